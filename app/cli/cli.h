@@ -1,0 +1,24 @@
+/* cli.h: the tablero-cli subcommands.  Each returns the process exit status.
+ * Conventions: results on stdout (JSON lines where machine-readable),
+ * diagnostics on stderr as "tablero-cli CMD: reason"; exit 0 success,
+ * 1 a negative result (illegal move, invalid tag), 2 bad usage or input. */
+#pragma once
+
+int cli_cmd_tag (int argc, char **argv);
+int cli_cmd_stickers (int argc, char **argv);
+int cli_cmd_replay (int argc, char **argv);
+int cli_cmd_bench (int argc, char **argv);
+int cli_bench_engine (int argc, char **argv);
+int cli_bench_vision (int argc, char **argv);   /* only with vision */
+int cli_cmd_scan (int argc, char **argv);       /* only with vision */
+int cli_cmd_render (int argc, char **argv);     /* only with vision */
+int cli_cmd_watch (int argc, char **argv);      /* only with vision */
+
+/* Absolute path of `relative` inside Tablero's data/ directory: the
+ * TABLERO_DATADIR environment variable, else the source tree when it exists,
+ * else the installed data dir.  Returns a newly allocated string (g_free). */
+char *cli_data_path (const char *relative);
+
+/* The card set file of a game name ("katua", "catchy", "kittens"); newly
+ * allocated; NULL (and a message on stderr) for an unknown game. */
+char *cli_card_set_path (const char *game);

@@ -1,0 +1,60 @@
+/* tablero-cli: the headless face of Tablero (no GTK). */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *summary;
+} CliCommand;
+
+static const CliCommand commands[] = {
+  { "tag", cli_cmd_tag, "PAYLOAD...  what each sticker payload means (JSON lines)" },
+  { "stickers", cli_cmd_stickers, "--game G [--size-mm N] [--paper a4|letter] -o FILE.pdf" },
+  { "replay", cli_cmd_replay, "[--continue] RECORD  referee a game record (JSON lines)" },
+  { "bench", cli_cmd_bench, "engine|vision|latency  measure speed and memory" },
+#ifdef TABLERO_HAVE_VISION
+  { "scan", cli_cmd_scan, "[--calibration FILE] IMAGE...  tags in images (JSON lines)" },
+  { "render", cli_cmd_render, "SCENE -o DIR  synthetic frames with ground truth" },
+  { "watch", cli_cmd_watch, "--source SRC --game G [--record FILE]  live referee" },
+#endif
+};
+
+static void
+usage (FILE *out)
+{
+  fprintf (out, "usage: tablero-cli COMMAND [ARGS]\n\ncommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf (out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+#ifndef TABLERO_HAVE_VISION
+  fprintf (out, "\n(scan, render and watch need a build with OpenCV and zbar)\n");
+#endif
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      usage (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("tablero-cli %s\n", TABLERO_VERSION);
+      return 0;
+    }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  fprintf (stderr, "tablero-cli: unknown command '%s'\n\n", argv[1]);
+  usage (stderr);
+  return 2;
+}

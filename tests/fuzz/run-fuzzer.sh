@@ -1,0 +1,11 @@
+#!/bin/sh
+# run-fuzzer.sh FUZZER CORPUS: runs a libFuzzer target for a bounded time on a
+# scratch copy of its seed corpus, so the committed corpus never changes.
+set -eu
+fuzzer=$1
+seeds=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+[ -d "$seeds" ] && cp -r "$seeds"/. "$work"/ 2>/dev/null || true
+exec "$fuzzer" -max_total_time="${TABLERO_FUZZ_SECONDS:-60}" -timeout=10 \
+  -rss_limit_mb=2048 -print_final_stats=1 "$work"
