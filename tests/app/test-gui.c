@@ -1,0 +1,73 @@
+/* The GTK app as a person sees it: started under Xvfb, it saves a picture of
+ * its window, which must be a real, drawn window of a sensible size. */
+#include <criterion/criterion.h>
+
+#include <cairo.h>
+#include <glib.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+static int
+run_app (const char *const *args, char **err_out)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (char *) "xvfb-run");
+  g_ptr_array_add (argv, (char *) "-a");
+  g_ptr_array_add (argv, (char *) getenv ("TABLERO_APP"));
+  for (const char *const *a = args; *a; a++)
+    g_ptr_array_add (argv, (char *) *a);
+  g_ptr_array_add (argv, NULL);
+  int wait_status = -1;
+  GError *error = NULL;
+  gboolean ok = g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                              NULL, err_out, &wait_status, &error);
+  g_ptr_array_free (argv, TRUE);
+  cr_assert (ok, "could not start the app: %s", error ? error->message : "?");
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128;
+}
+
+/* Fraction of pixels that differ from the top-left one: a blank or
+ * undrawn window gives almost 0. */
+static double
+drawn_fraction (cairo_surface_t *png)
+{
+  cairo_surface_flush (png);
+  int w = cairo_image_surface_get_width (png), h = cairo_image_surface_get_height (png);
+  int stride = cairo_image_surface_get_stride (png);
+  const unsigned char *data = cairo_image_surface_get_data (png);
+  const uint32_t first = *(const uint32_t *) data;
+  long differ = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      differ += *(const uint32_t *) (data + (size_t) y * stride + (size_t) x * 4) != first;
+  return (double) differ / ((double) w * h);
+}
+
+Test (gui, window_shows_game_source_and_version, .timeout = 60)
+{
+  g_autofree char *path = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), "tablero-window.png", NULL);
+  remove (path);
+  g_autofree char *err = NULL;
+  const char *args[] = { "--game", "katua", "--source", "demo", "--screenshot", path, NULL };
+  int rc = run_app (args, &err);
+  cr_assert_eq (rc, 0, "app failed (%d): %s", rc, err);
+  cr_assert_null (strstr (err, "CRITICAL"), "GTK criticals: %s", err);
+
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  cr_assert_eq (cairo_surface_status (png), CAIRO_STATUS_SUCCESS, "no PNG at %s", path);
+  cr_expect_geq (cairo_image_surface_get_width (png), 640);
+  cr_expect_geq (cairo_image_surface_get_height (png), 400);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
+  cairo_surface_destroy (png);
+}
+
+Test (gui, unknown_game_is_refused_clearly, .timeout = 60)
+{
+  g_autofree char *err = NULL;
+  const char *args[] = { "--game", "chess", NULL };
+  int rc = run_app (args, &err);
+  cr_assert_eq (rc, 2);
+  cr_assert_not_null (strstr (err, "unknown game 'chess'"), "stderr: %s", err);
+}

@@ -1,0 +1,152 @@
+#include "ui-application.h"
+
+#include "ui-screenshot.h"
+#include "ui-window.h"
+
+struct _UiApplication
+{
+  AdwApplication parent_instance;
+
+  char *game;
+  char *source;
+  char *screenshot_path;
+  int exit_status;
+};
+
+G_DEFINE_FINAL_TYPE (UiApplication, ui_application, ADW_TYPE_APPLICATION)
+
+/* The first V4L2 capture node, else the bundled demo: a machine without a
+ * camera is a normal place to run Tablero, not an error. */
+static char *
+default_source (void)
+{
+  for (int i = 0; i < 8; i++)
+    {
+      g_autofree char *node = g_strdup_printf ("/dev/video%d", i);
+      if (g_file_test (node, G_FILE_TEST_EXISTS))
+        return g_strdup_printf ("v4l2:%s", node);
+    }
+  return g_strdup ("demo");
+}
+
+static gboolean
+take_screenshot (gpointer data)
+{
+  UiApplication *self = UI_APPLICATION (data);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr (GError) error = NULL;
+  if (window == NULL || !ui_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path, &error))
+    {
+      g_printerr ("tablero: screenshot failed: %s\n", error ? error->message : "no window");
+      self->exit_status = 1;
+    }
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ui_application_activate (GApplication *app)
+{
+  UiApplication *self = UI_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source));
+  gtk_window_present (window);
+  if (self->screenshot_path != NULL)
+    {
+      /* Give the compositor-less Xvfb session time to lay out and paint. */
+      g_application_hold (app);
+      g_timeout_add_full (G_PRIORITY_DEFAULT, 1500, take_screenshot,
+                          g_object_ref (self), g_object_unref);
+      g_application_release (app);
+    }
+}
+
+static int
+ui_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  UiApplication *self = UI_APPLICATION (app);
+  const char *game = NULL, *source = NULL, *shot = NULL;
+  if (g_variant_dict_lookup (options, "version", "b", NULL))
+    {
+      g_print ("tablero %s\n", TABLERO_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_lookup (options, "game", "&s", &game))
+    {
+      if (g_strcmp0 (game, "katua") != 0 && g_strcmp0 (game, "catchy") != 0
+          && g_strcmp0 (game, "kittens") != 0)
+        {
+          g_printerr ("tablero: unknown game '%s' (known: katua, catchy, kittens)\n", game);
+          return 2;
+        }
+      g_free (self->game);
+      self->game = g_strdup (game);
+    }
+  if (g_variant_dict_lookup (options, "source", "&s", &source))
+    {
+      g_free (self->source);
+      self->source = g_strdup (source);
+    }
+  if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
+    self->screenshot_path = g_strdup (shot);
+  return -1;
+}
+
+static void
+ui_application_finalize (GObject *object)
+{
+  UiApplication *self = UI_APPLICATION (object);
+  g_free (self->game);
+  g_free (self->source);
+  g_free (self->screenshot_path);
+  G_OBJECT_CLASS (ui_application_parent_class)->finalize (object);
+}
+
+static void
+ui_application_class_init (UiApplicationClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ui_application_finalize;
+  G_APPLICATION_CLASS (klass)->activate = ui_application_activate;
+  G_APPLICATION_CLASS (klass)->handle_local_options = ui_application_handle_local_options;
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  g_application_quit (G_APPLICATION (data));
+}
+
+static void
+ui_application_init (UiApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, "Game to referee: katua, catchy or kittens", "GAME" },
+    { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },
+    { NULL },
+  };
+  static const GActionEntry actions[] = {
+    { .name = "quit", .activate = quit_action },
+  };
+  self->game = g_strdup ("katua");
+  self->source = default_source ();
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
+}
+
+UiApplication *
+ui_application_new (void)
+{
+  return g_object_new (UI_TYPE_APPLICATION,
+                       "application-id", "org.tablero.Tablero",
+                       "flags", G_APPLICATION_NON_UNIQUE,
+                       NULL);
+}
+
+int
+ui_application_get_exit_status (UiApplication *self)
+{
+  return self->exit_status;
+}

@@ -1,0 +1,20 @@
+/* ui-window.h: the main window.  For now it shows what Tablero would run:
+ * the game, the frame source and the version. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define UI_TYPE_WINDOW (ui_window_get_type ())
+G_DECLARE_FINAL_TYPE (UiWindow, ui_window, UI, WINDOW, AdwApplicationWindow)
+
+/* `game` is a registry name ("katua"), `source` a frame source spec
+ * ("demo", "v4l2:/dev/video0"); both are copied.  Returns a floating-free
+ * new window owned by GTK's window list once presented. */
+UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *source);
+
+const char *ui_window_get_game (UiWindow *self);
+const char *ui_window_get_source (UiWindow *self);
+
+G_END_DECLS
