@@ -1,0 +1,124 @@
+/* vis-source.h: where frames come from, chosen by one string.
+ *
+ *   camera[:N]        libcamera camera N (default 0), when built with libcamera
+ *   v4l2:/dev/videoN  a UVC webcam through V4L2: MJPEG 1920x1080@30, two
+ *                     mmap buffers, always the newest frame
+ *   file:PATH         a video file, a folder of images (sorted by name) or
+ *                     one image
+ *   demo              the synthetic renderer playing data/scenes/demo-katua.scene
+ *                     in a loop at its frame rate (demo:SCENE plays another)
+ *
+ * docs/frame-sources.md is the reference.  No camera present is a normal
+ * state (VIS_SOURCE_NO_CAMERA), not an error.  A device that goes away
+ * mid-stream gives VIS_SOURCE_DISCONNECTED from read; the source keeps trying
+ * to reopen it on later reads and returns VIS_SOURCE_RECONNECTED with the
+ * first frame after it came back.
+ *
+ * A VisSource is used by one thread at a time.  After the first frames, reads
+ * allocate nothing (buffers are reused).
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vis-image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  VIS_SOURCE_OK = 0,           /* a new frame was delivered */
+  VIS_SOURCE_RECONNECTED,      /* the device came back; a new frame was delivered */
+  VIS_SOURCE_AGAIN,            /* no new frame yet (timeout); try again */
+  VIS_SOURCE_END,              /* a file or folder played to its end (no loop) */
+  VIS_SOURCE_DISCONNECTED,     /* the device went away; later reads retry */
+  VIS_SOURCE_NO_CAMERA,        /* open: no such camera is present (normal) */
+  VIS_SOURCE_ERR_INVALID_ARGUMENT, /* a malformed spec or option */
+  VIS_SOURCE_ERR_NOT_SUPPORTED,    /* e.g. camera: in a build without libcamera */
+  VIS_SOURCE_ERR_IO,           /* a file or device that cannot be opened or read */
+  VIS_SOURCE_ERR_FORMAT,       /* a corrupt, truncated or empty image/stream */
+  VIS_SOURCE_ERR_NO_MEMORY,
+  VIS_SOURCE_STATUS_COUNT
+} VisSourceStatus;
+
+/* Static English phrase; never NULL. */
+const char *vis_source_status_to_string (VisSourceStatus status);
+/* True for the statuses that deliver a frame (OK, RECONNECTED). */
+static inline bool
+vis_source_status_has_frame (VisSourceStatus status)
+{
+  return status == VIS_SOURCE_OK || status == VIS_SOURCE_RECONNECTED;
+}
+
+/* Details of the last non-OK status: which file, which device, why. */
+typedef struct {
+  char message[512];
+} VisSourceError;
+
+typedef struct {
+  int width, height;          /* wanted size; 0 = the source's default
+                                 (1920x1080 for cameras) */
+  double fps;                 /* wanted rate; 0 = default (30) */
+  VisPixelFormat format;      /* 0 = VIS_PIXEL_BGR8 */
+  bool loop;                  /* file: and demo: start again at the end
+                                 (demo always loops) */
+  int read_timeout_ms;        /* cameras: wait at most this long (0 = 1000) */
+  int reconnect_interval_ms;  /* min time between reopen attempts (0 = 500) */
+  const char *data_dir;       /* demo: where data/ is (NULL = TABLERO_DATADIR,
+                                 then the source tree) */
+} VisSourceOptions;
+
+typedef struct VisSource VisSource;
+
+/* Opens `spec`.  `options` may be NULL (defaults).  On success *out owns a new
+ * source (vis_source_close) and VIS_SOURCE_OK is returned.  Otherwise *out is
+ * NULL, `err` (may be NULL) explains, and the status is NO_CAMERA,
+ * ERR_INVALID_ARGUMENT, ERR_NOT_SUPPORTED, ERR_IO or ERR_FORMAT. */
+VisSourceStatus vis_source_open (const char *spec, const VisSourceOptions *options,
+                                 VisSource **out, VisSourceError *err);
+void vis_source_close (VisSource *source);
+
+/* Reads the next frame (cameras: the newest one).  On OK/RECONNECTED fills
+ * `frame`, whose pixels the source owns until the next read or close.  On
+ * other statuses `frame` is untouched and `err` (may be NULL) explains.  An
+ * unreadable image inside a folder gives ERR_FORMAT naming it; the next read
+ * moves on to the following image. */
+VisSourceStatus vis_source_read (VisSource *source, VisFrame *frame, VisSourceError *err);
+
+/* The spec it was opened with, and a human description ("USB webcam (v4l2,
+ * /dev/video0) 1920x1080 MJPEG"). */
+const char *vis_source_spec (const VisSource *source);
+const char *vis_source_description (const VisSource *source);
+
+/* Test hook: while `unplugged` is true the source behaves as if its device
+ * were gone (read returns DISCONNECTED, reopen attempts fail), so reconnection
+ * can be tested without hardware.  Works for every kind of source. */
+void vis_source_simulate_unplug (VisSource *source, bool unplugged);
+
+/* ---- listing ----------------------------------------------------------- */
+
+#define VIS_SOURCE_LIST_MAX 16
+
+typedef struct {
+  char spec[64];              /* what to pass to vis_source_open */
+  char name[128];             /* human name */
+  char detail[128];           /* "libcamera", "v4l2 MJPEG 1920x1080", ... */
+} VisSourceInfo;
+
+typedef struct {
+  unsigned n;
+  VisSourceInfo sources[VIS_SOURCE_LIST_MAX];
+} VisSourceList;
+
+/* Lists the cameras present (libcamera when built with it, and V4L2 capture
+ * devices).  Returns VIS_SOURCE_OK with n >= 1, or VIS_SOURCE_NO_CAMERA with
+ * n == 0 and a clear message in `err` (may be NULL): that is a normal state.
+ * Never fails otherwise. */
+VisSourceStatus vis_source_list (VisSourceList *out, VisSourceError *err);
+
+#ifdef __cplusplus
+}
+#endif
