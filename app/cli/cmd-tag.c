@@ -1,12 +1,225 @@
-/* Placeholder until its issue lands: says so and fails, never pretends. */
+/* tablero-cli tag PAYLOAD...: what each sticker payload means, one JSON
+ * object a line, resolved against the bundled card set of its game.
+ * Exit 0 when every payload is a valid tag of a bundled set, 1 when any is
+ * not (each still gets its line), 2 on bad usage or a set that fails to load. */
 #include "cli.h"
 
+#include <glib.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "eng-cardset.h"
+#include "eng-tag.h"
+
+/* Which bundled set holds a game letter; new games are added here and in
+ * cli_card_set_path(). */
+static const char *
+game_for_letter (char letter)
+{
+  switch (letter)
+    {
+    case 'K':
+      return "katua";
+    case 'C':
+      return "catchy";
+    case 'E':
+      return "kittens";
+    default:
+      return NULL;
+    }
+}
+
+static void
+json_string (GString *out, const char *s, size_t len)
+{
+  g_string_append_c (out, '"');
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+        {
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        default:
+          if (c < 0x20 || c == 0x7f)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+json_field (GString *out, const char *key, const char *value)
+{
+  g_string_append_printf (out, ",\"%s\":", key);
+  json_string (out, value, strlen (value));
+}
+
+/* A payload from the command line may be any bytes: JSON must stay valid
+ * UTF-8, so invalid sequences are replaced before escaping. */
+static void
+json_payload (GString *out, const char *payload)
+{
+  g_autofree char *valid = g_utf8_make_valid (payload, -1);
+  g_string_append (out, "{\"payload\":");
+  json_string (out, valid, strlen (valid));
+}
+
+static void
+describe_meaning (GString *out, const EngCardSet *set, const EngTagMeaning *m)
+{
+  if (m->card != NULL)
+    {
+      const EngDeck *deck = eng_card_set_deck (set, m->card->deck);
+      json_field (out, "type", m->card->type_id);
+      json_field (out, "name", m->card->name);
+      json_field (out, "label", m->card->label);
+      json_field (out, "deck", deck ? deck->id : "");
+      g_string_append_printf (out, ",\"copy\":%u,\"copies\":%u", m->card->copy, m->card->copies);
+      g_string_append (out, ",\"attributes\":{");
+      for (size_t i = 0; i < m->card->n_attrs; i++)
+        {
+          if (i > 0)
+            g_string_append_c (out, ',');
+          json_string (out, m->card->attrs[i].key, strlen (m->card->attrs[i].key));
+          g_string_append_c (out, ':');
+          json_string (out, m->card->attrs[i].value, strlen (m->card->attrs[i].value));
+        }
+      g_string_append_c (out, '}');
+    }
+  else if (m->deck != NULL)
+    {
+      json_field (out, "deck", m->deck->id);
+      json_field (out, "label", m->deck->label);
+    }
+  else if (m->command != NULL)
+    {
+      json_field (out, "command", m->command->id);
+      json_field (out, "label", m->command->label);
+    }
+  else if (m->seat > 0)
+    g_string_append_printf (out, ",\"seat\":%u", m->seat);
+  else if (m->anchor > 0)
+    g_string_append_printf (out, ",\"anchor\":%u", m->anchor);
+}
+
+typedef struct {
+  EngCardSet *sets[26];       /* loaded on demand, by game letter */
+} SetCache;
+
+/* Returns the set for a letter, NULL when no bundled game uses it; sets
+ * *load_failed when the set exists but does not load (reported on stderr). */
+static const EngCardSet *
+cache_get (SetCache *cache, char letter, gboolean *load_failed)
+{
+  const char *game = game_for_letter (letter);
+  if (game == NULL)
+    return NULL;
+  EngCardSet **slot = &cache->sets[letter - 'A'];
+  if (*slot == NULL)
+    {
+      g_autofree char *path = cli_card_set_path (game);
+      EngParseError err = { 0 };
+      EngStatus st = path ? eng_card_set_load_file (path, slot, &err) : ENG_ERR_NOT_FOUND;
+      if (st != ENG_OK)
+        {
+          if (path != NULL)
+            fprintf (stderr, "tablero-cli tag: %s:%u: %s (%s)\n", err.source, err.line,
+                     err.reason, eng_status_to_string (st));
+          *load_failed = TRUE;
+          return NULL;
+        }
+    }
+  return *slot;
+}
+
+static void
+cache_clear (SetCache *cache)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (cache->sets); i++)
+    eng_card_set_free (cache->sets[i]);
+}
 
 int
 cli_cmd_tag (int argc, char **argv)
 {
-  (void) argc;
-  fprintf (stderr, "tablero-cli %s: not implemented yet\n", argv[0]);
-  return 2;
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      fprintf (argc < 2 ? stderr : stdout,
+               "usage: tablero-cli tag PAYLOAD...\n"
+               "Prints what each sticker payload means, one JSON object a line.\n"
+               "Exit 0: all valid; 1: some payload is not a valid tag; 2: bad usage or data.\n");
+      return argc < 2 ? 2 : 0;
+    }
+  SetCache cache = { { NULL } };
+  int status = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *payload = argv[i];
+      g_autoptr (GString) line = g_string_new (NULL);
+      json_payload (line, payload);
+      EngTag tag;
+      EngStatus st = eng_tag_parse (payload, strlen (payload), &tag);
+      const char *reason = NULL;
+      if (st == ENG_OK)
+        {
+          char game[2] = { tag.game, '\0' };
+          json_field (line, "game", game);
+          json_field (line, "set", tag.set);
+          json_field (line, "kind", eng_tag_kind_to_string (tag.kind));
+          g_string_append_printf (line, ",\"serial\":%u", tag.serial);
+          gboolean load_failed = FALSE;
+          const EngCardSet *set = cache_get (&cache, tag.game, &load_failed);
+          if (load_failed)
+            {
+              cache_clear (&cache);
+              return 2;
+            }
+          EngTagMeaning meaning;
+          if (set == NULL)
+            {
+              st = ENG_ERR_TAG_UNKNOWN;
+              reason = "no bundled game uses this game letter";
+            }
+          else if ((st = eng_card_set_resolve (set, &tag, &meaning)) != ENG_OK)
+            reason = "the bundled set of this game has no such set id or serial";
+          else
+            {
+              json_field (line, "game_id", eng_card_set_game (set));
+              describe_meaning (line, set, &meaning);
+            }
+        }
+      else
+        reason = st == ENG_ERR_TAG_CHECKSUM
+                     ? "check character does not match (misread or mistyped)"
+                     : "not a Tablero tag (wrong length, prefix, alphabet, kind or serial)";
+      if (st != ENG_OK)
+        {
+          json_field (line, "error", eng_status_to_string (st));
+          json_field (line, "reason", reason);
+          g_autofree char *shown = g_strescape (payload, NULL);
+          fprintf (stderr, "tablero-cli tag: '%s': %s: %s\n", shown, eng_status_to_string (st),
+                   reason);
+          status = 1;
+        }
+      g_string_append_c (line, '}');
+      printf ("%s\n", line->str);
+    }
+  cache_clear (&cache);
+  return status;
 }

@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,12 +36,15 @@ typedef struct {
   uint16_t copies;
   const EngAttr *attrs;
   size_t n_attrs;
+  const char *name;      /* the type's name without copy or attributes, "Cat" */
 } EngCard;
 
 typedef struct {
   const char *id;        /* "cat", "ufo", ... */
   const char *label;     /* "Cat deck (dark blue back)" */
-  uint16_t n_cards;      /* physical cards whose back this is */
+  uint16_t n_cards;      /* physical cards whose back this is (faces in the deck) */
+  bool has_back;         /* false for a two-sided card (Catchy!'s mood card):
+                            its faces get stickers, it gets no back sticker */
 } EngDeck;
 
 typedef struct {
@@ -62,14 +66,18 @@ typedef struct {
 
 /* Loads and validates a set.  On success *out owns a new set (free with
  * eng_card_set_free).  On failure *out is NULL and `err` (may be NULL) names
- * the file, the line and the reason; returns ENG_ERR_IO, ENG_ERR_SYNTAX,
- * ENG_ERR_UNKNOWN_ATTRIBUTE, ENG_ERR_DUPLICATE_ID or ENG_ERR_INCONSISTENT. */
+ * the file, the line (0 for a whole-set fault such as a missing declaration)
+ * and the reason; returns ENG_ERR_IO, ENG_ERR_SYNTAX,
+ * ENG_ERR_UNKNOWN_ATTRIBUTE, ENG_ERR_DUPLICATE_ID or ENG_ERR_INCONSISTENT
+ * (ENG_ERR_INVALID_ARGUMENT for NULL text or out).  Any bytes are safe.
+ * `source_name` only labels errors and may be NULL. */
 EngStatus eng_card_set_load_file (const char *path, EngCardSet **out, EngParseError *err);
 EngStatus eng_card_set_parse (const char *text, size_t len, const char *source_name,
                               EngCardSet **out, EngParseError *err);
 void eng_card_set_free (EngCardSet *set);
 
 const char *eng_card_set_game (const EngCardSet *set);       /* "katua" */
+const char *eng_card_set_game_name (const EngCardSet *set);  /* "Katua", for labels */
 char eng_card_set_game_letter (const EngCardSet *set);       /* 'K' */
 const char *eng_card_set_id (const EngCardSet *set);         /* "01" */
 const char *eng_card_set_title (const EngCardSet *set);
@@ -85,6 +93,16 @@ unsigned eng_card_set_n_seats (const EngCardSet *set);
 size_t eng_card_set_n_commands (const EngCardSet *set);
 const EngCommand *eng_card_set_command (const EngCardSet *set, size_t index);
 
+/* Index of the deck with this id: ENG_OK and *index, ENG_ERR_NOT_FOUND. */
+EngStatus eng_card_set_find_deck (const EngCardSet *set, const char *id, size_t *index);
+/* The command with this id ("undo"), or NULL. */
+const EngCommand *eng_card_set_find_command (const EngCardSet *set, const char *id);
+
+/* The printed word and the colour-blind symbol name the set gives a value of
+ * the `colour` attribute ("red" -> "red", "flame"); NULL when it gives none. */
+const char *eng_card_set_colour_word (const EngCardSet *set, const char *colour);
+const char *eng_card_set_colour_symbol (const EngCardSet *set, const char *colour);
+
 /* Attribute lookup: NULL / ENG_ERR_NOT_FOUND when the card lacks it;
  * eng_card_attr_int returns ENG_ERR_SYNTAX when the value is not an integer. */
 const char *eng_card_attr (const EngCard *card, const char *key);
@@ -96,7 +114,8 @@ EngStatus eng_card_set_resolve (const EngCardSet *set, const EngTag *tag,
                                 EngTagMeaning *out);
 
 /* Every sticker a table prints for this set, in sheet order: one per card
- * face, one back per physical card of each deck, the anchors, the seats and
- * the commands. */
+ * face, one back per physical card of each deck that has a back, the
+ * anchors, the seats and the commands.  eng_card_set_sticker fills `out` as
+ * eng_card_set_resolve would; ENG_ERR_NOT_FOUND past the end. */
 size_t eng_card_set_n_stickers (const EngCardSet *set);
 EngStatus eng_card_set_sticker (const EngCardSet *set, size_t index, EngTagMeaning *out);

@@ -8,7 +8,7 @@
  *   | | | |  |  |   +------ serial, 3 decimal digits, 001-999
  *   | | | |  |  +---------- kind: F face, B deck back, A anchor, S seat, X command
  *   | | | |  +------------- printed set id, 2 characters [0-9A-Z]
- *   | | | +---------------- game letter: K Katua, C Catchy!, E Exploding Kittens
+ *   | | | +---------------- game letter A-Z: K Katua, C Catchy!, E Exploding Kittens
  *   +-+-+------------------ magic "TB" and format version "1"
  *
  * Serials: a face's serial is its physical card's number in the set (unique
@@ -36,7 +36,7 @@ typedef enum {
 
 /* A decoded payload: plain value. */
 typedef struct {
-  char game;          /* 'K', 'C' or 'E' */
+  char game;          /* 'A'-'Z': 'K', 'C' or 'E' for the bundled games */
   char set[3];        /* two characters and a NUL */
   EngTagKind kind;
   uint16_t serial;    /* 1..999 */
