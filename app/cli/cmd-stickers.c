@@ -1,12 +1,244 @@
-/* Placeholder until its issue lands: says so and fails, never pretends. */
+/* tablero-cli stickers: printable QR sticker sheets for a game's card set.
+ * The layout lives in vision/stickers; this file parses arguments, loads the
+ * set and makes sure a failure never leaves a half-written PDF behind. */
 #include "cli.h"
 
+#include <errno.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eng-cardset.h"
+#include "vis-set-stickers.h"
+#include "vis-sheet.h"
+
+#define CMD "tablero-cli stickers"
+
+static int usage_error (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+static int
+usage_error (const char *fmt, ...)
+{
+  va_list args;
+  va_start (args, fmt);
+  fprintf (stderr, CMD ": ");
+  vfprintf (stderr, fmt, args);
+  va_end (args);
+  fprintf (stderr, "\nusage: tablero-cli stickers --game katua|catchy|kittens [--size-mm N] "
+                   "[--paper a4|letter] [--set FILE] -o FILE.pdf\n");
+  return 2;
+}
+
+static void
+print_help (void)
+{
+  printf ("usage: tablero-cli stickers --game katua|catchy|kittens [--size-mm N]\n"
+          "                            [--paper a4|letter] [--set FILE] -o FILE.pdf\n\n"
+          "Writes printable sheets with every QR sticker the game's card set needs:\n"
+          "one per card face, the card backs, table anchors, seat markers and command\n"
+          "cards.  Print at 100%% scale (see docs/stickers.md).\n\n"
+          "  --game G       katua, catchy or kittens (the bundled card set)\n"
+          "  --set FILE     a card set file of your own instead of the bundled one\n"
+          "  --size-mm N    sticker width in mm (default %.0f; at least %.0f)\n"
+          "  --paper P      a4 (default) or letter\n"
+          "  -o FILE        the PDF to write\n",
+          VIS_STICKER_DEFAULT_MM, VIS_STICKER_MIN_MM);
+}
+
+/* Takes the value of option argv[*i] (either "--opt=value" or the next
+ * argument); NULL when it is missing. */
+static const char *
+option_value (int argc, char **argv, int *i, const char *name)
+{
+  size_t n = strlen (name);
+  if (strncmp (argv[*i], name, n) == 0 && argv[*i][n] == '=')
+    return argv[*i] + n + 1;
+  if (*i + 1 < argc)
+    return argv[++*i];
+  return NULL;
+}
+
+static bool
+is_option (const char *arg, const char *name)
+{
+  size_t n = strlen (name);
+  return strncmp (arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* Writes the sheets to a temporary file next to `output` and renames it over
+ * `output` only once complete. */
+static int
+write_sheets (const char *output, const VisSheetOptions *options,
+              const VisStickerText *texts, size_t n, VisSheetPlan *plan)
+{
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", output);
+  int fd = g_mkstemp (tmp);
+  if (fd < 0)
+    {
+      fprintf (stderr, CMD ": cannot write %s: %s\n", output, g_strerror (errno));
+      return 2;
+    }
+  close (fd);
+  EngStatus status = vis_sheet_write_pdf (tmp, options, texts, n, plan);
+  if (status != ENG_OK)
+    {
+      g_unlink (tmp);
+      fprintf (stderr, CMD ": cannot write %s: %s\n", output, eng_status_to_string (status));
+      return 2;
+    }
+  /* g_mkstemp made it private; a sheet is an ordinary document. */
+  g_chmod (tmp, 0644);
+  if (g_rename (tmp, output) != 0)
+    {
+      int saved = errno;
+      g_unlink (tmp);
+      fprintf (stderr, CMD ": cannot write %s: %s\n", output, g_strerror (saved));
+      return 2;
+    }
+  return 0;
+}
 
 int
 cli_cmd_stickers (int argc, char **argv)
 {
-  (void) argc;
-  fprintf (stderr, "tablero-cli %s: not implemented yet\n", argv[0]);
-  return 2;
+  const char *game = NULL;
+  const char *set_file = NULL;
+  const char *output = NULL;
+  const char *size_arg = NULL;
+  VisPaper paper = VIS_PAPER_A4;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = NULL;
+      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
+        {
+          print_help ();
+          return 0;
+        }
+      else if (is_option (arg, "--game"))
+        {
+          if ((game = option_value (argc, argv, &i, "--game")) == NULL)
+            return usage_error ("%s needs a value", "--game");
+        }
+      else if (is_option (arg, "--set"))
+        {
+          if ((set_file = option_value (argc, argv, &i, "--set")) == NULL)
+            return usage_error ("%s needs a value", "--set");
+        }
+      else if (is_option (arg, "--size-mm"))
+        {
+          if ((size_arg = option_value (argc, argv, &i, "--size-mm")) == NULL)
+            return usage_error ("%s needs a value", "--size-mm");
+        }
+      else if (is_option (arg, "--paper"))
+        {
+          if ((value = option_value (argc, argv, &i, "--paper")) == NULL)
+            return usage_error ("%s needs a value", "--paper");
+          if (vis_paper_from_string (value, &paper) != ENG_OK)
+            return usage_error ("unknown paper '%s' (known: a4, letter)", value);
+        }
+      else if (strcmp (arg, "-o") == 0 || is_option (arg, "--output"))
+        {
+          if ((output = option_value (argc, argv, &i, "--output")) == NULL)
+            return usage_error ("%s needs a file name", "-o");
+        }
+      else
+        return usage_error ("unexpected argument '%s'", arg);
+    }
+
+  if (game == NULL && set_file == NULL)
+    return usage_error ("%s", "--game (or --set FILE) is required");
+  if (output == NULL || *output == '\0')
+    return usage_error ("%s", "-o FILE.pdf is required");
+
+  double size_mm = VIS_STICKER_DEFAULT_MM;
+  if (size_arg != NULL)
+    {
+      char *end = NULL;
+      size_mm = g_ascii_strtod (size_arg, &end);
+      if (end == size_arg || *end != '\0' || !isfinite (size_mm))
+        return usage_error ("--size-mm wants a number of millimetres, not '%s'", size_arg);
+      if (size_mm < VIS_STICKER_MIN_MM)
+        {
+          fprintf (stderr, CMD ": --size-mm %s is too small: stickers must be at least %.0f mm "
+                           "wide to print and read reliably\n", size_arg, VIS_STICKER_MIN_MM);
+          return 2;
+        }
+    }
+
+  g_autofree char *path = NULL;
+  if (set_file != NULL)
+    path = g_strdup (set_file);
+  else if ((path = cli_card_set_path (game)) == NULL)
+    return 2;   /* cli_card_set_path said why */
+
+  EngCardSet *set = NULL;
+  EngParseError perr = { 0 };
+  EngStatus status = eng_card_set_load_file (path, &set, &perr);
+  if (status != ENG_OK)
+    {
+      if (perr.line > 0)
+        fprintf (stderr, CMD ": %s:%u: %s\n", perr.source[0] ? perr.source : path, perr.line,
+                 perr.reason);
+      else
+        fprintf (stderr, CMD ": %s: %s\n", perr.source[0] ? perr.source : path,
+                 perr.reason[0] ? perr.reason : eng_status_to_string (status));
+      return 2;
+    }
+  if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
+    {
+      fprintf (stderr, CMD ": %s is a set for '%s', not '%s'\n", set_file,
+               eng_card_set_game (set), game);
+      eng_card_set_free (set);
+      return 2;
+    }
+
+  VisStickerText *texts = NULL;
+  size_t n = 0;
+  VisStickerCounts counts;
+  status = vis_set_sticker_texts (set, &texts, &n, &counts);
+  char title[256];
+  vis_set_sheet_title (set, title, sizeof title);
+  eng_card_set_free (set);
+  if (status != ENG_OK)
+    {
+      fprintf (stderr, CMD ": %s: cannot make its stickers: %s\n", path,
+               eng_status_to_string (status));
+      return 2;
+    }
+
+  VisSheetOptions options = { paper, size_mm, title };
+  VisSheetPlan plan;
+  status = vis_sheet_plan (&options, texts, n, &plan);
+  if (status == ENG_ERR_LIMIT)
+    {
+      fprintf (stderr, CMD ": %.4g mm stickers do not fit on a %s page (largest: %.0f mm)\n",
+               size_mm, vis_paper_to_string (paper),
+               vis_sheet_max_sticker_mm (paper, texts, n));
+      free (texts);
+      return 2;
+    }
+  if (status != ENG_OK)
+    {
+      fprintf (stderr, CMD ": cannot lay out the stickers: %s\n", eng_status_to_string (status));
+      free (texts);
+      return 2;
+    }
+
+  int rc = write_sheets (output, &options, texts, n, &plan);
+  free (texts);
+  if (rc != 0)
+    return rc;
+  fprintf (stderr,
+           CMD ": wrote %s: %d pages, %zu stickers (%zu faces, %zu backs, %zu anchors, "
+           "%zu seats, %zu commands), %.4g mm on %s\n",
+           output, plan.n_pages, n, counts.faces, counts.backs, counts.anchors, counts.seats,
+           counts.commands, size_mm, vis_paper_to_string (paper));
+  return 0;
 }

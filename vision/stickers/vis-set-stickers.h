@@ -1,0 +1,38 @@
+/* vis-set-stickers.h: the texts of every sticker a card set needs.
+ *
+ * Bridges a card set (engine/cards/eng-cardset.h) to the sheets: one
+ * VisStickerText per eng_card_set_sticker() entry, grouped so a person finds
+ * them quickly (faces deck by deck, then backs deck by deck, anchors, seats,
+ * commands; within a group in the set's order) and labelled in words.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "eng-cardset.h"
+#include "vis-sticker.h"
+
+typedef struct {
+  size_t faces;
+  size_t backs;
+  size_t anchors;
+  size_t seats;
+  size_t commands;
+} VisStickerCounts;
+
+/* Makes the texts of all eng_card_set_n_stickers(set) stickers.  On success
+ * *out is a new malloc'ed array of *n_out entries (free() it) and `counts`
+ * (may be NULL) tells how many of each kind.  Returns ENG_ERR_INVALID_ARGUMENT
+ * for NULL arguments or a set with no stickers, ENG_ERR_NO_MEMORY, or the
+ * status of a failing eng_card_set_sticker() / eng_tag_format(); on error
+ * *out is NULL and *n_out 0. */
+EngStatus vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_out,
+                                 VisStickerCounts *counts);
+
+/* A display name for the set's game ("Katua", "Catchy!", "Exploding
+ * Kittens"), falling back to the set's title. */
+const char *vis_set_game_name (const EngCardSet *set);
+
+/* The sheet header title, e.g. "Katua stickers — set 01 (Katua base game)",
+ * written into `out` (NUL-terminated, cut to `size`). */
+void vis_set_sheet_title (const EngCardSet *set, char *out, size_t size);
