@@ -11,6 +11,7 @@
 #include "eng-cardset.h"
 
 #include <glib.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -603,9 +604,11 @@ do_card (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
             deck = t[i].value;
           else if (k[0] == 'n')
             name = t[i].value;
-          else if (!parse_long (t[i].value, 0, SET_MAX_SERIAL, &count))
-            return fail (ctx, ENG_ERR_INCONSISTENT, "count must be 0-%d, not '%s'",
-                         SET_MAX_SERIAL, t[i].value);
+          else if (!parse_long (t[i].value, LONG_MIN / 2, LONG_MAX / 2, &count))
+            return fail (ctx, ENG_ERR_SYNTAX, "count must be a number, not '%s'", t[i].value);
+          else if (count < 0 || count > SET_MAX_SERIAL)
+            return fail (ctx, ENG_ERR_INCONSISTENT, "count %ld is not 0-%d", count,
+                         SET_MAX_SERIAL);
           continue;
         }
       const AttrDecl *d = find_attr_decl (set, k);
