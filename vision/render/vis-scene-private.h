@@ -1,0 +1,137 @@
+/* vis-scene-private.h: the parsed scene, shared by the parser (vis-scene.c)
+ * and the renderer (vis-render.cpp).  Not a public header. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vis-render.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VIS_SCENE_MAX_OBJECTS 512
+#define VIS_SCENE_MAX_EVENTS 4096
+#define VIS_SCENE_ID_MAX 32
+#define VIS_SCENE_TEXT_MAX 128
+#define VIS_SCENE_TYPE_MAX 64
+
+typedef enum {
+  VIS_OBJ_CARD,
+  VIS_OBJ_ANCHOR,
+  VIS_OBJ_SEAT,
+  VIS_OBJ_FOREIGN,
+} VisObjectKind;
+
+typedef struct {
+  char id[VIS_SCENE_ID_MAX];
+  VisObjectKind kind;
+  unsigned number;        /* card: face serial (0 = by type); anchor/seat number */
+  unsigned back;          /* card: deck number (0 = unknown yet) */
+  char type_id[VIS_SCENE_TYPE_MAX];  /* card by type, "" otherwise */
+  unsigned copy;
+  char text[VIS_SCENE_TEXT_MAX];     /* foreign payload */
+  double x, y, rot;       /* initial pose */
+  bool up;
+  bool present;
+  double size_mm;         /* sticker size; 0 = the scene's */
+  double off_x, off_y;    /* sticker offset on the card */
+  unsigned line;
+} VisSceneObject;
+
+typedef enum {
+  VIS_EV_PLACE,
+  VIS_EV_MOVE,
+  VIS_EV_FLIP,
+  VIS_EV_UP,
+  VIS_EV_DOWN,
+  VIS_EV_REMOVE,
+  VIS_EV_CAMERA,
+  VIS_EV_HAND,
+  VIS_EV_DEGRADE,
+} VisEventKind;
+
+typedef struct {
+  double height, tilt, yaw, roll;
+  double fov, focal;      /* focal (px) wins when > 0 */
+  double target_x, target_y;
+  bool target_set;
+  double dist[5];         /* k1 k2 p1 p2 k3 */
+} VisCameraPose;
+
+typedef struct {
+  double light, light_angle, blur, noise;
+  int jpeg;
+} VisDegrade;
+
+/* Which optional fields an event sets. */
+enum {
+  VIS_EV_HAS_POS = 1 << 0,
+  VIS_EV_HAS_ROT = 1 << 1,
+  VIS_EV_HAS_UP = 1 << 2,
+  VIS_EV_HAS_HEIGHT = 1 << 3,
+  VIS_EV_HAS_TILT = 1 << 4,
+  VIS_EV_HAS_YAW = 1 << 5,
+  VIS_EV_HAS_ROLL = 1 << 6,
+  VIS_EV_HAS_TARGET = 1 << 7,
+  VIS_EV_HAS_FOV = 1 << 8,
+  VIS_EV_HAS_LIGHT = 1 << 9,
+  VIS_EV_HAS_BLUR = 1 << 10,
+  VIS_EV_HAS_NOISE = 1 << 11,
+  VIS_EV_HAS_JPEG = 1 << 12,
+  VIS_EV_HAS_TO = 1 << 13,
+  VIS_EV_HAS_LIGHT_ANGLE = 1 << 14,
+};
+
+typedef struct {
+  double t;
+  VisEventKind kind;
+  int object;             /* index, or -1 */
+  unsigned has;
+  double x, y, rot;       /* place at= / move to= / hand from= */
+  double x2, y2;          /* hand to= */
+  double over;            /* move/camera: seconds; hand: for= */
+  bool up;
+  double size, arm;       /* hand */
+  VisCameraPose camera;   /* fields per `has` */
+  VisDegrade degrade;     /* fields per `has` */
+  unsigned line;
+  unsigned order;         /* file order, for a stable sort */
+} VisSceneEvent;
+
+struct VisScene {
+  char source[256];
+  int width, height;
+  double fps, duration;
+  uint64_t seed;
+  char format[4];         /* "png" / "jpg" */
+  VisCameraPose camera;
+  double table_w, table_h;
+  uint8_t table_rgb[3];
+  double grain;
+  char game_letter;
+  char set_id[3];
+  char game[32];
+  double sticker_mm;
+  int quiet;              /* -1 = auto */
+  double card_w, card_h;
+  VisDegrade degrade;
+  VisSceneObject *objects;
+  unsigned n_objects;
+  VisSceneEvent *events;  /* sorted by (t, order) */
+  unsigned n_events;
+};
+
+/* The payload an object shows when face up (`up`) or down; false when it
+ * cannot be formed (card set unresolved, field out of range). */
+bool vis_scene_object_payload (const VisScene *scene, const VisSceneObject *obj,
+                               bool up, char *out, size_t out_len);
+/* Quiet zone (modules per side) of a sticker `sticker_mm` wide. */
+int vis_scene_quiet_modules (const VisScene *scene, double sticker_mm);
+/* Sticker size of an object in mm. */
+double vis_scene_object_sticker_mm (const VisScene *scene, const VisSceneObject *obj);
+
+#ifdef __cplusplus
+}
+#endif
