@@ -1,0 +1,1020 @@
+/* vis-detect.cpp: see vis-detect.h for the strategy. */
+/* The engine headers carry no extern "C" guards of their own. */
+extern "C" {
+#include "eng-status.h"
+#include "eng-tag.h"
+}
+#include "vis-detect.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+#include <zbar.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <thread>
+#include <vector>
+#ifdef VIS_DETECT_PROFILE
+#include <chrono>
+#include <cstdio>
+#include <opencv2/imgcodecs.hpp>
+#endif
+
+namespace {
+
+/* Version 1: 21 modules; finder centres at 3.5 modules from the edges. */
+constexpr int QR_MODULES = 21;
+constexpr float FINDER_SPAN = 14.0f;     /* centre-to-centre, TL to TR / BL */
+constexpr int WARP_PX = 3;               /* pixels per module in the rectified image */
+constexpr int WARP_QUIET = 3;            /* quiet-zone modules painted around it */
+constexpr int THRESHOLD_OFFSET = 8;     /* grey levels below the local mean = dark */
+constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
+
+struct Finder {
+  cv::Point2f centre;
+  float module;              /* estimated module size, px */
+  cv::Point2f quad[4];       /* corners of the white ring's outer edge (5x5 modules) */
+  bool have_quad;
+  bool used;
+};
+
+struct Candidate {
+  int f[3];                  /* TL, TR, BL indices into the merged finder list */
+  cv::Matx33d h;             /* module coordinates -> image */
+  int reuse;                 /* index into the previous detections, or -1 */
+};
+
+struct Triple {
+  float score;               /* lower is better */
+  int tl, tr, bl;
+};
+
+struct Region {
+  cv::Rect rect;
+  cv::Rect own;              /* finders whose centre lies here belong to this region */
+};
+
+struct Worker {
+  cv::Mat bin;
+  cv::Mat small, mean;
+  cv::Mat warp, warp_bin, crisp;
+  std::vector<std::vector<cv::Point>> contours;
+  std::vector<cv::Vec4i> hierarchy;
+  std::vector<cv::Point> approx;
+  std::vector<Finder> finders;
+  std::vector<VisDetection> found;
+  unsigned undecoded = 0;
+  unsigned foreign = 0;
+  zbar::zbar_image_scanner_t *scanner = nullptr;
+  zbar::zbar_image_t *image = nullptr;
+};
+
+/* A fixed pool: the caller is worker 0, helpers are 1..n-1.  Jobs are
+ * numbered 0..n_jobs-1 and handed out through an atomic counter, so a call
+ * costs two condition-variable round trips and no allocation. */
+class Pool {
+public:
+  typedef void (*JobFn) (void *ctx, int job, int worker);
+
+  explicit Pool (unsigned n) : n_workers_ (n) {}
+
+  bool start ()
+  {
+    try
+      {
+        for (unsigned i = 1; i < n_workers_; i++)
+          threads_.emplace_back (&Pool::loop, this, (int) i);
+      }
+    catch (...)
+      {
+        stop ();
+        return false;
+      }
+    return true;
+  }
+
+  void stop ()
+  {
+    {
+      std::lock_guard<std::mutex> lock (mu_);
+      quit_ = true;
+    }
+    cv_start_.notify_all ();
+    for (auto &t : threads_)
+      if (t.joinable ())
+        t.join ();
+    threads_.clear ();
+  }
+
+  void run (int n_jobs, JobFn fn, void *ctx)
+  {
+    if (n_jobs <= 0)
+      return;
+    {
+      std::lock_guard<std::mutex> lock (mu_);
+      fn_ = fn;
+      ctx_ = ctx;
+      n_jobs_ = n_jobs;
+      next_.store (0);
+      busy_ = (unsigned) threads_.size ();
+      generation_++;
+    }
+    cv_start_.notify_all ();
+    work (0);
+    std::unique_lock<std::mutex> lock (mu_);
+    cv_done_.wait (lock, [this] { return busy_ == 0; });
+  }
+
+private:
+  void work (int worker)
+  {
+    for (;;)
+      {
+        int job = next_.fetch_add (1);
+        if (job >= n_jobs_)
+          break;
+        fn_ (ctx_, job, worker);
+      }
+  }
+
+  void loop (int worker)
+  {
+    unsigned seen = 0;
+    for (;;)
+      {
+        {
+          std::unique_lock<std::mutex> lock (mu_);
+          cv_start_.wait (lock, [&] { return quit_ || generation_ != seen; });
+          if (quit_)
+            return;
+          seen = generation_;
+        }
+        work (worker);
+        {
+          std::lock_guard<std::mutex> lock (mu_);
+          busy_--;
+        }
+        cv_done_.notify_one ();
+      }
+  }
+
+  unsigned n_workers_;
+  std::vector<std::thread> threads_;
+  std::mutex mu_;
+  std::condition_variable cv_start_, cv_done_;
+  bool quit_ = false;
+  unsigned generation_ = 0;
+  unsigned busy_ = 0;
+  JobFn fn_ = nullptr;
+  void *ctx_ = nullptr;
+  int n_jobs_ = 0;
+  std::atomic<int> next_{ 0 };
+};
+
+float
+dist (cv::Point2f a, cv::Point2f b)
+{
+  return std::hypot (a.x - b.x, a.y - b.y);
+}
+
+cv::Point2f
+apply (const cv::Matx33d &h, double x, double y)
+{
+  double w = h (2, 0) * x + h (2, 1) * y + h (2, 2);
+  return cv::Point2f ((float) ((h (0, 0) * x + h (0, 1) * y + h (0, 2)) / w),
+                      (float) ((h (1, 0) * x + h (1, 1) * y + h (1, 2)) / w));
+}
+
+} // namespace
+
+struct VisDetector {
+  VisDetectorOptions opts;
+  Pool pool;
+  std::vector<Worker> workers;
+  cv::Mat gray;               /* the frame itself (GRAY8) or gray_own */
+  cv::Mat gray_own;           /* BGR frames are converted into this */
+  std::vector<unsigned> previous_misses;
+  std::vector<Region> regions;
+  std::vector<Finder> finders;
+  std::vector<Candidate> candidates;
+  std::vector<Triple> triples;
+  std::vector<VisDetection> results;
+  std::vector<VisDetection> previous;
+  std::vector<int> order;
+  const VisImage *frame = nullptr;
+  unsigned frames_since_cold = 0;
+  unsigned band = 0;
+  int last_width = 0, last_height = 0;
+  int block_size = 0;
+
+  explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}
+};
+
+extern "C" void
+vis_detector_options_init (VisDetectorOptions *opts)
+{
+  opts->n_threads = 2;
+  opts->max_detections = 256;
+  opts->min_module_px = 2.0f;
+  opts->max_module_px = 12.0f;
+  opts->cold_interval = 30;
+  opts->band_count = 8;
+}
+
+extern "C" VisDetector *
+vis_detector_new (const VisDetectorOptions *opts)
+{
+  VisDetectorOptions o;
+  vis_detector_options_init (&o);
+  if (opts != nullptr)
+    o = *opts;
+  if (o.n_threads < 1 || o.n_threads > 8 || o.max_detections < 1
+      || !(o.min_module_px >= 1.0f) || !(o.max_module_px > o.min_module_px)
+      || o.cold_interval < 1 || o.band_count < 1)
+    return nullptr;
+
+  VisDetector *det = new (std::nothrow) VisDetector (o);
+  if (det == nullptr)
+    return nullptr;
+  try
+    {
+      det->workers.resize (o.n_threads);
+      for (auto &w : det->workers)
+        {
+          w.scanner = zbar::zbar_image_scanner_create ();
+          w.image = zbar::zbar_image_create ();
+          if (w.scanner == nullptr || w.image == nullptr)
+            throw std::bad_alloc ();
+          zbar::zbar_image_scanner_set_config (w.scanner, zbar::ZBAR_NONE, zbar::ZBAR_CFG_ENABLE, 0);
+          zbar::zbar_image_scanner_set_config (w.scanner, zbar::ZBAR_QRCODE, zbar::ZBAR_CFG_ENABLE, 1);
+          zbar::zbar_image_set_format (w.image, zbar_fourcc ('Y', '8', '0', '0'));
+          w.warp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
+          w.crisp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
+          w.found.reserve (o.max_detections);
+          w.finders.reserve (1024);
+        }
+      det->results.reserve (o.max_detections);
+      det->previous.reserve (o.max_detections);
+      det->previous_misses.reserve (o.max_detections);
+      det->finders.reserve (1024);
+      det->candidates.reserve (512);
+      det->regions.reserve (o.max_detections + 8);
+      /* A local-mean window about two finder patterns wide at the largest
+       * module size keeps the white ring white under uneven light. */
+      int block = (int) (o.max_module_px * 5.0f) | 1;
+      det->block_size = std::max (15, block);
+    }
+  catch (...)
+    {
+      vis_detector_free (det);
+      return nullptr;
+    }
+  if (!det->pool.start ())
+    {
+      vis_detector_free (det);
+      return nullptr;
+    }
+  return det;
+}
+
+extern "C" void
+vis_detector_free (VisDetector *det)
+{
+  if (det == nullptr)
+    return;
+  det->pool.stop ();
+  for (auto &w : det->workers)
+    {
+      if (w.image != nullptr)
+        zbar::zbar_image_destroy (w.image);
+      if (w.scanner != nullptr)
+        zbar::zbar_image_scanner_destroy (w.scanner);
+    }
+  delete det;
+}
+
+extern "C" void
+vis_detector_reset (VisDetector *det)
+{
+  if (det == nullptr)
+    return;
+  det->previous.clear ();
+  det->previous_misses.clear ();
+  det->frames_since_cold = 0;
+}
+
+namespace {
+
+/* Converts the part of `frame` under `r` into det->gray. */
+void
+to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r)
+{
+  if (frame->format == VIS_PIXEL_GRAY8)
+    return; /* det->gray wraps the frame itself */
+  cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
+  cv::Mat dst = det->gray (r);
+  cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
+}
+
+/* Finds finder patterns in one region: a hole (white ring) whose only child is
+ * a dark square, hole:square area about 25:9. */
+void
+find_finders (VisDetector *det, Worker &w, const Region &reg)
+{
+  const VisDetectorOptions &o = det->opts;
+  cv::Mat roi = det->gray (reg.rect);
+  if (roi.cols < 16 || roi.rows < 16)
+    return;
+  /* Local mean from an 8x smaller image, blurred and scaled back: the same
+   * job as adaptiveThreshold's box filter at a third of the cost. */
+  cv::resize (roi, w.small, cv::Size ((roi.cols + 7) / 8, (roi.rows + 7) / 8), 0, 0, cv::INTER_AREA);
+  cv::blur (w.small, w.small, cv::Size (3, 3), cv::Point (-1, -1), cv::BORDER_REPLICATE);
+  cv::resize (w.small, w.mean, roi.size (), 0, 0, cv::INTER_LINEAR);
+  cv::subtract (w.mean, roi, w.bin);  /* saturates: bright pixels give 0 */
+  cv::threshold (w.bin, w.bin, THRESHOLD_OFFSET, 255, cv::THRESH_BINARY);
+#ifdef VIS_DETECT_PROFILE
+  auto p0 = std::chrono::steady_clock::now ();
+#endif
+  cv::findContours (w.bin, w.contours, w.hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
+#ifdef VIS_DETECT_PROFILE
+  auto p1 = std::chrono::steady_clock::now ();
+  std::fprintf (stderr, "  region %dx%d contours %zu in %.2f ms\n", reg.rect.width, reg.rect.height, w.contours.size (), std::chrono::duration<double, std::milli> (p1 - p0).count ());
+#endif
+
+  const float min_hole = (5.0f * o.min_module_px) * (5.0f * o.min_module_px) * 0.5f;
+  const float max_hole = (5.0f * o.max_module_px) * (5.0f * o.max_module_px) * 1.5f;
+  const int n = (int) w.contours.size ();
+  for (int i = 0; i < n; i++)
+    {
+      const cv::Vec4i &hi = w.hierarchy[i];
+      int parent = hi[3];
+      int child = hi[2];
+      /* A hole is a contour whose parent is an outer (dark) boundary, i.e.
+       * its depth is odd; it must hold exactly one child. */
+      if (parent < 0 || child < 0 || w.hierarchy[child][0] >= 0 || w.hierarchy[child][1] >= 0)
+        continue;
+      int depth = 0;
+      for (int p = parent; p >= 0; p = w.hierarchy[p][3])
+        depth++;
+      if ((depth & 1) == 0)
+        continue;
+      double hole_area = cv::contourArea (w.contours[i]);
+      if (hole_area < min_hole || hole_area > max_hole)
+        continue;
+      double sq_area = cv::contourArea (w.contours[child]);
+      if (sq_area <= 0.0)
+        continue;
+      /* Traced boundaries sit on pixel centres: the hole loses about a
+       * pixel of width, the square a pixel, so compare the side lengths with
+       * that in mind rather than raw areas. */
+      double hole_side = std::sqrt (hole_area) + 1.0;
+      double sq_side = std::sqrt (sq_area) + 1.0;
+      double ratio = hole_side / sq_side;   /* 5/3 ideally */
+      if (ratio < 1.25 || ratio > 2.3)
+        continue;
+      cv::RotatedRect box = cv::minAreaRect (w.contours[i]);
+      float bw = box.size.width, bh = box.size.height;
+      if (bw <= 0 || bh <= 0 || std::max (bw, bh) > 2.0f * std::min (bw, bh))
+        continue;
+      if (hole_area < 0.6 * bw * bh)
+        continue;
+      cv::Moments m = cv::moments (w.contours[child]);
+      if (m.m00 <= 0.0)
+        continue;
+      Finder f;
+      f.centre = cv::Point2f ((float) (m.m10 / m.m00) + reg.rect.x + 0.5f,
+                              (float) (m.m01 / m.m00) + reg.rect.y + 0.5f);
+      if (!reg.own.contains (cv::Point ((int) f.centre.x, (int) f.centre.y)))
+        continue;
+      f.module = (float) ((hole_side + 1.0) / 5.0 + sq_side / 3.0) * 0.5f;
+      if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
+        continue;
+      double peri = cv::arcLength (w.contours[i], true);
+      cv::approxPolyDP (w.contours[i], w.approx, peri * 0.06, true);
+      f.have_quad = w.approx.size () == 4 && cv::isContourConvex (w.approx);
+      if (f.have_quad)
+        {
+          /* Push each traced corner half a pixel outwards from the centre:
+           * the traced hole boundary lies on the ring's inner pixel centres. */
+          for (int k = 0; k < 4; k++)
+            {
+              cv::Point2f p ((float) w.approx[k].x + reg.rect.x + 0.5f,
+                             (float) w.approx[k].y + reg.rect.y + 0.5f);
+              cv::Point2f d = p - f.centre;
+              float len = std::hypot (d.x, d.y);
+              if (len > 0)
+                p += d * (0.7f / len);
+              f.quad[k] = p;
+            }
+        }
+      f.used = false;
+      w.finders.push_back (f);
+    }
+}
+
+void
+finder_job (void *ctx, int job, int worker)
+{
+  VisDetector *det = (VisDetector *) ctx;
+  find_finders (det, det->workers[worker], det->regions[job]);
+}
+
+/* Builds the module->image homography from the three finders' ring corners
+ * (12 correspondences), or from the centres alone when a quad is missing. */
+bool
+fit_homography (const Finder &tl, const Finder &tr, const Finder &bl, cv::Matx33d &h)
+{
+  const Finder *fs[3] = { &tl, &tr, &bl };
+  const float cx[3] = { 3.5f, 17.5f, 3.5f };
+  const float cy[3] = { 3.5f, 3.5f, 17.5f };
+  cv::Point2f u = (tr.centre - tl.centre) * (1.0f / FINDER_SPAN);
+  cv::Point2f v = (bl.centre - tl.centre) * (1.0f / FINDER_SPAN);
+  cv::Point2f src[12], dst[12];
+  int n = 0;
+  bool all_quads = tl.have_quad && tr.have_quad && bl.have_quad;
+  if (all_quads)
+    {
+      for (int i = 0; i < 3; i++)
+        {
+          bool taken[4] = { false, false, false, false };
+          for (int k = 0; k < 4; k++)
+            {
+              cv::Point2f d = fs[i]->quad[k] - fs[i]->centre;
+              /* Express d in the (u, v) basis to know which corner it is. */
+              float det2 = u.x * v.y - u.y * v.x;
+              float a = (d.x * v.y - d.y * v.x) / det2;
+              float b = (u.x * d.y - u.y * d.x) / det2;
+              int corner = (a > 0 ? 1 : 0) + (b > 0 ? 2 : 0);
+              if (taken[corner])
+                {
+                  all_quads = false;
+                  break;
+                }
+              taken[corner] = true;
+              src[n] = cv::Point2f (cx[i] + (a > 0 ? 2.5f : -2.5f), cy[i] + (b > 0 ? 2.5f : -2.5f));
+              dst[n] = fs[i]->quad[k];
+              n++;
+            }
+          if (!all_quads)
+            break;
+        }
+    }
+  if (all_quads && n == 12)
+    {
+      /* Direct linear fit with h33 = 1: 24 equations, 8 unknowns, least
+       * squares.  findHomography's iterative refinement costs ~100x more and
+       * buys nothing at this size. */
+      double a[24 * 8], b[24];
+      for (int i = 0; i < 12; i++)
+        {
+          double X = src[i].x, Y = src[i].y, x = dst[i].x, y = dst[i].y;
+          double r0[8] = { X, Y, 1, 0, 0, 0, -X * x, -Y * x };
+          double r1[8] = { 0, 0, 0, X, Y, 1, -X * y, -Y * y };
+          std::memcpy (a + (2 * i) * 8, r0, sizeof r0);
+          std::memcpy (a + (2 * i + 1) * 8, r1, sizeof r1);
+          b[2 * i] = x;
+          b[2 * i + 1] = y;
+        }
+      double sol[8];
+      cv::Mat am (24, 8, CV_64F, a), bm (24, 1, CV_64F, b), xm (8, 1, CV_64F, sol);
+      if (cv::solve (am, bm, xm, cv::DECOMP_QR))
+        {
+          h = cv::Matx33d (sol[0], sol[1], sol[2], sol[3], sol[4], sol[5], sol[6], sol[7], 1.0);
+          /* Reject fits that disagree with the finder centres. */
+          float mod = dist (tl.centre, tr.centre) / FINDER_SPAN;
+          bool ok = true;
+          for (int i = 0; i < 3 && ok; i++)
+            ok = dist (apply (h, cx[i], cy[i]), fs[i]->centre) < 0.8f * mod;
+          if (ok)
+            return true;
+        }
+    }
+  /* Affine from the centres: loses perspective, enough for a small code. */
+  cv::Point2f o = tl.centre - u * 3.5f - v * 3.5f;
+  h = cv::Matx33d (u.x, v.x, o.x, u.y, v.y, o.y, 0, 0, 1);
+  return true;
+}
+
+/* Groups finders into (TL, TR, BL) triples: TL sees the other two at about
+ * 14 modules, at a right angle, and TR-BL is about 14*sqrt(2) modules.  Best
+ * triples win; a finder joins at most one code. */
+void
+group_candidates (VisDetector *det)
+{
+  std::vector<Finder> &fs = det->finders;
+  const int n = (int) fs.size ();
+  det->triples.clear ();
+  for (int i = 0; i < n; i++)
+    {
+      for (int j = 0; j < n; j++)
+        {
+          if (j == i)
+            continue;
+          float mij = 0.5f * (fs[i].module + fs[j].module);
+          float dij = dist (fs[i].centre, fs[j].centre);
+          if (dij < 0.65f * FINDER_SPAN * mij || dij > 1.45f * FINDER_SPAN * mij)
+            continue;
+          if (std::max (fs[i].module, fs[j].module) > 1.6f * std::min (fs[i].module, fs[j].module))
+            continue;
+          cv::Point2f a = fs[j].centre - fs[i].centre;
+          for (int k = 0; k < n; k++)
+            {
+              if (k == i || k == j)
+                continue;
+              float dik = dist (fs[i].centre, fs[k].centre);
+              if (std::fabs (dik - dij) > 0.25f * std::max (dik, dij))
+                continue;
+              cv::Point2f b = fs[k].centre - fs[i].centre;
+              float cross = a.x * b.y - a.y * b.x;
+              if (cross <= 0) /* (j, k) must be (TR, BL): u x v > 0 with y down */
+                continue;
+              float cosang = (a.x * b.x + a.y * b.y) / (dij * dik);
+              if (std::fabs (cosang) > 0.35f)
+                continue;
+              if (std::max (fs[i].module, fs[k].module) > 1.6f * std::min (fs[i].module, fs[k].module))
+                continue;
+              float djk = dist (fs[j].centre, fs[k].centre);
+              float diag = djk / (0.5f * (dij + dik) * (float) M_SQRT2);
+              if (diag < 0.8f || diag > 1.2f)
+                continue;
+              float mod_all = (fs[i].module + fs[j].module + fs[k].module) / 3.0f;
+              float span = 0.5f * (dij + dik) / (FINDER_SPAN * mod_all);
+              float score = std::fabs (cosang) + std::fabs (dij - dik) / std::max (dij, dik)
+                            + std::fabs (diag - 1.0f) + 0.5f * std::fabs (span - 1.0f);
+              det->triples.push_back (Triple{ score, i, j, k });
+            }
+        }
+    }
+  std::sort (det->triples.begin (), det->triples.end (),
+             [] (const Triple &x, const Triple &y) { return x.score < y.score; });
+  det->candidates.clear ();
+  for (const Triple &t : det->triples)
+    {
+      if (fs[t.tl].used || fs[t.tr].used || fs[t.bl].used)
+        continue;
+      Candidate c;
+      c.f[0] = t.tl;
+      c.f[1] = t.tr;
+      c.f[2] = t.bl;
+      c.reuse = -1;
+      if (!fit_homography (fs[t.tl], fs[t.tr], fs[t.bl], c.h))
+        continue;
+      fs[t.tl].used = fs[t.tr].used = fs[t.bl].used = true;
+      det->candidates.push_back (c);
+    }
+}
+
+void
+fill_geometry (const cv::Matx33d &h, VisDetection *d)
+{
+  static const float mx[4] = { 0, (float) QR_MODULES, (float) QR_MODULES, 0 };
+  static const float my[4] = { 0, 0, (float) QR_MODULES, (float) QR_MODULES };
+  float side = 0;
+  for (int k = 0; k < 4; k++)
+    {
+      cv::Point2f p = apply (h, mx[k], my[k]);
+      d->corners[k].x = p.x;
+      d->corners[k].y = p.y;
+    }
+  for (int k = 0; k < 4; k++)
+    side += std::hypot (d->corners[(k + 1) % 4].x - d->corners[k].x,
+                        d->corners[(k + 1) % 4].y - d->corners[k].y);
+  cv::Point2f c = apply (h, QR_MODULES * 0.5, QR_MODULES * 0.5);
+  d->centre.x = c.x;
+  d->centre.y = c.y;
+  d->module_px = side / (4.0f * QR_MODULES);
+  float ang = (float) (std::atan2 (d->corners[1].y - d->corners[0].y,
+                                   d->corners[1].x - d->corners[0].x) * 180.0 / M_PI);
+  if (ang < 0)
+    ang += 360.0f;
+  if (ang >= 360.0f)
+    ang -= 360.0f;
+  d->rotation_deg = ang;
+}
+
+/* Rectifies one candidate and decodes it with this worker's scanner. */
+void
+decode_candidate (VisDetector *det, Worker &w, const Candidate &c)
+{
+  if (c.reuse >= 0)
+    {
+      VisDetection d = det->previous[c.reuse];
+      fill_geometry (c.h, &d);
+      w.found.push_back (d);
+      return;
+    }
+  /* Sample every module centre (mean of 4 points a sixth of a module
+   * around it, bilinear) through the homography. */
+  float samples[QR_MODULES * QR_MODULES];
+  const cv::Mat &g = det->gray;
+  float lo_v = 255.0f, hi_v = 0.0f;
+  for (int my = 0; my < QR_MODULES; my++)
+    for (int mx = 0; mx < QR_MODULES; mx++)
+      {
+        float acc = 0.0f;
+        for (int k = 0; k < 4; k++)
+          {
+            double ox = (k & 1) ? 0.67 : 0.33, oy = (k & 2) ? 0.67 : 0.33;
+            cv::Point2f p = apply (c.h, mx + ox, my + oy);
+            float x = p.x - 0.5f, y = p.y - 0.5f;
+            int x0 = (int) std::floor (x), y0 = (int) std::floor (y);
+            if (x0 < 0 || y0 < 0 || x0 + 1 >= g.cols || y0 + 1 >= g.rows)
+              {
+                acc += 255.0f;
+                continue;
+              }
+            float fx = x - x0, fy = y - y0;
+            const uint8_t *r0 = g.ptr<uint8_t> (y0) + x0;
+            const uint8_t *r1 = g.ptr<uint8_t> (y0 + 1) + x0;
+            acc += (1 - fy) * ((1 - fx) * r0[0] + fx * r0[1]) + fy * ((1 - fx) * r1[0] + fx * r1[1]);
+          }
+        float v = acc * 0.25f;
+        samples[my * QR_MODULES + mx] = v;
+        lo_v = std::min (lo_v, v);
+        hi_v = std::max (hi_v, v);
+      }
+  /* Two-class split of the samples (Otsu on 441 values, 32 bins). */
+  float cut = 0.5f * (lo_v + hi_v);
+  if (hi_v - lo_v > 1.0f)
+    {
+      int hist[32] = { 0 };
+      for (float v : samples)
+        hist[std::min (31, (int) ((v - lo_v) / (hi_v - lo_v) * 32.0f))]++;
+      double total = QR_MODULES * QR_MODULES, sum = 0, sum_b = 0, w_b = 0, best = -1;
+      for (int i = 0; i < 32; i++)
+        sum += i * (double) hist[i];
+      int best_i = 16;
+      for (int i = 0; i < 31; i++)
+        {
+          w_b += hist[i];
+          if (w_b == 0 || w_b == total)
+            continue;
+          sum_b += i * (double) hist[i];
+          double m_b = sum_b / w_b, m_f = (sum - sum_b) / (total - w_b);
+          double between = w_b * (total - w_b) * (m_b - m_f) * (m_b - m_f);
+          if (between > best)
+            {
+              best = between;
+              best_i = i;
+            }
+        }
+      cut = lo_v + (best_i + 1) * (hi_v - lo_v) / 32.0f;
+    }
+  /* A crisp re-drawing of the symbol (2 px per module... WARP_PX) with a
+   * white quiet zone: zbar reads this far more reliably than the blurred
+   * original, and Q-level error correction absorbs a few wrong modules. */
+  w.crisp.setTo (255);
+  for (int my = 0; my < QR_MODULES; my++)
+    for (int mx = 0; mx < QR_MODULES; mx++)
+      if (samples[my * QR_MODULES + mx] < cut)
+        w.crisp (cv::Rect ((mx + WARP_QUIET) * WARP_PX, (my + WARP_QUIET) * WARP_PX, WARP_PX, WARP_PX)).setTo (0);
+
+  /* dst pixel (x, y) -> module ((x + .5) / P - Q) -> image (pixel centres at +.5). */
+  const double P = WARP_PX, Q = WARP_QUIET;
+  cv::Matx33d s (1.0 / P, 0, 0.5 / P - Q, 0, 1.0 / P, 0.5 / P - Q, 0, 0, 1);
+  cv::Matx33d t (1, 0, -0.5, 0, 1, -0.5, 0, 0, 1);
+  cv::Matx33d m = t * c.h * s;
+  bool warped = false;
+  bool decoded = false;
+  /* Second try on a binarised copy: blur and uneven ink make zbar's own
+   * edge detector misjudge thin light modules; a global threshold over the
+   * small image is fair because the light varies little across one code. */
+  for (int attempt = 0; attempt < 3 && !decoded; attempt++)
+    {
+      if (attempt >= 1 && !warped)
+        {
+          cv::warpPerspective (det->gray, w.warp, m, cv::Size (WARP_SIZE, WARP_SIZE),
+                               cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+          /* Whatever surrounds the sticker (card art, the table) is not quiet
+           * zone: paint it white beyond half a module outside the symbol. */
+          const int lo = (int) ((Q - 0.5) * P), hi = (int) ((Q + QR_MODULES + 0.5) * P);
+          w.warp.rowRange (0, lo).setTo (255);
+          w.warp.rowRange (hi, WARP_SIZE).setTo (255);
+          w.warp.colRange (0, lo).setTo (255);
+          w.warp.colRange (hi, WARP_SIZE).setTo (255);
+          warped = true;
+        }
+      if (attempt == 2)
+        {
+          /* Ink spreads: a darker cut thins dark modules back. */
+          double lo_v, hi_v;
+          cv::minMaxLoc (w.warp, &lo_v, &hi_v);
+          double otsu = cv::threshold (w.warp, w.warp_bin, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+          cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
+        }
+      const cv::Mat &img = attempt == 0 ? w.crisp : attempt == 1 ? w.warp : w.warp_bin;
+      zbar::zbar_image_set_size (w.image, WARP_SIZE, WARP_SIZE);
+      zbar::zbar_image_set_data (w.image, img.data, (unsigned long) WARP_SIZE * WARP_SIZE, nullptr);
+      int n = zbar::zbar_scan_image (w.scanner, w.image);
+      if (n <= 0)
+        continue;
+      for (const zbar::zbar_symbol_t *sym = zbar::zbar_image_first_symbol (w.image); sym != nullptr;
+           sym = zbar::zbar_symbol_next (sym))
+        {
+          if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
+            continue;
+          const char *data = zbar::zbar_symbol_get_data (sym);
+          unsigned len = zbar::zbar_symbol_get_data_length (sym);
+          VisDetection d;
+          std::memset (&d, 0, sizeof d);
+          decoded = true;
+          if (eng_tag_parse (data, len, &d.tag) != ENG_OK)
+            {
+              w.foreign++;
+              continue;
+            }
+          std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
+          d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+          fill_geometry (c.h, &d);
+          if (w.found.size () < w.found.capacity ())
+            w.found.push_back (d);
+          break;
+        }
+    }
+  if (!decoded)
+    w.undecoded++;
+#ifdef VIS_DETECT_PROFILE
+  if (!decoded)
+    {
+      static std::atomic<int> k{ 0 };
+      char name[64];
+      std::snprintf (name, sizeof name, "/tmp/dd/fail-%d.png", k++);
+      cv::imwrite (name, w.warp);
+      std::snprintf (name, sizeof name, "/tmp/dd/crisp-%d.png", k - 1);
+      cv::imwrite (name, w.crisp);
+    }
+#endif
+  zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
+}
+
+void
+decode_job (void *ctx, int job, int worker)
+{
+  VisDetector *det = (VisDetector *) ctx;
+  decode_candidate (det, det->workers[worker], det->candidates[job]);
+}
+
+void
+add_region (VisDetector *det, cv::Rect r, cv::Rect own)
+{
+  cv::Rect all (0, 0, det->gray.cols, det->gray.rows);
+  r &= all;
+  own &= r;
+  if (r.width < 16 || r.height < 16)
+    return;
+  det->regions.push_back (Region{ r, own });
+}
+
+/* Cold: horizontal stripes, each owning its rows, reading a finder's height
+ * beyond them; more stripes than workers so uneven stripes balance out. */
+void
+plan_cold (VisDetector *det)
+{
+  const int h = det->gray.rows, wd = det->gray.cols;
+  const int stripes = (int) det->opts.n_threads * 2;
+  const int pad = (int) std::ceil (det->opts.max_module_px * 5.0f) + 2;
+  for (int s = 0; s < stripes; s++)
+    {
+      int y0 = h * s / stripes, y1 = h * (s + 1) / stripes;
+      add_region (det, cv::Rect (0, y0 - pad, wd, y1 - y0 + 2 * pad), cv::Rect (0, y0, wd, y1 - y0));
+    }
+}
+
+/* Tracking: a box around each previous code (room for a frame's motion) and
+ * one band of the frame in turn, tall enough to hold a whole code. */
+void
+plan_track (VisDetector *det)
+{
+  const int h = det->gray.rows, wd = det->gray.cols;
+  for (const VisDetection &d : det->previous)
+    {
+      float x0 = d.corners[0].x, x1 = x0, y0 = d.corners[0].y, y1 = y0;
+      for (int k = 1; k < 4; k++)
+        {
+          x0 = std::min (x0, d.corners[k].x);
+          x1 = std::max (x1, d.corners[k].x);
+          y0 = std::min (y0, d.corners[k].y);
+          y1 = std::max (y1, d.corners[k].y);
+        }
+      float margin = 0.35f * std::max (x1 - x0, y1 - y0) + 6.0f;
+      cv::Rect r ((int) (x0 - margin), (int) (y0 - margin), (int) (x1 - x0 + 2 * margin),
+                  (int) (y1 - y0 + 2 * margin));
+      add_region (det, r, r);
+    }
+  const int bands = (int) det->opts.band_count;
+  int b = (int) (det->band++ % (unsigned) bands);
+  int y0 = h * b / bands, y1 = h * (b + 1) / bands;
+  int extra = (int) std::ceil (det->opts.max_module_px * (QR_MODULES + 2));
+  add_region (det, cv::Rect (0, y0, wd, y1 - y0 + extra), cv::Rect (0, y0, wd, y1 - y0 + extra));
+}
+
+/* Merges the workers' finders; overlapping regions report a finder twice. */
+void
+merge_finders (VisDetector *det)
+{
+  det->finders.clear ();
+  for (Worker &w : det->workers)
+    {
+      for (const Finder &f : w.finders)
+        {
+          bool dup = false;
+          for (const Finder &g : det->finders)
+            if (dist (f.centre, g.centre) < 0.7f * g.module)
+              {
+                dup = true;
+                break;
+              }
+          if (!dup)
+            det->finders.push_back (f);
+        }
+      w.finders.clear ();
+    }
+}
+
+/* Tracking: a candidate whose finders sit where a previous code's did keeps
+ * that identity without a decode. */
+void
+mark_reuse (VisDetector *det)
+{
+  for (Candidate &c : det->candidates)
+    {
+      cv::Point2f tl = det->finders[c.f[0]].centre;
+      cv::Point2f tr = det->finders[c.f[1]].centre;
+      cv::Point2f bl = det->finders[c.f[2]].centre;
+      float mod = dist (tl, tr) / FINDER_SPAN;
+      for (size_t p = 0; p < det->previous.size (); p++)
+        {
+          const VisDetection &d = det->previous[p];
+          cv::Matx33d h;
+          cv::Point2f src[4] = { { 0, 0 }, { 21, 0 }, { 21, 21 }, { 0, 21 } };
+          cv::Point2f dst[4];
+          for (int k = 0; k < 4; k++)
+            dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y);
+          if (dist (dst[0], tl) > 8.0f * mod)
+            continue;
+          cv::Mat hm = cv::getPerspectiveTransform (src, dst);
+          h = cv::Matx33d ((const double *) hm.ptr ());
+          if (dist (apply (h, 3.5, 3.5), tl) < 0.4f * mod && dist (apply (h, 17.5, 3.5), tr) < 0.4f * mod
+              && dist (apply (h, 3.5, 17.5), bl) < 0.4f * mod)
+            {
+              c.reuse = (int) p;
+              break;
+            }
+        }
+    }
+}
+
+} // namespace
+
+extern "C" EngStatus
+vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode,
+                     VisDetectResult *out)
+{
+  if (det == nullptr || frame == nullptr || out == nullptr || frame->data == nullptr
+      || frame->width < 32 || frame->height < 32
+      || (frame->format != VIS_PIXEL_GRAY8 && frame->format != VIS_PIXEL_BGR8)
+      || frame->stride < (size_t) frame->width * (size_t) frame->format)
+    return ENG_ERR_INVALID_ARGUMENT;
+  std::memset (out, 0, sizeof *out);
+  try
+    {
+      bool resized = frame->width != det->last_width || frame->height != det->last_height;
+      det->last_width = frame->width;
+      det->last_height = frame->height;
+      if (mode == VIS_DETECT_TRACK
+          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= det->opts.cold_interval))
+        mode = VIS_DETECT_COLD;
+      det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
+
+      if (frame->format == VIS_PIXEL_GRAY8)
+        det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
+      else
+        {
+          det->gray_own.create (frame->height, frame->width, CV_8UC1);
+          det->gray = det->gray_own;
+        }
+
+      det->regions.clear ();
+      if (mode == VIS_DETECT_COLD)
+        plan_cold (det);
+      else
+        plan_track (det);
+      if (frame->format == VIS_PIXEL_BGR8)
+        {
+          if (mode == VIS_DETECT_COLD)
+            to_gray (det, frame, cv::Rect (0, 0, frame->width, frame->height));
+          else
+            for (const Region &r : det->regions)
+              to_gray (det, frame, r.rect);
+        }
+
+#ifdef VIS_DETECT_PROFILE
+      auto t0 = std::chrono::steady_clock::now ();
+#endif
+      det->pool.run ((int) det->regions.size (), finder_job, det);
+#ifdef VIS_DETECT_PROFILE
+      auto t1 = std::chrono::steady_clock::now ();
+#endif
+      merge_finders (det);
+      group_candidates (det);
+      if (mode == VIS_DETECT_TRACK)
+        mark_reuse (det);
+#ifdef VIS_DETECT_PROFILE
+      auto t2 = std::chrono::steady_clock::now ();
+#endif
+      for (Worker &w : det->workers)
+        {
+          w.found.clear ();
+          w.undecoded = w.foreign = 0;
+        }
+      det->pool.run ((int) det->candidates.size (), decode_job, det);
+#ifdef VIS_DETECT_PROFILE
+      auto t3 = std::chrono::steady_clock::now ();
+      std::fprintf (stderr, "regions %zu finders %.2f group %.2f decode %.2f ms\n", det->regions.size (),
+                    std::chrono::duration<double, std::milli> (t1 - t0).count (),
+                    std::chrono::duration<double, std::milli> (t2 - t1).count (),
+                    std::chrono::duration<double, std::milli> (t3 - t2).count ());
+#endif
+
+      det->results.clear ();
+      for (Worker &w : det->workers)
+        {
+          out->n_undecoded += w.undecoded;
+          out->n_foreign += w.foreign;
+          for (const VisDetection &d : w.found)
+            {
+              bool dup = false;
+              for (const VisDetection &e : det->results)
+                if (std::strcmp (e.payload, d.payload) == 0
+                    && std::hypot (e.centre.x - d.centre.x, e.centre.y - d.centre.y) < 4.0f * e.module_px)
+                  {
+                    dup = true;
+                    break;
+                  }
+              if (dup)
+                continue;
+              if (det->results.size () >= det->opts.max_detections)
+                {
+                  out->truncated = 1;
+                  break;
+                }
+              det->results.push_back (d);
+            }
+        }
+      for (const Candidate &c : det->candidates)
+        if (c.reuse >= 0)
+          out->n_reused++;
+      /* A code tracking did not see this time (a hand over it) keeps its
+       * region until the next cold pass, so it is found again at once. */
+      for (size_t p = 0; p < det->previous.size (); p++)
+        {
+          const VisDetection &old = det->previous[p];
+          bool seen = false;
+          for (const VisDetection &e : det->results)
+            if (std::strcmp (e.payload, old.payload) == 0
+                && std::hypot (e.centre.x - old.centre.x, e.centre.y - old.centre.y) < 10.0f * e.module_px)
+              {
+                seen = true;
+                break;
+              }
+          det->previous_misses[p] = seen ? UINT32_MAX : det->previous_misses[p] + 1;
+        }
+      size_t kept = 0;
+      if (mode == VIS_DETECT_TRACK)
+        for (size_t p = 0; p < det->previous.size (); p++)
+          if (det->previous_misses[p] != UINT32_MAX && det->previous_misses[p] < det->opts.cold_interval
+              && kept + det->results.size () < det->opts.max_detections)
+            {
+              det->previous[kept] = det->previous[p];
+              det->previous_misses[kept] = det->previous_misses[p];
+              kept++;
+            }
+      det->previous.resize (kept);
+      det->previous_misses.resize (kept);
+      for (const VisDetection &d : det->results)
+        {
+          det->previous.push_back (d);
+          det->previous_misses.push_back (0);
+        }
+      out->detections = det->results.data ();
+      out->n_detections = det->results.size ();
+      out->n_finders = (unsigned) det->finders.size ();
+      out->n_candidates = (unsigned) det->candidates.size ();
+      out->mode_used = mode;
+    }
+  catch (const std::bad_alloc &)
+    {
+      return ENG_ERR_NO_MEMORY;
+    }
+  catch (const cv::Exception &)
+    {
+      return ENG_ERR_INVALID_ARGUMENT;
+    }
+  return ENG_OK;
+}

@@ -1,0 +1,103 @@
+/* vis-detect.h: finds Tablero QR stickers in a camera frame.
+ *
+ * Strategy (chosen by measurement, see docs/vision.md and
+ * `tablero-cli bench vision`): the frame is binarised with a local-mean
+ * threshold, QR finder patterns are found as "a hole holding one dark square
+ * of the right proportions" in the contour tree, finder triples that form a
+ * version-1 code (right angle, 14 modules apart) are grouped, and each code is
+ * rectified from a homography fitted to its three finders' corners into a
+ * small upright image (3 px per module, quiet zone painted white) that zbar
+ * decodes.  Every decode is validated with eng_tag_parse(); foreign QR codes
+ * are counted, never returned.  Work is spread over a fixed pool of worker
+ * threads (the caller is worker 0), each with its own zbar scanner.
+ *
+ * Tracking mode re-examines only small regions around the codes found in the
+ * previous frame plus one rotating band of the frame (so new cards appear
+ * within a few frames), and re-decodes a code only when its finders moved;
+ * a full (cold) pass runs every `cold_interval` frames.
+ *
+ * Memory: buffers grow to the largest frame and region seen and are then
+ * reused; OpenCV's contour tracing and zbar still allocate small temporaries
+ * internally (see docs/vision.md).
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eng-status.h"
+#include "eng-tag.h"
+#include "vis-image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  float x, y;
+} VisPoint;
+
+/* One sticker found in a frame. */
+typedef struct {
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];  /* validated Tablero payload, NUL-terminated */
+  EngTag tag;                             /* payload parsed */
+  /* Outer corners of the 21x21-module symbol (quiet zone excluded), in the
+   * code's own order: top-left, top-right, bottom-right, bottom-left as
+   * printed.  Sub-pixel image coordinates (pixel centres at integers + 0.5). */
+  VisPoint corners[4];
+  VisPoint centre;
+  float rotation_deg;       /* direction of the code's top edge (TL->TR) in the
+                               image, degrees in [0, 360), clockwise (y down) */
+  float module_px;          /* mean module size in pixels */
+} VisDetection;
+
+typedef enum {
+  VIS_DETECT_COLD = 0,      /* whole frame, no history */
+  VIS_DETECT_TRACK,         /* around the previous result + a rotating band */
+} VisDetectMode;
+
+typedef struct {
+  unsigned n_threads;       /* workers including the caller; 1..8, default 2 */
+  unsigned max_detections;  /* capacity of a result; default 256 */
+  float min_module_px;      /* smallest module size searched; default 2.0 */
+  float max_module_px;      /* largest; default 12 */
+  unsigned cold_interval;   /* tracking: a full pass every N frames; default 30 */
+  unsigned band_count;      /* tracking: the frame is swept in N bands; default 8 */
+} VisDetectorOptions;
+
+/* Counters of one call (and what was skipped). */
+typedef struct {
+  const VisDetection *detections;   /* owned by the detector; valid until the
+                                       next detect call or vis_detector_free */
+  size_t n_detections;
+  unsigned n_finders;       /* finder patterns seen */
+  unsigned n_candidates;    /* finder triples tried */
+  unsigned n_undecoded;     /* triples zbar could not read */
+  unsigned n_foreign;       /* decoded QR codes that are not Tablero payloads */
+  unsigned n_reused;        /* tracking: identities kept without re-decoding */
+  unsigned truncated;       /* 1 when more codes were found than max_detections */
+  VisDetectMode mode_used;  /* TRACK falls back to COLD when due or without history */
+} VisDetectResult;
+
+/* Fills `opts` with the defaults above. */
+void vis_detector_options_init (VisDetectorOptions *opts);
+
+/* Creates a detector and starts its n_threads - 1 helper threads.  `opts` may
+ * be NULL (defaults).  Returns NULL when memory or a thread cannot be had or
+ * an option is out of range.  Free with vis_detector_free(). */
+typedef struct VisDetector VisDetector;
+VisDetector *vis_detector_new (const VisDetectorOptions *opts);
+void vis_detector_free (VisDetector *det);
+
+/* Detects stickers in `frame`.  Not thread-safe per detector (one caller at a
+ * time).  Returns ENG_OK and fills `out` (pointers inside belong to the
+ * detector); ENG_ERR_INVALID_ARGUMENT for a NULL or malformed frame. */
+EngStatus vis_detector_detect (VisDetector *det, const VisImage *frame,
+                               VisDetectMode mode, VisDetectResult *out);
+
+/* Forgets the previous frame (the next TRACK call runs cold). */
+void vis_detector_reset (VisDetector *det);
+
+#ifdef __cplusplus
+}
+#endif
