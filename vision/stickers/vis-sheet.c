@@ -262,7 +262,10 @@ vis_sheet_max_sticker_mm (VisPaper paper, const VisStickerText *stickers, size_t
 {
   VisSheetOptions options = { paper, 0, NULL };
   VisSheetPlan plan;
-  for (double mm = floor (VIS_STICKER_MAX_MM); mm >= VIS_STICKER_MIN_MM; mm -= 1.0)
+  double page_width, page_height;
+  paper_size (paper, &page_width, &page_height);
+  /* Nothing wider than the space between the margins can fit. */
+  for (double mm = floor (page_width - 2 * MARGIN); mm >= VIS_STICKER_MIN_MM; mm -= 1.0)
     {
       options.sticker_mm = mm;
       if (vis_sheet_plan (&options, stickers, n, &plan) == ENG_OK)

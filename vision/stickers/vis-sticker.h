@@ -21,7 +21,7 @@
 /* Sticker widths the sheets accept.  Below the minimum the label becomes
  * unreadable and modules drop under 0.6 mm, which office printers blur. */
 #define VIS_STICKER_MIN_MM 15.0
-#define VIS_STICKER_MAX_MM 180.0
+#define VIS_STICKER_MAX_MM 500.0   /* a sanity bound; the page decides */
 #define VIS_STICKER_DEFAULT_MM 40.0
 /* A sticker at least this wide gets the 4-module quiet zone of ISO 18004;
  * a narrower one keeps 2 modules (enough for zbar) so its modules stay as
