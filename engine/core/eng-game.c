@@ -1,0 +1,426 @@
+#include "eng-game.h"
+#include "katua.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+eng_move_init (EngMove *move, unsigned verb, int player)
+{
+  memset (move, 0, sizeof *move);
+  move->verb = (uint8_t) verb;
+  move->player = (int8_t) player;
+  move->target[0] = move->target[1] = -1;
+  move->slot[0] = move->slot[1] = -1;
+}
+
+const char *
+eng_event_kind_to_string (EngEventKind kind)
+{
+  static const char *const names[ENG_EVENT_KIND_COUNT] = {
+    [ENG_EVENT_ACCEPTED] = "accepted",
+    [ENG_EVENT_ILLEGAL] = "illegal",
+    [ENG_EVENT_NEED] = "need",
+    [ENG_EVENT_SHOWN] = "shown",
+    [ENG_EVENT_CAPTURE] = "capture",
+    [ENG_EVENT_ESCAPE] = "escape",
+    [ENG_EVENT_SCORE] = "score",
+    [ENG_EVENT_REFILL] = "refill",
+    [ENG_EVENT_RESHUFFLE] = "reshuffle",
+    [ENG_EVENT_RETURN] = "return",
+    [ENG_EVENT_TURN] = "turn",
+    [ENG_EVENT_GAME_OVER] = "game-over",
+    [ENG_EVENT_CONSERVATION] = "conservation",
+    [ENG_EVENT_NOTE] = "note",
+  };
+  if ((unsigned) kind >= ENG_EVENT_KIND_COUNT)
+    return "unknown";
+  return names[kind];
+}
+
+void
+eng_events_init (EngEvents *events, EngEvent *storage, size_t cap)
+{
+  events->items = storage;
+  events->n = 0;
+  events->cap = cap;
+  events->dropped = 0;
+}
+
+EngEvent *
+eng_events_add (EngEvents *events, EngEventKind kind)
+{
+  if (events == NULL)
+    return NULL;
+  if (events->n >= events->cap || events->items == NULL)
+    {
+      events->dropped++;
+      return NULL;
+    }
+  EngEvent *ev = &events->items[events->n++];
+  memset (ev, 0, sizeof *ev);
+  ev->kind = kind;
+  ev->player = ev->other = -1;
+  return ev;
+}
+
+EngEvent *
+eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
+                 const char *fmt, ...)
+{
+  EngEvent *ev = eng_events_add (events, kind);
+  if (ev == NULL)
+    return NULL;
+  snprintf (ev->rule, sizeof ev->rule, "%s", rule ? rule : "");
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (ev->text, sizeof ev->text, fmt, ap);
+  va_end (ap);
+  return ev;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static bool
+option_name_ok (const char *s, size_t n)
+{
+  if (n == 0)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!(isalnum ((unsigned char) s[i]) || s[i] == '_' || s[i] == '-'))
+      return false;
+  return true;
+}
+
+EngStatus
+eng_options_set (EngOptions *opts, const char *name, const char *value)
+{
+  if (opts == NULL || name == NULL || value == NULL
+      || strlen (name) >= sizeof opts->items[0].name
+      || strlen (value) >= sizeof opts->items[0].value)
+    return ENG_ERR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < opts->n; i++)
+    if (strcmp (opts->items[i].name, name) == 0)
+      {
+        snprintf (opts->items[i].value, sizeof opts->items[i].value, "%s", value);
+        return ENG_OK;
+      }
+  if (opts->n >= ENG_MAX_OPTIONS)
+    return ENG_ERR_LIMIT;
+  snprintf (opts->items[opts->n].name, sizeof opts->items[0].name, "%s", name);
+  snprintf (opts->items[opts->n].value, sizeof opts->items[0].value, "%s", value);
+  opts->n++;
+  return ENG_OK;
+}
+
+const char *
+eng_options_get (const EngOptions *opts, const char *name)
+{
+  if (opts == NULL)
+    return NULL;
+  for (size_t i = 0; i < opts->n; i++)
+    if (strcmp (opts->items[i].name, name) == 0)
+      return opts->items[i].value;
+  return NULL;
+}
+
+EngStatus
+eng_options_parse (const char *text, size_t len, const char *source,
+                   EngOptions *out, EngParseError *err)
+{
+  if (out == NULL || (text == NULL && len > 0))
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngOptions opts = { 0 };
+  unsigned line_no = 0;
+  size_t pos = 0;
+  while (pos < len)
+    {
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      line_no++;
+      const char *s = text + pos;
+      size_t n = end - pos;
+      pos = end + 1;
+      for (size_t i = 0; i < n; i++)
+        if (s[i] == '#')
+          {
+            n = i;
+            break;
+          }
+      for (size_t i = 0; i < n; i++)
+        if (s[i] == '\0')
+          {
+            eng_parse_error_set (err, source, line_no, "NUL byte in the text");
+            return ENG_ERR_SYNTAX;
+          }
+      while (n > 0 && isspace ((unsigned char) *s))
+        s++, n--;
+      while (n > 0 && isspace ((unsigned char) s[n - 1]))
+        n--;
+      if (n == 0)
+        continue;
+      const char *eq = memchr (s, '=', n);
+      if (eq == NULL)
+        {
+          eng_parse_error_set (err, source, line_no, "expected 'name = value'");
+          return ENG_ERR_SYNTAX;
+        }
+      size_t kn = (size_t) (eq - s);
+      while (kn > 0 && isspace ((unsigned char) s[kn - 1]))
+        kn--;
+      const char *v = eq + 1;
+      size_t vn = n - (size_t) (v - s);
+      while (vn > 0 && isspace ((unsigned char) *v))
+        v++, vn--;
+      if (!option_name_ok (s, kn) || kn >= sizeof opts.items[0].name)
+        {
+          eng_parse_error_set (err, source, line_no, "bad option name");
+          return ENG_ERR_SYNTAX;
+        }
+      if (vn == 0 || vn >= sizeof opts.items[0].value || !option_name_ok (v, vn))
+        {
+          eng_parse_error_set (err, source, line_no,
+                               "bad option value (one word of letters, digits, '-' or '_')");
+          return ENG_ERR_SYNTAX;
+        }
+      char name[32], value[32];
+      memcpy (name, s, kn);
+      name[kn] = '\0';
+      memcpy (value, v, vn);
+      value[vn] = '\0';
+      if (eng_options_set (&opts, name, value) != ENG_OK)
+        {
+          eng_parse_error_set (err, source, line_no, "too many options (at most %d)",
+                               ENG_MAX_OPTIONS);
+          return ENG_ERR_LIMIT;
+        }
+    }
+  *out = opts;
+  return ENG_OK;
+}
+
+EngStatus
+eng_options_load_file (const char *path, EngOptions *out, EngParseError *err)
+{
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    {
+      eng_parse_error_set (err, path, 0, "cannot open the file");
+      return ENG_ERR_IO;
+    }
+  char buf[16384];
+  size_t n = fread (buf, 1, sizeof buf, f);
+  bool too_big = n == sizeof buf;
+  fclose (f);
+  if (too_big)
+    {
+      eng_parse_error_set (err, path, 0, "options file larger than %zu bytes", sizeof buf);
+      return ENG_ERR_LIMIT;
+    }
+  return eng_options_parse (buf, n, path, out, err);
+}
+
+void
+eng_setup_init (EngSetup *setup)
+{
+  memset (setup, 0, sizeof *setup);
+  setup->first = -1;
+  setup->last_winner = -1;
+}
+
+/* ---- registry --------------------------------------------------------- */
+
+static const EngGameClass *const game_classes[] = {
+  &katua_game_class,
+};
+
+const EngGameClass *
+eng_game_class_find (const char *name)
+{
+  if (name == NULL)
+    return NULL;
+  for (size_t i = 0; i < sizeof game_classes / sizeof game_classes[0]; i++)
+    if (strcmp (game_classes[i]->name, name) == 0)
+      return game_classes[i];
+  return NULL;
+}
+
+size_t
+eng_game_class_count (void)
+{
+  return sizeof game_classes / sizeof game_classes[0];
+}
+
+const EngGameClass *
+eng_game_class_get (size_t index)
+{
+  return index < eng_game_class_count () ? game_classes[index] : NULL;
+}
+
+int
+eng_game_class_verb (const EngGameClass *klass, const char *name)
+{
+  if (klass == NULL || name == NULL)
+    return -1;
+  for (size_t i = 0; i < klass->n_verbs; i++)
+    if (klass->verbs[i] != NULL && strcmp (klass->verbs[i], name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* ---- EngGame ---------------------------------------------------------- */
+
+struct EngGame {
+  const EngGameClass *klass;
+  void *rules;
+  EngSetup setup;
+  unsigned char *state;      /* state_size bytes */
+  unsigned char *history;    /* depth * state_size bytes */
+  size_t depth, capacity;
+};
+
+EngStatus
+eng_game_new (const EngGameClass *klass, const EngCardSet *set,
+              const EngOptions *options, const EngSetup *setup,
+              const EngRng *rng, EngEvents *events, EngGame **out, EngVerdict *why)
+{
+  if (out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (klass == NULL || set == NULL || setup == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngGame *g = calloc (1, sizeof *g);
+  if (g == NULL)
+    return ENG_ERR_NO_MEMORY;
+  g->klass = klass;
+  g->setup = *setup;
+  EngParseError perr = { 0 };
+  EngStatus st = klass->rules_new (set, options, &g->rules, &perr);
+  if (st != ENG_OK)
+    {
+      if (why != NULL)
+        {
+          snprintf (why->rule, sizeof why->rule, "options");
+          snprintf (why->reason, sizeof why->reason, "%.190s", perr.reason);
+        }
+      free (g);
+      return st;
+    }
+  g->state = calloc (1, klass->state_size);
+  if (g->state == NULL)
+    {
+      klass->rules_free (g->rules);
+      free (g);
+      return ENG_ERR_NO_MEMORY;
+    }
+  EngRng fallback;
+  if (rng == NULL)
+    {
+      eng_rng_seed (&fallback, setup->seed);
+      rng = &fallback;
+    }
+  st = klass->setup (g->rules, setup, rng, g->state, events, why);
+  if (st != ENG_OK)
+    {
+      eng_game_free (g);
+      return st;
+    }
+  *out = g;
+  return ENG_OK;
+}
+
+void
+eng_game_free (EngGame *game)
+{
+  if (game == NULL)
+    return;
+  if (game->rules != NULL)
+    game->klass->rules_free (game->rules);
+  free (game->state);
+  free (game->history);
+  free (game);
+}
+
+const EngGameClass *eng_game_class (const EngGame *game) { return game->klass; }
+const void *eng_game_rules (const EngGame *game) { return game->rules; }
+const void *eng_game_state (const EngGame *game) { return game->state; }
+const EngSetup *eng_game_setup (const EngGame *game) { return &game->setup; }
+
+EngStatus
+eng_game_check (const EngGame *game, const EngMove *move, EngVerdict *why)
+{
+  return game->klass->check (game->rules, game->state, move, why);
+}
+
+EngStatus
+eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events, EngVerdict *why)
+{
+  size_t sz = game->klass->state_size;
+  if (game->depth == game->capacity)
+    {
+      size_t cap = game->capacity ? game->capacity * 2 : 64;
+      unsigned char *h = realloc (game->history, cap * sz);
+      if (h == NULL)
+        return ENG_ERR_NO_MEMORY;
+      game->history = h;
+      game->capacity = cap;
+    }
+  memcpy (game->history + game->depth * sz, game->state, sz);
+  EngStatus st = game->klass->apply (game->rules, game->state, move, events, why);
+  if (st == ENG_OK)
+    game->depth++;
+  return st;
+}
+
+EngStatus
+eng_game_undo (EngGame *game)
+{
+  if (game->depth == 0)
+    return ENG_ERR_STATE;
+  size_t sz = game->klass->state_size;
+  game->depth--;
+  memcpy (game->state, game->history + game->depth * sz, sz);
+  return ENG_OK;
+}
+
+size_t eng_game_history_depth (const EngGame *game) { return game->depth; }
+
+size_t
+eng_game_legal_moves (const EngGame *game, EngMove *out, size_t max)
+{
+  return game->klass->legal_moves (game->rules, game->state, out, max);
+}
+
+int
+eng_game_score (const EngGame *game, unsigned player)
+{
+  return game->klass->score (game->rules, game->state, player);
+}
+
+bool
+eng_game_is_over (const EngGame *game)
+{
+  return game->klass->is_over (game->rules, game->state);
+}
+
+unsigned
+eng_game_winners (const EngGame *game, const char **tiebreak)
+{
+  return game->klass->winners (game->rules, game->state, tiebreak);
+}
+
+int
+eng_game_to_move (const EngGame *game)
+{
+  return game->klass->to_move (game->rules, game->state);
+}
+
+EngStatus
+eng_game_check_conservation (const EngGame *game, EngVerdict *why)
+{
+  return game->klass->check_conservation (game->rules, game->state, why);
+}

@@ -1,0 +1,242 @@
+/* eng-game.h: the generic referee core shared by every game.
+ *
+ * A game is an EngGameClass (a table of functions, found by name in the
+ * registry) plus three kinds of data:
+ *   - rules: built once from a card set and the option switches; immutable,
+ *     shared by any number of states;
+ *   - state: a fixed-size value struct (no pointers, no heap) holding where
+ *     every physical card is, so it copies with memcpy (undo, search);
+ *   - moves and events: small value structs in and out.
+ * EngGame bundles the three with an undo history for callers that want one
+ * object; the bench and the random simulator call the class directly.
+ *
+ * Knowledge model (docs/engine.md): every place holds card indices; a card
+ * the referee has not seen is the token ENG_CARD_UNKNOWN.  A game dealt from
+ * a seed knows every card (simulation); a live table starts with unknown
+ * tokens that become known when the table shows a face.  The same rules code
+ * serves both: whenever a rule needs a hidden identity the move must carry
+ * the observed face (`show`), or the move is refused.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eng-cardset.h"
+#include "eng-rng.h"
+#include "eng-status.h"
+
+#define ENG_MAX_PLAYERS 6
+#define ENG_NAME_MAX 16          /* player names, NUL included */
+#define ENG_MOVE_MAX_CARDS 4
+#define ENG_SERIAL_UNKNOWN 0xFFFF  /* "?" in a record: a card nobody saw */
+
+/* A move or an observation, as the table does it.  Field meaning per verb is
+ * the game's (docs/record-format.md lists them); unused fields are -1 / 0. */
+typedef struct {
+  uint8_t verb;                   /* game-specific verb number */
+  int8_t player;                  /* who acts, 0-based seat order */
+  int8_t target[2];               /* players named in the move, -1 none */
+  int8_t slot[2];                 /* their positions, 0-based, -1 none */
+  uint16_t card;                  /* main card's serial, 0 none */
+  uint16_t cards[ENG_MOVE_MAX_CARDS]; /* further cards (serials) */
+  uint8_t n_cards;
+  uint16_t show;                  /* serial of a face the table showed, 0 none */
+} EngMove;
+
+/* Initialises a move for `verb` by `player` with every other field empty. */
+void eng_move_init (EngMove *move, unsigned verb, int player);
+
+typedef enum {
+  ENG_EVENT_ACCEPTED,      /* the move is legal and applied */
+  ENG_EVENT_ILLEGAL,       /* refused: text = reason, rule = rule id */
+  ENG_EVENT_NEED,          /* what the table must do next (plain English) */
+  ENG_EVENT_SHOWN,         /* a face was shown to everyone: value = serial */
+  ENG_EVENT_CAPTURE,       /* player captured card value (serial) */
+  ENG_EVENT_ESCAPE,        /* an abduction failed; the cat stays */
+  ENG_EVENT_SCORE,         /* player's score is now value (delta) */
+  ENG_EVENT_REFILL,        /* counts[p][0] cats, counts[p][1] UFO cards */
+  ENG_EVENT_RESHUFFLE,     /* a discard pile became a deck */
+  ENG_EVENT_RETURN,        /* a card goes back to its owner's hand */
+  ENG_EVENT_TURN,          /* player's turn begins */
+  ENG_EVENT_GAME_OVER,     /* winners bitmask, tiebreak names the rule used */
+  ENG_EVENT_CONSERVATION,  /* an observation contradicts where cards are */
+  ENG_EVENT_NOTE,          /* anything else the table should read */
+  ENG_EVENT_KIND_COUNT
+} EngEventKind;
+
+/* "accepted", "illegal", ...; "unknown" otherwise. */
+const char *eng_event_kind_to_string (EngEventKind kind);
+
+typedef struct {
+  EngEventKind kind;
+  int8_t player;           /* -1 when none */
+  int8_t other;            /* second player involved, -1 when none */
+  int16_t value;
+  int16_t delta;
+  uint8_t counts[ENG_MAX_PLAYERS][2];
+  uint16_t winners;        /* bit p set: player p wins (shared when >1) */
+  char rule[8];            /* stable rule id, e.g. "K12"; "" when none */
+  char tiebreak[24];       /* game over: "score", "authentic-ranks", ... */
+  char text[200];          /* plain English; never names a hidden card */
+} EngEvent;
+
+/* Caller-owned event buffer.  Events past `cap` are counted in `dropped`.
+ * Rules functions accept NULL for "no events" (the fast simulation path
+ * formats no text at all). */
+typedef struct {
+  EngEvent *items;
+  size_t n;
+  size_t cap;
+  size_t dropped;
+} EngEvents;
+
+void eng_events_init (EngEvents *events, EngEvent *storage, size_t cap);
+/* Appends one event and returns it zeroed (player/other -1), or NULL when
+ * events is NULL or full. */
+EngEvent *eng_events_add (EngEvents *events, EngEventKind kind);
+EngEvent *eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
+                           const char *fmt, ...) __attribute__ ((format (printf, 4, 5)));
+
+/* Option switches: "name = value" pairs (docs/engine.md).  Fixed capacity. */
+#define ENG_MAX_OPTIONS 32
+typedef struct {
+  char name[32];
+  char value[32];
+} EngOption;
+
+typedef struct {
+  EngOption items[ENG_MAX_OPTIONS];
+  size_t n;
+} EngOptions;
+
+/* Parses an options file text: lines "name = value", '#' comments, blank
+ * lines.  Later lines override earlier ones with the same name.  Returns
+ * ENG_ERR_SYNTAX (err filled) or ENG_ERR_LIMIT. */
+EngStatus eng_options_parse (const char *text, size_t len, const char *source,
+                             EngOptions *out, EngParseError *err);
+EngStatus eng_options_load_file (const char *path, EngOptions *out, EngParseError *err);
+/* Sets or replaces one option; ENG_ERR_LIMIT when full, ENG_ERR_INVALID_ARGUMENT
+ * for names or values that do not fit. */
+EngStatus eng_options_set (EngOptions *opts, const char *name, const char *value);
+/* NULL when absent. */
+const char *eng_options_get (const EngOptions *opts, const char *name);
+
+/* A table's setup, from a record header (or built by a caller). */
+#define ENG_MAX_DEALS 16
+#define ENG_DEAL_MAX_CARDS 128
+typedef struct {
+  char place[16];          /* game-specific: "slots", "hand", "cat-deck" ... */
+  int8_t player;           /* -1 for shared places */
+  uint16_t cards[ENG_DEAL_MAX_CARDS];  /* serials, ENG_SERIAL_UNKNOWN allowed */
+  uint16_t n_cards;
+} EngDeal;
+
+typedef struct {
+  unsigned n_players;
+  char names[ENG_MAX_PLAYERS][ENG_NAME_MAX];
+  uint8_t seats[ENG_MAX_PLAYERS];   /* seat marker numbers; 0 unknown */
+  int first;                        /* first player, -1: not said */
+  int last_winner;                  /* winner of the previous game, -1 */
+  bool has_seed;                    /* true: the engine deals (knows all) */
+  uint64_t seed;
+  EngDeal deals[ENG_MAX_DEALS];
+  size_t n_deals;
+} EngSetup;
+
+void eng_setup_init (EngSetup *setup);
+
+/* Why a move is refused: a plain-English reason and the stable rule id. */
+typedef struct {
+  char rule[8];
+  char reason[200];
+} EngVerdict;
+
+typedef struct EngGameClass EngGameClass;
+
+struct EngGameClass {
+  const char *name;                 /* "katua" */
+  unsigned min_players, max_players;
+  size_t state_size;
+  const char *const *verbs;         /* verb names indexed by verb number */
+  size_t n_verbs;
+
+  /* Builds the immutable rules from the set and options.  On failure the
+   * reason goes to err and *out stays NULL. */
+  EngStatus (*rules_new) (const EngCardSet *set, const EngOptions *options,
+                          void **out, EngParseError *err);
+  void (*rules_free) (void *rules);
+
+  /* Fills `state` (state_size bytes) for a new game. ENG_ERR_INVALID_ARGUMENT
+   * / ENG_ERR_CONSERVATION with a reason in `why` on a bad setup. */
+  EngStatus (*setup) (const void *rules, const EngSetup *setup, const EngRng *rng,
+                      void *state, EngEvents *events, EngVerdict *why);
+
+  /* Every legal move (up to max; returns the total count, which may exceed
+   * max).  Moves needing an unseen identity are listed only when known. */
+  size_t (*legal_moves) (const void *rules, const void *state, EngMove *out, size_t max);
+
+  /* ENG_OK, or ENG_ERR_ILLEGAL / ENG_ERR_CONSERVATION with `why` filled. */
+  EngStatus (*check) (const void *rules, const void *state, const EngMove *move,
+                      EngVerdict *why);
+
+  /* Checks then applies; the state is unchanged when refused.  Emits
+   * accepted/illegal and consequences into `events` (may be NULL). */
+  EngStatus (*apply) (const void *rules, void *state, const EngMove *move,
+                      EngEvents *events, EngVerdict *why);
+
+  int (*score) (const void *rules, const void *state, unsigned player);
+  bool (*is_over) (const void *rules, const void *state);
+  /* Bitmask of winners (0 while the game goes on); tiebreak may be NULL. */
+  unsigned (*winners) (const void *rules, const void *state, const char **tiebreak);
+  /* Whose decision the table waits for (-1 when over). */
+  int (*to_move) (const void *rules, const void *state);
+
+  /* ENG_OK or ENG_ERR_CONSERVATION with the reason. */
+  EngStatus (*check_conservation) (const void *rules, const void *state, EngVerdict *why);
+
+  /* Whether a move has the arguments its verb needs, independent of any
+   * state (a record line failing this is malformed, not illegal). */
+  bool (*move_shape_ok) (const EngMove *move, char *reason, size_t size);
+};
+
+/* Registry: the classes compiled in.  NULL for an unknown name. */
+const EngGameClass *eng_game_class_find (const char *name);
+size_t eng_game_class_count (void);
+const EngGameClass *eng_game_class_get (size_t index);
+
+/* Verb number for a name, -1 when the class has none such. */
+int eng_game_class_verb (const EngGameClass *klass, const char *name);
+
+/* EngGame: rules + state + undo history, one object. */
+typedef struct EngGame EngGame;
+
+/* Builds rules from set/options and a state from setup.  *out owns a new
+ * game (eng_game_free); the set must outlive it.  On error *out is NULL and
+ * `why` says why. */
+EngStatus eng_game_new (const EngGameClass *klass, const EngCardSet *set,
+                        const EngOptions *options, const EngSetup *setup,
+                        const EngRng *rng, EngEvents *events, EngGame **out,
+                        EngVerdict *why);
+void eng_game_free (EngGame *game);
+
+const EngGameClass *eng_game_class (const EngGame *game);
+const void *eng_game_rules (const EngGame *game);
+const void *eng_game_state (const EngGame *game);
+const EngSetup *eng_game_setup (const EngGame *game);
+
+/* Applies a move, keeping the previous state for undo. */
+EngStatus eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events,
+                          EngVerdict *why);
+EngStatus eng_game_check (const EngGame *game, const EngMove *move, EngVerdict *why);
+/* Restores the state before the last applied move; ENG_ERR_STATE when there
+ * is nothing to undo.  Any depth. */
+EngStatus eng_game_undo (EngGame *game);
+size_t eng_game_history_depth (const EngGame *game);
+size_t eng_game_legal_moves (const EngGame *game, EngMove *out, size_t max);
+int eng_game_score (const EngGame *game, unsigned player);
+bool eng_game_is_over (const EngGame *game);
+unsigned eng_game_winners (const EngGame *game, const char **tiebreak);
+int eng_game_to_move (const EngGame *game);
+EngStatus eng_game_check_conservation (const EngGame *game, EngVerdict *why);

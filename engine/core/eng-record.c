@@ -1,0 +1,671 @@
+#include "eng-record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LINE 1024
+#define MAX_TOKENS 160
+
+typedef struct {
+  const char *s;
+  size_t n;
+} Token;
+
+static bool
+tok_is (const Token *t, const char *word)
+{
+  size_t n = strlen (word);
+  return t->n == n && memcmp (t->s, word, n) == 0;
+}
+
+/* Unsigned decimal in [lo, hi]; false otherwise. */
+static bool
+tok_uint (const Token *t, unsigned long long lo, unsigned long long hi,
+          unsigned long long *out)
+{
+  if (t->n == 0 || t->n > 20)
+    return false;
+  unsigned long long v = 0;
+  for (size_t i = 0; i < t->n; i++)
+    {
+      if (!isdigit ((unsigned char) t->s[i]))
+        return false;
+      unsigned d = (unsigned) (t->s[i] - '0');
+      if (v > (UINT64_MAX - d) / 10)
+        return false;
+      v = v * 10 + d;
+    }
+  if (v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool
+name_ok (const Token *t)
+{
+  if (t->n == 0 || t->n >= ENG_NAME_MAX || !isalpha ((unsigned char) t->s[0]))
+    return false;
+  for (size_t i = 0; i < t->n; i++)
+    if (!(isalnum ((unsigned char) t->s[i]) || t->s[i] == '_' || t->s[i] == '-'))
+      return false;
+  static const char *const reserved[] = { "show", "game", "set", "option", "player",
+                                          "first", "last-winner", "seed", "deal", "seat" };
+  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+    if (tok_is (t, reserved[i]))
+      return false;
+  return true;
+}
+
+static int
+find_player (const EngSetup *setup, const Token *t)
+{
+  for (unsigned p = 0; p < setup->n_players; p++)
+    if (strlen (setup->names[p]) == t->n && memcmp (setup->names[p], t->s, t->n) == 0)
+      return (int) p;
+  return -1;
+}
+
+/* A card token: a serial 1..999 or '?'. */
+static bool
+tok_card (const Token *t, uint16_t *out)
+{
+  if (tok_is (t, "?"))
+    {
+      *out = ENG_SERIAL_UNKNOWN;
+      return true;
+    }
+  unsigned long long v;
+  if (!tok_uint (t, 1, 999, &v))
+    return false;
+  *out = (uint16_t) v;
+  return true;
+}
+
+static void
+tok_copy (const Token *t, char *buf, size_t size)
+{
+  size_t n = t->n < size - 1 ? t->n : size - 1;
+  memcpy (buf, t->s, n);
+  buf[n] = '\0';
+}
+
+typedef struct {
+  EngRecord *rec;
+  const char *source;
+  EngParseError *err;
+  bool seen_game, seen_move;
+} Parser;
+
+#define FAIL(p, line, ...) \
+  do { eng_parse_error_set ((p)->err, (p)->source, (line), __VA_ARGS__); \
+       return ENG_ERR_SYNTAX; } while (0)
+
+static EngStatus
+parse_move_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngRecord *rec = p->rec;
+  int actor = find_player (&rec->setup, &tok[0]);
+  if (actor < 0)
+    FAIL (p, line, "'%.*s' is neither a header keyword nor a player's name",
+          (int) tok[0].n, tok[0].s);
+  if (nt < 2)
+    FAIL (p, line, "a move needs a verb after the player's name");
+  char verb[32];
+  tok_copy (&tok[1], verb, sizeof verb);
+  int v = eng_game_class_verb (rec->klass, verb);
+  if (v < 0 || tok[1].n >= sizeof verb)
+    FAIL (p, line, "unknown verb '%.*s' for %s", (int) (tok[1].n > 40 ? 40 : tok[1].n),
+          tok[1].s, rec->klass->name);
+  EngMove m;
+  eng_move_init (&m, (unsigned) v, actor);
+  int n_targets = 0;
+  bool have_card = false;
+  for (size_t i = 2; i < nt; i++)
+    {
+      const Token *t = &tok[i];
+      if (tok_is (t, "show"))
+        {
+          if (i + 1 >= nt || m.show != 0)
+            FAIL (p, line, "'show' needs one card serial (once)");
+          uint16_t s;
+          if (!tok_card (&tok[i + 1], &s) || s == ENG_SERIAL_UNKNOWN)
+            FAIL (p, line, "'show' needs a card serial 1-999");
+          m.show = s;
+          i++;
+          continue;
+        }
+      if (isalpha ((unsigned char) t->s[0]))
+        {
+          int pl = find_player (&rec->setup, t);
+          if (pl < 0)
+            FAIL (p, line, "unknown player '%.*s'", (int) (t->n > 40 ? 40 : t->n), t->s);
+          if (n_targets >= 2)
+            FAIL (p, line, "at most two players can be named in a move");
+          m.target[n_targets++] = (int8_t) pl;
+          /* a number right after a player's name is that player's slot */
+          unsigned long long slot;
+          if (i + 1 < nt && tok_uint (&tok[i + 1], 1, 99, &slot))
+            {
+              m.slot[n_targets - 1] = (int8_t) (slot - 1);
+              i++;
+            }
+          continue;
+        }
+      if (n_targets > 0)
+        FAIL (p, line, "cards come before the players named in a move");
+      uint16_t c;
+      if (!tok_card (t, &c))
+        FAIL (p, line, "expected a card serial (1-999) or '?', got '%.*s'",
+              (int) (t->n > 40 ? 40 : t->n), t->s);
+      if (!have_card)
+        {
+          m.card = c;
+          have_card = true;
+        }
+      else
+        {
+          if (m.n_cards >= ENG_MOVE_MAX_CARDS)
+            FAIL (p, line, "too many cards in one move (at most %d)", ENG_MOVE_MAX_CARDS + 1);
+          m.cards[m.n_cards++] = c;
+        }
+    }
+  char why[160] = "";
+  if (rec->klass->move_shape_ok != NULL && !rec->klass->move_shape_ok (&m, why, sizeof why))
+    FAIL (p, line, "%s", why);
+  p->seen_move = true;
+  if (eng_record_append (rec, &m, line) != ENG_OK)
+    {
+      eng_parse_error_set (p->err, p->source, line, "out of memory");
+      return ENG_ERR_NO_MEMORY;
+    }
+  return ENG_OK;
+}
+
+static EngStatus
+parse_deal (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngSetup *su = &p->rec->setup;
+  if (su->n_deals >= ENG_MAX_DEALS)
+    FAIL (p, line, "too many deal lines (at most %d)", ENG_MAX_DEALS);
+  EngDeal d;
+  memset (&d, 0, sizeof d);
+  d.player = -1;
+  size_t i = 1;
+  if (i < nt)
+    {
+      int pl = find_player (su, &tok[i]);
+      if (pl >= 0)
+        {
+          d.player = (int8_t) pl;
+          i++;
+        }
+    }
+  if (i >= nt)
+    FAIL (p, line, "deal needs a place (e.g. 'deal Ana slots 1 2 3')");
+  if (tok[i].n >= sizeof d.place || !isalpha ((unsigned char) tok[i].s[0]))
+    FAIL (p, line, "bad place name in deal");
+  tok_copy (&tok[i], d.place, sizeof d.place);
+  for (i++; i < nt; i++)
+    {
+      if (d.n_cards >= ENG_DEAL_MAX_CARDS)
+        FAIL (p, line, "too many cards in one deal line");
+      if (!tok_card (&tok[i], &d.cards[d.n_cards]))
+        FAIL (p, line, "expected a card serial (1-999) or '?' in deal");
+      d.n_cards++;
+    }
+  su->deals[su->n_deals++] = d;
+  return ENG_OK;
+}
+
+static EngStatus
+parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngRecord *rec = p->rec;
+  EngSetup *su = &rec->setup;
+  if (!p->seen_game)
+    {
+      if (!tok_is (&tok[0], "game") || nt != 2)
+        FAIL (p, line, "a record starts with 'game NAME'");
+      char name[32];
+      if (tok[1].n >= sizeof name)
+        FAIL (p, line, "unknown game");
+      tok_copy (&tok[1], name, sizeof name);
+      rec->klass = eng_game_class_find (name);
+      if (rec->klass == NULL)
+        {
+          eng_parse_error_set (p->err, p->source, line, "unknown game '%s'", name);
+          return ENG_ERR_NOT_FOUND;
+        }
+      p->seen_game = true;
+      return ENG_OK;
+    }
+  bool header = tok_is (&tok[0], "game") || tok_is (&tok[0], "set")
+                || tok_is (&tok[0], "option") || tok_is (&tok[0], "player")
+                || tok_is (&tok[0], "first") || tok_is (&tok[0], "last-winner")
+                || tok_is (&tok[0], "seed") || tok_is (&tok[0], "deal");
+  if (header && p->seen_move)
+    FAIL (p, line, "header line '%.*s' after the first move", (int) tok[0].n, tok[0].s);
+  if (tok_is (&tok[0], "game"))
+    FAIL (p, line, "a record names its game once");
+  if (tok_is (&tok[0], "set"))
+    {
+      if (nt != 2 || tok[1].n >= sizeof rec->set_id || rec->set_id[0] != '\0')
+        FAIL (p, line, "'set ID' (once, a short id)");
+      tok_copy (&tok[1], rec->set_id, sizeof rec->set_id);
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "option"))
+    {
+      if (nt != 3)
+        FAIL (p, line, "'option NAME VALUE'");
+      char name[32], value[32];
+      if (tok[1].n >= sizeof name || tok[2].n >= sizeof value)
+        FAIL (p, line, "option name or value too long");
+      tok_copy (&tok[1], name, sizeof name);
+      tok_copy (&tok[2], value, sizeof value);
+      if (eng_options_set (&rec->options, name, value) != ENG_OK)
+        FAIL (p, line, "too many options");
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "player"))
+    {
+      if (!(nt == 2 || (nt == 4 && tok_is (&tok[2], "seat"))))
+        FAIL (p, line, "'player NAME [seat N]'");
+      if (!name_ok (&tok[1]))
+        FAIL (p, line, "a player's name is a letter then letters, digits, '-' or '_' "
+              "(at most %d)", ENG_NAME_MAX - 1);
+      if (find_player (su, &tok[1]) >= 0)
+        FAIL (p, line, "player '%.*s' listed twice", (int) tok[1].n, tok[1].s);
+      if (su->n_players >= ENG_MAX_PLAYERS || su->n_players >= rec->klass->max_players)
+        FAIL (p, line, "too many players for %s (at most %u)", rec->klass->name,
+              rec->klass->max_players);
+      unsigned long long seat = 0;
+      if (nt == 4 && !tok_uint (&tok[3], 1, 99, &seat))
+        FAIL (p, line, "seat is a number 1-99");
+      tok_copy (&tok[1], su->names[su->n_players], ENG_NAME_MAX);
+      su->seats[su->n_players] = (uint8_t) seat;
+      su->n_players++;
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "first") || tok_is (&tok[0], "last-winner"))
+    {
+      if (nt != 2)
+        FAIL (p, line, "'%.*s NAME'", (int) tok[0].n, tok[0].s);
+      int pl = find_player (su, &tok[1]);
+      if (pl < 0)
+        FAIL (p, line, "unknown player '%.*s' (list players first)",
+              (int) (tok[1].n > 40 ? 40 : tok[1].n), tok[1].s);
+      int *slot = tok_is (&tok[0], "first") ? &su->first : &su->last_winner;
+      if (*slot >= 0)
+        FAIL (p, line, "'%.*s' given twice", (int) tok[0].n, tok[0].s);
+      *slot = pl;
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "seed"))
+    {
+      unsigned long long v;
+      if (nt != 2 || su->has_seed || !tok_uint (&tok[1], 0, UINT64_MAX, &v))
+        FAIL (p, line, "'seed N' (once, a decimal number)");
+      su->has_seed = true;
+      su->seed = v;
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "deal"))
+    return parse_deal (p, line, tok, nt);
+  return parse_move_line (p, line, tok, nt);
+}
+
+EngStatus
+eng_record_parse (const char *text, size_t len, const char *source,
+                  EngRecord **out, EngParseError *err)
+{
+  if (out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (text == NULL && len > 0)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (source == NULL)
+    source = "record";
+  EngRecord *rec = calloc (1, sizeof *rec);
+  if (rec == NULL)
+    return ENG_ERR_NO_MEMORY;
+  eng_setup_init (&rec->setup);
+  Parser p = { rec, source, err, false, false };
+  Token tok[MAX_TOKENS];
+  unsigned line = 0;
+  size_t pos = 0;
+  EngStatus st = ENG_OK;
+  while (pos < len && st == ENG_OK)
+    {
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      line++;
+      const char *s = text + pos;
+      size_t n = end - pos;
+      pos = end + 1;
+      if (n > MAX_LINE)
+        {
+          eng_parse_error_set (err, source, line, "line longer than %d characters", MAX_LINE);
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      size_t nt = 0;
+      for (size_t i = 0; i < n;)
+        {
+          unsigned char c = (unsigned char) s[i];
+          if (c == '#')
+            break;
+          if (c == ' ' || c == '\t' || c == '\r')
+            {
+              i++;
+              continue;
+            }
+          if (c < 0x20 || c >= 0x7f)
+            {
+              eng_parse_error_set (err, source, line,
+                                   "unexpected byte 0x%02x (records are plain ASCII)", c);
+              st = ENG_ERR_SYNTAX;
+              break;
+            }
+          size_t j = i;
+          while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
+            j++;
+          if (nt >= MAX_TOKENS)
+            {
+              eng_parse_error_set (err, source, line, "too many words on one line");
+              st = ENG_ERR_SYNTAX;
+              break;
+            }
+          tok[nt].s = s + i;
+          tok[nt].n = j - i;
+          nt++;
+          i = j;
+        }
+      if (st != ENG_OK || nt == 0)
+        continue;
+      st = parse_line (&p, line, tok, nt);
+    }
+  if (st == ENG_OK && !p.seen_game)
+    {
+      eng_parse_error_set (err, source, line, "empty record: no 'game' line");
+      st = ENG_ERR_SYNTAX;
+    }
+  if (st == ENG_OK && (rec->setup.n_players < rec->klass->min_players))
+    {
+      eng_parse_error_set (err, source, line, "%s needs %u to %u players, the record lists %u",
+                           rec->klass->name, rec->klass->min_players,
+                           rec->klass->max_players, rec->setup.n_players);
+      st = ENG_ERR_SYNTAX;
+    }
+  if (st != ENG_OK)
+    {
+      eng_record_free (rec);
+      return st;
+    }
+  *out = rec;
+  return ENG_OK;
+}
+
+EngStatus
+eng_record_load_file (const char *path, EngRecord **out, EngParseError *err)
+{
+  if (out == NULL || path == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    {
+      eng_parse_error_set (err, path, 0, "cannot open the file: %s", strerror (errno));
+      return ENG_ERR_IO;
+    }
+  size_t cap = 4u << 20;
+  char *buf = malloc (cap + 1);
+  if (buf == NULL)
+    {
+      fclose (f);
+      return ENG_ERR_NO_MEMORY;
+    }
+  size_t n = fread (buf, 1, cap + 1, f);
+  bool bad = ferror (f) != 0;
+  fclose (f);
+  if (bad || n > cap)
+    {
+      free (buf);
+      eng_parse_error_set (err, path, 0, bad ? "read error" : "record larger than 4 MiB");
+      return bad ? ENG_ERR_IO : ENG_ERR_LIMIT;
+    }
+  EngStatus st = eng_record_parse (buf, n, path, out, err);
+  free (buf);
+  return st;
+}
+
+EngRecord *
+eng_record_new (const EngGameClass *klass, const EngSetup *setup, const EngOptions *options)
+{
+  EngRecord *rec = calloc (1, sizeof *rec);
+  if (rec == NULL)
+    return NULL;
+  rec->klass = klass;
+  if (setup != NULL)
+    rec->setup = *setup;
+  else
+    eng_setup_init (&rec->setup);
+  if (options != NULL)
+    rec->options = *options;
+  return rec;
+}
+
+EngStatus
+eng_record_append (EngRecord *rec, const EngMove *move, unsigned line)
+{
+  if (rec->n_moves == rec->cap_moves)
+    {
+      size_t cap = rec->cap_moves ? rec->cap_moves * 2 : 64;
+      EngRecordMove *m = realloc (rec->moves, cap * sizeof *m);
+      if (m == NULL)
+        return ENG_ERR_NO_MEMORY;
+      rec->moves = m;
+      rec->cap_moves = cap;
+    }
+  rec->moves[rec->n_moves].line = line;
+  rec->moves[rec->n_moves].move = *move;
+  rec->n_moves++;
+  return ENG_OK;
+}
+
+void
+eng_record_free (EngRecord *rec)
+{
+  if (rec == NULL)
+    return;
+  free (rec->moves);
+  free (rec);
+}
+
+/* ---- writer ----------------------------------------------------------- */
+
+typedef struct {
+  char *buf;
+  size_t n, cap;
+  bool failed;
+} Out;
+
+static void
+out_add (Out *o, const char *s, size_t n)
+{
+  if (o->failed)
+    return;
+  if (o->n + n + 1 > o->cap)
+    {
+      size_t cap = o->cap ? o->cap : 1024;
+      while (o->n + n + 1 > cap)
+        cap *= 2;
+      char *b = realloc (o->buf, cap);
+      if (b == NULL)
+        {
+          o->failed = true;
+          return;
+        }
+      o->buf = b;
+      o->cap = cap;
+    }
+  memcpy (o->buf + o->n, s, n);
+  o->n += n;
+  o->buf[o->n] = '\0';
+}
+
+static void out_printf (Out *o, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+
+static void
+out_printf (Out *o, const char *fmt, ...)
+{
+  char tmp[MAX_LINE + 64];
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (tmp, sizeof tmp, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    return;
+  out_add (o, tmp, (size_t) n < sizeof tmp ? (size_t) n : sizeof tmp - 1);
+}
+
+static void
+out_card (Out *o, uint16_t c)
+{
+  if (c == ENG_SERIAL_UNKNOWN)
+    out_add (o, " ?", 2);
+  else
+    out_printf (o, " %u", (unsigned) c);
+}
+
+int
+eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
+                        const EngMove *m, char *buf, size_t size)
+{
+  Out o = { 0 };
+  const char *verb = m->verb < klass->n_verbs ? klass->verbs[m->verb] : "?";
+  const char *actor = (m->player >= 0 && (unsigned) m->player < setup->n_players)
+                        ? setup->names[m->player] : "?";
+  out_printf (&o, "%s %s", actor, verb);
+  if (m->card != 0)
+    out_card (&o, m->card);
+  for (unsigned i = 0; i < m->n_cards; i++)
+    out_card (&o, m->cards[i]);
+  for (int i = 0; i < 2; i++)
+    if (m->target[i] >= 0 && (unsigned) m->target[i] < setup->n_players)
+      {
+        out_printf (&o, " %s", setup->names[m->target[i]]);
+        if (m->slot[i] >= 0)
+          out_printf (&o, " %d", m->slot[i] + 1);
+      }
+  if (m->show != 0)
+    out_printf (&o, " show %u", (unsigned) m->show);
+  int n = o.failed || o.buf == NULL ? 0 : (int) o.n;
+  if (size > 0)
+    snprintf (buf, size, "%s", o.buf ? o.buf : "");
+  free (o.buf);
+  return n;
+}
+
+char *
+eng_record_write (const EngRecord *rec)
+{
+  Out o = { 0 };
+  const EngSetup *su = &rec->setup;
+  out_printf (&o, "# Tablero game record (docs/record-format.md)\n");
+  out_printf (&o, "game %s\n", rec->klass ? rec->klass->name : "?");
+  if (rec->set_id[0] != '\0')
+    out_printf (&o, "set %s\n", rec->set_id);
+  for (size_t i = 0; i < rec->options.n; i++)
+    out_printf (&o, "option %s %s\n", rec->options.items[i].name, rec->options.items[i].value);
+  for (unsigned p = 0; p < su->n_players; p++)
+    {
+      if (su->seats[p] != 0)
+        out_printf (&o, "player %s seat %u\n", su->names[p], (unsigned) su->seats[p]);
+      else
+        out_printf (&o, "player %s\n", su->names[p]);
+    }
+  if (su->first >= 0)
+    out_printf (&o, "first %s\n", su->names[su->first]);
+  if (su->last_winner >= 0)
+    out_printf (&o, "last-winner %s\n", su->names[su->last_winner]);
+  if (su->has_seed)
+    out_printf (&o, "seed %" PRIu64 "\n", su->seed);
+  for (size_t i = 0; i < su->n_deals; i++)
+    {
+      const EngDeal *d = &su->deals[i];
+      out_printf (&o, "deal");
+      if (d->player >= 0)
+        out_printf (&o, " %s", su->names[d->player]);
+      out_printf (&o, " %s", d->place);
+      for (unsigned c = 0; c < d->n_cards; c++)
+        out_card (&o, d->cards[c]);
+      out_add (&o, "\n", 1);
+    }
+  for (size_t i = 0; i < rec->n_moves; i++)
+    {
+      char line[MAX_LINE];
+      eng_record_format_move (rec->klass, su, &rec->moves[i].move, line, sizeof line);
+      out_printf (&o, "%s\n", line);
+    }
+  if (o.failed)
+    {
+      free (o.buf);
+      return NULL;
+    }
+  return o.buf;
+}
+
+static bool
+move_equal (const EngMove *a, const EngMove *b)
+{
+  if (a->verb != b->verb || a->player != b->player || a->card != b->card
+      || a->n_cards != b->n_cards || a->show != b->show)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (a->target[i] != b->target[i] || a->slot[i] != b->slot[i])
+      return false;
+  for (unsigned i = 0; i < a->n_cards; i++)
+    if (a->cards[i] != b->cards[i])
+      return false;
+  return true;
+}
+
+bool
+eng_record_equal (const EngRecord *a, const EngRecord *b)
+{
+  if (a->klass != b->klass || strcmp (a->set_id, b->set_id) != 0 || a->n_moves != b->n_moves)
+    return false;
+  if (a->options.n != b->options.n)
+    return false;
+  for (size_t i = 0; i < a->options.n; i++)
+    if (strcmp (a->options.items[i].name, b->options.items[i].name) != 0
+        || strcmp (a->options.items[i].value, b->options.items[i].value) != 0)
+      return false;
+  const EngSetup *x = &a->setup, *y = &b->setup;
+  if (x->n_players != y->n_players || x->first != y->first || x->last_winner != y->last_winner
+      || x->has_seed != y->has_seed || (x->has_seed && x->seed != y->seed)
+      || x->n_deals != y->n_deals)
+    return false;
+  for (unsigned p = 0; p < x->n_players; p++)
+    if (strcmp (x->names[p], y->names[p]) != 0 || x->seats[p] != y->seats[p])
+      return false;
+  for (size_t i = 0; i < x->n_deals; i++)
+    {
+      const EngDeal *d = &x->deals[i], *e = &y->deals[i];
+      if (strcmp (d->place, e->place) != 0 || d->player != e->player || d->n_cards != e->n_cards
+          || memcmp (d->cards, e->cards, d->n_cards * sizeof d->cards[0]) != 0)
+        return false;
+    }
+  for (size_t i = 0; i < a->n_moves; i++)
+    if (!move_equal (&a->moves[i].move, &b->moves[i].move))
+      return false;
+  return true;
+}

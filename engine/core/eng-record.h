@@ -1,0 +1,59 @@
+/* eng-record.h: the game record text format (docs/record-format.md).
+ *
+ * A record is how a game is saved, replayed, exported and tested: a header
+ * (game, options, players in seat order, first player, seed or dealt cards)
+ * then one line per move or observation as the table sees it.  The parser is
+ * game-independent except for the verb names and argument shapes, which it
+ * takes from the game class named on the `game` line.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "eng-game.h"
+
+typedef struct {
+  unsigned line;     /* 1-based line of the source text; 0 when built */
+  EngMove move;
+} EngRecordMove;
+
+typedef struct {
+  const EngGameClass *klass;
+  char set_id[8];            /* "" when the record does not pin a set */
+  EngOptions options;        /* overrides of the rules file */
+  EngSetup setup;
+  EngRecordMove *moves;      /* owned */
+  size_t n_moves;
+  size_t cap_moves;
+} EngRecord;
+
+/* Parses a whole record.  On success *out owns a new record
+ * (eng_record_free).  On failure *out is NULL, err has the line and reason,
+ * and the result is ENG_ERR_SYNTAX, ENG_ERR_NOT_FOUND (unknown game),
+ * ENG_ERR_LIMIT or ENG_ERR_NO_MEMORY.  Any bytes are accepted as input. */
+EngStatus eng_record_parse (const char *text, size_t len, const char *source,
+                            EngRecord **out, EngParseError *err);
+/* Same for a file (ENG_ERR_IO when it cannot be read; at most 4 MiB). */
+EngStatus eng_record_load_file (const char *path, EngRecord **out, EngParseError *err);
+
+/* A new empty record for `klass` with a copy of setup/options (options may
+ * be NULL); NULL on allocation failure. */
+EngRecord *eng_record_new (const EngGameClass *klass, const EngSetup *setup,
+                           const EngOptions *options);
+/* Appends a copy of move; ENG_ERR_NO_MEMORY on failure. */
+EngStatus eng_record_append (EngRecord *record, const EngMove *move, unsigned line);
+void eng_record_free (EngRecord *record);
+
+/* Writes the record as text the parser reads back identically (same
+ * header, same moves; comments and line numbers are not kept).  Returns a
+ * malloc'd NUL-terminated string (free()), NULL on allocation failure. */
+char *eng_record_write (const EngRecord *record);
+
+/* One move line (no newline) with player names from setup; returns the
+ * snprintf-style length wanted. */
+int eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
+                            const EngMove *move, char *buf, size_t size);
+
+/* true when both records hold the same header and moves (line numbers
+ * ignored). */
+bool eng_record_equal (const EngRecord *a, const EngRecord *b);
