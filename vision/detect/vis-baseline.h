@@ -1,0 +1,40 @@
+/* vis-baseline.h: whole-frame decoders the benchmark compares the detector
+ * with (zbar over the full frame; ZXing-cpp when the build found it).  Not
+ * for the live pipeline: they are slow and miss codes in busy frames, which
+ * is the point of measuring them.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "eng-status.h"
+#include "vis-detect.h"
+#include "vis-image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct VisZbarFull VisZbarFull;
+
+/* A zbar scanner for whole frames (QR only).  NULL when out of memory. */
+VisZbarFull *vis_zbar_full_new (void);
+void vis_zbar_full_free (VisZbarFull *z);
+
+/* Scans all of `frame` (converted to grey inside when BGR).  Writes at most
+ * `cap` validated Tablero detections to `out` (corners from zbar's symbol
+ * outline; rotation and module size estimated from them), sets *n_out and
+ * *n_foreign (decoded non-Tablero codes).  Returns ENG_ERR_INVALID_ARGUMENT
+ * for a bad frame, ENG_ERR_NO_MEMORY. */
+EngStatus vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out,
+                              size_t cap, size_t *n_out, unsigned *n_foreign);
+
+/* True when this build has ZXing-cpp (then vis_zxing_full_scan works;
+ * otherwise it returns ENG_ERR_NOT_SUPPORTED). */
+int vis_zxing_available (void);
+EngStatus vis_zxing_full_scan (const VisImage *frame, VisDetection *out, size_t cap,
+                               size_t *n_out, unsigned *n_foreign);
+
+#ifdef __cplusplus
+}
+#endif
