@@ -820,7 +820,7 @@ fill_truth (VisRenderer *r, const Camera &cam, VisTruth *truth, double t_s)
             seen += ok;
           }
       tag.visible_fraction = (float) seen / (kSamples * kSamples);
-      tag.occluded = seen < kSamples * kSamples;
+      tag.occluded = seen < kSamples * kSamples || !tag.in_view;
     }
 }
 

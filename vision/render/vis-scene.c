@@ -41,8 +41,9 @@ fail (Parser *p, EngStatus status, const char *fmt, ...)
   return status;
 }
 
-/* Splits `line` in place into words; `"..."` values keep their spaces and a
- * `#` outside quotes ends the line. */
+/* Splits `line` in place into words; `"..."` values keep their spaces; a
+ * word starting with `#` (outside quotes) begins a comment, so `colour=#2d5a3c`
+ * is a value, not a comment. */
 static EngStatus
 split_words (Parser *p, char *line, Word *words, unsigned *n_words)
 {
@@ -59,7 +60,7 @@ split_words (Parser *p, char *line, Word *words, unsigned *n_words)
       Word *w = &words[n++];
       w->key = s;
       w->value = NULL;
-      while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r' && *s != '=' && *s != '#')
+      while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r' && *s != '=')
         s++;
       if (*s == '=')
         {
@@ -73,22 +74,17 @@ split_words (Parser *p, char *line, Word *words, unsigned *n_words)
               if (*s != '"')
                 return fail (p, ENG_ERR_SYNTAX, "unterminated quoted value for '%s'", w->key);
               *s++ = '\0';
-              if (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r' && *s != '#')
+              if (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r')
                 return fail (p, ENG_ERR_SYNTAX, "text after closing quote of '%s'", w->key);
             }
           else
             {
               w->value = s;
-              while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r' && *s != '#')
+              while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r')
                 s++;
             }
           if (*w->key == '\0')
             return fail (p, ENG_ERR_SYNTAX, "'=' without a key");
-        }
-      if (*s == '#')
-        {
-          *s = '\0';
-          break;
         }
       if (*s != '\0')
         *s++ = '\0';
