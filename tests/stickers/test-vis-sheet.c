@@ -41,10 +41,15 @@ Test (vis_sticker, geometry_refuses_sizes_out_of_range)
 
 Test (vis_sticker, quiet_zone_and_modules_follow_the_width)
 {
+  VisStickerGeometry wide;
+  cr_assert_eq (vis_sticker_geometry (60, 2, &wide), ENG_OK);
+  cr_assert_eq (wide.quiet_modules, 4);
+  cr_assert_float_eq (wide.module * (21 + 8), 60.0, 1e-9);
+
   VisStickerGeometry g;
   cr_assert_eq (vis_sticker_geometry (40, 2, &g), ENG_OK);
-  cr_assert_eq (g.quiet_modules, 4);
-  cr_assert_float_eq (g.module * (21 + 8), 40.0, 1e-9);
+  cr_assert_eq (g.quiet_modules, 2);
+  cr_assert_float_eq (g.module, 1.6, 1e-9);
   cr_assert_gt (g.label_height, 0);
   cr_assert_float_eq (g.height, g.width + g.label_height, 1e-9);
 

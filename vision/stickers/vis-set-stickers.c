@@ -164,7 +164,7 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
         {
         case ENG_TAG_FACE:
           c.faces++;
-          snprintf (t->title, sizeof t->title, "%s \xc2\xb7 card face", game);
+          snprintf (t->title, sizeof t->title, "Card face");
           snprintf (t->body, sizeof t->body, "%s",
                     m->card != NULL && m->card->label != NULL ? m->card->label : "card");
           snprintf (t->section, sizeof t->section, "Card faces \xe2\x80\x94 %s: %zu stickers",
@@ -172,9 +172,9 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
           break;
         case ENG_TAG_BACK:
           c.backs++;
-          snprintf (t->title, sizeof t->title, "%s \xc2\xb7 card back", game);
+          snprintf (t->title, sizeof t->title, "Card back");
           snprintf (t->body, sizeof t->body,
-                    "Back of the %s deck: one on the back of each of its cards \xc2\xb7 %zu/%zu",
+                    "%s: back of the %s deck, %zu of %zu", game,
                     m->deck != NULL && m->deck->id != NULL ? m->deck->id : "",
                     nth, in_group);
           snprintf (t->section, sizeof t->section, "Card backs \xe2\x80\x94 %s: %zu stickers",
@@ -182,23 +182,23 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
           break;
         case ENG_TAG_ANCHOR:
           c.anchors++;
-          snprintf (t->title, sizeof t->title, "%s \xc2\xb7 table anchor", game);
+          snprintf (t->title, sizeof t->title, "Table anchor %u", m->anchor);
           snprintf (t->body, sizeof t->body,
-                    "Table anchor %u of %u: flat at a corner of the play area "
-                    "(clockwise)", m->anchor, eng_card_set_n_anchors (set));
+                    "%s: table anchor %u of %u, flat at a corner of the play area "
+                    "(clockwise)", game, m->anchor, eng_card_set_n_anchors (set));
           snprintf (t->section, sizeof t->section, "Table anchors: %zu stickers", in_group);
           break;
         case ENG_TAG_SEAT:
           c.seats++;
-          snprintf (t->title, sizeof t->title, "%s \xc2\xb7 seat %u", game, m->seat);
+          snprintf (t->title, sizeof t->title, "Seat %u", m->seat);
           snprintf (t->body, sizeof t->body,
-                    "Seat %u of %u: at the table edge in front of this player "
-                    "(clockwise)", m->seat, eng_card_set_n_seats (set));
+                    "%s: seat %u of %u, at the table edge in front of this player "
+                    "(clockwise)", game, m->seat, eng_card_set_n_seats (set));
           snprintf (t->section, sizeof t->section, "Seat markers: %zu stickers", in_group);
           break;
         case ENG_TAG_COMMAND:
           c.commands++;
-          snprintf (t->title, sizeof t->title, "%s \xc2\xb7 command", game);
+          snprintf (t->title, sizeof t->title, "Command");
           {
             /* The command in capitals is what a person looks for. */
             char command[sizeof t->body];
@@ -206,7 +206,8 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
                       m->command != NULL && m->command->label != NULL ? m->command->label
                                                                       : "command");
             upper_ascii (command);
-            snprintf (t->body, sizeof t->body, "%.200s: show this card to the camera", command);
+            snprintf (t->body, sizeof t->body, "%s: %.200s \xe2\x80\x94 show this card to the camera",
+                      game, command);
           }
           snprintf (t->section, sizeof t->section, "Command cards: %zu stickers", in_group);
           break;

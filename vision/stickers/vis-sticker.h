@@ -23,17 +23,19 @@
 #define VIS_STICKER_MIN_MM 15.0
 #define VIS_STICKER_MAX_MM 500.0   /* a sanity bound; the page decides */
 #define VIS_STICKER_DEFAULT_MM 40.0
-/* A sticker at least this wide gets the 4-module quiet zone of ISO 18004;
- * a narrower one keeps 2 modules (enough for zbar) so its modules stay as
- * large as possible. */
-#define VIS_STICKER_WIDE_QUIET_MM 25.0
-#define VIS_STICKER_MAX_BODY_LINES 6
+/* A sticker at least this wide gets the 4-module quiet zone of ISO 18004.
+ * A narrower one keeps 2 modules, which zbar and the detector need, and puts
+ * the difference into larger modules: at the default 40 mm that is 1.6 mm
+ * modules instead of 1.38 mm, what decides how far away a camera reads it
+ * (docs/stickers.md). */
+#define VIS_STICKER_WIDE_QUIET_MM 50.0
+#define VIS_STICKER_MAX_BODY_LINES 9
 
 /* What one sticker says.  Plain value; every string NUL-terminated and
  * cut to fit (never overflowing). */
 typedef struct {
   char payload[VIS_QR_MAX_PAYLOAD + 1];  /* what the QR code holds */
-  char title[96];     /* first, bold line: "Katua · card face" */
+  char title[96];     /* first, bold line: "Card face", "Seat 2" */
   char body[256];     /* wrapped: "Cat, red (symbol: drop), 3 points, copy 1/1" */
   char section[128];  /* the sheet heading this sticker is grouped under */
 } VisStickerText;
