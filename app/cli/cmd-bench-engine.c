@@ -1,12 +1,118 @@
-/* Placeholder until its issue lands: says so and fails, never pretends. */
+/* tablero-cli bench engine [--games N] [--players 2|3|4|mixed] [--seed S]:
+ * plays random complete Katua games on one core and reports games per second
+ * and the bytes of one game state, as one JSON line. */
 #include "cli.h"
 
+#include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng-cardset.h"
+#include "eng-game.h"
+#include "katua.h"
 
 int
 cli_bench_engine (int argc, char **argv)
 {
-  (void) argc;
-  fprintf (stderr, "tablero-cli %s: not implemented yet\n", argv[0]);
-  return 2;
+  long games = 20000, players = 0;
+  guint64 seed = 1;
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--games") == 0 && i + 1 < argc)
+        games = strtol (argv[++i], NULL, 10);
+      else if (strcmp (argv[i], "--players") == 0 && i + 1 < argc)
+        {
+          i++;
+          players = strcmp (argv[i], "mixed") == 0 ? 0 : strtol (argv[i], NULL, 10);
+        }
+      else if (strcmp (argv[i], "--seed") == 0 && i + 1 < argc)
+        seed = g_ascii_strtoull (argv[++i], NULL, 10);
+      else
+        {
+          fprintf (stderr, "usage: tablero-cli bench engine [--games N] "
+                   "[--players 2|3|4|mixed] [--seed S]\n");
+          return 2;
+        }
+    }
+  if (games < 1 || games > 100000000 || players < 0 || players == 1 || players > 4)
+    {
+      fprintf (stderr, "tablero-cli bench engine: bad --games or --players\n");
+      return 2;
+    }
+  g_autofree char *set_path = cli_card_set_path ("katua");
+  g_autofree char *opt_path = cli_data_path ("rules/katua.options");
+  EngCardSet *set = NULL;
+  EngParseError err = { 0 };
+  if (set_path == NULL || eng_card_set_load_file (set_path, &set, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
+      return 2;
+    }
+  EngOptions opts = { 0 };
+  if (eng_options_load_file (opt_path, &opts, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
+      eng_card_set_free (set);
+      return 2;
+    }
+  const EngGameClass *k = &katua_game_class;
+  void *rules = NULL;
+  if (k->rules_new (set, &opts, &rules, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s\n", err.reason);
+      eng_card_set_free (set);
+      return 2;
+    }
+  EngSetup su;
+  eng_setup_init (&su);
+  su.has_seed = true;
+  for (int p = 0; p < KAT_MAX_PLAYERS; p++)
+    snprintf (su.names[p], sizeof su.names[p], "P%d", p + 1);
+  KatState state;
+  EngRng policy;
+  eng_rng_seed (&policy, seed ^ 0x5eed);
+  unsigned long long moves = 0, unfinished = 0;
+  gint64 t0 = g_get_monotonic_time ();
+  for (long g = 0; g < games; g++)
+    {
+      su.n_players = players ? (unsigned) players : 2 + (unsigned) (g % 3);
+      su.seed = seed + (guint64) g;
+      EngRng rng;
+      eng_rng_seed (&rng, su.seed);
+      if (k->setup (rules, &su, &rng, &state, NULL, NULL) != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli bench engine: setup failed\n");
+          k->rules_free (rules);
+          eng_card_set_free (set);
+          return 1;
+        }
+      int guard = 0;
+      EngMove m;
+      while (state.phase != KAT_PHASE_OVER && guard++ < 20000
+             && katua_random_move (rules, &state, &policy, &m))
+        {
+          if (k->apply (rules, &state, &m, NULL, NULL) != ENG_OK)
+            {
+              fprintf (stderr, "tablero-cli bench engine: a listed move was refused\n");
+              k->rules_free (rules);
+              eng_card_set_free (set);
+              return 1;
+            }
+          moves++;
+        }
+      if (state.phase != KAT_PHASE_OVER)
+        unfinished++;
+    }
+  double secs = (double) (g_get_monotonic_time () - t0) / 1e6;
+  printf ("{\"bench\":\"engine\",\"game\":\"katua\",\"games\":%ld,\"players\":\"%s\","
+          "\"seconds\":%.3f,\"games_per_second\":%.0f,\"moves_per_game\":%.1f,"
+          "\"state_bytes\":%zu,\"unfinished\":%llu,\"target_games_per_second\":20000,"
+          "\"target_state_bytes\":4096}\n",
+          games, players ? (players == 2 ? "2" : players == 3 ? "3" : "4") : "mixed",
+          secs, secs > 0 ? (double) games / secs : 0.0, (double) moves / (double) games,
+          sizeof (KatState), unfinished);
+  k->rules_free (rules);
+  eng_card_set_free (set);
+  return unfinished ? 1 : 0;
 }

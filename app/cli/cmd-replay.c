@@ -1,12 +1,124 @@
-/* Placeholder until its issue lands: says so and fails, never pretends. */
+/* tablero-cli replay [--continue] RECORD: applies a game record and prints
+ * every event as a JSON line.  Exit 0: the whole record is legal; 1: an
+ * illegal line (the first, or with --continue every one, is reported and
+ * replay goes on); 2: bad usage, or a malformed record (line and reason). */
 #include "cli.h"
 
+#include <glib.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "eng-cardset.h"
+#include "eng-record.h"
+#include "eng-replay.h"
+
+typedef struct {
+  const EngSetup *setup;
+} Sink;
+
+static void
+print_event (void *user, unsigned line, const EngEvent *event)
+{
+  Sink *s = user;
+  char buf[1024];
+  eng_event_to_json (event, s->setup, line, buf, sizeof buf);
+  printf ("%s\n", buf);
+}
+
+static int
+malformed (const char *file, unsigned line, const char *reason)
+{
+  char buf[600];
+  GString *js = g_string_new ("{\"event\":\"malformed\",\"line\":");
+  g_string_append_printf (js, "%u,\"reason\":\"", line);
+  for (const char *p = reason; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (js, '\\');
+      if ((unsigned char) *p < 0x20)
+        continue;
+      g_string_append_c (js, *p);
+    }
+  g_string_append (js, "\"}");
+  printf ("%s\n", js->str);
+  g_string_free (js, TRUE);
+  snprintf (buf, sizeof buf, "%s", reason);
+  fprintf (stderr, "tablero-cli replay: %s:%u: %s\n", file, line, buf);
+  return 2;
+}
 
 int
 cli_cmd_replay (int argc, char **argv)
 {
-  (void) argc;
-  fprintf (stderr, "tablero-cli %s: not implemented yet\n", argv[0]);
-  return 2;
+  bool keep_going = false;
+  const char *path = NULL;
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--continue") == 0)
+        keep_going = true;
+      else if (path == NULL && argv[i][0] != '-')
+        path = argv[i];
+      else
+        path = NULL, i = argc;
+    }
+  if (path == NULL)
+    {
+      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\n");
+      return 2;
+    }
+  EngParseError err = { 0 };
+  EngRecord *rec = NULL;
+  if (eng_record_load_file (path, &rec, &err) != ENG_OK)
+    return malformed (path, err.line, err.reason);
+
+  g_autofree char *set_path = cli_card_set_path (rec->klass->name);
+  g_autofree char *rel = g_strdup_printf ("rules/%s.options", rec->klass->name);
+  g_autofree char *opt_path = cli_data_path (rel);
+  EngCardSet *set = NULL;
+  if (set_path == NULL || eng_card_set_load_file (set_path, &set, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli replay: card set %s:%u: %s\n", err.source, err.line,
+               err.reason);
+      eng_record_free (rec);
+      return 2;
+    }
+  if (rec->set_id[0] != '\0' && strcmp (rec->set_id, eng_card_set_id (set)) != 0)
+    {
+      char reason[128];
+      snprintf (reason, sizeof reason, "the record is for card set %s, the installed set is %s",
+                rec->set_id, eng_card_set_id (set));
+      eng_card_set_free (set);
+      eng_record_free (rec);
+      return malformed (path, 0, reason);
+    }
+  EngOptions opts = { 0 };
+  if (eng_options_load_file (opt_path, &opts, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli replay: options %s:%u: %s\n", err.source, err.line,
+               err.reason);
+      eng_card_set_free (set);
+      eng_record_free (rec);
+      return 2;
+    }
+  Sink sink = { &rec->setup };
+  EngReplayResult res;
+  EngVerdict why = { "", "" };
+  EngStatus st = eng_replay (rec, set, &opts, keep_going, false, print_event, &sink, &res, &why);
+  int code;
+  if (st != ENG_OK)
+    code = malformed (path, 0, why.reason[0] ? why.reason : eng_status_to_string (st));
+  else
+    {
+      printf ("{\"event\":\"end\",\"moves\":%zu,\"applied\":%zu,\"illegal\":%zu,"
+              "\"first_illegal_line\":%u,\"over\":%s}\n",
+              rec->n_moves, res.applied, res.illegal, res.first_illegal_line,
+              res.over ? "true" : "false");
+      if (res.illegal > 0)
+        fprintf (stderr, "tablero-cli replay: %s:%u: illegal move (%zu in all)\n", path,
+                 res.first_illegal_line, res.illegal);
+      code = res.illegal > 0 ? 1 : 0;
+    }
+  eng_card_set_free (set);
+  eng_record_free (rec);
+  return code;
 }

@@ -107,9 +107,9 @@ typedef struct {
        return ENG_ERR_SYNTAX; } while (0)
 
 static EngStatus
-parse_move_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+move_from_tokens (Parser *p, unsigned line, const Token *tok, size_t nt, EngMove *out)
 {
-  EngRecord *rec = p->rec;
+  const EngRecord *rec = p->rec;
   int actor = find_player (&rec->setup, &tok[0]);
   if (actor < 0)
     FAIL (p, line, "'%.*s' is neither a header keyword nor a player's name",
@@ -178,8 +178,19 @@ parse_move_line (Parser *p, unsigned line, const Token *tok, size_t nt)
   char why[160] = "";
   if (rec->klass->move_shape_ok != NULL && !rec->klass->move_shape_ok (&m, why, sizeof why))
     FAIL (p, line, "%s", why);
+  *out = m;
+  return ENG_OK;
+}
+
+static EngStatus
+parse_move_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngMove m;
+  EngStatus st = move_from_tokens (p, line, tok, nt, &m);
+  if (st != ENG_OK)
+    return st;
   p->seen_move = true;
-  if (eng_record_append (rec, &m, line) != ENG_OK)
+  if (eng_record_append (p->rec, &m, line) != ENG_OK)
     {
       eng_parse_error_set (p->err, p->source, line, "out of memory");
       return ENG_ERR_NO_MEMORY;
@@ -321,6 +332,70 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
   return parse_move_line (p, line, tok, nt);
 }
 
+static EngStatus
+tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok,
+          size_t *out_nt, EngParseError *err)
+{
+  size_t nt = 0;
+  for (size_t i = 0; i < n;)
+    {
+      unsigned char c = (unsigned char) s[i];
+      if (c == '#')
+        break;
+      if (c == ' ' || c == '\t' || c == '\r')
+        {
+          i++;
+          continue;
+        }
+      if (c < 0x20 || c >= 0x7f)
+        {
+          eng_parse_error_set (err, source, line,
+                               "unexpected byte 0x%02x (records are plain ASCII)", c);
+          return ENG_ERR_SYNTAX;
+        }
+      size_t j = i;
+      while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
+        j++;
+      if (nt >= MAX_TOKENS)
+        {
+          eng_parse_error_set (err, source, line, "too many words on one line");
+          return ENG_ERR_SYNTAX;
+        }
+      tok[nt].s = s + i;
+      tok[nt].n = j - i;
+      nt++;
+      i = j;
+    }
+  *out_nt = nt;
+  return ENG_OK;
+}
+
+EngStatus
+eng_record_parse_move (const EngRecord *record, const char *text, EngMove *out,
+                       EngParseError *err)
+{
+  if (record == NULL || record->klass == NULL || text == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  size_t n = strlen (text);
+  if (n > MAX_LINE)
+    {
+      eng_parse_error_set (err, "move", 1, "line longer than %d characters", MAX_LINE);
+      return ENG_ERR_SYNTAX;
+    }
+  Token tok[MAX_TOKENS];
+  size_t nt = 0;
+  EngStatus st = tokenize (text, n, "move", 1, tok, &nt, err);
+  if (st != ENG_OK)
+    return st;
+  if (nt == 0)
+    {
+      eng_parse_error_set (err, "move", 1, "empty move");
+      return ENG_ERR_SYNTAX;
+    }
+  Parser p = { (EngRecord *) record, "move", err, true, true };
+  return move_from_tokens (&p, 1, tok, nt, out);
+}
+
 EngStatus
 eng_record_parse (const char *text, size_t len, const char *source,
                   EngRecord **out, EngParseError *err)
@@ -357,37 +432,7 @@ eng_record_parse (const char *text, size_t len, const char *source,
           break;
         }
       size_t nt = 0;
-      for (size_t i = 0; i < n;)
-        {
-          unsigned char c = (unsigned char) s[i];
-          if (c == '#')
-            break;
-          if (c == ' ' || c == '\t' || c == '\r')
-            {
-              i++;
-              continue;
-            }
-          if (c < 0x20 || c >= 0x7f)
-            {
-              eng_parse_error_set (err, source, line,
-                                   "unexpected byte 0x%02x (records are plain ASCII)", c);
-              st = ENG_ERR_SYNTAX;
-              break;
-            }
-          size_t j = i;
-          while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
-            j++;
-          if (nt >= MAX_TOKENS)
-            {
-              eng_parse_error_set (err, source, line, "too many words on one line");
-              st = ENG_ERR_SYNTAX;
-              break;
-            }
-          tok[nt].s = s + i;
-          tok[nt].n = j - i;
-          nt++;
-          i = j;
-        }
+      st = tokenize (s, n, source, line, tok, &nt, err);
       if (st != ENG_OK || nt == 0)
         continue;
       st = parse_line (&p, line, tok, nt);

@@ -36,6 +36,12 @@ EngStatus eng_record_parse (const char *text, size_t len, const char *source,
 /* Same for a file (ENG_ERR_IO when it cannot be read; at most 4 MiB). */
 EngStatus eng_record_load_file (const char *path, EngRecord **out, EngParseError *err);
 
+/* Parses one move line (no header keywords) with the players and game of
+ * `record`: how a caller turns typed or observed text into an EngMove.
+ * ENG_ERR_SYNTAX with the reason in err (line 1). */
+EngStatus eng_record_parse_move (const EngRecord *record, const char *text, EngMove *out,
+                                 EngParseError *err);
+
 /* A new empty record for `klass` with a copy of setup/options (options may
  * be NULL); NULL on allocation failure. */
 EngRecord *eng_record_new (const EngGameClass *klass, const EngSetup *setup,

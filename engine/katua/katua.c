@@ -158,6 +158,12 @@ katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
   if (st == ENG_OK)
     st = bool_option (options, "xray_teleporter_answerable", false,
                       &r->xray_teleporter_answerable, err);
+  if (st == ENG_OK && r->xray_teleporter_answerable)
+    {
+      eng_parse_error_set (err, "options", 0, "xray_teleporter_answerable = yes is not "
+                           "implemented (docs/engine.md); use no");
+      st = ENG_ERR_NOT_SUPPORTED;
+    }
   if (st == ENG_OK)
     st = bool_option (options, "total_memory", false, &r->total_memory, err);
   if (st == ENG_OK)
