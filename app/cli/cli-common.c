@@ -1,18 +1,19 @@
 #include "cli.h"
 
+#include "eng-data.h"
+
 #include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 char *
 cli_data_path (const char *relative)
 {
-  const char *env = g_getenv ("TABLERO_DATADIR");
-  if (env != NULL && *env != '\0')
-    return g_build_filename (env, relative, NULL);
-  if (g_file_test (TABLERO_SOURCE_DATADIR, G_FILE_TEST_IS_DIR))
-    return g_build_filename (TABLERO_SOURCE_DATADIR, relative, NULL);
-  return g_build_filename (TABLERO_INSTALLED_DATADIR, relative, NULL);
+  char *path = eng_data_path (relative);
+  char *copy = g_strdup (path);   /* callers g_free() */
+  free (path);
+  return copy;
 }
 
 char *
