@@ -33,7 +33,7 @@ constexpr int QR_MODULES = 21;
 constexpr float FINDER_SPAN = 14.0f;     /* centre-to-centre, TL to TR / BL */
 constexpr int WARP_PX = 3;               /* pixels per module in the rectified image */
 constexpr int WARP_QUIET = 3;            /* quiet-zone modules painted around it */
-constexpr int THRESHOLD_OFFSET = 8;     /* grey levels below the local mean = dark */
+constexpr int THRESHOLD_OFFSET = 10;     /* grey levels below the local mean = dark */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 
 struct Finder {
@@ -48,6 +48,7 @@ struct Candidate {
   int f[3];                  /* TL, TR, BL indices into the merged finder list */
   cv::Matx33d h;             /* module coordinates -> image */
   int reuse;                 /* index into the previous detections, or -1 */
+  bool undecoded;            /* set by the decoding worker */
 };
 
 struct Triple {
@@ -69,6 +70,7 @@ struct Worker {
   std::vector<cv::Point> approx;
   std::vector<Finder> finders;
   std::vector<VisDetection> found;
+  std::vector<uint8_t> found_reused;
   unsigned undecoded = 0;
   unsigned foreign = 0;
   zbar::zbar_image_scanner_t *scanner = nullptr;
@@ -199,6 +201,12 @@ struct VisDetector {
   std::vector<Worker> workers;
   cv::Mat gray;               /* the frame itself (GRAY8) or gray_own */
   cv::Mat gray_own;           /* BGR frames are converted into this */
+  cv::Mat small_bgr, small_cur; /* this frame's 8x8 block means */
+  cv::Mat small_ref;          /* block means when each area was last examined */
+  cv::Mat dirty;              /* blocks to examine again whatever they show */
+  cv::Mat changed, covered, fresh;
+  std::vector<std::vector<cv::Point>> fresh_contours;
+  std::vector<VisDetection> still;
   std::vector<unsigned> previous_misses;
   std::vector<Region> regions;
   std::vector<Finder> finders;
@@ -209,7 +217,6 @@ struct VisDetector {
   std::vector<int> order;
   const VisImage *frame = nullptr;
   unsigned frames_since_cold = 0;
-  unsigned band = 0;
   int last_width = 0, last_height = 0;
   int block_size = 0;
 
@@ -224,7 +231,6 @@ vis_detector_options_init (VisDetectorOptions *opts)
   opts->min_module_px = 2.0f;
   opts->max_module_px = 12.0f;
   opts->cold_interval = 30;
-  opts->band_count = 8;
 }
 
 extern "C" VisDetector *
@@ -236,7 +242,7 @@ vis_detector_new (const VisDetectorOptions *opts)
     o = *opts;
   if (o.n_threads < 1 || o.n_threads > 8 || o.max_detections < 1
       || !(o.min_module_px >= 1.0f) || !(o.max_module_px > o.min_module_px)
-      || o.cold_interval < 1 || o.band_count < 1)
+      || o.cold_interval < 1)
     return nullptr;
 
   VisDetector *det = new (std::nothrow) VisDetector (o);
@@ -257,11 +263,13 @@ vis_detector_new (const VisDetectorOptions *opts)
           w.warp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
           w.crisp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
           w.found.reserve (o.max_detections);
+          w.found_reused.reserve (o.max_detections);
           w.finders.reserve (1024);
         }
       det->results.reserve (o.max_detections);
       det->previous.reserve (o.max_detections);
       det->previous_misses.reserve (o.max_detections);
+      det->still.reserve (o.max_detections);
       det->finders.reserve (1024);
       det->candidates.reserve (512);
       det->regions.reserve (o.max_detections + 8);
@@ -563,6 +571,7 @@ group_candidates (VisDetector *det)
       c.f[1] = t.tr;
       c.f[2] = t.bl;
       c.reuse = -1;
+      c.undecoded = false;
       if (!fit_homography (fs[t.tl], fs[t.tr], fs[t.bl], c.h))
         continue;
       fs[t.tl].used = fs[t.tr].used = fs[t.bl].used = true;
@@ -600,13 +609,14 @@ fill_geometry (const cv::Matx33d &h, VisDetection *d)
 
 /* Rectifies one candidate and decodes it with this worker's scanner. */
 void
-decode_candidate (VisDetector *det, Worker &w, const Candidate &c)
+decode_candidate (VisDetector *det, Worker &w, Candidate &c)
 {
   if (c.reuse >= 0)
     {
       VisDetection d = det->previous[c.reuse];
       fill_geometry (c.h, &d);
       w.found.push_back (d);
+      w.found_reused.push_back (1);
       return;
     }
   /* Sample every module centre (mean of 4 points a sixth of a module
@@ -733,12 +743,18 @@ decode_candidate (VisDetector *det, Worker &w, const Candidate &c)
           d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
           fill_geometry (c.h, &d);
           if (w.found.size () < w.found.capacity ())
-            w.found.push_back (d);
+            {
+              w.found.push_back (d);
+              w.found_reused.push_back (0);
+            }
           break;
         }
     }
   if (!decoded)
-    w.undecoded++;
+    {
+      w.undecoded++;
+      c.undecoded = true;
+    }
 #ifdef VIS_DETECT_PROFILE
   if (!decoded)
     {
@@ -786,32 +802,107 @@ plan_cold (VisDetector *det)
     }
 }
 
-/* Tracking: a box around each previous code (room for a frame's motion) and
- * one band of the frame in turn, tall enough to hold a whole code. */
+constexpr int BLOCK = 8;          /* change map resolution, px */
+constexpr int CHANGE_LEVEL = 5;   /* grey levels a block mean must move */
+
+cv::Rect
+track_box (const VisDetection &d)
+{
+  float x0 = d.corners[0].x, x1 = x0, y0 = d.corners[0].y, y1 = y0;
+  for (int k = 1; k < 4; k++)
+    {
+      x0 = std::min (x0, d.corners[k].x);
+      x1 = std::max (x1, d.corners[k].x);
+      y0 = std::min (y0, d.corners[k].y);
+      y1 = std::max (y1, d.corners[k].y);
+    }
+  float margin = 0.35f * std::max (x1 - x0, y1 - y0) + 6.0f;
+  return cv::Rect ((int) (x0 - margin), (int) (y0 - margin), (int) (x1 - x0 + 2 * margin),
+                   (int) (y1 - y0 + 2 * margin));
+}
+
+cv::Rect
+to_blocks (const cv::Rect &r, const cv::Size &blocks)
+{
+  cv::Rect b (r.x / BLOCK, r.y / BLOCK, (r.x + r.width + BLOCK - 1) / BLOCK - r.x / BLOCK,
+              (r.y + r.height + BLOCK - 1) / BLOCK - r.y / BLOCK);
+  return b & cv::Rect (0, 0, blocks.width, blocks.height);
+}
+
+/* The frame's 8x8 block means (INTER_AREA averages sensor noise away). */
 void
-plan_track (VisDetector *det)
+block_means (VisDetector *det, const VisImage *frame)
+{
+  cv::Size small ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK);
+  if (frame->format == VIS_PIXEL_BGR8)
+    {
+      cv::Mat src (frame->height, frame->width, CV_8UC3, frame->data, frame->stride);
+      cv::resize (src, det->small_bgr, small, 0, 0, cv::INTER_AREA);
+      cv::cvtColor (det->small_bgr, det->small_cur, cv::COLOR_BGR2GRAY);
+    }
+  else
+    cv::resize (det->gray, det->small_cur, small, 0, 0, cv::INTER_AREA);
+}
+
+/* Tracking.  Only what changed since it was last examined is looked at: a
+ * code whose box kept its block means is kept as it is; a box that changed
+ * (a hand, a slide, a flip) is searched again; changed areas away from every
+ * known code (a card put down) are searched too.  Returns false when so much
+ * changed (the camera moved, the light switched) that a cold pass is due. */
+bool
+plan_track (VisDetector *det, const VisImage *frame)
 {
   const int h = det->gray.rows, wd = det->gray.cols;
-  for (const VisDetection &d : det->previous)
+  cv::Rect all (0, 0, wd, h);
+  block_means (det, frame);
+  cv::absdiff (det->small_cur, det->small_ref, det->changed);
+  cv::threshold (det->changed, det->changed, CHANGE_LEVEL, 255, cv::THRESH_BINARY);
+  cv::bitwise_or (det->changed, det->dirty, det->changed);
+  if (cv::countNonZero (det->changed) > (int) det->changed.total () / 3)
+    return false;
+
+  det->still.clear ();
+  det->covered.create (det->changed.size (), CV_8UC1);
+  det->covered.setTo (0);
+  float max_module = 0.0f;
+  for (size_t p = 0; p < det->previous.size (); p++)
     {
-      float x0 = d.corners[0].x, x1 = x0, y0 = d.corners[0].y, y1 = y0;
-      for (int k = 1; k < 4; k++)
+      const VisDetection &d = det->previous[p];
+      max_module = std::max (max_module, d.module_px);
+      cv::Rect r = track_box (d) & all;
+      if (r.width < 16 || r.height < 16)
+        continue;
+      cv::Rect rb = to_blocks (r, det->changed.size ());
+      det->covered (rb).setTo (255);
+      if (det->previous_misses[p] == 0 && cv::countNonZero (det->changed (rb)) == 0)
         {
-          x0 = std::min (x0, d.corners[k].x);
-          x1 = std::max (x1, d.corners[k].x);
-          y0 = std::min (y0, d.corners[k].y);
-          y1 = std::max (y1, d.corners[k].y);
+          det->still.push_back (d);
+          continue;
         }
-      float margin = 0.35f * std::max (x1 - x0, y1 - y0) + 6.0f;
-      cv::Rect r ((int) (x0 - margin), (int) (y0 - margin), (int) (x1 - x0 + 2 * margin),
-                  (int) (y1 - y0 + 2 * margin));
+      to_gray (det, frame, r);
       add_region (det, r, r);
     }
-  const int bands = (int) det->opts.band_count;
-  int b = (int) (det->band++ % (unsigned) bands);
-  int y0 = h * b / bands, y1 = h * (b + 1) / bands;
-  int extra = (int) std::ceil (det->opts.max_module_px * (QR_MODULES + 2));
-  add_region (det, cv::Rect (0, y0, wd, y1 - y0 + extra), cv::Rect (0, y0, wd, y1 - y0 + extra));
+  /* Changed blocks no box covers, grown by a code's size, in connected
+   * pieces: each piece is a region. */
+  cv::bitwise_and (det->changed, ~det->covered, det->fresh);
+  if (cv::countNonZero (det->fresh) > 0)
+    {
+      float module = max_module > 0 ? std::min (det->opts.max_module_px, 1.5f * max_module)
+                                    : det->opts.max_module_px;
+      int grow = (int) std::ceil (module * (QR_MODULES + 4) / BLOCK);
+      cv::dilate (det->fresh, det->fresh,
+                  cv::getStructuringElement (cv::MORPH_RECT, cv::Size (2 * grow + 1, 2 * grow + 1)));
+      cv::findContours (det->fresh, det->fresh_contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+      for (const auto &c : det->fresh_contours)
+        {
+          cv::Rect b = cv::boundingRect (c);
+          cv::Rect r (b.x * BLOCK, b.y * BLOCK, b.width * BLOCK, b.height * BLOCK);
+          r &= all;
+          to_gray (det, frame, r);
+          add_region (det, r, r);
+        }
+    }
+  return true;
 }
 
 /* Merges the workers' finders; overlapping regions report a finder twice. */
@@ -901,17 +992,17 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
         }
 
       det->regions.clear ();
-      if (mode == VIS_DETECT_COLD)
-        plan_cold (det);
-      else
-        plan_track (det);
-      if (frame->format == VIS_PIXEL_BGR8)
+      if (mode == VIS_DETECT_TRACK && !plan_track (det, frame))
         {
-          if (mode == VIS_DETECT_COLD)
-            to_gray (det, frame, cv::Rect (0, 0, frame->width, frame->height));
-          else
-            for (const Region &r : det->regions)
-              to_gray (det, frame, r.rect);
+          mode = VIS_DETECT_COLD;
+          det->frames_since_cold = 0;
+          det->regions.clear ();
+        }
+      if (mode == VIS_DETECT_COLD)
+        {
+          plan_cold (det);
+          to_gray (det, frame, cv::Rect (0, 0, frame->width, frame->height));
+          block_means (det, frame);
         }
 
 #ifdef VIS_DETECT_PROFILE
@@ -931,6 +1022,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       for (Worker &w : det->workers)
         {
           w.found.clear ();
+          w.found_reused.clear ();
           w.undecoded = w.foreign = 0;
         }
       det->pool.run ((int) det->candidates.size (), decode_job, det);
@@ -943,12 +1035,41 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
 #endif
 
       det->results.clear ();
+      if (mode == VIS_DETECT_TRACK)
+        for (const VisDetection &d : det->still)
+          det->results.push_back (d);
+      out->n_reused += (unsigned) det->still.size ();
+      /* What was looked at becomes the reference for "unchanged"; where a
+       * code could not be read, the area stays dirty and is looked at again
+       * next frame. */
+      if (mode == VIS_DETECT_COLD)
+        {
+          det->small_cur.copyTo (det->small_ref);
+          det->dirty.create (det->small_cur.size (), CV_8UC1);
+          det->dirty.setTo (0);
+        }
+      else
+        for (const Region &r : det->regions)
+          {
+            cv::Rect rb = to_blocks (r.rect, det->small_cur.size ());
+            det->small_cur (rb).copyTo (det->small_ref (rb));
+            det->dirty (rb).setTo (0);
+          }
+      for (const Candidate &c : det->candidates)
+        if (c.undecoded)
+          {
+            cv::Point2f p = apply (c.h, QR_MODULES * 0.5, QR_MODULES * 0.5);
+            float half = dist (det->finders[c.f[0]].centre, det->finders[c.f[1]].centre);
+            cv::Rect r ((int) (p.x - half), (int) (p.y - half), (int) (2 * half), (int) (2 * half));
+            det->dirty (to_blocks (r, det->dirty.size ())).setTo (255);
+          }
       for (Worker &w : det->workers)
         {
           out->n_undecoded += w.undecoded;
           out->n_foreign += w.foreign;
-          for (const VisDetection &d : w.found)
+          for (size_t i = 0; i < w.found.size (); i++)
             {
+              const VisDetection &d = w.found[i];
               bool dup = false;
               for (const VisDetection &e : det->results)
                 if (std::strcmp (e.payload, d.payload) == 0
@@ -965,11 +1086,9 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
                   break;
                 }
               det->results.push_back (d);
+              out->n_reused += w.found_reused[i];
             }
         }
-      for (const Candidate &c : det->candidates)
-        if (c.reuse >= 0)
-          out->n_reused++;
       /* A code tracking did not see this time (a hand over it) keeps its
        * region until the next cold pass, so it is found again at once. */
       for (size_t p = 0; p < det->previous.size (); p++)

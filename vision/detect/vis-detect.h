@@ -11,10 +11,13 @@
  * are counted, never returned.  Work is spread over a fixed pool of worker
  * threads (the caller is worker 0), each with its own zbar scanner.
  *
- * Tracking mode re-examines only small regions around the codes found in the
- * previous frame plus one rotating band of the frame (so new cards appear
- * within a few frames), and re-decodes a code only when its finders moved;
- * a full (cold) pass runs every `cold_interval` frames.
+ * Tracking mode compares the frame's 8x8 block means with those of the last
+ * examination: a code whose surroundings did not change is kept as it is; a
+ * changed box around a known code, or a changed area away from every known
+ * code (a card put down), is searched again, and a code whose finders still
+ * sit where they were keeps its identity without a decode.  A full (cold)
+ * pass runs every `cold_interval` frames, and whenever a third of the frame
+ * changed at once (camera moved, light switched).
  *
  * Memory: buffers grow to the largest frame and region seen and are then
  * reused; OpenCV's contour tracing and zbar still allocate small temporaries
@@ -53,7 +56,7 @@ typedef struct {
 
 typedef enum {
   VIS_DETECT_COLD = 0,      /* whole frame, no history */
-  VIS_DETECT_TRACK,         /* around the previous result + a rotating band */
+  VIS_DETECT_TRACK,         /* only where the frame changed since last examined */
 } VisDetectMode;
 
 typedef struct {
@@ -62,7 +65,6 @@ typedef struct {
   float min_module_px;      /* smallest module size searched; default 2.0 */
   float max_module_px;      /* largest; default 12 */
   unsigned cold_interval;   /* tracking: a full pass every N frames; default 30 */
-  unsigned band_count;      /* tracking: the frame is swept in N bands; default 8 */
 } VisDetectorOptions;
 
 /* Counters of one call (and what was skipped). */
