@@ -30,7 +30,7 @@ typedef struct {
   uint16_t serial;       /* its face tag's serial; unique in the set, 1-based */
   const char *type_id;   /* the set's card type, e.g. "cat-red-3" */
   const char *label;     /* human text for stickers and the UI, e.g.
-                            "Cat, red (symbol: drop), 3 points, copy 1/1" */
+                            "Katua: Cat, red (symbol: flame), 3 points, copy 1/1" */
   uint16_t deck;         /* index into the set's decks */
   uint16_t copy;         /* 1..copies of this type */
   uint16_t copies;
