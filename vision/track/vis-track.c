@@ -1,0 +1,378 @@
+/* vis-track.c: see vis-track.h for the rules. */
+#include "vis-track.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TRACKS 384
+#define MAX_DETECTIONS 512
+#define MAX_PAIRS 8192
+
+typedef struct {
+  double x, y;
+  float rotation, size;
+  EngZone zone;
+} Place;
+
+typedef struct {
+  bool used;
+  bool committed;
+  bool duplicate;
+  bool seen_now;
+  uint32_t id;
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];
+  EngTag tag;
+  Place at;                 /* committed place (pending tracks: the latest) */
+  Place cand;               /* a new place waiting to hold */
+  bool has_cand;
+  int64_t cand_since;
+  int64_t first_seen;
+  int64_t last_seen;
+  int64_t since;
+} Track;
+
+typedef struct {
+  float dist;
+  uint16_t det;
+  uint16_t track;
+} Pair;
+
+struct VisTracker {
+  VisTrackerOptions opts;
+  VisTrackLocate locate;
+  void *locate_ctx;
+  bool placed;              /* the last frame was placed on the table */
+  uint32_t next_id;
+  uint64_t revision;
+  int64_t last_time;
+  bool have_time;
+  Track tracks[MAX_TRACKS];
+  Place places[MAX_DETECTIONS];
+  int16_t det_track[MAX_DETECTIONS];
+  Pair pairs[MAX_PAIRS];
+};
+
+void
+vis_tracker_options_init (VisTrackerOptions *opts)
+{
+  opts->hold_ns = 150 * 1000 * 1000LL;
+  opts->grace_ns = 2000 * 1000 * 1000LL;
+  opts->move_tolerance = 0.5f;
+  opts->match_radius = 2.5f;
+}
+
+VisTracker *
+vis_tracker_new (const VisTrackerOptions *opts)
+{
+  VisTracker *t = calloc (1, sizeof *t);
+  if (t == NULL)
+    return NULL;
+  if (opts != NULL)
+    t->opts = *opts;
+  else
+    vis_tracker_options_init (&t->opts);
+  t->next_id = 1;
+  return t;
+}
+
+void
+vis_tracker_free (VisTracker *tracker)
+{
+  free (tracker);
+}
+
+void
+vis_tracker_reset (VisTracker *tracker)
+{
+  if (tracker == NULL)
+    return;
+  memset (tracker->tracks, 0, sizeof tracker->tracks);
+  tracker->revision++;
+}
+
+void
+vis_tracker_set_locate (VisTracker *tracker, VisTrackLocate locate, void *ctx)
+{
+  if (tracker == NULL)
+    return;
+  tracker->locate = locate;
+  tracker->locate_ctx = ctx;
+  vis_tracker_reset (tracker);
+}
+
+static float
+place_dist (const Place *a, const Place *b)
+{
+  return (float) hypot (a->x - b->x, a->y - b->y);
+}
+
+static void
+image_place (const VisDetection *d, Place *p)
+{
+  p->x = d->centre.x;
+  p->y = d->centre.y;
+  p->rotation = d->rotation_deg;
+  p->size = d->module_px * 21.0f;
+  p->zone.kind = ENG_ZONE_NONE;
+  p->zone.seat = -1;
+  p->zone.index = -1;
+}
+
+static int
+cmp_pair (const void *a, const void *b)
+{
+  float x = ((const Pair *) a)->dist, y = ((const Pair *) b)->dist;
+  return x < y ? -1 : x > y;
+}
+
+static Track *
+new_track (VisTracker *t, const VisDetection *d, const Place *p, int64_t now)
+{
+  for (int i = 0; i < MAX_TRACKS; i++)
+    if (!t->tracks[i].used)
+      {
+        Track *k = &t->tracks[i];
+        memset (k, 0, sizeof *k);
+        k->used = true;
+        k->id = t->next_id++;
+        if (t->next_id == 0)
+          t->next_id = 1;
+        memcpy (k->payload, d->payload, sizeof k->payload);
+        k->tag = d->tag;
+        k->at = *p;
+        k->first_seen = k->last_seen = k->since = now;
+        k->seen_now = true;
+        return k;
+      }
+  return NULL;
+}
+
+/* Something committed at `p`: a committed track at that spot that is not
+ * seen now is not hidden, it is gone (flipped, covered for good). */
+static void
+evict_under (VisTracker *t, const Track *keep, const Place *p)
+{
+  for (int i = 0; i < MAX_TRACKS; i++)
+    {
+      Track *k = &t->tracks[i];
+      if (!k->used || k == keep || !k->committed || k->seen_now)
+        continue;
+      if (place_dist (&k->at, p) < t->opts.move_tolerance * p->size)
+        {
+          k->used = false;
+          t->revision++;
+        }
+    }
+}
+
+EngStatus
+vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned n_foreign,
+                    int64_t now, EngSnapshot *out)
+{
+  if (t == NULL || out == NULL || (dets == NULL && n > 0) || (t->have_time && now < t->last_time))
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngStatus status = ENG_OK;
+  if (n > MAX_DETECTIONS)
+    {
+      n = MAX_DETECTIONS;
+      status = ENG_ERR_LIMIT;
+    }
+  t->have_time = true;
+  t->last_time = now;
+  const VisTrackerOptions *o = &t->opts;
+
+  /* Place every detection; the whole frame is placed or none of it. */
+  bool placed = t->locate != NULL;
+  for (size_t i = 0; i < n && placed; i++)
+    {
+      VisTrackPlace vp;
+      placed = t->locate (t->locate_ctx, &dets[i], &vp);
+      if (placed)
+        {
+          t->places[i].x = vp.x;
+          t->places[i].y = vp.y;
+          t->places[i].rotation = vp.rotation_deg;
+          t->places[i].size = vp.size;
+          t->places[i].zone = vp.zone;
+        }
+    }
+  if (!placed)
+    for (size_t i = 0; i < n; i++)
+      image_place (&dets[i], &t->places[i]);
+  if (placed != t->placed && n > 0)
+    {
+      /* Pixels and millimetres do not mix: start over in the new frame. */
+      memset (t->tracks, 0, sizeof t->tracks);
+      t->revision++;
+      t->placed = placed;
+    }
+
+  for (int i = 0; i < MAX_TRACKS; i++)
+    t->tracks[i].seen_now = false;
+  for (size_t i = 0; i < n; i++)
+    t->det_track[i] = -1;
+
+  /* Nearest pairs first: same payload, within the match radius. */
+  size_t n_pairs = 0;
+  for (size_t i = 0; i < n; i++)
+    for (int k = 0; k < MAX_TRACKS; k++)
+      {
+        const Track *tr = &t->tracks[k];
+        if (!tr->used || strcmp (tr->payload, dets[i].payload) != 0)
+          continue;
+        float d = place_dist (&tr->at, &t->places[i]);
+        if (tr->has_cand)
+          d = fminf (d, place_dist (&tr->cand, &t->places[i]));
+        if (d > o->match_radius * t->places[i].size || n_pairs >= MAX_PAIRS)
+          continue;
+        t->pairs[n_pairs++] = (Pair){ d, (uint16_t) i, (uint16_t) k };
+      }
+  qsort (t->pairs, n_pairs, sizeof (Pair), cmp_pair);
+  for (size_t p = 0; p < n_pairs; p++)
+    {
+      Pair *pr = &t->pairs[p];
+      if (t->det_track[pr->det] >= 0 || t->tracks[pr->track].seen_now)
+        continue;
+      t->det_track[pr->det] = (int16_t) pr->track;
+      t->tracks[pr->track].seen_now = true;
+    }
+  /* A face seen away from its track while that track is unseen: it moved. */
+  for (size_t i = 0; i < n; i++)
+    {
+      if (t->det_track[i] >= 0 || dets[i].tag.kind == ENG_TAG_BACK)
+        continue;
+      for (int k = 0; k < MAX_TRACKS; k++)
+        {
+          Track *tr = &t->tracks[k];
+          if (tr->used && !tr->seen_now && strcmp (tr->payload, dets[i].payload) == 0)
+            {
+              t->det_track[i] = (int16_t) k;
+              tr->seen_now = true;
+              break;
+            }
+        }
+    }
+
+  for (size_t i = 0; i < n; i++)
+    {
+      const Place *p = &t->places[i];
+      if (t->det_track[i] < 0)
+        {
+          Track *k = new_track (t, &dets[i], p, now);
+          if (k == NULL)
+            {
+              status = ENG_ERR_LIMIT;
+              continue;
+            }
+          t->det_track[i] = (int16_t) (k - t->tracks);
+          continue;
+        }
+      Track *k = &t->tracks[t->det_track[i]];
+      k->last_seen = now;
+      if (!k->committed)
+        {
+          k->at = *p;
+          if (now - k->first_seen >= o->hold_ns)
+            {
+              k->committed = true;
+              k->since = now;
+              t->revision++;
+              evict_under (t, k, p);
+            }
+          continue;
+        }
+      float tol = o->move_tolerance * p->size;
+      if (place_dist (&k->at, p) < tol)
+        {
+          /* Jitter around the committed place: nothing to report.  The
+           * place is not dragged along, so a slow creep still adds up to a
+           * move (and a zone change) once it exceeds the tolerance. */
+          k->has_cand = false;
+          continue;
+        }
+      if (k->has_cand && place_dist (&k->cand, p) < tol)
+        {
+          k->cand = *p;
+          if (now - k->cand_since >= o->hold_ns)
+            {
+              k->at = *p;
+              k->has_cand = false;
+              k->since = now;
+              t->revision++;
+              evict_under (t, k, p);
+            }
+        }
+      else
+        {
+          k->has_cand = true;
+          k->cand = *p;
+          k->cand_since = now;
+        }
+    }
+
+  /* Unseen tracks: flicker goes quietly, committed items wait for grace. */
+  for (int k = 0; k < MAX_TRACKS; k++)
+    {
+      Track *tr = &t->tracks[k];
+      if (!tr->used || tr->seen_now)
+        continue;
+      if (!tr->committed)
+        {
+          if (now - tr->last_seen > o->hold_ns)
+            tr->used = false;
+        }
+      else if (now - tr->last_seen > o->grace_ns)
+        {
+          tr->used = false;
+          t->revision++;
+        }
+    }
+
+  /* Duplicates: one face payload held by two live tracks. */
+  for (int k = 0; k < MAX_TRACKS; k++)
+    {
+      Track *tr = &t->tracks[k];
+      if (!tr->used)
+        continue;
+      bool dup = false;
+      if (tr->tag.kind != ENG_TAG_BACK)
+        for (int j = 0; j < MAX_TRACKS && !dup; j++)
+          dup = j != k && t->tracks[j].used && strcmp (t->tracks[j].payload, tr->payload) == 0;
+      if (dup != tr->duplicate && tr->committed)
+        t->revision++;
+      tr->duplicate = dup;
+    }
+
+  memset (out, 0, offsetof (EngSnapshot, items));
+  out->seq = t->revision;
+  out->time_ns = now;
+  out->calibrated = placed ? 1 : 0;
+  out->n_foreign = (uint16_t) (n_foreign > UINT16_MAX ? UINT16_MAX : n_foreign);
+  for (int k = 0; k < MAX_TRACKS; k++)
+    {
+      const Track *tr = &t->tracks[k];
+      if (!tr->used || !tr->committed)
+        continue;
+      if (out->n_items >= ENG_SNAPSHOT_MAX_ITEMS)
+        {
+          status = ENG_ERR_LIMIT;
+          break;
+        }
+      EngSnapshotItem *it = &out->items[out->n_items++];
+      memset (it, 0, sizeof *it);
+      memcpy (it->payload, tr->payload, sizeof it->payload);
+      it->tag_kind = (char) tr->tag.kind;
+      it->serial = tr->tag.serial;
+      it->track_id = tr->id;
+      it->x_mm = (float) tr->at.x;
+      it->y_mm = (float) tr->at.y;
+      it->angle_deg = tr->at.rotation;
+      it->zone = tr->at.zone;
+      it->flags = (uint8_t) ((tr->seen_now ? 0 : ENG_SNAP_OCCLUDED) | (tr->duplicate ? ENG_SNAP_DUPLICATE : 0)
+                             | (tr->has_cand ? ENG_SNAP_MOVING : 0));
+      it->since_ns = tr->since;
+    }
+  return status;
+}
