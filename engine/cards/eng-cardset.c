@@ -377,6 +377,11 @@ do_set (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
     ok = (id[i] >= '0' && id[i] <= '9') || (id[i] >= 'A' && id[i] <= 'Z');
   if (!ok)
     return fail (ctx, ENG_ERR_SYNTAX, "bad set id '%s': two characters from 0-9 and A-Z", id);
+  /* The one adjacent swap Luhn mod 36 misses is 0Z <-> Z0: with neither id
+   * allowed, a swapped set id never names a loadable set (docs/tags.md). */
+  if (strcmp (id, "0Z") == 0 || strcmp (id, "Z0") == 0)
+    return fail (ctx, ENG_ERR_SYNTAX,
+                 "set id '%s' is reserved: its swap passes the check character", id);
   set->set_id[0] = id[0];
   set->set_id[1] = id[1];
   set->set_id[2] = '\0';

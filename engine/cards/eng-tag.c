@@ -5,8 +5,8 @@
  * CHECKSUM, never as a card.  Luhn mod 36 catches every single-character
  * substitution and every adjacent transposition except "0Z" <-> "Z0" (the
  * only pair whose doubled values collide); in a payload those two characters
- * can sit next to each other only inside the set id, and the swapped id is
- * then another set, which eng_card_set_resolve() refuses.
+ * can sit next to each other only inside the set id, and the card-set loader
+ * refuses both "0Z" and "Z0" as set ids, so the swap names no set.
  */
 #include "eng-tag.h"
 

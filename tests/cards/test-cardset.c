@@ -474,6 +474,8 @@ static const BadCase bad_cases[] = {
   { "set 0A", "set 0a", ENG_ERR_SYNTAX, 3 },
   { "set 0A", "set 0AB", ENG_ERR_SYNTAX, 3 },
   { "set 0A", "set \"0 \"", ENG_ERR_SYNTAX, 3 },
+  { "set 0A", "set 0Z", ENG_ERR_SYNTAX, 3 },   /* the Luhn mod 36 blind spot */
+  { "set 0A", "set Z0", ENG_ERR_SYNTAX, 3 },
   { "game test T", "game test TT", ENG_ERR_SYNTAX, 2 },
   { "name=Small", "Small", ENG_ERR_SYNTAX, 13 },
   { "name=Small", "name=\"Small\"x", ENG_ERR_SYNTAX, 13 },

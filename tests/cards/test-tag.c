@@ -86,9 +86,9 @@ Test (tag, every_single_substitution_is_rejected)
 Test (tag, adjacent_transpositions_are_rejected)
 {
   /* Luhn mod 36 misses exactly one transposition, 0Z <-> Z0.  In a payload
-   * those characters can only be neighbours inside the set id, where the swap
-   * gives another set id (refused by eng_card_set_resolve).  Everything else
-   * must fail here. */
+   * those characters can only be neighbours inside the set id, and no set may
+   * use either id (test-cardset checks the loader refuses them).  Everything
+   * else must fail here. */
   size_t checked = 0;
   for (size_t a = 0; a < 36; a++)
     for (size_t b = 0; b < 36; b++)
