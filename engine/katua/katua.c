@@ -1455,7 +1455,15 @@ dispatch (Ctx *c, const EngMove *m)
       return apply_defence (c, m);
     case KAT_PHASE_TURN:
       if (m->player != s->active)
-        return ILLEGAL (c, "K21", "it is %s's turn", pname (s, s->active));
+        {
+          if ((s->rep_effect == KAT_XRAY || s->rep_effect == KAT_TELEPORT)
+              && m->verb != KAT_PASS && m->verb != KAT_END && m->verb != KAT_DISCARD)
+            return ILLEGAL (c, m->verb == KAT_STAMPEDE ? "K9" : "K10",
+                            "an X-Ray or a Teleporter cannot be answered%s",
+                            m->verb == KAT_STAMPEDE ? " (and a Stampede never answers them)"
+                                                    : "");
+          return ILLEGAL (c, "K21", "it is %s's turn", pname (s, s->active));
+        }
       if (m->verb == KAT_REPLICATE)
         {
           EngStatus st = apply_replicate (c, m);
