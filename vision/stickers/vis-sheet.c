@@ -73,9 +73,15 @@ draw_header (const Walk *w, int page, int total_pages)
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  /* A long set title shrinks to the width of the page rather than run off. */
+  const char *title = w->options->title != NULL ? w->options->title : "Tablero stickers";
   cairo_set_font_size (cr, 4.6);
+  cairo_text_extents_t ext;
+  cairo_text_extents (cr, title, &ext);
+  if (ext.x_advance > right - MARGIN)
+    cairo_set_font_size (cr, 4.6 * (right - MARGIN) / ext.x_advance);
   cairo_move_to (cr, MARGIN, MARGIN + 4.2);
-  cairo_show_text (cr, w->options->title != NULL ? w->options->title : "Tablero stickers");
+  cairo_show_text (cr, title);
 
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, 3.2);
