@@ -1,0 +1,131 @@
+/* Property test: seeded random legal games of 2, 3 and 4 players.  After
+ * every move: card conservation, score = sum of captured values, hands of at
+ * most 3; every game ends.  Some games are also written as records, read
+ * back, replayed, and must end in the identical state; some moves are undone
+ * and must restore the identical state.
+ *
+ * 10,000 games by default; TABLERO_SANITIZED=1 (the ASan CI run) plays 2,000,
+ * TABLERO_ENGINE_GAMES=N overrides both. */
+#include "kat-test.h"
+
+static long
+games_to_play (void)
+{
+  const char *n = getenv ("TABLERO_ENGINE_GAMES");
+  if (n != NULL && *n)
+    return strtol (n, NULL, 10);
+  const char *san = getenv ("TABLERO_SANITIZED");
+  return (san != NULL && *san && strcmp (san, "0") != 0) ? 2000 : 10000;
+}
+
+static void
+check_invariants (const KatRules *r, const KatState *s, long game, int move)
+{
+  EngVerdict v;
+  cr_assert_eq (katua_game_class.check_conservation (r, s, &v), ENG_OK,
+                "game %ld move %d: %s", game, move, v.reason);
+  for (int p = 0; p < s->n_players; p++)
+    {
+      int sum = 0;
+      for (int i = 0; i < s->captured_n[p]; i++)
+        sum += r->cards[s->captured[p][i]].value;
+      cr_assert_eq (s->score[p], sum, "game %ld move %d: score of %d", game, move, p);
+      cr_assert_leq (s->hand_n[p], 3, "game %ld move %d: hand of %d", game, move, p);
+    }
+}
+
+Test (katua_random, ten_thousand_random_games_keep_every_invariant, .timeout = 600)
+{
+  EngCardSet *set = kt_load_set ();
+  EngOptions opts;
+  kt_load_options (&opts);
+  void *rules_v = NULL;
+  EngParseError err;
+  cr_assert_eq (katua_game_class.rules_new (set, &opts, &rules_v, &err), ENG_OK);
+  const KatRules *r = rules_v;
+  long games = games_to_play ();
+  long by_players[5] = { 0 }, ended[4] = { 0 }, total_moves = 0, round_trips = 0;
+  EngRng policy;
+  eng_rng_seed (&policy, 20261121);
+  EngSetup su;
+  eng_setup_init (&su);
+  su.has_seed = true;
+  const char *names[] = { "Ana", "Bea", "Cai", "Dan" };
+  for (int p = 0; p < 4; p++)
+    snprintf (su.names[p], sizeof su.names[p], "%s", names[p]);
+  KatState s;
+  EngMove moves[512];
+  for (long g = 0; g < games; g++)
+    {
+      su.n_players = 2 + (unsigned) (g % 3);
+      su.seed = 1000 + (uint64_t) g;
+      su.first = (int) (g % su.n_players);
+      EngRng rng;
+      eng_rng_seed (&rng, su.seed);
+      cr_assert_eq (katua_game_class.setup (r, &su, &rng, &s, NULL, NULL), ENG_OK);
+      check_invariants (r, &s, g, 0);
+      bool record = g % 250 == 0;
+      EngRecord *rec = record ? eng_record_new (&katua_game_class, &su, NULL) : NULL;
+      int n = 0;
+      while (s.phase != KAT_PHASE_OVER)
+        {
+          cr_assert_lt (n, 5000, "game %ld does not end", g);
+          size_t count = katua_game_class.legal_moves (r, &s, moves, 512);
+          cr_assert_gt (count, 0, "game %ld move %d: no legal move but not over", g, n);
+          if (count > 512)
+            count = 512;
+          EngMove m = moves[eng_rng_below (&policy, (uint32_t) count)];
+          if (g % 100 == 1)
+            {
+              /* undo: a copied state is the whole game */
+              KatState before = s;
+              EngVerdict v;
+              cr_assert_eq (katua_game_class.check (r, &s, &m, &v), ENG_OK, "%s", v.reason);
+              cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "check changes nothing");
+            }
+          EngVerdict why;
+          EngStatus st = katua_game_class.apply (r, &s, &m, NULL, &why);
+          cr_assert_eq (st, ENG_OK, "game %ld move %d: a listed move was refused: %s %s", g, n,
+                        why.rule, why.reason);
+          if (rec != NULL)
+            eng_record_append (rec, &m, 0);
+          n++;
+          check_invariants (r, &s, g, n);
+        }
+      by_players[su.n_players]++;
+      ended[s.end_reason]++;
+      total_moves += n;
+      const char *tb = NULL;
+      cr_assert_neq (katua_game_class.winners (r, &s, &tb), 0u, "game %ld: a game has winners", g);
+      if (rec != NULL)
+        {
+          /* write, read back, replay: same record, same final state */
+          char *text = eng_record_write (rec);
+          cr_assert_not_null (text);
+          EngRecord *back = NULL;
+          cr_assert_eq (eng_record_parse (text, strlen (text), "written", &back, &err), ENG_OK,
+                        "line %u: %s", err.line, err.reason);
+          cr_assert (eng_record_equal (rec, back), "record round trip");
+          EngReplayResult res;
+          EngVerdict v;
+          cr_assert_eq (eng_replay (back, set, &opts, false, true, NULL, NULL, &res, &v), ENG_OK);
+          cr_assert_eq (res.illegal, 0);
+          cr_assert (res.over);
+          cr_assert_eq (memcmp (eng_game_state (res.game), &s, sizeof s), 0,
+                        "replay reaches the same state");
+          eng_game_free (res.game);
+          eng_record_free (back);
+          free (text);
+          eng_record_free (rec);
+          round_trips++;
+        }
+    }
+  cr_assert_eq (by_players[2] + by_players[3] + by_players[4], games);
+  cr_assert_gt (ended[KAT_END_SCORE], 0, "some games end at the count (K15)");
+  cr_assert_gt (ended[KAT_END_CAT_DECK], 0, "some games end on an empty cat deck (K16)");
+  cr_log_info ("%ld games, %.1f moves/game, ended by score %ld, by cat deck %ld, %ld round trips",
+               games, (double) total_moves / (double) games, ended[KAT_END_SCORE],
+               ended[KAT_END_CAT_DECK], round_trips);
+  katua_game_class.rules_free (rules_v);
+  eng_card_set_free (set);
+}
