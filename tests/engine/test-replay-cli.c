@@ -1,0 +1,195 @@
+/* tablero-cli replay on the records under tests/engine/records: exit codes
+ * (0 legal, 1 illegal, 2 malformed), the reported line and rule, --continue,
+ * and inputs that must not crash it. */
+#include "kat-test.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct {
+  int code;
+  char out[1 << 20];
+} Run;
+
+static void
+run_cli (Run *r, const char *a1, const char *a2, const char *a3)
+{
+  const char *cli = getenv ("TABLERO_CLI");
+  cr_assert_not_null (cli, "TABLERO_CLI must be set (meson test sets it)");
+  char tmpl[] = "/tmp/tablero-replay-XXXXXX";
+  int fd = mkstemp (tmpl);
+  cr_assert_geq (fd, 0);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init (&fa);
+  posix_spawn_file_actions_adddup2 (&fa, fd, 1);
+  posix_spawn_file_actions_addopen (&fa, 2, "/dev/null", O_WRONLY, 0);
+  char *argv[] = { (char *) cli, (char *) a1, (char *) a2, (char *) a3, NULL };
+  pid_t pid;
+  cr_assert_eq (posix_spawn (&pid, cli, &fa, NULL, argv, environ), 0);
+  int status = 0;
+  waitpid (pid, &status, 0);
+  posix_spawn_file_actions_destroy (&fa);
+  cr_assert (WIFEXITED (status), "tablero-cli must not crash (status %d)", status);
+  r->code = WEXITSTATUS (status);
+  lseek (fd, 0, SEEK_SET);
+  ssize_t n = read (fd, r->out, sizeof r->out - 1);
+  r->out[n > 0 ? n : 0] = '\0';
+  close (fd);
+  unlink (tmpl);
+}
+
+static char *
+record_path (const char *name)
+{
+  const char *dir = getenv ("TABLERO_ENGINE_RECORDS");
+  cr_assert_not_null (dir);
+  size_t n = strlen (dir) + strlen (name) + 2;
+  char *p = malloc (n);
+  snprintf (p, n, "%s/%s", dir, name);
+  return p;
+}
+
+static void
+assert_json_lines (const char *out)
+{
+  for (const char *line = out; *line; )
+    {
+      const char *end = strchr (line, '\n');
+      cr_assert_not_null (end, "every line ends with a newline");
+      cr_assert_eq (line[0], '{', "a JSON object per line: %.60s", line);
+      cr_assert_eq (end[-1], '}', "a JSON object per line: %.60s", line);
+      line = end + 1;
+    }
+}
+
+static void
+replay_ok (const char *name)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path (name);
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 0, "%s: exit %d\n%s", name, run->code, run->out);
+  cr_assert_not_null (strstr (run->out, "\"event\":\"game-over\""), "%s: a complete game", name);
+  cr_assert_not_null (strstr (run->out, "\"illegal\":0,"));
+  cr_assert_null (strstr (run->out, "\"event\":\"illegal\""));
+  assert_json_lines (run->out);
+  free (p);
+  free (run);
+}
+
+Test (replay, complete_two_player_game) { replay_ok ("katua-2p-seeded.rec"); }
+Test (replay, complete_three_player_game) { replay_ok ("katua-3p-seeded.rec"); }
+Test (replay, complete_four_player_game) { replay_ok ("katua-4p-seeded.rec"); }
+Test (replay, complete_live_table_game_with_unseen_cards) { replay_ok ("katua-2p-live.rec"); }
+
+Test (replay, stops_at_first_illegal_line_with_reason_and_rule)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-3p-illegal.rec");
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 1);
+  cr_assert_not_null (strstr (run->out, "{\"line\":18,\"event\":\"illegal\",\"player\":\"Cai\","
+                                       "\"rule\":\"K6\""), "%s", run->out);
+  cr_assert_null (strstr (run->out, "\"line\":19,"), "nothing after the illegal line");
+  assert_json_lines (run->out);
+  free (p);
+  free (run);
+}
+
+Test (replay, continue_reports_every_illegal_line)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-3p-illegal.rec");
+  run_cli (run, "replay", "--continue", p);
+  cr_assert_eq (run->code, 1);
+  cr_assert_not_null (strstr (run->out, "{\"line\":18,\"event\":\"illegal\""));
+  cr_assert_not_null (strstr (run->out, "{\"line\":23,\"event\":\"illegal\",\"player\":\"Bea\","
+                                       "\"rule\":\"K3\""), "%s", run->out);
+  cr_assert_not_null (strstr (run->out, "\"line\":25,"), "goes on to the end");
+  cr_assert_not_null (strstr (run->out, "\"illegal\":2,"));
+  free (p);
+  free (run);
+}
+
+Test (replay, conservation_breach_is_reported_not_absorbed)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-2p-conservation.rec");
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 1);
+  cr_assert_not_null (strstr (run->out, "{\"line\":12,\"event\":\"conservation\""), "%s", run->out);
+  free (p);
+  free (run);
+}
+
+Test (replay, malformed_record_exits_2_with_line)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-malformed.rec");
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 2);
+  cr_assert_not_null (strstr (run->out, "\"event\":\"malformed\",\"line\":9,"), "%s", run->out);
+  free (p);
+  free (run);
+}
+
+Test (replay, bad_usage_and_unreadable_input_exit_2)
+{
+  Run *run = calloc (1, sizeof *run);
+  run_cli (run, "replay", NULL, NULL);
+  cr_assert_eq (run->code, 2);
+  run_cli (run, "replay", "/nonexistent/record.rec", NULL);
+  cr_assert_eq (run->code, 2);
+  /* binary garbage */
+  char tmpl[] = "/tmp/tablero-garbage-XXXXXX";
+  int fd = mkstemp (tmpl);
+  unsigned char junk[4096];
+  for (size_t i = 0; i < sizeof junk; i++)
+    junk[i] = (unsigned char) (i * 131 + 7);
+  cr_assert_eq (write (fd, junk, sizeof junk), (ssize_t) sizeof junk);
+  close (fd);
+  run_cli (run, "replay", tmpl, NULL);
+  cr_assert_eq (run->code, 2);
+  unlink (tmpl);
+  free (run);
+}
+
+Test (replay, records_replay_identically_through_the_library)
+{
+  const char *names[] = { "katua-2p-seeded.rec", "katua-3p-seeded.rec", "katua-4p-seeded.rec",
+                          "katua-2p-live.rec" };
+  EngCardSet *set = kt_load_set ();
+  EngOptions opts;
+  kt_load_options (&opts);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    {
+      char *p = record_path (names[i]);
+      EngRecord *rec = NULL;
+      EngParseError err;
+      cr_assert_eq (eng_record_load_file (p, &rec, &err), ENG_OK, "%s: %s", p, err.reason);
+      /* written and read back: the same record */
+      char *text = eng_record_write (rec);
+      EngRecord *back = NULL;
+      cr_assert_eq (eng_record_parse (text, strlen (text), "w", &back, &err), ENG_OK);
+      cr_assert (eng_record_equal (rec, back), "%s round trip", names[i]);
+      EngReplayResult a, b;
+      EngVerdict v;
+      cr_assert_eq (eng_replay (rec, set, &opts, false, true, NULL, NULL, &a, &v), ENG_OK);
+      cr_assert_eq (eng_replay (back, set, &opts, false, true, NULL, NULL, &b, &v), ENG_OK);
+      cr_assert_eq (a.illegal, 0);
+      cr_assert (a.over);
+      cr_assert_eq (memcmp (eng_game_state (a.game), eng_game_state (b.game),
+                            sizeof (KatState)), 0);
+      eng_game_free (a.game);
+      eng_game_free (b.game);
+      eng_record_free (back);
+      eng_record_free (rec);
+      free (text);
+      free (p);
+    }
+  eng_card_set_free (set);
+}
