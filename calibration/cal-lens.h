@@ -1,0 +1,42 @@
+/* cal-lens.h: lens distortion (OpenCV's pinhole + k1 k2 p1 p2 k3 model) and
+ * the plane geometry calibration needs.  C faces of OpenCV code. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eng-status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  bool valid;               /* false: no distortion correction */
+  int width, height;        /* image size the intrinsics belong to */
+  double k[9];              /* camera matrix, row-major */
+  double dist[5];           /* k1 k2 p1 p2 k3 */
+  double rms_px;            /* reprojection error of the fit (0 when loaded) */
+} CalLens;
+
+/* Calibrates from checkerboard photos: `cols` x `rows` inner corners,
+ * squares of `square_mm`.  Images that cannot be read or show no board are
+ * skipped and counted in *n_skipped (may be NULL).  Needs at least 3 usable
+ * images: ENG_ERR_NOT_FOUND otherwise; ENG_ERR_INVALID_ARGUMENT for bad
+ * sizes; ENG_ERR_INCONSISTENT when images differ in size. */
+EngStatus cal_lens_calibrate_checkerboard (const char *const *paths, size_t n_paths, int cols, int rows,
+                                           double square_mm, CalLens *out, size_t *n_skipped);
+
+/* Removes lens distortion from `n` pixel points (x, y pairs, in place;
+ * pixel-centre convention +0.5 kept).  A lens with valid == false changes
+ * nothing. */
+void cal_lens_undistort_points (const CalLens *lens, double *xy, size_t n);
+
+/* Least-squares homography mapping `n` >= 4 points `src` (x, y pairs) to
+ * `dst`; `h` row-major 3x3.  Returns ENG_ERR_INCONSISTENT for degenerate
+ * input (collinear points). */
+EngStatus cal_fit_homography (const double *src, const double *dst, size_t n, double h[9]);
+
+#ifdef __cplusplus
+}
+#endif

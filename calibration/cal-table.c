@@ -1,0 +1,609 @@
+/* cal-table.c: see cal-table.h. */
+#include "cal-table.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct CalTable {
+  double sticker_mm;
+  int quiet;
+  double recalibrate_px;
+  bool layout_known;
+  double anchors_mm[4][2];
+  bool calibrated;
+  double anchors_px[4][2];      /* undistorted image centres at calibration */
+  double h[9];                  /* undistorted image px -> table mm */
+  int width, height;
+  CalLens lens;
+  bool have_zones;
+  CalZones zones;
+  char zones_game[32];
+  size_t n_seats;
+  CalSeat seats[CAL_MAX_SEATS];
+};
+
+CalTable *
+cal_table_new (void)
+{
+  CalTable *t = calloc (1, sizeof *t);
+  if (t == NULL)
+    return NULL;
+  t->sticker_mm = 40.0;
+  t->quiet = 2;
+  t->recalibrate_px = 4.0;
+  return t;
+}
+
+void
+cal_table_free (CalTable *table)
+{
+  free (table);
+}
+
+EngStatus
+cal_table_set_sticker (CalTable *t, double sticker_mm, int quiet)
+{
+  if (t == NULL || !(sticker_mm >= 5 && sticker_mm <= 500) || quiet < 0 || quiet > 8)
+    return ENG_ERR_INVALID_ARGUMENT;
+  t->sticker_mm = sticker_mm;
+  t->quiet = quiet;
+  return ENG_OK;
+}
+
+EngStatus
+cal_table_set_anchor_layout (CalTable *t, const double mm[4][2])
+{
+  if (t == NULL || mm == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  memcpy (t->anchors_mm, mm, sizeof t->anchors_mm);
+  t->layout_known = true;
+  t->calibrated = false;
+  return ENG_OK;
+}
+
+void
+cal_table_set_lens (CalTable *t, const CalLens *lens)
+{
+  if (t == NULL)
+    return;
+  if (lens != NULL)
+    t->lens = *lens;
+  else
+    memset (&t->lens, 0, sizeof t->lens);
+  t->calibrated = false;
+}
+
+void
+cal_table_set_zones (CalTable *t, const CalZones *zones)
+{
+  if (t == NULL)
+    return;
+  t->have_zones = zones != NULL;
+  if (zones != NULL)
+    {
+      t->zones = *zones;
+      snprintf (t->zones_game, sizeof t->zones_game, "%s", zones->game);
+    }
+}
+
+const char *
+cal_table_zones_game (const CalTable *t)
+{
+  return t != NULL ? t->zones_game : "";
+}
+
+void
+cal_table_set_recalibrate_px (CalTable *t, double px)
+{
+  if (t != NULL && px > 0)
+    t->recalibrate_px = px;
+}
+
+bool
+cal_table_is_calibrated (const CalTable *t)
+{
+  return t != NULL && t->calibrated;
+}
+
+bool
+cal_table_anchor_layout (const CalTable *t, double mm[4][2])
+{
+  if (t == NULL || !t->layout_known)
+    return false;
+  memcpy (mm, t->anchors_mm, sizeof t->anchors_mm);
+  return true;
+}
+
+void
+cal_table_centre (const CalTable *t, double *x, double *y)
+{
+  *x = *y = 0;
+  for (int i = 0; i < 4; i++)
+    {
+      *x += t->anchors_mm[i][0] / 4;
+      *y += t->anchors_mm[i][1] / 4;
+    }
+}
+
+static void
+apply_h (const double h[9], double x, double y, double *ox, double *oy)
+{
+  double w = h[6] * x + h[7] * y + h[8];
+  *ox = (h[0] * x + h[1] * y + h[2]) / w;
+  *oy = (h[3] * x + h[4] * y + h[5]) / w;
+}
+
+EngStatus
+cal_table_image_to_table (const CalTable *t, double x_px, double y_px, double *x_mm, double *y_mm)
+{
+  if (t == NULL || x_mm == NULL || y_mm == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (!t->calibrated)
+    return ENG_ERR_STATE;
+  double p[2] = { x_px, y_px };
+  cal_lens_undistort_points (&t->lens, p, 1);
+  apply_h (t->h, p[0], p[1], x_mm, y_mm);
+  return ENG_OK;
+}
+
+/* The four anchors' detections, by number; false unless all four are seen
+ * (a duplicate anchor number makes the frame unusable too). */
+static unsigned
+find_anchors (const VisDetection *d, size_t n, const VisDetection *out[4])
+{
+  unsigned seen = 0;
+  for (int i = 0; i < 4; i++)
+    out[i] = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (d[i].tag.kind == ENG_TAG_ANCHOR && d[i].tag.serial >= 1 && d[i].tag.serial <= 4)
+      {
+        if (out[d[i].tag.serial - 1] == NULL)
+          seen++;
+        out[d[i].tag.serial - 1] = &d[i];
+      }
+  return seen;
+}
+
+/* Anchor table positions from the sticker size: rectify the anchor
+ * quadrilateral to a unit square; there each code's two side vectors a, b
+ * (length c mm on the table, any rotation) satisfy ax^2 + bx^2 = (c/W)^2 and
+ * ay^2 + by^2 = (c/H)^2, whatever the code's rotation. */
+static EngStatus
+derive_layout (CalTable *t, const double px[4][2], const VisDetection *a[4])
+{
+  static const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h0[9];
+  EngStatus st = cal_fit_homography (&px[0][0], &unit[0][0], 4, h0);
+  if (st != ENG_OK)
+    return st;
+  double code_mm = t->sticker_mm * 21.0 / (21.0 + 2.0 * t->quiet);
+  double sw = 0, sh = 0;
+  for (int i = 0; i < 4; i++)
+    {
+      double c[4][2];
+      for (int k = 0; k < 4; k++)
+        {
+          double p[2] = { a[i]->corners[k].x, a[i]->corners[k].y };
+          cal_lens_undistort_points (&t->lens, p, 1);
+          apply_h (h0, p[0], p[1], &c[k][0], &c[k][1]);
+        }
+      double ax = c[1][0] - c[0][0], ay = c[1][1] - c[0][1];
+      double bx = c[3][0] - c[0][0], by = c[3][1] - c[0][1];
+      sw += code_mm / sqrt (ax * ax + bx * bx) / 4;
+      sh += code_mm / sqrt (ay * ay + by * by) / 4;
+    }
+  if (!isfinite (sw) || !isfinite (sh) || sw <= 0 || sh <= 0)
+    return ENG_ERR_INCONSISTENT;
+  double w = round (sw), h = round (sh);
+  const double mm[4][2] = { { 0, 0 }, { w, 0 }, { w, h }, { 0, h } };
+  memcpy (t->anchors_mm, mm, sizeof mm);
+  t->layout_known = true;
+  return ENG_OK;
+}
+
+static void
+update_seats (CalTable *t, const VisDetection *d, size_t n, bool *changed)
+{
+  double cx, cy;
+  cal_table_centre (t, &cx, &cy);
+  for (size_t i = 0; i < n; i++)
+    {
+      if (d[i].tag.kind != ENG_TAG_SEAT)
+        continue;
+      double x, y;
+      if (cal_table_image_to_table (t, d[i].centre.x, d[i].centre.y, &x, &y) != ENG_OK)
+        return;
+      double fx = cx - x, fy = cy - y, len = hypot (fx, fy);
+      if (len < 1e-6)
+        continue;
+      CalSeat s = { d[i].tag.serial, x, y, fx / len, fy / len };
+      size_t j = 0;
+      while (j < t->n_seats && t->seats[j].number != s.number)
+        j++;
+      if (j == t->n_seats)
+        {
+          if (t->n_seats >= CAL_MAX_SEATS)
+            continue;
+          /* Keep marker-number order. */
+          while (j > 0 && t->seats[j - 1].number > s.number)
+            {
+              t->seats[j] = t->seats[j - 1];
+              j--;
+            }
+          t->seats[j] = s;
+          t->n_seats++;
+          *changed = true;
+        }
+      else if (hypot (t->seats[j].x - s.x, t->seats[j].y - s.y) > 10.0)
+        {
+          t->seats[j] = s;
+          *changed = true;
+        }
+    }
+}
+
+EngStatus
+cal_table_calibrate (CalTable *t, const VisDetection *d, size_t n, int width, int height)
+{
+  if (t == NULL || (d == NULL && n > 0) || width <= 0 || height <= 0)
+    return ENG_ERR_INVALID_ARGUMENT;
+  const VisDetection *a[4];
+  if (find_anchors (d, n, a) < 4)
+    return ENG_ERR_NOT_FOUND;
+  if (t->lens.valid && (t->lens.width != width || t->lens.height != height))
+    return ENG_ERR_INCONSISTENT;
+  double px[4][2];
+  for (int i = 0; i < 4; i++)
+    {
+      px[i][0] = a[i]->centre.x;
+      px[i][1] = a[i]->centre.y;
+    }
+  cal_lens_undistort_points (&t->lens, &px[0][0], 4);
+  if (!t->layout_known)
+    {
+      EngStatus st = derive_layout (t, px, a);
+      if (st != ENG_OK)
+        return st;
+    }
+  double h[9];
+  EngStatus st = cal_fit_homography (&px[0][0], &t->anchors_mm[0][0], 4, h);
+  if (st != ENG_OK)
+    return st;
+  memcpy (t->h, h, sizeof h);
+  memcpy (t->anchors_px, px, sizeof px);
+  t->width = width;
+  t->height = height;
+  t->calibrated = true;
+  bool changed = false;
+  t->n_seats = 0;
+  update_seats (t, d, n, &changed);
+  return ENG_OK;
+}
+
+EngStatus
+cal_table_observe (CalTable *t, const VisDetection *d, size_t n, int width, int height, CalObservation *out)
+{
+  CalObservation obs = { false, false, false, 0 };
+  if (t == NULL || (d == NULL && n > 0))
+    return ENG_ERR_INVALID_ARGUMENT;
+  const VisDetection *a[4];
+  obs.anchors_seen = find_anchors (d, n, a);
+  double moved = 0;
+  if (t->calibrated)
+    for (int i = 0; i < 4; i++)
+      if (a[i] != NULL)
+        {
+          double p[2] = { a[i]->centre.x, a[i]->centre.y };
+          cal_lens_undistort_points (&t->lens, p, 1);
+          moved = fmax (moved, hypot (p[0] - t->anchors_px[i][0], p[1] - t->anchors_px[i][1]));
+        }
+  EngStatus st = ENG_OK;
+  if (!t->calibrated || moved > t->recalibrate_px || width != t->width || height != t->height)
+    {
+      if (obs.anchors_seen == 4)
+        {
+          size_t seats_before = t->n_seats;
+          st = cal_table_calibrate (t, d, n, width, height);
+          obs.recalibrated = st == ENG_OK;
+          obs.seats_changed = obs.recalibrated && (t->n_seats != seats_before || t->n_seats > 0);
+        }
+      else if (t->calibrated)
+        obs.anchors_moved = true;
+    }
+  if (t->calibrated && !obs.recalibrated)
+    update_seats (t, d, n, &obs.seats_changed);
+  if (out != NULL)
+    *out = obs;
+  return st == ENG_ERR_NOT_FOUND ? ENG_OK : st;
+}
+
+size_t
+cal_table_n_seats (const CalTable *t)
+{
+  return t != NULL ? t->n_seats : 0;
+}
+
+const CalSeat *
+cal_table_seat (const CalTable *t, size_t i)
+{
+  return t != NULL && i < t->n_seats ? &t->seats[i] : NULL;
+}
+
+bool
+cal_table_locate (void *ctx, const VisDetection *d, VisTrackPlace *out)
+{
+  const CalTable *t = ctx;
+  if (t == NULL || !t->calibrated || d == NULL || out == NULL)
+    return false;
+  double p[6] = { d->centre.x, d->centre.y, d->corners[0].x, d->corners[0].y, d->corners[1].x, d->corners[1].y };
+  cal_lens_undistort_points (&t->lens, p, 3);
+  double c[3][2];
+  for (int i = 0; i < 3; i++)
+    apply_h (t->h, p[2 * i], p[2 * i + 1], &c[i][0], &c[i][1]);
+  out->x = c[0][0];
+  out->y = c[0][1];
+  double dx = c[2][0] - c[1][0], dy = c[2][1] - c[1][1];
+  double ang = atan2 (dy, dx) * 180.0 / M_PI;
+  if (ang < 0)
+    ang += 360.0;
+  out->rotation_deg = (float) ang;
+  out->size = (float) hypot (dx, dy);
+  double cx, cy;
+  cal_table_centre (t, &cx, &cy);
+  out->zone = t->have_zones ? cal_zones_find (&t->zones, t->seats, t->n_seats, cx, cy, out->x, out->y)
+                            : (EngZone){ ENG_ZONE_NONE, -1, -1 };
+  return true;
+}
+
+/* ---- file ---------------------------------------------------------------- */
+
+EngStatus
+cal_table_save (const CalTable *t, const char *path)
+{
+  if (t == NULL || path == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  FILE *f = fopen (path, "w");
+  if (f == NULL)
+    return ENG_ERR_IO;
+  fprintf (f, "# Tablero table calibration (docs/calibration-format.md)\n");
+  fprintf (f, "format=tablero-calibration-1\n");
+  fprintf (f, "sticker_mm=%.3f\nquiet_modules=%d\nrecalibrate_px=%.2f\n", t->sticker_mm, t->quiet,
+           t->recalibrate_px);
+  if (t->zones_game[0] != '\0')
+    fprintf (f, "zones=%s\n", t->zones_game);
+  if (t->layout_known)
+    for (int i = 0; i < 4; i++)
+      fprintf (f, "anchor.%d.mm=%.3f,%.3f\n", i + 1, t->anchors_mm[i][0], t->anchors_mm[i][1]);
+  if (t->calibrated)
+    {
+      fprintf (f, "image=%dx%d\n", t->width, t->height);
+      for (int i = 0; i < 4; i++)
+        fprintf (f, "anchor.%d.px=%.4f,%.4f\n", i + 1, t->anchors_px[i][0], t->anchors_px[i][1]);
+      fprintf (f, "homography=");
+      for (int i = 0; i < 9; i++)
+        fprintf (f, "%.12g%s", t->h[i], i < 8 ? "," : "\n");
+      for (size_t s = 0; s < t->n_seats; s++)
+        fprintf (f, "seat.%u=%.3f,%.3f,%.6f,%.6f\n", t->seats[s].number, t->seats[s].x, t->seats[s].y,
+                 t->seats[s].fwd_x, t->seats[s].fwd_y);
+    }
+  if (t->lens.valid)
+    {
+      fprintf (f, "lens.image=%dx%d\nlens.k=", t->lens.width, t->lens.height);
+      for (int i = 0; i < 9; i++)
+        fprintf (f, "%.12g%s", t->lens.k[i], i < 8 ? "," : "\n");
+      fprintf (f, "lens.dist=");
+      for (int i = 0; i < 5; i++)
+        fprintf (f, "%.12g%s", t->lens.dist[i], i < 4 ? "," : "\n");
+    }
+  bool bad = ferror (f) != 0;
+  if (fclose (f) != 0 || bad)
+    return ENG_ERR_IO;
+  return ENG_OK;
+}
+
+/* Parses exactly `count` comma-separated finite numbers. */
+static bool
+parse_numbers (const char *v, double *out, int count)
+{
+  for (int i = 0; i < count; i++)
+    {
+      char *end = NULL;
+      errno = 0;
+      out[i] = strtod (v, &end);
+      if (end == v || errno != 0 || !isfinite (out[i]))
+        return false;
+      if (i < count - 1)
+        {
+          if (*end != ',')
+            return false;
+          v = end + 1;
+        }
+      else if (*end != '\0')
+        return false;
+    }
+  return true;
+}
+
+static bool
+parse_size (const char *v, int *w, int *h)
+{
+  char *end = NULL;
+  long a = strtol (v, &end, 10);
+  if (end == v || *end != 'x')
+    return false;
+  const char *b = end + 1;
+  long c = strtol (b, &end, 10);
+  if (end == b || *end != '\0' || a < 1 || c < 1 || a > 100000 || c > 100000)
+    return false;
+  *w = (int) a;
+  *h = (int) c;
+  return true;
+}
+
+EngStatus
+cal_table_parse (const char *text, size_t len, const char *source, CalTable **out, EngParseError *err)
+{
+  if (out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (text == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  CalTable *t = cal_table_new ();
+  if (t == NULL)
+    return ENG_ERR_NO_MEMORY;
+  bool have_format = false, have_h = false, have_image = false, have_lens_k = false, have_lens_d = false;
+  bool have_mm[4] = { false }, have_px[4] = { false };
+  unsigned lineno = 0;
+  size_t pos = 0;
+  EngStatus st = ENG_OK;
+  char line[512];
+  while (pos < len && st == ENG_OK)
+    {
+      lineno++;
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      size_t n = end - pos;
+      pos = end + 1;
+      if (n >= sizeof line)
+        {
+          eng_parse_error_set (err, source, lineno, "line too long");
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      memcpy (line, text + pos - n - 1, n);
+      line[n] = '\0';
+      if (strlen (line) != n)
+        {
+          eng_parse_error_set (err, source, lineno, "NUL byte in text");
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      if (n > 0 && line[n - 1] == '\r')
+        line[--n] = '\0';
+      if (line[0] == '#' || line[0] == '\0')
+        continue;
+      char *eq = strchr (line, '=');
+      if (eq == NULL)
+        {
+          eng_parse_error_set (err, source, lineno, "expected key=value");
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      *eq = '\0';
+      const char *key = line, *val = eq + 1;
+      double v[9];
+      int idx = 0;
+      bool ok = true;
+      if (strcmp (key, "format") == 0)
+        {
+          ok = strcmp (val, "tablero-calibration-1") == 0;
+          have_format = ok;
+        }
+      else if (strcmp (key, "sticker_mm") == 0)
+        ok = parse_numbers (val, v, 1) && v[0] >= 5 && v[0] <= 500 && (t->sticker_mm = v[0], true);
+      else if (strcmp (key, "quiet_modules") == 0)
+        ok = parse_numbers (val, v, 1) && v[0] >= 0 && v[0] <= 8 && v[0] == floor (v[0]) && (t->quiet = (int) v[0], true);
+      else if (strcmp (key, "recalibrate_px") == 0)
+        ok = parse_numbers (val, v, 1) && v[0] > 0 && (t->recalibrate_px = v[0], true);
+      else if (strcmp (key, "zones") == 0)
+        ok = strlen (val) < sizeof t->zones_game && (snprintf (t->zones_game, sizeof t->zones_game, "%s", val), true);
+      else if (strcmp (key, "image") == 0)
+        ok = have_image = parse_size (val, &t->width, &t->height);
+      else if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4
+               && strcmp (key + strlen ("anchor.1."), "mm") == 0)
+        ok = have_mm[idx - 1] = parse_numbers (val, t->anchors_mm[idx - 1], 2);
+      else if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4
+               && strcmp (key + strlen ("anchor.1."), "px") == 0)
+        ok = have_px[idx - 1] = parse_numbers (val, t->anchors_px[idx - 1], 2);
+      else if (strcmp (key, "homography") == 0)
+        ok = have_h = parse_numbers (val, t->h, 9);
+      else if (sscanf (key, "seat.%d", &idx) == 1 && idx >= 1 && idx <= 999)
+        {
+          ok = parse_numbers (val, v, 4) && t->n_seats < CAL_MAX_SEATS;
+          if (ok)
+            t->seats[t->n_seats++] = (CalSeat){ (unsigned) idx, v[0], v[1], v[2], v[3] };
+        }
+      else if (strcmp (key, "lens.image") == 0)
+        ok = parse_size (val, &t->lens.width, &t->lens.height);
+      else if (strcmp (key, "lens.k") == 0)
+        ok = have_lens_k = parse_numbers (val, t->lens.k, 9);
+      else if (strcmp (key, "lens.dist") == 0)
+        ok = have_lens_d = parse_numbers (val, t->lens.dist, 5);
+      else
+        {
+          eng_parse_error_set (err, source, lineno, "unknown key '%s'", key);
+          st = ENG_ERR_UNKNOWN_ATTRIBUTE;
+          break;
+        }
+      if (!ok)
+        {
+          eng_parse_error_set (err, source, lineno, "bad value for '%s': '%s'", key, val);
+          st = ENG_ERR_SYNTAX;
+        }
+    }
+  if (st == ENG_OK && !have_format)
+    {
+      eng_parse_error_set (err, source, 0, "missing 'format=tablero-calibration-1'");
+      st = ENG_ERR_SYNTAX;
+    }
+  if (st == ENG_OK)
+    {
+      t->layout_known = have_mm[0] && have_mm[1] && have_mm[2] && have_mm[3];
+      bool any_mm = have_mm[0] || have_mm[1] || have_mm[2] || have_mm[3];
+      bool all_px = have_px[0] && have_px[1] && have_px[2] && have_px[3];
+      t->lens.valid = have_lens_k && have_lens_d;
+      if ((any_mm && !t->layout_known) || (have_lens_k != have_lens_d)
+          || (have_h && (!all_px || !have_image || !t->layout_known)))
+        {
+          eng_parse_error_set (err, source, 0,
+                               "incomplete: anchors need all four, lens needs k and dist, "
+                               "a homography needs image, anchors' mm and px");
+          st = ENG_ERR_INCONSISTENT;
+        }
+      t->calibrated = have_h;
+    }
+  if (st != ENG_OK)
+    {
+      cal_table_free (t);
+      return st;
+    }
+  *out = t;
+  return ENG_OK;
+}
+
+EngStatus
+cal_table_load (const char *path, CalTable **out, EngParseError *err)
+{
+  if (out != NULL)
+    *out = NULL;
+  if (path == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    {
+      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
+      return ENG_ERR_IO;
+    }
+  char *buf = malloc (65536);
+  if (buf == NULL)
+    {
+      fclose (f);
+      return ENG_ERR_NO_MEMORY;
+    }
+  size_t n = fread (buf, 1, 65536, f);
+  bool bad = ferror (f) || !feof (f);
+  fclose (f);
+  if (bad)
+    {
+      free (buf);
+      eng_parse_error_set (err, path, 0, "cannot read (or larger than 64 KiB)");
+      return ENG_ERR_IO;
+    }
+  EngStatus st = cal_table_parse (buf, n, path, out, err);
+  free (buf);
+  return st;
+}

@@ -1,0 +1,261 @@
+/* cal-zones.c: see cal-zones.h. */
+#include "cal-zones.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[ENG_ZONE_KIND_COUNT] = {
+  "none", "slot", "attack", "capture", "play", "deck", "discard", "centre", "command",
+};
+
+EngZoneKind
+cal_zone_kind_from_string (const char *name)
+{
+  for (int k = 1; k < ENG_ZONE_KIND_COUNT; k++)
+    if (strcmp (name, kind_names[k]) == 0)
+      return (EngZoneKind) k;
+  return ENG_ZONE_KIND_COUNT;
+}
+
+const char *
+cal_zone_kind_to_string (EngZoneKind kind)
+{
+  return (unsigned) kind < ENG_ZONE_KIND_COUNT ? kind_names[kind] : "unknown";
+}
+
+static bool
+parse_pair (const char *v, double *a, double *b)
+{
+  char *end = NULL;
+  errno = 0;
+  *a = strtod (v, &end);
+  if (end == v || *end != ',')
+    return false;
+  const char *second = end + 1;
+  *b = strtod (second, &end);
+  return end != second && *end == '\0' && errno == 0 && isfinite (*a) && isfinite (*b);
+}
+
+/* One line: "seat-zone|shared-zone name=N kind=K [index=I] at=X,Y size=W,D"
+ * or "game NAME". */
+static EngStatus
+parse_line (char *line, const char *source, unsigned lineno, CalZones *out, EngParseError *err)
+{
+  char *save = NULL;
+  char *word = strtok_r (line, " \t", &save);
+  if (word == NULL)
+    return ENG_OK;
+  if (strcmp (word, "game") == 0)
+    {
+      char *g = strtok_r (NULL, " \t", &save);
+      if (g == NULL || strlen (g) >= sizeof out->game || strtok_r (NULL, " \t", &save) != NULL)
+        {
+          eng_parse_error_set (err, source, lineno, "'game' needs exactly one short name");
+          return ENG_ERR_SYNTAX;
+        }
+      strcpy (out->game, g);
+      return ENG_OK;
+    }
+  bool per_seat;
+  if (strcmp (word, "seat-zone") == 0)
+    per_seat = true;
+  else if (strcmp (word, "shared-zone") == 0)
+    per_seat = false;
+  else
+    {
+      eng_parse_error_set (err, source, lineno, "unknown statement '%s' (game, seat-zone, shared-zone)", word);
+      return ENG_ERR_UNKNOWN_ATTRIBUTE;
+    }
+  if (out->n >= CAL_ZONES_MAX)
+    {
+      eng_parse_error_set (err, source, lineno, "more than %d zones", CAL_ZONES_MAX);
+      return ENG_ERR_LIMIT;
+    }
+  CalZoneRect z;
+  memset (&z, 0, sizeof z);
+  z.per_seat = per_seat;
+  z.index = -1;
+  z.kind = ENG_ZONE_KIND_COUNT;
+  bool have_at = false, have_size = false;
+  while ((word = strtok_r (NULL, " \t", &save)) != NULL)
+    {
+      char *eq = strchr (word, '=');
+      if (eq == NULL)
+        {
+          eng_parse_error_set (err, source, lineno, "expected key=value, got '%s'", word);
+          return ENG_ERR_SYNTAX;
+        }
+      *eq = '\0';
+      const char *key = word, *val = eq + 1;
+      if (strcmp (key, "kind") == 0)
+        {
+          z.kind = cal_zone_kind_from_string (val);
+          if (z.kind == ENG_ZONE_KIND_COUNT)
+            {
+              eng_parse_error_set (err, source, lineno, "unknown zone kind '%s'", val);
+              return ENG_ERR_UNKNOWN_ATTRIBUTE;
+            }
+        }
+      else if (strcmp (key, "name") == 0)
+        {
+          if (strlen (val) >= sizeof z.name)
+            {
+              eng_parse_error_set (err, source, lineno, "name too long");
+              return ENG_ERR_SYNTAX;
+            }
+          strcpy (z.name, val);
+        }
+      else if (strcmp (key, "index") == 0)
+        {
+          char *end = NULL;
+          long v = strtol (val, &end, 10);
+          if (end == val || *end != '\0' || v < 0 || v > 100)
+            {
+              eng_parse_error_set (err, source, lineno, "index must be 0-100");
+              return ENG_ERR_SYNTAX;
+            }
+          z.index = (int) v;
+        }
+      else if (strcmp (key, "at") == 0)
+        {
+          if (!parse_pair (val, &z.at_x, &z.at_y))
+            {
+              eng_parse_error_set (err, source, lineno, "at needs X,Y in mm");
+              return ENG_ERR_SYNTAX;
+            }
+          have_at = true;
+        }
+      else if (strcmp (key, "size") == 0)
+        {
+          if (!parse_pair (val, &z.width, &z.depth) || z.width <= 0 || z.depth <= 0)
+            {
+              eng_parse_error_set (err, source, lineno, "size needs W,D > 0 in mm");
+              return ENG_ERR_SYNTAX;
+            }
+          have_size = true;
+        }
+      else
+        {
+          eng_parse_error_set (err, source, lineno, "unknown key '%s'", key);
+          return ENG_ERR_UNKNOWN_ATTRIBUTE;
+        }
+    }
+  if (z.kind == ENG_ZONE_KIND_COUNT || !have_at || !have_size)
+    {
+      eng_parse_error_set (err, source, lineno, "a zone needs kind=, at= and size=");
+      return ENG_ERR_SYNTAX;
+    }
+  if (z.name[0] == '\0')
+    snprintf (z.name, sizeof z.name, "%s", cal_zone_kind_to_string (z.kind));
+  out->zones[out->n++] = z;
+  return ENG_OK;
+}
+
+EngStatus
+cal_zones_parse (const char *text, size_t len, const char *source, CalZones *out, EngParseError *err)
+{
+  if (text == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  memset (out, 0, sizeof *out);
+  char line[512];
+  size_t pos = 0;
+  unsigned lineno = 0;
+  while (pos < len)
+    {
+      lineno++;
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      size_t n = end - pos;
+      if (n >= sizeof line)
+        {
+          eng_parse_error_set (err, source, lineno, "line too long");
+          return ENG_ERR_SYNTAX;
+        }
+      memcpy (line, text + pos, n);
+      line[n] = '\0';
+      pos = end + 1;
+      if (memchr (line, '\0', n) != NULL)
+        {
+          eng_parse_error_set (err, source, lineno, "NUL byte in text");
+          return ENG_ERR_SYNTAX;
+        }
+      char *hash = strchr (line, '#');
+      if (hash != NULL)
+        *hash = '\0';
+      if (n > 0 && line[strlen (line) - 1] == '\r')
+        line[strlen (line) - 1] = '\0';
+      EngStatus st = parse_line (line, source, lineno, out, err);
+      if (st != ENG_OK)
+        return st;
+    }
+  return ENG_OK;
+}
+
+EngStatus
+cal_zones_load_file (const char *path, CalZones *out, EngParseError *err)
+{
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    {
+      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
+      return ENG_ERR_IO;
+    }
+  char *buf = malloc (65536);
+  if (buf == NULL)
+    {
+      fclose (f);
+      return ENG_ERR_NO_MEMORY;
+    }
+  size_t n = fread (buf, 1, 65536, f);
+  bool bad = ferror (f) || !feof (f);
+  fclose (f);
+  if (bad)
+    {
+      free (buf);
+      eng_parse_error_set (err, path, 0, "cannot read (or larger than 64 KiB)");
+      return ENG_ERR_IO;
+    }
+  EngStatus st = cal_zones_parse (buf, n, path, out, err);
+  free (buf);
+  return st;
+}
+
+static bool
+inside (const CalZoneRect *z, double r, double f)
+{
+  return fabs (r - z->at_x) <= z->width / 2 && fabs (f - z->at_y) <= z->depth / 2;
+}
+
+EngZone
+cal_zones_find (const CalZones *zones, const CalSeat *seats, size_t n_seats, double cx, double cy,
+                double x, double y)
+{
+  EngZone none = { ENG_ZONE_NONE, -1, -1 };
+  if (zones == NULL)
+    return none;
+  for (size_t i = 0; i < zones->n; i++)
+    {
+      const CalZoneRect *z = &zones->zones[i];
+      if (!z->per_seat)
+        {
+          if (inside (z, x - cx, y - cy))
+            return (EngZone){ (uint8_t) z->kind, -1, (int8_t) z->index };
+          continue;
+        }
+      for (size_t s = 0; s < n_seats; s++)
+        {
+          const CalSeat *seat = &seats[s];
+          /* right = forward turned a quarter clockwise (table y points down). */
+          double rx = -seat->fwd_y, ry = seat->fwd_x;
+          double dx = x - seat->x, dy = y - seat->y;
+          double r = dx * rx + dy * ry, f = dx * seat->fwd_x + dy * seat->fwd_y;
+          if (inside (z, r, f))
+            return (EngZone){ (uint8_t) z->kind, (int8_t) (seat->number - 1), (int8_t) z->index };
+        }
+    }
+  return none;
+}
