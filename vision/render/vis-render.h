@@ -27,13 +27,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "eng-status.h"
-#include "eng-cardset.h"
-#include "vis-image.h"
-
+/* The engine headers are plain C without their own extern "C". */
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#include "eng-status.h"
+#include "eng-cardset.h"
+#include "vis-image.h"
 
 typedef struct VisScene VisScene;
 typedef struct VisRenderer VisRenderer;
