@@ -1,12 +1,372 @@
-/* Placeholder until its issue lands: says so and fails, never pretends. */
+/* tablero-cli scan [--calibration FILE] [--game G] [--save-calibration FILE] IMAGE...
+ * tablero-cli scan --calibrate-lens COLSxROWS:SQUARE_MM --save-calibration FILE IMAGE...
+ *
+ * One JSON object a line per Tablero tag found in each image: the image, the
+ * payload, its meaning in the game's card set, image corners, and, with a
+ * calibration (from FILE, or made from the four anchors when the image shows
+ * them), the table position in mm, the rotation and the zone.  Images that
+ * are missing, empty, truncated or corrupt get a clear message on stderr;
+ * the others are still scanned and the exit status is 2 at the end. */
 #include "cli.h"
 
+#include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cal-table.h"
+#include "eng-cardset.h"
+#include "eng-snapshot.h"
+#include "vis-detect.h"
+#include "vis-imageio.h"
+
+static void
+json_string (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if (*p < 0x20)
+        g_string_append_printf (out, "\\u%04x", *p);
+      else
+        g_string_append_c (out, (char) *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static const char *
+game_of_letter (char letter)
+{
+  switch (letter)
+    {
+    case 'K':
+      return "katua";
+    case 'C':
+      return "catchy";
+    case 'E':
+      return "kittens";
+    default:
+      return NULL;
+    }
+}
+
+/* Card sets are loaded on first use per game and kept for the run. */
+typedef struct {
+  char letter;
+  EngCardSet *set;
+  gboolean tried;
+} SetCache;
+
+static const EngCardSet *
+set_for (SetCache *cache, size_t n_cache, const char *forced_game, char letter)
+{
+  for (size_t i = 0; i < n_cache; i++)
+    if (cache[i].letter == letter || (cache[i].letter == 0 && !cache[i].tried))
+      {
+        SetCache *c = &cache[i];
+        if (c->tried)
+          return c->set;
+        c->letter = letter;
+        c->tried = TRUE;
+        const char *game = forced_game ? forced_game : game_of_letter (letter);
+        if (game == NULL)
+          return NULL;
+        g_autofree char *path = cli_card_set_path (game);
+        EngParseError perr = { 0 };
+        if (path == NULL || eng_card_set_load_file (path, &c->set, &perr) != ENG_OK)
+          {
+            fprintf (stderr, "tablero-cli scan: cannot load the %s card set: %s:%u: %s\n", game,
+                     perr.source, perr.line, perr.reason);
+            c->set = NULL;
+          }
+        else if (eng_card_set_game_letter (c->set) != letter)
+          {
+            eng_card_set_free (c->set);
+            c->set = NULL;
+          }
+        return c->set;
+      }
+  return NULL;
+}
+
+static void
+append_meaning (GString *out, const EngCardSet *set, const EngTag *tag)
+{
+  EngTagMeaning m;
+  if (set == NULL || eng_card_set_resolve (set, tag, &m) != ENG_OK)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  g_string_append (out, "{\"set\":");
+  json_string (out, eng_card_set_game (set));
+  if (m.card != NULL)
+    {
+      g_string_append (out, ",\"card\":");
+      json_string (out, m.card->type_id);
+      g_string_append (out, ",\"label\":");
+      json_string (out, m.card->label);
+    }
+  if (m.deck != NULL)
+    {
+      g_string_append (out, ",\"deck\":");
+      json_string (out, m.deck->id);
+    }
+  if (m.command != NULL)
+    {
+      g_string_append (out, ",\"command\":");
+      json_string (out, m.command->id);
+    }
+  if (m.seat > 0)
+    g_string_append_printf (out, ",\"seat\":%u", m.seat);
+  if (m.anchor > 0)
+    g_string_append_printf (out, ",\"anchor\":%u", m.anchor);
+  g_string_append_c (out, '}');
+}
+
+static gboolean
+load_zones (CalTable *table, const char *game)
+{
+  g_autofree char *name = g_strdup_printf ("%s.zones", game);
+  g_autofree char *rel = g_build_filename ("zones", name, NULL);
+  g_autofree char *path = cli_data_path (rel);
+  CalZones zones;
+  EngParseError perr = { 0 };
+  EngStatus st = cal_zones_load_file (path, &zones, &perr);
+  if (st == ENG_ERR_IO)
+    return TRUE; /* a game without zones */
+  if (st != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli scan: %s:%u: %s\n", perr.source, perr.line, perr.reason);
+      return FALSE;
+    }
+  cal_table_set_zones (table, &zones);
+  return TRUE;
+}
+
+static int
+calibrate_lens (const char *spec, const char *save, char **images, int n_images)
+{
+  int cols = 0, rows = 0;
+  double square = 0;
+  if (sscanf (spec, "%dx%d:%lf", &cols, &rows, &square) != 3 || cols < 2 || rows < 2 || square <= 0)
+    {
+      fprintf (stderr, "tablero-cli scan: --calibrate-lens needs COLSxROWS:SQUARE_MM (inner corners)\n");
+      return 2;
+    }
+  if (save == NULL)
+    {
+      fprintf (stderr, "tablero-cli scan: --calibrate-lens needs --save-calibration FILE\n");
+      return 2;
+    }
+  CalLens lens;
+  size_t skipped = 0;
+  EngStatus st = cal_lens_calibrate_checkerboard ((const char *const *) images, (size_t) n_images, cols, rows,
+                                                  square, &lens, &skipped);
+  if (st != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli scan: lens calibration failed: %s (%zu of %d images unusable)\n",
+               eng_status_to_string (st), skipped, n_images);
+      return 2;
+    }
+  CalTable *table = cal_table_new ();
+  cal_table_set_lens (table, &lens);
+  st = cal_table_save (table, save);
+  cal_table_free (table);
+  if (st != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+      return 2;
+    }
+  printf ("{\"lens\":\"%s\",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", save, n_images, skipped,
+          lens.rms_px);
+  return skipped > 0 ? 1 : 0;
+}
 
 int
 cli_cmd_scan (int argc, char **argv)
 {
-  (void) argc;
-  fprintf (stderr, "tablero-cli %s: not implemented yet\n", argv[0]);
-  return 2;
+  const char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  GPtrArray *images = g_ptr_array_new ();
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (strcmp (a, "--calibration") == 0 && i + 1 < argc)
+        cal_path = argv[++i];
+      else if (strcmp (a, "--game") == 0 && i + 1 < argc)
+        game = argv[++i];
+      else if (strcmp (a, "--save-calibration") == 0 && i + 1 < argc)
+        save = argv[++i];
+      else if (strcmp (a, "--calibrate-lens") == 0 && i + 1 < argc)
+        lens_spec = argv[++i];
+      else if (a[0] == '-' && a[1] != '\0')
+        {
+          fprintf (stderr, "tablero-cli scan: unknown or incomplete option '%s'\n"
+                           "usage: tablero-cli scan [--calibration FILE] [--game G] "
+                           "[--save-calibration FILE] IMAGE...\n"
+                           "       tablero-cli scan --calibrate-lens COLSxROWS:SQUARE_MM "
+                           "--save-calibration FILE IMAGE...\n", a);
+          g_ptr_array_unref (images);
+          return 2;
+        }
+      else
+        g_ptr_array_add (images, argv[i]);
+    }
+  if (images->len == 0)
+    {
+      fprintf (stderr, "tablero-cli scan: no IMAGE given\n");
+      g_ptr_array_unref (images);
+      return 2;
+    }
+  if (lens_spec != NULL)
+    {
+      int rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
+      g_ptr_array_unref (images);
+      return rc;
+    }
+  if (game != NULL)
+    {
+      g_autofree char *p = cli_card_set_path (game);
+      if (p == NULL)
+        {
+          g_ptr_array_unref (images);
+          return 2;
+        }
+    }
+
+  CalTable *fixed = NULL;
+  if (cal_path != NULL)
+    {
+      EngParseError perr = { 0 };
+      EngStatus st = cal_table_load (cal_path, &fixed, &perr);
+      if (st != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli scan: %s:%u: %s\n", perr.source, perr.line, perr.reason);
+          g_ptr_array_unref (images);
+          return 2;
+        }
+      const char *zg = cal_table_zones_game (fixed);
+      if (!load_zones (fixed, zg[0] ? zg : (game ? game : "katua")))
+        {
+          cal_table_free (fixed);
+          g_ptr_array_unref (images);
+          return 2;
+        }
+    }
+
+  VisDetector *det = vis_detector_new (NULL);
+  if (det == NULL)
+    {
+      fprintf (stderr, "tablero-cli scan: cannot create the detector\n");
+      cal_table_free (fixed);
+      g_ptr_array_unref (images);
+      return 2;
+    }
+  SetCache cache[4] = { { 0 } };
+  int rc = 0;
+  GString *line = g_string_new (NULL);
+  for (guint i = 0; i < images->len; i++)
+    {
+      const char *path = images->pdata[i];
+      VisImage img;
+      char reason[128];
+      EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
+      if (st != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli scan: %s: %s\n", path, reason);
+          rc = 2;
+          continue;
+        }
+      VisDetectResult res;
+      st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &res);
+      if (st != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli scan: %s: detection failed: %s\n", path, eng_status_to_string (st));
+          vis_image_release (&img);
+          rc = 2;
+          continue;
+        }
+      /* A calibration file is used as is (it recalibrates only when all four
+       * anchors show it moved); without one, an image showing the four
+       * anchors calibrates itself. */
+      CalTable *table = fixed;
+      CalTable *own = NULL;
+      if (table == NULL)
+        {
+          own = table = cal_table_new ();
+          if (game != NULL && !load_zones (own, game))
+            rc = 2;
+          else if (game == NULL)
+            for (size_t k = 0; k < res.n_detections; k++)
+              {
+                const char *g = game_of_letter (res.detections[k].tag.game);
+                if (g != NULL)
+                  {
+                    load_zones (own, g);
+                    break;
+                  }
+              }
+        }
+      CalObservation obs;
+      cal_table_observe (table, res.detections, res.n_detections, img.width, img.height, &obs);
+      bool placed = cal_table_is_calibrated (table);
+      if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+          rc = 2;
+        }
+      for (size_t k = 0; k < res.n_detections; k++)
+        {
+          const VisDetection *d = &res.detections[k];
+          g_string_truncate (line, 0);
+          g_string_append (line, "{\"image\":");
+          json_string (line, path);
+          g_string_append (line, ",\"payload\":");
+          json_string (line, d->payload);
+          g_string_append (line, ",\"kind\":");
+          json_string (line, eng_tag_kind_to_string (d->tag.kind));
+          g_string_append (line, ",\"meaning\":");
+          append_meaning (line, set_for (cache, G_N_ELEMENTS (cache), game, d->tag.game), &d->tag);
+          g_string_append (line, ",\"corners\":[");
+          for (int c = 0; c < 4; c++)
+            g_string_append_printf (line, "%s[%.2f,%.2f]", c ? "," : "", d->corners[c].x, d->corners[c].y);
+          g_string_append_printf (line, "],\"centre\":[%.2f,%.2f],\"image_rotation_deg\":%.1f,\"module_px\":%.2f",
+                                  d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
+          VisTrackPlace place;
+          if (placed && cal_table_locate (table, d, &place))
+            {
+              g_string_append_printf (line, ",\"table_mm\":[%.1f,%.1f],\"rotation_deg\":%.1f,\"zone\":",
+                                      place.x, place.y, place.rotation_deg);
+              if (place.zone.kind == ENG_ZONE_NONE)
+                g_string_append (line, "null");
+              else
+                {
+                  g_string_append (line, "{\"kind\":");
+                  json_string (line, cal_zone_kind_to_string ((EngZoneKind) place.zone.kind));
+                  if (place.zone.seat >= 0)
+                    g_string_append_printf (line, ",\"seat\":%d", place.zone.seat + 1);
+                  if (place.zone.index >= 0)
+                    g_string_append_printf (line, ",\"index\":%d", place.zone.index);
+                  g_string_append_c (line, '}');
+                }
+            }
+          g_string_append (line, "}\n");
+          fputs (line->str, stdout);
+        }
+      if (res.n_foreign > 0)
+        fprintf (stderr, "tablero-cli scan: %s: ignored %u QR code(s) that are not Tablero tags\n", path,
+                 res.n_foreign);
+      cal_table_free (own);
+      vis_image_release (&img);
+    }
+  fflush (stdout);
+  g_string_free (line, TRUE);
+  for (size_t i = 0; i < G_N_ELEMENTS (cache); i++)
+    eng_card_set_free (cache[i].set);
+  vis_detector_free (det);
+  cal_table_free (fixed);
+  g_ptr_array_unref (images);
+  return rc;
 }
