@@ -355,7 +355,16 @@ tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok
         }
       size_t j = i;
       while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
-        j++;
+        {
+          unsigned char d = (unsigned char) s[j];
+          if (d < 0x20 || d >= 0x7f)
+            {
+              eng_parse_error_set (err, source, line,
+                                   "unexpected byte 0x%02x (records are plain ASCII)", d);
+              return ENG_ERR_SYNTAX;
+            }
+          j++;
+        }
       if (nt >= MAX_TOKENS)
         {
           eng_parse_error_set (err, source, line, "too many words on one line");
