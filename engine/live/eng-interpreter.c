@@ -1,0 +1,1912 @@
+/* eng-interpreter.c: snapshots -> Katua moves (docs/interpreter.md).
+ *
+ * The interpreter keeps a "view": where every visible card on the table
+ * should be, given the moves accepted so far.  Each snapshot is compared
+ * with the view (not with the previous snapshot), so a difference the
+ * interpreter refused stays a difference until the table fixes it, and is
+ * reported once, not once per frame.  Cards in the decks are not tracked
+ * (draws are announced, not observed); cards that reached the discard pile or
+ * a capture area may disappear under others without complaint.
+ */
+#include "eng-interpreter.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "katua.h"
+
+#define LIVE_MAX_EXPECT 24
+#define LIVE_MAX_COMPLAINTS 32
+#define LIVE_MAX_QUEUE 4
+#define LIVE_MAX_CHANGES (2 * ENG_SNAPSHOT_MAX_ITEMS)
+#define LIVE_SERIALS 1000
+
+typedef enum { CARD_NONE, CARD_CAT, CARD_FAKE, CARD_ABDUCTION, CARD_HOOK, CARD_ACTION } CardKind;
+
+typedef struct {
+  uint8_t kind;        /* CardKind */
+  uint8_t deck;        /* deck index in the set */
+  uint8_t action;      /* KatAction */
+  char colour[12];
+} CardInfo;
+
+/* One card as the view holds it: faces by serial, backs by track id. */
+typedef struct {
+  char kind;           /* 'F' or 'B' */
+  uint16_t serial;     /* face serial; for a back, the deck number */
+  uint32_t track;
+  EngZone zone;
+} LiveItem;
+
+typedef enum {
+  EXP_TO_DISCARD,      /* face `serial` must reach the discard pile */
+  EXP_TO_CAPTURE,      /* face `serial` must reach capture area of zone.seat */
+  EXP_FACE_DOWN,       /* slot `zone` must show a back again (it shows serial) */
+  EXP_NEW_BACK,        /* a new back must appear in slot `zone` */
+  EXP_LEAVE,           /* the item must leave the table (hand, cat deck) */
+} ExpectKind;
+
+typedef struct {
+  uint8_t kind;        /* ExpectKind */
+  char item_kind;      /* EXP_LEAVE: 'F' or 'B' */
+  uint16_t serial;
+  uint32_t track;
+  EngZone zone;
+  char text[120];
+} Expect;
+
+typedef enum {
+  PEND_NONE,
+  PEND_XRAY,           /* X-Ray (or its Replicator) laid: waits for the flip */
+  PEND_TELEPORT,       /* Teleporter (or Replicator) laid: waits for a swap */
+  PEND_SHIELD,         /* Shield laid: waits for the beam's card to move */
+  PEND_SHOW,           /* colour UFO on a tricolor beam: waits for the flip */
+  PEND_INTERCEPT,      /* UFOs on the Hook waiting for an owner or an order */
+} PendKind;
+
+typedef struct {
+  uint8_t kind;        /* PendKind */
+  EngMove move;        /* the move being completed */
+  uint16_t card;       /* the face that started it */
+  EngZone zone;
+  /* teleport: the first half of a swap already seen */
+  bool half;
+  EngZone half_from, half_to;
+  /* intercepts waiting: serials in the order they are to count */
+  uint16_t queue[LIVE_MAX_QUEUE];
+  uint8_t n_queue;
+  bool tie;            /* queue[0] and queue[1] landed in one snapshot */
+  bool asked;          /* the question for queue[0] is out */
+} Pending;
+
+/* Everything the table's physical state means to the interpreter; copied
+ * whole onto the undo stack before each accepted move. */
+typedef struct {
+  LiveItem view[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t n_view;
+  Expect expect[LIVE_MAX_EXPECT];
+  uint8_t n_expect;
+  Pending pend;
+  /* cards laid on the discard pile for a `discard` turn, not yet commanded */
+  LiveItem to_discard[4];
+  uint8_t n_to_discard;
+  uint8_t discarded[LIVE_SERIALS / 8 + 1];   /* faces that reached the pile */
+} Mind;
+
+typedef enum { CH_APPEAR, CH_VANISH, CH_MOVE, CH_FLIP_UP, CH_FLIP_DOWN } ChangeKind;
+
+typedef struct {
+  uint8_t kind;        /* ChangeKind */
+  LiveItem item;       /* the item as it is now (VANISH: as it was) */
+  EngZone from;
+  uint32_t old_track;  /* FLIP_UP: the back's; FLIP_DOWN: the new back's */
+  int64_t since;
+} Change;
+
+typedef struct {
+  uint8_t kind;
+  char item_kind;
+  uint16_t serial;
+  uint32_t track;
+  EngZone zone;
+  bool seen;
+} Complaint;
+
+struct EngInterpreter {
+  EngGame *game;
+  const EngCardSet *set;
+  const KatRules *rules;
+  CardInfo info[LIVE_SERIALS];
+  int cat_deck, ufo_deck;        /* deck indices (0-based) */
+  bool started, restoring, paused;
+  Mind mind;
+  Mind pend_start;               /* the mind before the pending card was laid */
+  int intercepts_this_feed;
+  GArray *memo;                  /* of Mind, one per applied move */
+  EngRecord *record;
+  Complaint complaints[LIVE_MAX_COMPLAINTS];
+  size_t n_complaints;
+  uint16_t commands_seen[16];    /* command serials in the previous snapshot */
+  size_t n_commands_seen;
+  /* scratch, kept to avoid allocation per frame */
+  LiveItem cur[ENG_SNAPSHOT_MAX_ITEMS];
+  int64_t cur_since[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t n_cur;
+  Change changes[LIVE_MAX_CHANGES];
+  size_t n_changes;
+};
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static const KatState *
+kstate (const EngInterpreter *it)
+{
+  return eng_game_state (it->game);
+}
+
+static const char *
+pname (const EngInterpreter *it, int p)
+{
+  const EngSetup *su = eng_game_setup (it->game);
+  if (p < 0 || (unsigned) p >= su->n_players)
+    return "?";
+  return su->names[p];
+}
+
+static int
+seat_of (const EngInterpreter *it, int p)
+{
+  const EngSetup *su = eng_game_setup (it->game);
+  return su->seats[p] ? su->seats[p] - 1 : p;
+}
+
+static int
+player_of_seat (const EngInterpreter *it, int seat)
+{
+  const EngSetup *su = eng_game_setup (it->game);
+  for (unsigned p = 0; p < su->n_players; p++)
+    if (seat_of (it, (int) p) == seat)
+      return (int) p;
+  return -1;
+}
+
+static bool
+zone_eq (EngZone a, EngZone b)
+{
+  return a.kind == b.kind && a.seat == b.seat && a.index == b.index;
+}
+
+static EngZone
+zone_make (int kind, int seat, int index)
+{
+  return (EngZone) { (uint8_t) kind, (int8_t) seat, (int8_t) index };
+}
+
+static const CardInfo *
+card_info (const EngInterpreter *it, uint16_t serial)
+{
+  if (serial >= LIVE_SERIALS)
+    return &it->info[0];
+  return &it->info[serial];
+}
+
+/* A short name for a face everyone can see ("red UFO", "Shield", "blue
+ * cat").  Only ever called for faces that are up on the table (K20). */
+static void
+face_name (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
+{
+  const CardInfo *ci = card_info (it, serial);
+  static const char *const actions[] = { "UFO", "Shield", "Replicator", "Teleporter",
+                                         "X-Ray", "Stampede" };
+  switch (ci->kind)
+    {
+    case CARD_ABDUCTION:
+      snprintf (buf, size, "%s UFO", ci->colour);
+      break;
+    case CARD_HOOK:
+      snprintf (buf, size, "Hook");
+      break;
+    case CARD_ACTION:
+      snprintf (buf, size, "%s", actions[ci->action < 6 ? ci->action : 0]);
+      break;
+    case CARD_CAT:
+      snprintf (buf, size, "%s cat", ci->colour);
+      break;
+    case CARD_FAKE:
+      snprintf (buf, size, "fake cat");
+      break;
+    default:
+      snprintf (buf, size, "card %u", serial);
+    }
+}
+
+/* Where an item is, in words, without naming a face-down card. */
+static void
+zone_words (const EngInterpreter *it, EngZone z, char *buf, size_t size)
+{
+  int p = player_of_seat (it, z.seat);
+  switch (z.kind)
+    {
+    case ENG_ZONE_SLOT:
+      snprintf (buf, size, "%s's slot %d", pname (it, p), z.index + 1);
+      break;
+    case ENG_ZONE_ATTACK:
+      snprintf (buf, size, "in front of %s's slot %d", pname (it, p), z.index + 1);
+      break;
+    case ENG_ZONE_CAPTURE:
+      snprintf (buf, size, "%s's capture area", pname (it, p));
+      break;
+    case ENG_ZONE_PLAY:
+      snprintf (buf, size, "%s's play area", pname (it, p));
+      break;
+    case ENG_ZONE_DISCARD:
+      snprintf (buf, size, "the discard pile");
+      break;
+    case ENG_ZONE_DECK:
+      snprintf (buf, size, "a deck");
+      break;
+    default:
+      snprintf (buf, size, "the table");
+    }
+}
+
+static void
+item_words (const EngInterpreter *it, const LiveItem *item, char *buf, size_t size)
+{
+  char where[64];
+  zone_words (it, item->zone, where, sizeof where);
+  if (item->kind == 'F')
+    {
+      char name[32];
+      face_name (it, item->serial, name, sizeof name);
+      snprintf (buf, size, "the %s (%s)", name, where);
+    }
+  else
+    snprintf (buf, size, "the face-down %s card (%s)",
+              item->serial == it->cat_deck + 1 ? "cat" : "UFO", where);
+}
+
+static EngEvent *
+say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
+  __attribute__ ((format (printf, 5, 6)));
+
+static EngEvent *
+say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
+{
+  EngEvent *e = eng_events_add (out, kind);
+  if (e == NULL)
+    return NULL;
+  e->player = (int8_t) player;
+  snprintf (e->rule, sizeof e->rule, "%s", rule ? rule : "");
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  va_end (ap);
+  return e;
+}
+
+/* Copies a message, cut to fit (the texts are for people; a cut is safe). */
+static void
+text_copy (char *dst, size_t size, const char *src)
+{
+  size_t n = strnlen (src, size - 1);
+  memcpy (dst, src, n);
+  dst[n] = '\0';
+}
+
+/* ---- the view ---------------------------------------------------------- */
+
+static int
+view_find (const Mind *m, char kind, uint16_t serial, uint32_t track)
+{
+  for (int i = 0; i < m->n_view; i++)
+    {
+      const LiveItem *v = &m->view[i];
+      if (v->kind != kind)
+        continue;
+      if (kind == 'F' ? v->serial == serial : v->track == track)
+        return i;
+    }
+  return -1;
+}
+
+static int
+view_find_at (const Mind *m, EngZone z)
+{
+  for (int i = 0; i < m->n_view; i++)
+    if (zone_eq (m->view[i].zone, z))
+      return i;
+  return -1;
+}
+
+static void
+view_remove_at (Mind *m, int i)
+{
+  if (i < 0)
+    return;
+  m->view[i] = m->view[--m->n_view];
+}
+
+static void
+view_add (Mind *m, const LiveItem *item)
+{
+  if (m->n_view < ENG_SNAPSHOT_MAX_ITEMS)
+    m->view[m->n_view++] = *item;
+}
+
+static void
+mark_discarded (Mind *m, uint16_t serial)
+{
+  if (serial < LIVE_SERIALS)
+    m->discarded[serial / 8] = (uint8_t) (m->discarded[serial / 8] | (1u << (serial % 8)));
+}
+
+static bool
+was_discarded (const Mind *m, uint16_t serial)
+{
+  return serial < LIVE_SERIALS && (m->discarded[serial / 8] >> (serial % 8)) & 1;
+}
+
+/* Makes the view agree with one change. */
+static void
+accept_change (EngInterpreter *it, const Change *c)
+{
+  Mind *m = &it->mind;
+  switch (c->kind)
+    {
+    case CH_APPEAR:
+      view_add (m, &c->item);
+      break;
+    case CH_VANISH:
+      view_remove_at (m, view_find (m, c->item.kind, c->item.serial, c->item.track));
+      break;
+    case CH_MOVE:
+      {
+        int i = view_find (m, c->item.kind, c->item.serial, c->item.track);
+        if (i >= 0)
+          m->view[i].zone = c->item.zone;
+        break;
+      }
+    case CH_FLIP_UP:
+      view_remove_at (m, view_find (m, 'B', 0, c->old_track));
+      view_add (m, &c->item);
+      break;
+    case CH_FLIP_DOWN:
+      view_remove_at (m, view_find (m, 'F', c->item.serial, 0));
+      {
+        LiveItem back = { 'B', (uint16_t) (it->cat_deck + 1), c->old_track, c->item.zone };
+        view_add (m, &back);
+      }
+      break;
+    default:
+      break;
+    }
+  if (c->item.kind == 'F' && c->item.zone.kind == ENG_ZONE_DISCARD && c->kind != CH_VANISH)
+    mark_discarded (m, c->item.serial);
+}
+
+/* ---- complaints: a refused difference is reported once ----------------- */
+
+static Complaint *
+complaint_find (EngInterpreter *it, const Change *c)
+{
+  for (size_t i = 0; i < it->n_complaints; i++)
+    {
+      Complaint *k = &it->complaints[i];
+      if (k->kind == c->kind && k->item_kind == c->item.kind && k->serial == c->item.serial
+          && (c->item.kind == 'F' || k->track == c->item.track) && zone_eq (k->zone, c->item.zone))
+        return k;
+    }
+  return NULL;
+}
+
+static void
+complaint_add (EngInterpreter *it, const Change *c)
+{
+  if (it->n_complaints >= LIVE_MAX_COMPLAINTS)
+    return;
+  it->complaints[it->n_complaints++] = (Complaint) { c->kind, c->item.kind, c->item.serial,
+                                                     c->item.track, c->item.zone, true };
+}
+
+/* ---- expectations ------------------------------------------------------ */
+
+static Expect *
+expect_add (Mind *m, ExpectKind kind, uint16_t serial, uint32_t track, EngZone zone)
+{
+  if (m->n_expect >= LIVE_MAX_EXPECT)
+    return NULL;
+  Expect *e = &m->expect[m->n_expect++];
+  memset (e, 0, sizeof *e);
+  e->kind = (uint8_t) kind;
+  e->serial = serial;
+  e->track = track;
+  e->zone = zone;
+  return e;
+}
+
+static void
+expect_remove (Mind *m, int i)
+{
+  memmove (&m->expect[i], &m->expect[i + 1], (size_t) (m->n_expect - i - 1) * sizeof m->expect[0]);
+  m->n_expect--;
+}
+
+/* Whether change `c` fulfils an expectation (then the view takes it), or
+ * breaks one (then a mistake is reported and *broken is set). */
+static bool
+match_expectation (EngInterpreter *it, const Change *c, EngEvents *out, bool *broken)
+{
+  Mind *m = &it->mind;
+  *broken = false;
+  for (int i = 0; i < m->n_expect; i++)
+    {
+      Expect *e = &m->expect[i];
+      bool same_face = c->item.kind == 'F' && c->item.serial == e->serial;
+      switch (e->kind)
+        {
+        case EXP_TO_DISCARD:
+          if (!same_face)
+            break;
+          if ((c->kind == CH_MOVE || c->kind == CH_APPEAR)
+              && c->item.zone.kind == ENG_ZONE_DISCARD)
+            {
+              accept_change (it, c);
+              expect_remove (m, i);
+              return true;
+            }
+          {
+            char name[32];
+            face_name (it, e->serial, name, sizeof name);
+            if (!complaint_find (it, c))
+              say (out, ENG_EVENT_NOTE, -1, "K11", "The %s goes on the discard pile: %s",
+                   name, e->text);
+            *broken = true;
+            return false;
+          }
+        case EXP_TO_CAPTURE:
+          if (!same_face || c->kind == CH_FLIP_UP)
+            break;
+          if (c->kind == CH_MOVE && c->item.zone.kind == ENG_ZONE_CAPTURE
+              && c->item.zone.seat == e->zone.seat)
+            {
+              accept_change (it, c);
+              expect_remove (m, i);
+              return true;
+            }
+          if (!complaint_find (it, c))
+            {
+              int taker = player_of_seat (it, e->zone.seat);
+              if (c->item.zone.kind == ENG_ZONE_CAPTURE)
+                say (out, ENG_EVENT_ILLEGAL, player_of_seat (it, c->item.zone.seat), "K11",
+                     "Wrong capture area: this cat belongs to %s, not %s. %s",
+                     pname (it, taker), pname (it, player_of_seat (it, c->item.zone.seat)),
+                     e->text);
+              else
+                say (out, ENG_EVENT_NOTE, taker, "K11", "Not there: %s", e->text);
+            }
+          *broken = true;
+          return false;
+        case EXP_FACE_DOWN:
+          if (c->kind == CH_FLIP_DOWN && zone_eq (c->item.zone, e->zone))
+            {
+              accept_change (it, c);
+              expect_remove (m, i);
+              return true;
+            }
+          if (same_face)
+            {
+              if (!complaint_find (it, c))
+                say (out, ENG_EVENT_NOTE, player_of_seat (it, e->zone.seat), "K11", "%s",
+                     e->text);
+              *broken = true;
+              return false;
+            }
+          break;
+        case EXP_NEW_BACK:
+          if (c->kind == CH_APPEAR && c->item.kind == 'B' && zone_eq (c->item.zone, e->zone))
+            {
+              accept_change (it, c);
+              expect_remove (m, i);
+              return true;
+            }
+          break;
+        case EXP_LEAVE:
+          {
+            bool same = c->item.kind == e->item_kind
+                        && (e->item_kind == 'F' ? c->item.serial == e->serial
+                                                : c->item.track == e->track);
+            if (!same)
+              break;
+            if (c->kind == CH_VANISH
+                || (c->kind == CH_MOVE && c->item.zone.kind == ENG_ZONE_DECK))
+              {
+                Change v = *c;
+                v.kind = CH_VANISH;
+                accept_change (it, &v);
+                expect_remove (m, i);
+                return true;
+              }
+            break;
+          }
+        default:
+          break;
+        }
+    }
+  return false;
+}
+
+/* ---- applying a move ---------------------------------------------------- */
+
+static void
+push_memo (EngInterpreter *it, const Mind *before)
+{
+  g_array_append_vals (it->memo, before, 1);
+}
+
+static int
+find_slot_of (const KatState *s, uint8_t idx, int *slot)
+{
+  for (int p = 0; p < s->n_players; p++)
+    for (int k = 0; k < KAT_SLOTS; k++)
+      if (s->slot[p][k] == idx)
+        {
+          *slot = k;
+          return p;
+        }
+  return -1;
+}
+
+static bool
+in_list (const uint8_t *list, int n, uint8_t v)
+{
+  for (int i = 0; i < n; i++)
+    if (list[i] == v)
+      return true;
+  return false;
+}
+
+/* After a move: what the table must now do, from the state difference. */
+static void
+derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, EngEvents *out)
+{
+  const KatState *a = kstate (it);
+  const KatRules *r = it->rules;
+  Mind *m = &it->mind;
+  char names[160] = "";
+  int n_names = 0;
+  /* UFOs leaving play for the discard pile */
+  uint8_t cand[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];
+  int n_cand = 0;
+  for (int i = 0; i < b->in_play_n; i++)
+    if (!in_list (a->in_play, a->in_play_n, b->in_play[i]))
+      cand[n_cand++] = b->in_play[i];
+  for (int i = b->discard_n; i < a->discard_n; i++)
+    if (!in_list (cand, n_cand, a->discard[i]))
+      cand[n_cand++] = a->discard[i];
+  for (int i = 0; i < n_cand; i++)
+    {
+      uint8_t idx = cand[i];
+      if (idx >= r->n_cards)
+        continue;
+      uint16_t serial = r->cards[idx].serial;
+      int vi = view_find (m, 'F', serial, 0);
+      bool returned = false;
+      for (int p = 0; p < a->n_players; p++)
+        returned = returned || in_list (a->hand[p], a->hand_n[p], idx);
+      if (vi < 0 || m->view[vi].zone.kind == ENG_ZONE_DISCARD)
+        continue;
+      Expect *e = returned ? expect_add (m, EXP_LEAVE, serial, 0, m->view[vi].zone)
+                           : expect_add (m, EXP_TO_DISCARD, serial, 0, zone_make (ENG_ZONE_DISCARD, -1, 1));
+      if (e == NULL)
+        continue;
+      char name[32];
+      face_name (it, serial, name, sizeof name);
+      if (returned)
+        {
+          e->item_kind = 'F';
+          snprintf (e->text, sizeof e->text, "Take the %s back into its owner's hand", name);
+          continue;
+        }
+      size_t l = strlen (names);
+      snprintf (names + l, sizeof names - l, "%s the %s", n_names ? "," : "", name);
+      n_names++;
+    }
+  /* the discard expectations share one sentence */
+  if (n_names > 0)
+    {
+      char sentence[200];
+      /* "the red UFO, the Shield" -> "the red UFO and the Shield" */
+      char *last = strrchr (names, ',');
+      if (last != NULL)
+        {
+          char tail[160];
+          snprintf (tail, sizeof tail, " and%s", last + 1);
+          *last = '\0';
+          snprintf (sentence, sizeof sentence, "Put%s%s on the discard pile", names, tail);
+        }
+      else
+        snprintf (sentence, sizeof sentence, "Put%s on the discard pile", names);
+      for (int i = 0; i < m->n_expect; i++)
+        if (m->expect[i].kind == EXP_TO_DISCARD && m->expect[i].text[0] == '\0')
+          text_copy (m->expect[i].text, sizeof m->expect[i].text, sentence);
+      say (out, ENG_EVENT_NEED, -1, "K11", "%s", sentence);
+    }
+  /* captures: the cat goes from its slot to the taker's capture area */
+  for (int p = 0; p < a->n_players; p++)
+    for (int i = b->captured_n[p]; i < a->captured_n[p]; i++)
+      {
+        uint8_t idx = a->captured[p][i];
+        int slot = -1;
+        int owner = find_slot_of (b, idx, &slot);
+        /* a cat first seen in this move was an unknown token before it */
+        for (int q = 0; q < a->n_players && owner < 0; q++)
+          for (int k = 0; k < KAT_SLOTS && owner < 0; k++)
+            if (b->slot[q][k] == KAT_UNKNOWN && a->slot[q][k] == KAT_NONE)
+              owner = q, slot = k;
+        uint16_t serial = r->cards[idx].serial;
+        Expect *e = expect_add (m, EXP_TO_CAPTURE, serial, 0,
+                                zone_make (ENG_ZONE_CAPTURE, seat_of (it, p), -1));
+        if (e == NULL)
+          continue;
+        if (owner == p)
+          snprintf (e->text, sizeof e->text, "%s: take the cat from your slot %d into your "
+                    "capture area", pname (it, p), slot + 1);
+        else
+          snprintf (e->text, sizeof e->text, "%s: take the cat from %s's slot %d into your "
+                    "capture area", pname (it, p), pname (it, owner), slot + 1);
+        say (out, ENG_EVENT_NEED, p, "K11", "%s", e->text);
+      }
+  /* a face shown then hidden again (forced show, escape) */
+  for (int p = 0; p < a->n_players; p++)
+    for (int k = 0; k < KAT_SLOTS; k++)
+      {
+        EngZone z = zone_make (ENG_ZONE_SLOT, seat_of (it, p), k);
+        int vi = view_find_at (m, z);
+        if (a->slot[p][k] == KAT_NONE || a->face_up[p][k] || vi < 0 || m->view[vi].kind != 'F')
+          continue;
+        if (mv->verb == KAT_STAMPEDE || (mv->verb == KAT_REPLICATE && b->slot[p][k] != a->slot[p][k]))
+          continue;
+        Expect *e = expect_add (m, EXP_FACE_DOWN, m->view[vi].serial, 0, z);
+        if (e != NULL)
+          snprintf (e->text, sizeof e->text, "%s: turn your cat in slot %d face down again",
+                    pname (it, p), k + 1);
+      }
+  /* a Stampede: the old cats leave, three new backs arrive */
+  for (int p = 0; p < a->n_players; p++)
+    {
+      bool renewed = (mv->verb == KAT_STAMPEDE || mv->verb == KAT_REPLICATE)
+                     && (mv->target[0] == p) && a->turn == b->turn;
+      if (!renewed || (mv->verb == KAT_REPLICATE && b->rep_effect != KAT_STAMPEDE))
+        continue;
+      for (int k = 0; k < KAT_SLOTS; k++)
+        {
+          EngZone z = zone_make (ENG_ZONE_SLOT, seat_of (it, p), k);
+          int vi = view_find_at (m, z);
+          if (vi >= 0)
+            {
+              Expect *e = expect_add (m, EXP_LEAVE, m->view[vi].serial, m->view[vi].track, z);
+              if (e != NULL)
+                {
+                  e->item_kind = m->view[vi].kind;
+                  snprintf (e->text, sizeof e->text, "%s: set aside your cat from slot %d",
+                            pname (it, p), k + 1);
+                }
+            }
+          if (a->slot[p][k] != KAT_NONE)
+            {
+              Expect *e = expect_add (m, EXP_NEW_BACK, 0, 0, z);
+              if (e != NULL)
+                snprintf (e->text, sizeof e->text, "%s: place a new cat face down in slot %d",
+                          pname (it, p), k + 1);
+            }
+        }
+    }
+  /* end of turn: empty slots refilled */
+  if (mv->verb == KAT_END || mv->verb == KAT_PASS || mv->verb == KAT_DISCARD)
+    {
+      char text[200];
+      int l = snprintf (text, sizeof text, "End of turn:");
+      int n_refills = 0;
+      for (int i = 0; i < b->n_players; i++)
+        {
+          int p = (b->active + i) % b->n_players;
+          int n = 0;
+          char slots[32] = "";
+          for (int k = 0; k < KAT_SLOTS; k++)
+            if (b->slot[p][k] == KAT_NONE && a->slot[p][k] != KAT_NONE)
+              {
+                EngZone z = zone_make (ENG_ZONE_SLOT, seat_of (it, p), k);
+                Expect *e = expect_add (m, EXP_NEW_BACK, 0, 0, z);
+                if (e != NULL)
+                  snprintf (e->text, sizeof e->text, "%s: place a new cat face down in slot %d",
+                            pname (it, p), k + 1);
+                size_t sl = strlen (slots);
+                snprintf (slots + sl, sizeof slots - sl, "%s%d", n ? " and " : "", k + 1);
+                n++;
+              }
+          if (n > 0 && l > 0 && (size_t) l < sizeof text)
+            {
+              l += snprintf (text + l, sizeof text - (size_t) l, "%s %s refills slot%s %s",
+                             n_refills ? ";" : "", pname (it, p), n > 1 ? "s" : "", slots);
+              n_refills++;
+            }
+        }
+      if (a->phase != KAT_PHASE_OVER && l > 0 && (size_t) l < sizeof text)
+        {
+          snprintf (text + l, sizeof text - (size_t) l, "%s everyone draws up to 3 UFO cards",
+                    n_refills ? ";" : "");
+          say (out, ENG_EVENT_NEED, -1, "K15", "%s", text);
+        }
+    }
+}
+
+/* Applies `mv`; on success the view takes the triggering change `c` (may be
+ * NULL), the move is recorded and what follows becomes expectations.  On
+ * refusal nothing changes and the engine's ILLEGAL event is in `out`. */
+static bool
+try_apply (EngInterpreter *it, const EngMove *mv, const Change *c, EngEvents *out)
+{
+  KatState before = *kstate (it);
+  Mind memo = it->mind;
+  EngVerdict why;
+  EngStatus st = eng_game_apply (it->game, mv, out, &why);
+  if (st != ENG_OK)
+    return false;
+  push_memo (it, &memo);
+  eng_record_append (it->record, mv, 0);
+  if (c != NULL)
+    accept_change (it, c);
+  derive_expectations (it, &before, mv, out);
+  return true;
+}
+
+/* Completes the pending move: on success undo goes back to before the
+ * pending card was laid; on refusal the pending card stays waiting. */
+static bool
+complete_pending (EngInterpreter *it, const EngMove *mv, const Change *c, EngEvents *out)
+{
+  Mind keep = it->mind;
+  it->mind.pend.kind = PEND_NONE;
+  if (!try_apply (it, mv, c, out))
+    {
+      it->mind = keep;
+      return false;
+    }
+  g_array_index (it->memo, Mind, it->memo->len - 1) = it->pend_start;
+  return true;
+}
+
+/* A change the interpreter cannot justify: said once, not applied. */
+static void
+refuse_change (EngInterpreter *it, const Change *c, EngEvents *out, EngEventKind kind,
+               const char *rule, const char *fmt, ...) __attribute__ ((format (printf, 6, 7)));
+
+static void
+refuse_change (EngInterpreter *it, const Change *c, EngEvents *out, EngEventKind kind,
+               const char *rule, const char *fmt, ...)
+{
+  complaint_add (it, c);
+  EngEvent *e = eng_events_add (out, kind);
+  if (e == NULL)
+    return;
+  snprintf (e->rule, sizeof e->rule, "%s", rule);
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  va_end (ap);
+}
+
+/* The engine refused a card: tell the table to take it back. */
+static void
+take_back (EngInterpreter *it, const Change *c, EngEvents *out)
+{
+  char what[128];
+  item_words (it, &c->item, what, sizeof what);
+  complaint_add (it, c);
+  say (out, ENG_EVENT_NEED, -1, "table", "Take back %s: it was not accepted", what);
+}
+
+/* ---- interpretation per change ----------------------------------------- */
+
+static void
+move_for (EngMove *mv, int verb, int player)
+{
+  eng_move_init (mv, (unsigned) verb, player);
+}
+
+static void
+start_pending (EngInterpreter *it, PendKind kind, const EngMove *mv, const Change *c)
+{
+  Mind *m = &it->mind;
+  it->pend_start = it->mind;
+  memset (&m->pend, 0, sizeof m->pend);
+  m->pend.kind = (uint8_t) kind;
+  m->pend.move = *mv;
+  m->pend.card = c ? c->item.serial : 0;
+  m->pend.zone = c ? c->item.zone : zone_make (ENG_ZONE_NONE, -1, -1);
+  if (c != NULL)
+    accept_change (it, c);
+}
+
+/* A UFO face laid in an attack zone (or a play area: seat's slot -1). */
+static void
+card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
+{
+  const KatState *s = kstate (it);
+  const CardInfo *ci = card_info (it, c->item.serial);
+  int at = player_of_seat (it, c->item.zone.seat);
+  int slot = c->item.zone.kind == ENG_ZONE_ATTACK ? c->item.zone.index : -1;
+  int active = s->active;
+  EngMove mv;
+  char name[32];
+  face_name (it, c->item.serial, name, sizeof name);
+  if (s->phase == KAT_PHASE_OVER)
+    {
+      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15", "The game is over: take back the %s",
+                     name);
+      return;
+    }
+  if (it->mind.pend.kind != PEND_NONE && it->mind.pend.kind != PEND_INTERCEPT)
+    {
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Finish the card in play first "
+                     "(or show cancel); take back the %s for now", name);
+      return;
+    }
+  if (s->phase == KAT_PHASE_HOOK)
+    {
+      bool on_hook = c->item.zone.kind == ENG_ZONE_ATTACK && at == active && slot == s->hook_slot;
+      if (!on_hook || ci->kind != CARD_ABDUCTION)
+        {
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K12", "Nothing else is played until "
+                         "%s's Hook resolves; rivals answer only with an abduction UFO on it: "
+                         "take back the %s", pname (it, active), name);
+          return;
+        }
+      Pending *pd = &it->mind.pend;
+      if (pd->kind != PEND_INTERCEPT)
+        {
+          memset (pd, 0, sizeof *pd);
+          pd->kind = PEND_INTERCEPT;
+        }
+      if (pd->n_queue < LIVE_MAX_QUEUE)
+        pd->queue[pd->n_queue++] = c->item.serial;
+      /* two landing between the same two looks: the camera cannot order them */
+      if (it->intercepts_this_feed++ > 0 && pd->n_queue == 2)
+        {
+          pd->tie = true;
+          pd->asked = false;
+        }
+      accept_change (it, c);
+      return;
+    }
+  if (s->phase == KAT_PHASE_ATTACK)
+    {
+      const KatAttempt *a = &s->att[0];
+      bool on_attempt = c->item.zone.kind == ENG_ZONE_ATTACK && at == a->player && slot == a->slot;
+      int d = a->player;
+      if (ci->kind == CARD_ACTION && ci->action == KAT_ACT_REPLICATOR && !on_attempt
+          && s->rep_open && c->item.zone.kind == ENG_ZONE_ATTACK)
+        {
+          move_for (&mv, KAT_REPLICATE, s->rep_player);
+          mv.card = c->item.serial;
+          mv.target[0] = (int8_t) at;
+          mv.slot[0] = (int8_t) slot;
+          if (!try_apply (it, &mv, c, out))
+            take_back (it, c, out);
+          return;
+        }
+      if (!on_attempt)
+        {
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6", "%s must first defend the cat in "
+                         "slot %d or let the beam hit: take back the %s", pname (it, d),
+                         a->slot + 1, name);
+          return;
+        }
+      if (ci->kind == CARD_ABDUCTION)
+        {
+          /* K5: a colour UFO against a tricolor beam needs the hidden cat shown */
+          bool needs_show = a->colour == KAT_TRICOLOR && strcmp (ci->colour, "tricolor") != 0
+                            && !s->face_up[d][a->slot];
+          move_for (&mv, KAT_NEUTRALISE, d);
+          mv.card = c->item.serial;
+          if (needs_show)
+            {
+              start_pending (it, PEND_SHOW, &mv, c);
+              say (out, ENG_EVENT_NEED, d, "K5", "%s: a %s UFO against a tricolor beam: turn "
+                   "your cat in slot %d face up for all to see", pname (it, d), ci->colour,
+                   a->slot + 1);
+              return;
+            }
+          if (!try_apply (it, &mv, c, out))
+            take_back (it, c, out);
+          return;
+        }
+      if (ci->kind == CARD_ACTION)
+        switch (ci->action)
+          {
+          case KAT_ACT_SHIELD:
+            move_for (&mv, KAT_SHIELD, d);
+            mv.card = c->item.serial;
+            start_pending (it, PEND_SHIELD, &mv, c);
+            say (out, ENG_EVENT_NEED, d, "K7", "%s: move %s's UFO in front of the cat of %s's "
+                 "you choose", pname (it, d), pname (it, a->launcher), pname (it, a->launcher));
+            return;
+          case KAT_ACT_TELEPORTER:
+            move_for (&mv, KAT_TELEPORT, d);
+            mv.card = c->item.serial;
+            start_pending (it, PEND_TELEPORT, &mv, c);
+            say (out, ENG_EVENT_NEED, d, "K8", "%s: swap two cats in slots (faces unchanged)",
+                 pname (it, d));
+            return;
+          case KAT_ACT_STAMPEDE:
+            move_for (&mv, KAT_STAMPEDE, d);
+            mv.card = c->item.serial;
+            mv.target[0] = (int8_t) d;
+            if (!try_apply (it, &mv, c, out))
+              take_back (it, c, out);
+            return;
+          case KAT_ACT_REPLICATOR:
+            move_for (&mv, KAT_REPLICATE, d);
+            mv.card = c->item.serial;
+            if (!try_apply (it, &mv, c, out))
+              take_back (it, c, out);
+            return;
+          default:
+            break;
+          }
+      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6", "The %s does not answer an abduction "
+                     "attempt: take it back", name);
+      return;
+    }
+  /* the active player's turn */
+  if (ci->kind == CARD_ABDUCTION)
+    {
+      if (at == active)
+        {
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K21", "It is %s's turn and an "
+                         "abduction UFO at %s's own slot is not a play (K12: only the Hook): "
+                         "take back the %s", pname (it, active), pname (it, active), name);
+          return;
+        }
+      move_for (&mv, KAT_ATTACK, active);
+      mv.card = c->item.serial;
+      mv.target[0] = (int8_t) at;
+      mv.slot[0] = (int8_t) slot;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  if (ci->kind == CARD_HOOK)
+    {
+      move_for (&mv, KAT_HOOK, active);
+      mv.card = c->item.serial;
+      mv.target[0] = (int8_t) at;
+      mv.slot[0] = (int8_t) slot;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  bool replicate = ci->kind == CARD_ACTION && ci->action == KAT_ACT_REPLICATOR;
+  int effect = replicate ? (s->rep_effect < KAT_VERB_COUNT ? s->rep_effect : -1) : -1;
+  int action = replicate ? -1 : ci->action;
+  if (action == KAT_ACT_XRAY || effect == KAT_XRAY)
+    {
+      move_for (&mv, replicate ? KAT_REPLICATE : KAT_XRAY, active);
+      mv.card = c->item.serial;
+      mv.target[0] = (int8_t) at;
+      mv.slot[0] = (int8_t) slot;
+      if (slot < 0 || at == active || s->face_up[at][slot] || s->slot[at][slot] == KAT_NONE)
+        {
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K14", "An X-Ray goes in front of a "
+                         "rival's face-down cat: take back the %s", name);
+          return;
+        }
+      start_pending (it, PEND_XRAY, &mv, c);
+      say (out, ENG_EVENT_NEED, at, "K14", "%s: turn your cat in slot %d face up",
+           pname (it, at), slot + 1);
+      return;
+    }
+  if (action == KAT_ACT_TELEPORTER || effect == KAT_TELEPORT)
+    {
+      move_for (&mv, replicate ? KAT_REPLICATE : KAT_TELEPORT, active);
+      mv.card = c->item.serial;
+      start_pending (it, PEND_TELEPORT, &mv, c);
+      say (out, ENG_EVENT_NEED, active, "K8", "%s: swap two cats in slots (faces unchanged)",
+           pname (it, active));
+      return;
+    }
+  if (action == KAT_ACT_STAMPEDE || effect == KAT_STAMPEDE)
+    {
+      move_for (&mv, replicate ? KAT_REPLICATE : KAT_STAMPEDE, active);
+      mv.card = c->item.serial;
+      mv.target[0] = (int8_t) at;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  if (replicate)
+    {
+      move_for (&mv, KAT_REPLICATE, active);
+      mv.card = c->item.serial;
+      mv.target[0] = (int8_t) at;
+      mv.slot[0] = (int8_t) slot;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  /* a Shield with no attempt: the engine gives the reason */
+  move_for (&mv, KAT_SHIELD, active);
+  mv.card = c->item.serial;
+  mv.target[0] = (int8_t) (at >= 0 ? at : active);
+  mv.slot[0] = (int8_t) (slot >= 0 ? slot : 0);
+  if (!try_apply (it, &mv, c, out))
+    take_back (it, c, out);
+}
+
+static void
+cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
+{
+  const KatState *s = kstate (it);
+  int p = player_of_seat (it, c->item.zone.seat);
+  int k = c->item.zone.index;
+  Pending *pd = &it->mind.pend;
+  EngMove mv;
+  if (card_info (it, c->item.serial)->kind != CARD_CAT
+      && card_info (it, c->item.serial)->kind != CARD_FAKE)
+    {
+      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table", "A face-down card in %s's "
+                     "slot %d turned out not to be a cat: put it back where it belongs",
+                     pname (it, p), k + 1);
+      return;
+    }
+  bool xray_here = pd->kind == PEND_XRAY && pd->move.target[0] == p && pd->move.slot[0] == k;
+  bool show_here = pd->kind == PEND_SHOW && s->phase == KAT_PHASE_ATTACK
+                   && s->att[0].player == p && s->att[0].slot == k;
+  if (xray_here || show_here)
+    {
+      mv = pd->move;
+      mv.show = c->item.serial;
+      if (!complete_pending (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
+    {
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Not that cat: finish the card in "
+                     "play first; %s, turn your cat in slot %d face down again", pname (it, p),
+                     k + 1);
+      return;
+    }
+  if (s->phase == KAT_PHASE_ATTACK && s->att[0].player == p && s->att[0].slot == k)
+    {
+      move_for (&mv, KAT_HIT, p);
+      mv.show = c->item.serial;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  if (s->phase == KAT_PHASE_HOOK && p == s->active && k == s->hook_slot)
+    {
+      if (pd->kind == PEND_INTERCEPT && pd->n_queue > 0)
+        {
+          refuse_change (it, c, out, ENG_EVENT_NOTE, "K12", "First say whose UFO is on the "
+                         "Hook; %s, turn the cat face down until then", pname (it, p));
+          return;
+        }
+      move_for (&mv, KAT_FLIP, p);
+      mv.show = c->item.serial;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
+  refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K20", "%s's cat in slot %d was turned face up "
+                 "with no card that allows it: %s, turn it face down again", pname (it, p),
+                 k + 1, pname (it, p));
+}
+
+/* A card moved between slots while a Teleporter waits: a swap, in one
+ * snapshot or in two halves. */
+static bool
+teleport_move (EngInterpreter *it, const Change *c, EngEvents *out)
+{
+  Pending *pd = &it->mind.pend;
+  if (pd->kind != PEND_TELEPORT || c->from.kind != ENG_ZONE_SLOT
+      || c->item.zone.kind != ENG_ZONE_SLOT)
+    return false;
+  if (!pd->half)
+    {
+      pd->half = true;
+      pd->half_from = c->from;
+      pd->half_to = c->item.zone;
+      accept_change (it, c);
+      return true;
+    }
+  if (!zone_eq (c->from, pd->half_to) || !zone_eq (c->item.zone, pd->half_from))
+    return false;
+  EngMove mv = pd->move;
+  mv.target[0] = (int8_t) player_of_seat (it, pd->half_from.seat);
+  mv.slot[0] = pd->half_from.index;
+  mv.target[1] = (int8_t) player_of_seat (it, pd->half_to.seat);
+  mv.slot[1] = pd->half_to.index;
+  if (!complete_pending (it, &mv, c, out))
+    {
+      say (out, ENG_EVENT_NEED, -1, "K8", "Put both cats back in their slots");
+      complaint_add (it, c);
+    }
+  return true;
+}
+
+static void
+card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
+{
+  const KatState *s = kstate (it);
+  Pending *pd = &it->mind.pend;
+  char what[128];
+  if (teleport_move (it, c, out))
+    return;
+  if (c->item.kind == 'F' && pd->kind == PEND_SHIELD && s->phase == KAT_PHASE_ATTACK
+      && c->item.serial == it->rules->cards[s->att[0].card].serial
+      && c->item.zone.kind == ENG_ZONE_ATTACK)
+    {
+      EngMove mv = pd->move;
+      mv.target[0] = (int8_t) player_of_seat (it, c->item.zone.seat);
+      mv.slot[0] = c->item.zone.index;
+      if (!complete_pending (it, &mv, c, out))
+        refuse_change (it, c, out, ENG_EVENT_NOTE, "K7", "Put the UFO back where it was");
+      return;
+    }
+  /* a face-up cat under attack taken straight to the attacker: the impact */
+  if (c->item.kind == 'F' && c->from.kind == ENG_ZONE_SLOT && s->phase == KAT_PHASE_ATTACK
+      && pd->kind == PEND_NONE && c->item.zone.kind == ENG_ZONE_CAPTURE)
+    {
+      const KatAttempt *a = &s->att[0];
+      if (player_of_seat (it, c->from.seat) == a->player && c->from.index == a->slot
+          && s->face_up[a->player][a->slot])
+        {
+          EngMove mv;
+          move_for (&mv, KAT_HIT, a->player);
+          if (try_apply (it, &mv, NULL, out))
+            {
+              bool broken;
+              if (!match_expectation (it, c, out, &broken))
+                complaint_add (it, c);
+            }
+          else
+            take_back (it, c, out);
+          return;
+        }
+    }
+  item_words (it, &c->item, what, sizeof what);
+  char from[64];
+  zone_words (it, c->from, from, sizeof from);
+  refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Unexpected move: %s came from %s; put "
+                 "it back", what, from);
+}
+
+static void
+handle_change (EngInterpreter *it, Change *c, EngEvents *out)
+{
+  bool broken = false;
+  if (match_expectation (it, c, out, &broken))
+    return;
+  if (broken)
+    {
+      if (complaint_find (it, c) != NULL)
+        complaint_find (it, c)->seen = true;
+      else
+        complaint_add (it, c);
+      return;
+    }
+  if (complaint_find (it, c) != NULL)
+    {
+      complaint_find (it, c)->seen = true;
+      return;
+    }
+  const KatState *s = kstate (it);
+  char what[128];
+  item_words (it, &c->item, what, sizeof what);
+  const CardInfo *ci = card_info (it, c->item.serial);
+  switch (c->kind)
+    {
+    case CH_APPEAR:
+      if (c->item.zone.kind == ENG_ZONE_DISCARD)
+        {
+          if (c->item.kind == 'F' && was_discarded (&it->mind, c->item.serial))
+            {
+              accept_change (it, c);
+              return;
+            }
+          bool ufo = c->item.kind == 'B' ? c->item.serial == it->ufo_deck + 1
+                                         : ci->deck == it->ufo_deck;
+          if (ufo && s->phase == KAT_PHASE_TURN && !s->played_any
+              && it->mind.n_to_discard < 3)
+            {
+              it->mind.to_discard[it->mind.n_to_discard++] = c->item;
+              accept_change (it, c);
+              if (it->mind.n_to_discard == 1)
+                say (out, ENG_EVENT_NEED, s->active, "K3", "%s: when every card to discard "
+                     "is on the pile, show the discard command", pname (it, s->active));
+              return;
+            }
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K3", "A card reached the discard "
+                         "pile that was not played: take back %s", what);
+          return;
+        }
+      if (c->item.kind == 'F' && ci->deck == it->ufo_deck
+          && (c->item.zone.kind == ENG_ZONE_ATTACK || c->item.zone.kind == ENG_ZONE_PLAY))
+        {
+          card_laid (it, c, out);
+          return;
+        }
+      if (c->item.kind == 'B' && c->item.zone.kind == ENG_ZONE_SLOT)
+        {
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15", "A new cat appeared in %s's "
+                         "slot %d: cats are drawn only at the end of a turn (K15) or by a "
+                         "Stampede (K9); take it away", pname (it, player_of_seat (it, c->item.zone.seat)),
+                         c->item.zone.index + 1);
+          return;
+        }
+      if (c->item.zone.kind == ENG_ZONE_NONE && c->item.kind == 'B')
+        return;  /* a face-down card lying outside every zone is nothing yet */
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Unexpected card: %s; take it away",
+                     what);
+      return;
+    case CH_FLIP_UP:
+      cat_flipped_up (it, c, out);
+      return;
+    case CH_FLIP_DOWN:
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "K14", "%s's cat in slot %d was turned face "
+                     "down but must stay face up: turn it back up",
+                     pname (it, player_of_seat (it, c->item.zone.seat)), c->item.zone.index + 1);
+      return;
+    case CH_MOVE:
+      card_moved (it, c, out);
+      return;
+    case CH_VANISH:
+      if (c->item.zone.kind == ENG_ZONE_DISCARD || c->item.zone.kind == ENG_ZONE_CAPTURE)
+        {
+          accept_change (it, c);   /* covered by the next card on the pile */
+          return;
+        }
+      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table", "A card vanished: %s; put "
+                     "it back", what);
+      return;
+    default:
+      return;
+    }
+}
+
+/* ---- snapshot diff ------------------------------------------------------ */
+
+static bool
+tracked_zone (const EngZone *z)
+{
+  return z->kind != ENG_ZONE_DECK && z->kind != ENG_ZONE_COMMAND;
+}
+
+static void
+add_change (EngInterpreter *it, ChangeKind kind, const LiveItem *item, EngZone from,
+            uint32_t old_track, int64_t since)
+{
+  if (it->n_changes >= LIVE_MAX_CHANGES)
+    return;
+  it->changes[it->n_changes++] = (Change) { (uint8_t) kind, *item, from, old_track, since };
+}
+
+/* A back the table was told to take away: a new back in its zone is
+ * another card, not the same one seen again. */
+static bool
+leaving (const Mind *m, const LiveItem *v)
+{
+  for (int i = 0; i < m->n_expect; i++)
+    if (m->expect[i].kind == EXP_LEAVE && m->expect[i].item_kind == 'B'
+        && m->expect[i].track == v->track)
+      return true;
+  return false;
+}
+
+static void
+diff (EngInterpreter *it)
+{
+  Mind *m = &it->mind;
+  bool used_v[ENG_SNAPSHOT_MAX_ITEMS] = { false }, used_c[ENG_SNAPSHOT_MAX_ITEMS] = { false };
+  it->n_changes = 0;
+  /* faces by serial; backs by track id in the same zone, then by zone */
+  for (int pass = 0; pass < 3; pass++)
+    for (int ci = 0; ci < it->n_cur; ci++)
+      {
+        if (used_c[ci])
+          continue;
+        LiveItem *c = &it->cur[ci];
+        for (int vi = 0; vi < m->n_view; vi++)
+          {
+            LiveItem *v = &m->view[vi];
+            if (used_v[vi] || v->kind != c->kind || v->serial != c->serial)
+              continue;
+            if (pass == 1 && leaving (m, v))
+              continue;
+            bool same = c->kind == 'F' ? pass == 0
+                        : pass == 0 ? v->track == c->track && zone_eq (v->zone, c->zone)
+                        : pass == 1 ? zone_eq (v->zone, c->zone)
+                        : v->track == c->track;
+            if (!same)
+              continue;
+            used_v[vi] = used_c[ci] = true;
+            if (!zone_eq (v->zone, c->zone))
+              add_change (it, CH_MOVE, c, v->zone, 0, it->cur_since[ci]);
+            else
+              v->track = c->track;
+            break;
+          }
+      }
+  /* flips: a back and a face trading places in one slot */
+  for (int vi = 0; vi < m->n_view; vi++)
+    {
+      if (used_v[vi] || m->view[vi].zone.kind != ENG_ZONE_SLOT)
+        continue;
+      for (int ci = 0; ci < it->n_cur; ci++)
+        if (!used_c[ci] && it->cur[ci].kind != m->view[vi].kind
+            && zone_eq (it->cur[ci].zone, m->view[vi].zone))
+          {
+            used_v[vi] = used_c[ci] = true;
+            bool up = m->view[vi].kind == 'B';
+            add_change (it, up ? CH_FLIP_UP : CH_FLIP_DOWN, &it->cur[ci], m->view[vi].zone,
+                        up ? m->view[vi].track : it->cur[ci].track, it->cur_since[ci]);
+            break;
+          }
+    }
+  /* a back leaving a slot while exactly one cat face appears elsewhere: the
+   * cat was turned up and carried off between two looks */
+  int lone_back = -1, lone_face = -1, n_back = 0, n_face = 0;
+  for (int vi = 0; vi < m->n_view; vi++)
+    if (!used_v[vi] && m->view[vi].kind == 'B' && m->view[vi].zone.kind == ENG_ZONE_SLOT)
+      lone_back = vi, n_back++;
+  for (int ci = 0; ci < it->n_cur; ci++)
+    if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].zone.kind == ENG_ZONE_CAPTURE)
+      lone_face = ci, n_face++;
+  if (n_back == 1 && n_face == 1)
+    {
+      LiveItem up = it->cur[lone_face];
+      up.zone = m->view[lone_back].zone;
+      add_change (it, CH_FLIP_UP, &up, up.zone, m->view[lone_back].track, it->cur_since[lone_face]);
+      add_change (it, CH_MOVE, &it->cur[lone_face], up.zone, 0, it->cur_since[lone_face]);
+      used_v[lone_back] = used_c[lone_face] = true;
+    }
+  for (int ci = 0; ci < it->n_cur; ci++)
+    if (!used_c[ci])
+      add_change (it, CH_APPEAR, &it->cur[ci], zone_make (ENG_ZONE_NONE, -1, -1), 0,
+                  it->cur_since[ci]);
+  for (int vi = 0; vi < m->n_view; vi++)
+    if (!used_v[vi])
+      add_change (it, CH_VANISH, &m->view[vi], m->view[vi].zone, 0, INT64_MAX);
+  /* oldest first (stable: insertion sort over a short list) */
+  for (size_t i = 1; i < it->n_changes; i++)
+    {
+      Change t = it->changes[i];
+      size_t j = i;
+      while (j > 0 && it->changes[j - 1].since > t.since)
+        {
+          it->changes[j] = it->changes[j - 1];
+          j--;
+        }
+      it->changes[j] = t;
+    }
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+EngStatus
+eng_interpreter_new (EngGame *game, const EngCardSet *set, EngInterpreter **out)
+{
+  if (out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (game == NULL || set == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (eng_game_class (game) != &katua_game_class)
+    return ENG_ERR_NOT_SUPPORTED;
+  EngInterpreter *it = calloc (1, sizeof *it);
+  if (it == NULL)
+    return ENG_ERR_NO_MEMORY;
+  it->game = game;
+  it->set = set;
+  it->rules = eng_game_rules (game);
+  size_t di;
+  it->cat_deck = eng_card_set_find_deck (set, "cat", &di) == ENG_OK ? (int) di : 0;
+  it->ufo_deck = eng_card_set_find_deck (set, "ufo", &di) == ENG_OK ? (int) di : 1;
+  for (size_t i = 0; i < eng_card_set_n_cards (set); i++)
+    {
+      const EngCard *card = eng_card_set_card (set, i);
+      if (card->serial >= LIVE_SERIALS)
+        continue;
+      CardInfo *ci = &it->info[card->serial];
+      const char *kind = eng_card_attr (card, "kind");
+      const char *colour = eng_card_attr (card, "colour");
+      const char *action = eng_card_attr (card, "action");
+      ci->deck = (uint8_t) card->deck;
+      ci->kind = kind == NULL ? CARD_NONE
+                 : strcmp (kind, "cat") == 0 ? CARD_CAT
+                 : strcmp (kind, "fake") == 0 ? CARD_FAKE
+                 : strcmp (kind, "abduction") == 0 ? CARD_ABDUCTION
+                 : strcmp (kind, "hook") == 0 ? CARD_HOOK : CARD_ACTION;
+      snprintf (ci->colour, sizeof ci->colour, "%s", colour ? colour : "");
+      ci->action = action == NULL ? KAT_ACT_NONE
+                   : strcmp (action, "shield") == 0 ? KAT_ACT_SHIELD
+                   : strcmp (action, "replicator") == 0 ? KAT_ACT_REPLICATOR
+                   : strcmp (action, "teleporter") == 0 ? KAT_ACT_TELEPORTER
+                   : strcmp (action, "xray") == 0 ? KAT_ACT_XRAY : KAT_ACT_STAMPEDE;
+    }
+  it->memo = g_array_new (FALSE, FALSE, sizeof (Mind));
+  it->record = eng_record_new (eng_game_class (game), eng_game_setup (game), NULL);
+  if (it->record == NULL)
+    {
+      eng_interpreter_free (it);
+      return ENG_ERR_NO_MEMORY;
+    }
+  *out = it;
+  return ENG_OK;
+}
+
+void
+eng_interpreter_free (EngInterpreter *interp)
+{
+  if (interp == NULL)
+    return;
+  if (interp->memo != NULL)
+    g_array_free (interp->memo, TRUE);
+  eng_record_free (interp->record);
+  free (interp);
+}
+
+const EngRecord *
+eng_interpreter_record (const EngInterpreter *interp)
+{
+  return interp ? interp->record : NULL;
+}
+
+size_t
+eng_interpreter_n_expectations (const EngInterpreter *interp)
+{
+  return interp ? interp->mind.n_expect : 0;
+}
+
+const char *
+eng_interpreter_expectation (const EngInterpreter *interp, size_t index)
+{
+  if (interp == NULL || index >= interp->mind.n_expect)
+    return NULL;
+  return interp->mind.expect[index].text;
+}
+
+bool
+eng_interpreter_started (const EngInterpreter *interp)
+{
+  return interp != NULL && interp->started;
+}
+
+bool
+eng_interpreter_restoring (const EngInterpreter *interp)
+{
+  return interp != NULL && interp->restoring;
+}
+
+/* Reads the snapshot's cards into it->cur; runs command cards newly shown. */
+static void read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
+                           size_t *n_new_cmds, EngEvents *out);
+
+static void
+read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
+               size_t *n_new_cmds, EngEvents *out)
+{
+  uint16_t cmds[16];
+  size_t n_cmds = 0;
+  it->n_cur = 0;
+  *n_new_cmds = 0;
+  for (size_t i = 0; i < snap->n_items && i < ENG_SNAPSHOT_MAX_ITEMS; i++)
+    {
+      const EngSnapshotItem *si = &snap->items[i];
+      EngTag tag;
+      EngTagMeaning meaning;
+      size_t len = strnlen (si->payload, ENG_SNAPSHOT_PAYLOAD);
+      if (eng_tag_parse (si->payload, len, &tag) != ENG_OK
+          || eng_card_set_resolve (it->set, &tag, &meaning) != ENG_OK)
+        {
+          /* a foreign or unknown sticker: said once per track */
+          LiveItem bad = { 'U', 0, si->track_id, si->zone };
+          Change c = { CH_APPEAR, bad, si->zone, 0, 0 };
+          if (complaint_find (it, &c) == NULL)
+            refuse_change (it, &c, out, ENG_EVENT_NOTE, "set", "A sticker this card set does "
+                           "not know (%.11s) is on the table: remove it", si->payload);
+          else
+            complaint_find (it, &c)->seen = true;
+          continue;
+        }
+      if (tag.kind == ENG_TAG_COMMAND)
+        {
+          if (n_cmds < 16)
+            cmds[n_cmds++] = tag.serial;
+          bool seen = false;
+          for (size_t k = 0; k < it->n_commands_seen; k++)
+            seen = seen || it->commands_seen[k] == tag.serial;
+          if (!seen && *n_new_cmds < 16)
+            new_cmds[(*n_new_cmds)++] = tag.serial;
+          continue;
+        }
+      if (tag.kind != ENG_TAG_FACE && tag.kind != ENG_TAG_BACK)
+        continue;
+      if (!tracked_zone (&si->zone))
+        continue;
+      if (si->flags & ENG_SNAP_DUPLICATE)
+        {
+          LiveItem dup = { 'D', tag.serial, si->track_id, si->zone };
+          Change c = { CH_APPEAR, dup, si->zone, 0, 0 };
+          if (complaint_find (it, &c) == NULL)
+            refuse_change (it, &c, out, ENG_EVENT_CONSERVATION, "table", "The same sticker "
+                           "(%.11s) is seen at two places: one is a copy; remove it",
+                           si->payload);
+          else
+            complaint_find (it, &c)->seen = true;
+          continue;
+        }
+      LiveItem item = { (char) tag.kind, tag.serial, si->track_id, si->zone };
+      if (si->flags & ENG_SNAP_MOVING)
+        {
+          /* not at rest: count it where the view had it */
+          int vi = view_find (&it->mind, item.kind, item.serial, item.track);
+          if (vi < 0)
+            continue;
+          item.zone = it->mind.view[vi].zone;
+        }
+      it->cur[it->n_cur] = item;
+      it->cur_since[it->n_cur] = si->since_ns;
+      it->n_cur++;
+    }
+  memcpy (it->commands_seen, cmds, n_cmds * sizeof cmds[0]);
+  it->n_commands_seen = n_cmds;
+}
+
+/* The first snapshot must show every player's three face-down cats and
+ * nothing in play. */
+static bool
+take_baseline (EngInterpreter *it, EngEvents *out)
+{
+  const KatState *s = kstate (it);
+  int backs[KAT_MAX_PLAYERS][KAT_SLOTS] = { { 0 } };
+  bool clean = true;
+  for (int i = 0; i < it->n_cur; i++)
+    {
+      const LiveItem *c = &it->cur[i];
+      int p = player_of_seat (it, c->zone.seat);
+      if (c->zone.kind == ENG_ZONE_SLOT && c->kind == 'B' && p >= 0 && c->zone.index >= 0
+          && c->zone.index < KAT_SLOTS)
+        backs[p][c->zone.index]++;
+      else if (c->zone.kind != ENG_ZONE_NONE && c->zone.kind != ENG_ZONE_DISCARD)
+        clean = false;
+    }
+  for (int p = 0; p < s->n_players; p++)
+    for (int k = 0; k < KAT_SLOTS; k++)
+      if ((s->slot[p][k] != KAT_NONE) != (backs[p][k] == 1))
+        clean = false;
+  if (!clean)
+    {
+      say (out, ENG_EVENT_NEED, -1, "K2", "Set up the table: each player places 3 cats face "
+           "down in slots 1 to 3, and nothing else lies in the slots, attack spots or capture "
+           "areas");
+      return false;
+    }
+  it->mind.n_view = 0;
+  for (int i = 0; i < it->n_cur; i++)
+    if (it->cur[i].zone.kind != ENG_ZONE_NONE)
+      view_add (&it->mind, &it->cur[i]);
+  it->started = true;
+  say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: %s starts",
+       pname (it, s->active));
+  return true;
+}
+
+static EngStatus run_command (EngInterpreter *it, const char *id, EngEvents *out);
+static void settle_intercepts (EngInterpreter *it, EngEvents *out);
+
+EngStatus
+eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
+{
+  if (interp == NULL || snap == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngInterpreter *it = interp;
+  uint16_t new_cmds[16];
+  size_t n_new_cmds = 0;
+  for (size_t i = 0; i < it->n_complaints; i++)
+    it->complaints[i].seen = false;
+  read_snapshot (it, snap, new_cmds, &n_new_cmds, out);
+  if (!snap->calibrated)
+    return ENG_OK;
+  if (!it->started)
+    {
+      if (!take_baseline (it, out))
+        return ENG_OK;
+    }
+  else if (it->restoring)
+    {
+      diff (it);
+      if (it->n_changes == 0)
+        {
+          it->restoring = false;
+          say (out, ENG_EVENT_NOTE, -1, "", "The table is as it was: play on");
+        }
+    }
+  else if (!it->paused)
+    {
+      diff (it);
+      it->intercepts_this_feed = 0;
+      for (size_t i = 0; i < it->n_changes; i++)
+        handle_change (it, &it->changes[i], out);
+      settle_intercepts (it, out);
+    }
+  /* complaints whose difference has gone were fixed by the table */
+  size_t keep = 0;
+  for (size_t i = 0; i < it->n_complaints; i++)
+    if (it->complaints[i].seen)
+      it->complaints[keep++] = it->complaints[i];
+  it->n_complaints = keep;
+  for (size_t i = 0; i < n_new_cmds; i++)
+    {
+      const EngCommand *cmd = eng_card_set_command (it->set, (size_t) new_cmds[i] - 1);
+      if (cmd != NULL)
+        run_command (it, cmd->id, out);
+    }
+  return ENG_OK;
+}
+
+static bool
+expectations_block (EngInterpreter *it, EngEvents *out)
+{
+  if (it->mind.n_expect == 0)
+    return false;
+  say (out, ENG_EVENT_NOTE, -1, "table", "First: %s", it->mind.expect[0].text);
+  return true;
+}
+
+static void
+resolve_intercept (EngInterpreter *it, int player, EngEvents *out)
+{
+  Pending *pd = &it->mind.pend;
+  EngMove mv;
+  move_for (&mv, KAT_INTERCEPT, player);
+  mv.card = pd->queue[0];
+  memmove (&pd->queue[0], &pd->queue[1], (size_t) (pd->n_queue - 1) * sizeof pd->queue[0]);
+  pd->n_queue--;
+  pd->asked = false;
+  pd->tie = false;
+  if (pd->n_queue == 0)
+    pd->kind = PEND_NONE;
+  if (!try_apply (it, &mv, NULL, out))
+    {
+      int vi = view_find (&it->mind, 'F', mv.card, 0);
+      if (vi >= 0)
+        {
+          Expect *e = expect_add (&it->mind, EXP_LEAVE, mv.card, 0, it->mind.view[vi].zone);
+          if (e != NULL)
+            {
+              e->item_kind = 'F';
+              snprintf (e->text, sizeof e->text, "Take that UFO back from the Hook");
+            }
+        }
+    }
+}
+
+/* Intercepts waiting on the Hook: order a tie (ask: confirm / cancel), then
+ * attribute each (2 players: the rival; otherwise ask: choose a player). */
+static void
+settle_intercepts (EngInterpreter *it, EngEvents *out)
+{
+  Pending *pd = &it->mind.pend;
+  const KatState *s = kstate (it);
+  while (pd->kind == PEND_INTERCEPT && pd->n_queue > 0 && !pd->asked)
+    {
+      char name[32];
+      face_name (it, pd->queue[0], name, sizeof name);
+      if (pd->tie && pd->n_queue > 1)
+        {
+          char other[32];
+          face_name (it, pd->queue[1], other, sizeof other);
+          pd->asked = true;
+          say (out, ENG_EVENT_NEED, -1, "K12", "Two UFOs landed on %s's Hook at once: was the "
+               "%s placed before the %s? Confirm or cancel", pname (it, s->active), name,
+               other);
+          return;
+        }
+      if (s->n_players == 2)
+        {
+          resolve_intercept (it, 1 - s->active, out);
+          continue;
+        }
+      pd->asked = true;
+      say (out, ENG_EVENT_NEED, -1, "K12", "Whose %s is on %s's Hook? Choose the player",
+           name, pname (it, s->active));
+    }
+}
+
+static void
+undo (EngInterpreter *it, EngEvents *out)
+{
+  if (it->memo->len == 0 || eng_game_undo (it->game) != ENG_OK)
+    {
+      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to undo");
+      return;
+    }
+  it->mind = g_array_index (it->memo, Mind, it->memo->len - 1);
+  g_array_set_size (it->memo, it->memo->len - 1);
+  if (it->record->n_moves > 0)
+    it->record->n_moves--;
+  it->n_complaints = 0;
+  it->restoring = true;
+  say (out, ENG_EVENT_NOTE, -1, "", "Undone: the last move is forgotten");
+  say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
+}
+
+static EngStatus
+run_command (EngInterpreter *it, const char *id, EngEvents *out)
+{
+  const KatState *s = kstate (it);
+  Pending *pd = &it->mind.pend;
+  EngMove mv;
+  if (strcmp (id, "undo") == 0)
+    {
+      undo (it, out);
+      return ENG_OK;
+    }
+  if (strcmp (id, "pause") == 0)
+    {
+      it->paused = !it->paused;
+      say (out, ENG_EVENT_NOTE, -1, "", it->paused ? "Referee paused" : "Referee resumed");
+      return ENG_OK;
+    }
+  if (strcmp (id, "new-game") == 0)
+    return ENG_ERR_NOT_SUPPORTED;
+  if (!it->started)
+    {
+      say (out, ENG_EVENT_NOTE, -1, "table", "The referee has not seen the table yet");
+      return ENG_OK;
+    }
+  if (it->restoring)
+    {
+      say (out, ENG_EVENT_NOTE, -1, "table", "First put the table back as it was");
+      return ENG_OK;
+    }
+  if (strcmp (id, "confirm") == 0 || strcmp (id, "cancel") == 0)
+    {
+      bool yes = id[1] == 'o';
+      if (pd->kind == PEND_INTERCEPT && pd->tie && pd->asked)
+        {
+          if (!yes)
+            {
+              uint16_t t = pd->queue[0];
+              pd->queue[0] = pd->queue[1];
+              pd->queue[1] = t;
+            }
+          pd->tie = false;
+          pd->asked = false;
+          settle_intercepts (it, out);
+          return ENG_OK;
+        }
+      if (!yes && pd->kind != PEND_NONE)
+        {
+          int vi = view_find (&it->mind, 'F', pd->card, 0);
+          char name[32];
+          face_name (it, pd->card, name, sizeof name);
+          if (vi >= 0)
+            {
+              Expect *e = expect_add (&it->mind, EXP_LEAVE, pd->card, 0, it->mind.view[vi].zone);
+              if (e != NULL)
+                {
+                  e->item_kind = 'F';
+                  snprintf (e->text, sizeof e->text, "Take the %s back into your hand", name);
+                }
+            }
+          pd->kind = PEND_NONE;
+          say (out, ENG_EVENT_NEED, -1, "", "Cancelled: take the %s back into your hand", name);
+          return ENG_OK;
+        }
+      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to %s", id);
+      return ENG_OK;
+    }
+  if (strcmp (id, "no-defence") == 0)
+    {
+      if (s->phase != KAT_PHASE_ATTACK)
+        {
+          say (out, ENG_EVENT_ILLEGAL, -1, "K6", "There is no abduction attempt to let through");
+          return ENG_OK;
+        }
+      int d = s->att[0].player;
+      if (!s->face_up[d][s->att[0].slot])
+        {
+          say (out, ENG_EVENT_NEED, d, "K11", "%s: turn your cat in slot %d face up",
+               pname (it, d), s->att[0].slot + 1);
+          return ENG_OK;
+        }
+      move_for (&mv, KAT_HIT, d);
+      try_apply (it, &mv, NULL, out);
+      return ENG_OK;
+    }
+  if (strcmp (id, "end-turn") == 0 || strcmp (id, "pass") == 0 || strcmp (id, "discard") == 0)
+    {
+      if (expectations_block (it, out))
+        return ENG_OK;
+      if (pd->kind != PEND_NONE)
+        {
+          say (out, ENG_EVENT_NOTE, -1, "table", "First finish the card in play (or cancel it)");
+          return ENG_OK;
+        }
+      int verb = id[0] == 'e' ? KAT_END : id[0] == 'p' ? KAT_PASS : KAT_DISCARD;
+      move_for (&mv, verb, s->active);
+      if (verb == KAT_DISCARD)
+        {
+          Mind *m = &it->mind;
+          if (m->n_to_discard == 0)
+            {
+              say (out, ENG_EVENT_NEED, s->active, "K3", "%s: put the cards to discard on "
+                   "the discard pile first", pname (it, s->active));
+              return ENG_OK;
+            }
+          for (int i = 0; i < m->n_to_discard; i++)
+            {
+              uint16_t serial = m->to_discard[i].kind == 'F' ? m->to_discard[i].serial
+                                                             : ENG_SERIAL_UNKNOWN;
+              if (i == 0)
+                mv.card = serial;
+              else
+                mv.cards[mv.n_cards++] = serial;
+            }
+        }
+      else if (it->mind.n_to_discard > 0)
+        {
+          say (out, ENG_EVENT_NOTE, s->active, "K3", "Cards lie on the discard pile: show "
+               "discard to discard them, or take them back");
+          return ENG_OK;
+        }
+      Mind before = it->mind;
+      it->mind.n_to_discard = 0;
+      if (!try_apply (it, &mv, NULL, out))
+        it->mind = before;
+      else
+        g_array_index (it->memo, Mind, it->memo->len - 1) = before;
+      return ENG_OK;
+    }
+  return ENG_ERR_NOT_FOUND;
+}
+
+EngStatus
+eng_interpreter_command (EngInterpreter *interp, const char *command_id, EngEvents *out)
+{
+  if (interp == NULL || command_id == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (eng_card_set_find_command (interp->set, command_id) == NULL)
+    return ENG_ERR_NOT_FOUND;
+  return run_command (interp, command_id, out);
+}
+
+EngStatus
+eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out)
+{
+  if (interp == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  const KatState *s = kstate (interp);
+  Pending *pd = &interp->mind.pend;
+  if (pd->kind != PEND_INTERCEPT || pd->n_queue == 0)
+    return ENG_ERR_STATE;
+  if (player < 0 || player >= s->n_players)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (pd->tie)
+    {
+      say (out, ENG_EVENT_NOTE, -1, "K12", "First say which UFO came first (confirm or cancel)");
+      return ENG_ERR_STATE;
+    }
+  resolve_intercept (interp, player, out);
+  settle_intercepts (interp, out);
+  return ENG_OK;
+}

@@ -1,0 +1,75 @@
+/* eng-interpreter.h: the live referee's interpreter (docs/interpreter.md).
+ *
+ * Turns successive table snapshots (eng-snapshot.h) into Katua moves applied
+ * to an EngGame, following the rulebook's physical protocol: a UFO face laid
+ * in a rival's attack zone is an attempt, a cat turned face up there is the
+ * impact, a cat moved to a capture area completes a capture, and so on.
+ * After each accepted move it tells the table what to do next (NEED events)
+ * and keeps those as expectations that the following snapshots must meet; a
+ * change it cannot justify is reported (ILLEGAL / NOTE with a rule id) and
+ * not applied, and the interpreter waits until the table is put right.
+ *
+ * What the camera cannot see comes from commands: command-card tags in a
+ * snapshot, or eng_interpreter_command() called by keys and buttons; both
+ * reach the same code.  The interpreter never names a face-down card (K20).
+ *
+ * Not thread-safe; one interpreter per game.  Events go into caller-owned
+ * EngEvents buffers; a full buffer drops events (counted), never fails.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eng-cardset.h"
+#include "eng-game.h"
+#include "eng-record.h"
+#include "eng-snapshot.h"
+
+typedef struct EngInterpreter EngInterpreter;
+
+/* A new interpreter over `game` (a Katua game: ENG_ERR_NOT_SUPPORTED for
+ * another class) whose cards come from `set`.  Both are borrowed and must
+ * outlive the interpreter; the interpreter is the only one applying moves to
+ * the game from then on.  *out owns the interpreter (eng_interpreter_free);
+ * NULL on error (ENG_ERR_INVALID_ARGUMENT, ENG_ERR_NO_MEMORY). */
+EngStatus eng_interpreter_new (EngGame *game, const EngCardSet *set, EngInterpreter **out);
+void eng_interpreter_free (EngInterpreter *interp);
+
+/* Interprets one committed snapshot against the table the referee expects.
+ * The first calibrated snapshot showing every player's three face-down cats
+ * becomes the baseline.  Events (accepted moves, rules events, NEEDs,
+ * mistakes) are appended to `out` (may be NULL).  Returns ENG_OK, or
+ * ENG_ERR_INVALID_ARGUMENT for NULL interp/snap.  Mistakes at the table are
+ * not errors: they are events. */
+EngStatus eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap,
+                                EngEvents *out);
+
+/* Runs a command by its card-set id: "end-turn", "undo", "confirm",
+ * "cancel", "pass", "discard", "no-defence", "pause" ("new-game" is the
+ * app's business: ENG_ERR_NOT_SUPPORTED).  A command refused by the rules or
+ * by the table's state gives an ILLEGAL/NOTE event and ENG_OK; ENG_ERR_NOT_FOUND
+ * for an id the set does not list. */
+EngStatus eng_interpreter_command (EngInterpreter *interp, const char *command_id,
+                                   EngEvents *out);
+
+/* Answers the pending question "who placed this UFO on the Hook?" (3-4
+ * players) with a 0-based player.  ENG_ERR_STATE when nothing is asked,
+ * ENG_ERR_INVALID_ARGUMENT for a player out of range. */
+EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out);
+
+/* The moves applied so far, as a game record (setup of the game, one move
+ * per accepted move; undo removes the last).  Owned by the interpreter. */
+const EngRecord *eng_interpreter_record (const EngInterpreter *interp);
+
+/* What the table still has to do: the number of open expectations and the
+ * text of each (owned by the interpreter, valid until the next call that
+ * changes it).  NULL past the end. */
+size_t eng_interpreter_n_expectations (const EngInterpreter *interp);
+const char *eng_interpreter_expectation (const EngInterpreter *interp, size_t index);
+
+/* true once a baseline snapshot was accepted. */
+bool eng_interpreter_started (const EngInterpreter *interp);
+/* true while the interpreter waits for the table to be put back after an
+ * undo (card changes are not interpreted meanwhile). */
+bool eng_interpreter_restoring (const EngInterpreter *interp);

@@ -1,0 +1,982 @@
+/* eng-live-script.c: snapshot scripts, parsed then run through the
+ * interpreter (docs/snapshot-script-format.md). */
+#include "eng-live-script.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng-record.h"
+#include "katua.h"
+
+#define SCRIPT_MAX_OPS 4096
+#define SCRIPT_MAX_TABLE 160
+#define SCRIPT_STEP_EVENTS 256
+#define SCRIPT_TEXT 200
+
+typedef enum {
+  OP_PUT, OP_FLIP, OP_MOVE, OP_REMOVE, OP_DEAL, OP_COMMAND, OP_KEY, OP_CHOOSE, OP_SNAP,
+  OP_EXPECT
+} OpKind;
+
+typedef enum {
+  EX_MOVE, EX_NEED, EX_SAY, EX_ILLEGAL, EX_NOTE, EX_QUIET, EX_SCORE, EX_TURN, EX_WINNER,
+  EX_OVER, EX_TODO, EX_MOVES
+} ExpectKind;
+
+typedef struct {
+  unsigned line;
+  uint8_t op;          /* OpKind */
+  uint8_t ex;          /* ExpectKind for OP_EXPECT */
+  uint16_t cards[KAT_SLOTS];
+  uint8_t n_cards;
+  bool face;
+  EngZone zone;
+  int player;
+  int number;
+  uint16_t winners;
+  uint8_t event_kind;
+  char text[SCRIPT_TEXT];
+} Op;
+
+struct EngLiveScript {
+  char source[256];
+  EngSetup setup;
+  EngOptions options;
+  Op *ops;
+  size_t n_ops;
+};
+
+/* ---- parsing ------------------------------------------------------------ */
+
+typedef struct {
+  char *words[24];
+  int n;
+  const char *rest[24];   /* the raw text from word i to the end of line */
+} Words;
+
+/* Splits `line` (modified) into words; '#' at a word's start begins a
+ * comment.  Returns false when there are too many words. */
+static bool
+split (char *line, Words *w)
+{
+  w->n = 0;
+  char *p = line;
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+      if (*p == '\0' || *p == '#')
+        {
+          *p = '\0';
+          return true;
+        }
+      if (w->n >= 24)
+        return false;
+      w->rest[w->n] = p;
+      w->words[w->n++] = p;
+      while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r')
+        p++;
+      if (*p == '\0')
+        return true;
+      *p++ = '\0';
+    }
+}
+
+static bool
+parse_int (const char *s, long lo, long hi, long *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (s, &end, 10);
+  if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+static int
+player_by_name (const EngSetup *su, const char *name)
+{
+  for (unsigned p = 0; p < su->n_players; p++)
+    if (strcmp (su->names[p], name) == 0)
+      return (int) p;
+  return -1;
+}
+
+/* A seat: a 0-based number or a player's name (that player's seat). */
+static bool
+parse_seat (const EngSetup *su, const char *s, int *seat)
+{
+  long v;
+  if (parse_int (s, 0, ENG_MAX_PLAYERS - 1, &v))
+    {
+      *seat = (int) v;
+      return true;
+    }
+  int p = player_by_name (su, s);
+  if (p < 0)
+    return false;
+  *seat = su->seats[p] ? su->seats[p] - 1 : p;
+  return true;
+}
+
+/* ZONE at words[i..]: returns the number of words used, 0 on error. */
+static int
+parse_zone (const EngSetup *su, const Words *w, int i, EngZone *z, char *why, size_t size)
+{
+  if (i >= w->n)
+    {
+      snprintf (why, size, "a zone is missing (slot, attack, capture, play, discard, deck, table)");
+      return 0;
+    }
+  const char *k = w->words[i];
+  int seat;
+  long idx;
+  if (strcmp (k, "slot") == 0 || strcmp (k, "attack") == 0)
+    {
+      if (i + 2 >= w->n)
+        {
+          snprintf (why, size, "'%s' takes SEAT INDEX", k);
+          return 0;
+        }
+      if (!parse_seat (su, w->words[i + 1], &seat))
+        {
+          snprintf (why, size, "'%s' is not a seat (0-%d) or a player", w->words[i + 1],
+                    ENG_MAX_PLAYERS - 1);
+          return 0;
+        }
+      if (!parse_int (w->words[i + 2], 0, KAT_SLOTS - 1, &idx))
+        {
+          snprintf (why, size, "'%s' is not a slot index (0-%d)", w->words[i + 2],
+                    KAT_SLOTS - 1);
+          return 0;
+        }
+      *z = (EngZone) { (uint8_t) (k[0] == 's' ? ENG_ZONE_SLOT : ENG_ZONE_ATTACK), (int8_t) seat,
+                       (int8_t) idx };
+      return 3;
+    }
+  if (strcmp (k, "capture") == 0 || strcmp (k, "play") == 0)
+    {
+      if (i + 1 >= w->n || !parse_seat (su, w->words[i + 1], &seat))
+        {
+          snprintf (why, size, "'%s' takes a SEAT (0-%d or a player)", k, ENG_MAX_PLAYERS - 1);
+          return 0;
+        }
+      *z = (EngZone) { (uint8_t) (k[0] == 'c' ? ENG_ZONE_CAPTURE : ENG_ZONE_PLAY), (int8_t) seat,
+                       -1 };
+      return 2;
+    }
+  if (strcmp (k, "discard") == 0)
+    {
+      *z = (EngZone) { ENG_ZONE_DISCARD, -1, 1 };
+      return 1;
+    }
+  if (strcmp (k, "deck") == 0)
+    {
+      if (i + 1 >= w->n || (strcmp (w->words[i + 1], "cat") != 0
+                            && strcmp (w->words[i + 1], "ufo") != 0))
+        {
+          snprintf (why, size, "'deck' takes cat or ufo");
+          return 0;
+        }
+      *z = (EngZone) { ENG_ZONE_DECK, -1, (int8_t) (w->words[i + 1][0] == 'c' ? 0 : 1) };
+      return 2;
+    }
+  if (strcmp (k, "table") == 0)
+    {
+      *z = (EngZone) { ENG_ZONE_NONE, -1, -1 };
+      return 1;
+    }
+  snprintf (why, size, "unknown zone '%s' (slot, attack, capture, play, discard, deck, table)",
+            k);
+  return 0;
+}
+
+static bool
+parse_card (const char *s, uint16_t *out)
+{
+  long v;
+  if (!parse_int (s, 1, 999, &v))
+    return false;
+  *out = (uint16_t) v;
+  return true;
+}
+
+static const char *const event_kinds[] = {
+  "accepted", "illegal", "need", "shown", "capture", "escape", "score", "refill",
+  "reshuffle", "return", "turn", "game-over", "conservation", "note"
+};
+
+static EngStatus
+parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_t size)
+{
+  const char *k = w->words[0];
+  EngSetup *su = &sc->setup;
+  memset (op, 0, sizeof *op);
+  op->line = line;
+  op->player = -1;
+  if (strcmp (k, "players") == 0)
+    {
+      if (su->n_players != 0)
+        return snprintf (why, size, "players given twice"), ENG_ERR_SYNTAX;
+      if (w->n < 3 || w->n > 1 + KAT_MAX_PLAYERS)
+        return snprintf (why, size, "'players' takes 2 to %d names", KAT_MAX_PLAYERS),
+               ENG_ERR_SYNTAX;
+      for (int i = 1; i < w->n; i++)
+        {
+          if (strlen (w->words[i]) >= ENG_NAME_MAX || isdigit ((unsigned char) w->words[i][0]))
+            return snprintf (why, size, "bad player name '%.20s' (at most %d characters, not "
+                             "starting with a digit)", w->words[i], ENG_NAME_MAX - 1),
+                   ENG_ERR_SYNTAX;
+          if (player_by_name (su, w->words[i]) >= 0)
+            return snprintf (why, size, "player '%s' named twice", w->words[i]), ENG_ERR_SYNTAX;
+          snprintf (su->names[su->n_players], ENG_NAME_MAX, "%s", w->words[i]);
+          su->n_players++;
+        }
+      return ENG_ERR_NOT_FOUND;   /* a header line: no op */
+    }
+  if (su->n_players == 0)
+    return snprintf (why, size, "the script must start with 'players'"), ENG_ERR_SYNTAX;
+  if (strcmp (k, "first") == 0)
+    {
+      if (w->n != 2 || player_by_name (su, w->words[1]) < 0)
+        return snprintf (why, size, "'first' takes a player's name"), ENG_ERR_SYNTAX;
+      su->first = player_by_name (su, w->words[1]);
+      return ENG_ERR_NOT_FOUND;
+    }
+  if (strcmp (k, "option") == 0)
+    {
+      if (w->n != 3)
+        return snprintf (why, size, "'option' takes NAME VALUE"), ENG_ERR_SYNTAX;
+      if (eng_options_set (&sc->options, w->words[1], w->words[2]) != ENG_OK)
+        return snprintf (why, size, "option does not fit"), ENG_ERR_SYNTAX;
+      return ENG_ERR_NOT_FOUND;
+    }
+  if (strcmp (k, "put") == 0)
+    {
+      op->op = OP_PUT;
+      if (w->n < 4 || !parse_card (w->words[1], &op->cards[0]))
+        return snprintf (why, size, "'put' takes CARD face|back ZONE (CARD a serial 1-999)"),
+               ENG_ERR_SYNTAX;
+      if (strcmp (w->words[2], "face") != 0 && strcmp (w->words[2], "back") != 0)
+        return snprintf (why, size, "'put' takes face or back, not '%s'", w->words[2]),
+               ENG_ERR_SYNTAX;
+      op->face = w->words[2][0] == 'f';
+      int used = parse_zone (su, w, 3, &op->zone, why, size);
+      if (used == 0)
+        return ENG_ERR_SYNTAX;
+      if (3 + used != w->n)
+        return snprintf (why, size, "unexpected '%s' after the zone", w->words[3 + used]),
+               ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "move") == 0)
+    {
+      op->op = OP_MOVE;
+      if (w->n < 3 || !parse_card (w->words[1], &op->cards[0]))
+        return snprintf (why, size, "'move' takes CARD ZONE"), ENG_ERR_SYNTAX;
+      int used = parse_zone (su, w, 2, &op->zone, why, size);
+      if (used == 0)
+        return ENG_ERR_SYNTAX;
+      if (2 + used != w->n)
+        return snprintf (why, size, "unexpected '%s' after the zone", w->words[2 + used]),
+               ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "flip") == 0 || strcmp (k, "remove") == 0)
+    {
+      op->op = k[0] == 'f' ? OP_FLIP : OP_REMOVE;
+      if (w->n != 2 || !parse_card (w->words[1], &op->cards[0]))
+        return snprintf (why, size, "'%s' takes one CARD serial", k), ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "deal") == 0)
+    {
+      op->op = OP_DEAL;
+      int seat;
+      if (w->n != 2 + KAT_SLOTS || !parse_seat (su, w->words[1], &seat))
+        return snprintf (why, size, "'deal' takes SEAT and %d cat serials", KAT_SLOTS),
+               ENG_ERR_SYNTAX;
+      op->zone = (EngZone) { ENG_ZONE_SLOT, (int8_t) seat, 0 };
+      for (int i = 0; i < KAT_SLOTS; i++)
+        if (!parse_card (w->words[2 + i], &op->cards[i]))
+          return snprintf (why, size, "'%s' is not a card serial", w->words[2 + i]),
+                 ENG_ERR_SYNTAX;
+      op->n_cards = KAT_SLOTS;
+      return ENG_OK;
+    }
+  if (strcmp (k, "command") == 0 || strcmp (k, "key") == 0)
+    {
+      op->op = k[0] == 'c' ? OP_COMMAND : OP_KEY;
+      if (w->n != 2)
+        return snprintf (why, size, "'%s' takes one command id (end-turn, undo, ...)", k),
+               ENG_ERR_SYNTAX;
+      snprintf (op->text, sizeof op->text, "%s", w->words[1]);
+      return ENG_OK;
+    }
+  if (strcmp (k, "choose") == 0)
+    {
+      op->op = OP_CHOOSE;
+      if (w->n != 2 || (op->player = player_by_name (su, w->words[1])) < 0)
+        return snprintf (why, size, "'choose' takes a player's name"), ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "snap") == 0)
+    {
+      op->op = OP_SNAP;
+      if (w->n != 1)
+        return snprintf (why, size, "'snap' takes nothing"), ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "expect") == 0)
+    {
+      op->op = OP_EXPECT;
+      if (w->n < 2)
+        return snprintf (why, size, "'expect' takes what to check"), ENG_ERR_SYNTAX;
+      const char *e = w->words[1];
+      const char *rest = w->n > 2 ? w->rest[2] : "";
+      long v;
+      if (strcmp (e, "move") == 0 || strcmp (e, "need") == 0)
+        {
+          op->ex = e[0] == 'm' ? EX_MOVE : EX_NEED;
+          if (w->n < 3)
+            return snprintf (why, size, "'expect %s' takes the text", e), ENG_ERR_SYNTAX;
+          /* words were split in place: glue them back */
+          size_t l = 0;
+          for (int i = 2; i < w->n && l < sizeof op->text; i++)
+            l += (size_t) snprintf (op->text + l, sizeof op->text - l, "%s%s", i > 2 ? " " : "",
+                                    w->words[i]);
+          return ENG_OK;
+        }
+      (void) rest;
+      if (strcmp (e, "say") == 0)
+        {
+          op->ex = EX_SAY;
+          if (w->n < 4)
+            return snprintf (why, size, "'expect say' takes KIND TEXT"), ENG_ERR_SYNTAX;
+          size_t kinds = sizeof event_kinds / sizeof event_kinds[0];
+          size_t i;
+          for (i = 0; i < kinds; i++)
+            if (strcmp (event_kinds[i], w->words[2]) == 0)
+              break;
+          if (i == kinds)
+            return snprintf (why, size, "unknown event kind '%.20s'", w->words[2]), ENG_ERR_SYNTAX;
+          op->event_kind = (uint8_t) i;
+          size_t l = 0;
+          for (int j = 3; j < w->n && l < sizeof op->text; j++)
+            l += (size_t) snprintf (op->text + l, sizeof op->text - l, "%s%s", j > 3 ? " " : "",
+                                    w->words[j]);
+          return ENG_OK;
+        }
+      if (strcmp (e, "illegal") == 0 || strcmp (e, "note") == 0)
+        {
+          op->ex = e[0] == 'i' ? EX_ILLEGAL : EX_NOTE;
+          if (w->n != 3 || strlen (w->words[2]) >= 8)
+            return snprintf (why, size, "'expect %s' takes a RULE id", e), ENG_ERR_SYNTAX;
+          snprintf (op->text, sizeof op->text, "%s", w->words[2]);
+          return ENG_OK;
+        }
+      if (strcmp (e, "quiet") == 0 || strcmp (e, "over") == 0)
+        {
+          op->ex = e[0] == 'q' ? EX_QUIET : EX_OVER;
+          if (w->n != 2)
+            return snprintf (why, size, "'expect %s' takes nothing", e), ENG_ERR_SYNTAX;
+          return ENG_OK;
+        }
+      if (strcmp (e, "score") == 0)
+        {
+          op->ex = EX_SCORE;
+          if (w->n != 4 || (op->player = player_by_name (su, w->words[2])) < 0
+              || !parse_int (w->words[3], -99, 99, &v))
+            return snprintf (why, size, "'expect score' takes PLAYER POINTS"), ENG_ERR_SYNTAX;
+          op->number = (int) v;
+          return ENG_OK;
+        }
+      if (strcmp (e, "turn") == 0)
+        {
+          op->ex = EX_TURN;
+          if (w->n != 3 || (op->player = player_by_name (su, w->words[2])) < 0)
+            return snprintf (why, size, "'expect turn' takes PLAYER"), ENG_ERR_SYNTAX;
+          return ENG_OK;
+        }
+      if (strcmp (e, "winner") == 0)
+        {
+          op->ex = EX_WINNER;
+          if (w->n < 3)
+            return snprintf (why, size, "'expect winner' takes PLAYER..."), ENG_ERR_SYNTAX;
+          for (int i = 2; i < w->n; i++)
+            {
+              int p = player_by_name (su, w->words[i]);
+              if (p < 0)
+                return snprintf (why, size, "no player '%.20s'", w->words[i]), ENG_ERR_SYNTAX;
+              op->winners = (uint16_t) (op->winners | (1u << p));
+            }
+          return ENG_OK;
+        }
+      if (strcmp (e, "todo") == 0 || strcmp (e, "moves") == 0)
+        {
+          op->ex = e[0] == 't' ? EX_TODO : EX_MOVES;
+          if (w->n != 3 || !parse_int (w->words[2], 0, 100000, &v))
+            return snprintf (why, size, "'expect %s' takes a count", e), ENG_ERR_SYNTAX;
+          op->number = (int) v;
+          return ENG_OK;
+        }
+      return snprintf (why, size, "unknown expectation '%.20s' (move, need, say, illegal, note, "
+                       "quiet, score, turn, winner, over, todo, moves)", e), ENG_ERR_SYNTAX;
+    }
+  return snprintf (why, size, "unknown keyword '%.20s'", k), ENG_ERR_SYNTAX;
+}
+
+EngStatus
+eng_live_script_parse (const char *text, size_t len, const char *source, EngLiveScript **out,
+                       EngParseError *err)
+{
+  if (out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (text == NULL && len > 0)
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngLiveScript *sc = calloc (1, sizeof *sc);
+  if (sc == NULL)
+    return ENG_ERR_NO_MEMORY;
+  eng_setup_init (&sc->setup);
+  snprintf (sc->source, sizeof sc->source, "%s", source ? source : "script");
+  size_t cap = 64;
+  sc->ops = malloc (cap * sizeof *sc->ops);
+  char *line = malloc (len + 1);
+  if (sc->ops == NULL || line == NULL)
+    {
+      free (line);
+      eng_live_script_free (sc);
+      return ENG_ERR_NO_MEMORY;
+    }
+  EngStatus st = ENG_OK;
+  unsigned lineno = 0;
+  size_t pos = 0;
+  while (pos < len && st == ENG_OK)
+    {
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      lineno++;
+      size_t n = end - pos;
+      memcpy (line, text + pos, n);
+      line[n] = '\0';
+      pos = end + 1;
+      if (strlen (line) != n)
+        {
+          eng_parse_error_set (err, source, lineno, "a NUL byte in the line");
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      Words w;
+      if (!split (line, &w))
+        {
+          eng_parse_error_set (err, source, lineno, "too many words");
+          st = ENG_ERR_SYNTAX;
+          break;
+        }
+      if (w.n == 0)
+        continue;
+      char why[240] = "";
+      Op op;
+      EngStatus ls = parse_line (sc, &w, lineno, &op, why, sizeof why);
+      if (ls == ENG_ERR_NOT_FOUND)
+        continue;
+      if (ls != ENG_OK)
+        {
+          eng_parse_error_set (err, source, lineno, "%s", why);
+          st = ls;
+          break;
+        }
+      if (sc->n_ops >= SCRIPT_MAX_OPS)
+        {
+          eng_parse_error_set (err, source, lineno, "more than %d lines", SCRIPT_MAX_OPS);
+          st = ENG_ERR_LIMIT;
+          break;
+        }
+      if (sc->n_ops == cap)
+        {
+          Op *grown = realloc (sc->ops, 2 * cap * sizeof *sc->ops);
+          if (grown == NULL)
+            {
+              st = ENG_ERR_NO_MEMORY;
+              break;
+            }
+          sc->ops = grown;
+          cap *= 2;
+        }
+      sc->ops[sc->n_ops++] = op;
+    }
+  free (line);
+  if (st == ENG_OK && sc->setup.n_players == 0)
+    {
+      eng_parse_error_set (err, source, 0, "no 'players' line");
+      st = ENG_ERR_SYNTAX;
+    }
+  if (st != ENG_OK)
+    {
+      eng_live_script_free (sc);
+      return st;
+    }
+  *out = sc;
+  return ENG_OK;
+}
+
+EngStatus
+eng_live_script_load_file (const char *path, EngLiveScript **out, EngParseError *err)
+{
+  if (out == NULL || path == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    {
+      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
+      return ENG_ERR_IO;
+    }
+  size_t cap = 1u << 20;
+  char *buf = malloc (cap + 1);
+  if (buf == NULL)
+    {
+      fclose (f);
+      return ENG_ERR_NO_MEMORY;
+    }
+  size_t n = fread (buf, 1, cap + 1, f);
+  bool bad = ferror (f) != 0;
+  fclose (f);
+  if (bad || n > cap)
+    {
+      free (buf);
+      eng_parse_error_set (err, path, 0, bad ? "read error" : "larger than 1 MiB");
+      return bad ? ENG_ERR_IO : ENG_ERR_LIMIT;
+    }
+  EngStatus st = eng_live_script_parse (buf, n, path, out, err);
+  free (buf);
+  return st;
+}
+
+void
+eng_live_script_free (EngLiveScript *script)
+{
+  if (script == NULL)
+    return;
+  free (script->ops);
+  free (script);
+}
+
+const EngSetup *
+eng_live_script_setup (const EngLiveScript *script)
+{
+  return script ? &script->setup : NULL;
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+typedef struct {
+  uint16_t serial;
+  bool face;
+  EngZone zone;
+  int64_t since;
+} TableCard;
+
+typedef struct {
+  const EngLiveScript *sc;
+  const EngCardSet *set;
+  EngGame *game;
+  EngInterpreter *interp;
+  TableCard table[SCRIPT_MAX_TABLE];
+  size_t n_table;
+  EngSnapshot snap;
+  int64_t clock;
+  EngEvent step_storage[SCRIPT_STEP_EVENTS];
+  EngEvents step;
+  size_t moves_checked;
+  EngLiveScriptSink sink;
+  void *user;
+  EngLiveScriptResult *res;
+  const char *command_shown;   /* id of the command card up for one snapshot */
+} Run;
+
+static TableCard *
+table_find (Run *r, uint16_t serial)
+{
+  for (size_t i = 0; i < r->n_table; i++)
+    if (r->table[i].serial == serial)
+      return &r->table[i];
+  return NULL;
+}
+
+static void
+fail (Run *r, unsigned line, const char *fmt, ...) __attribute__ ((format (printf, 3, 4)));
+
+static void
+fail (Run *r, unsigned line, const char *fmt, ...)
+{
+  r->res->failures++;
+  if (r->res->failures > 1)
+    return;
+  r->res->first_failure_line = line;
+  int l = snprintf (r->res->first_failure, sizeof r->res->first_failure, "line %u: ", line);
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (r->res->first_failure + l, sizeof r->res->first_failure - (size_t) l, fmt, ap);
+  va_end (ap);
+}
+
+static void
+add_item (Run *r, char kind, uint16_t serial, uint32_t track, EngZone zone, int64_t since)
+{
+  EngSnapshot *s = &r->snap;
+  if (s->n_items >= ENG_SNAPSHOT_MAX_ITEMS)
+    return;
+  EngSnapshotItem *it = &s->items[s->n_items++];
+  memset (it, 0, sizeof *it);
+  EngTag tag = { eng_card_set_game_letter (r->set), "", (EngTagKind) kind, serial };
+  snprintf (tag.set, sizeof tag.set, "%s", eng_card_set_id (r->set));
+  char payload[ENG_TAG_PAYLOAD_LEN + 1] = "";
+  eng_tag_format (&tag, payload);
+  memcpy (it->payload, payload, sizeof payload);
+  it->tag_kind = kind;
+  it->serial = serial;
+  it->track_id = track;
+  it->zone = zone;
+  it->since_ns = since;
+}
+
+static void
+begin_step (Run *r)
+{
+  eng_events_init (&r->step, r->step_storage, SCRIPT_STEP_EVENTS);
+}
+
+static void
+end_step (Run *r, unsigned line)
+{
+  for (size_t i = 0; i < r->step.n; i++)
+    if (r->sink != NULL)
+      r->sink (r->user, line, &r->step.items[i]);
+}
+
+static void
+feed (Run *r, unsigned line)
+{
+  EngSnapshot *s = &r->snap;
+  s->seq++;
+  r->clock += 500000000;   /* half a second between committed snapshots */
+  s->time_ns = r->clock;
+  s->calibrated = 1;
+  s->n_foreign = 0;
+  s->n_items = 0;
+  for (size_t i = 0; i < r->n_table; i++)
+    {
+      const TableCard *c = &r->table[i];
+      const EngCard *card = eng_card_set_find_serial (r->set, c->serial);
+      if (c->face)
+        add_item (r, 'F', c->serial, c->serial, c->zone, c->since);
+      else
+        add_item (r, 'B', (uint16_t) (card->deck + 1), 10000u + c->serial, c->zone, c->since);
+    }
+  if (r->command_shown != NULL)
+    {
+      const EngCommand *cmd = eng_card_set_find_command (r->set, r->command_shown);
+      add_item (r, 'X', cmd->serial, 20000u + cmd->serial,
+                (EngZone) { ENG_ZONE_COMMAND, -1, -1 }, r->clock);
+    }
+  begin_step (r);
+  eng_interpreter_feed (r->interp, s, &r->step);
+  end_step (r, line);
+  r->res->snapshots++;
+}
+
+static bool
+step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, bool exact)
+{
+  for (size_t i = 0; i < r->step.n; i++)
+    {
+      const EngEvent *e = &r->step.items[i];
+      bool kind_ok = e->kind == kind
+                     || (kind == ENG_EVENT_ILLEGAL && e->kind == ENG_EVENT_CONSERVATION);
+      if (!kind_ok)
+        continue;
+      if (rule != NULL && strcmp (e->rule, rule) != 0)
+        continue;
+      if (text != NULL && (exact ? strcmp (e->text, text) != 0 : strstr (e->text, text) == NULL))
+        continue;
+      return true;
+    }
+  return false;
+}
+
+static void
+check (Run *r, const Op *op)
+{
+  const EngRecord *rec = eng_interpreter_record (r->interp);
+  const EngSetup *su = eng_game_setup (r->game);
+  r->res->expects++;
+  char buf[256];
+  switch (op->ex)
+    {
+    case EX_MOVE:
+      {
+        if (r->moves_checked >= rec->n_moves)
+          {
+            fail (r, op->line, "expected move '%s', but no further move was applied", op->text);
+            return;
+          }
+        EngMove want;
+        EngParseError perr;
+        if (eng_record_parse_move (rec, op->text, &want, &perr) != ENG_OK)
+          {
+            fail (r, op->line, "expected move '%s' does not parse: %s", op->text, perr.reason);
+            return;
+          }
+        char want_s[256];
+        eng_record_format_move (rec->klass, su, &want, want_s, sizeof want_s);
+        eng_record_format_move (rec->klass, su, &rec->moves[r->moves_checked].move, buf,
+                                sizeof buf);
+        r->moves_checked++;
+        if (strcmp (want_s, buf) != 0)
+          fail (r, op->line, "expected move '%s', applied '%s'", want_s, buf);
+        return;
+      }
+    case EX_NEED:
+      if (!step_has (r, ENG_EVENT_NEED, NULL, op->text, true))
+        fail (r, op->line, "no NEED '%s' in the last step", op->text);
+      return;
+    case EX_SAY:
+      if (!step_has (r, (EngEventKind) op->event_kind, NULL, op->text, false))
+        fail (r, op->line, "no %s event containing '%s' in the last step",
+              event_kinds[op->event_kind], op->text);
+      return;
+    case EX_ILLEGAL:
+      if (!step_has (r, ENG_EVENT_ILLEGAL, op->text, NULL, false))
+        fail (r, op->line, "no ILLEGAL event with rule %s in the last step", op->text);
+      return;
+    case EX_NOTE:
+      if (!step_has (r, ENG_EVENT_NOTE, op->text, NULL, false))
+        fail (r, op->line, "no NOTE event with rule %s in the last step", op->text);
+      return;
+    case EX_QUIET:
+      for (size_t i = 0; i < r->step.n; i++)
+        {
+          const EngEvent *e = &r->step.items[i];
+          if (e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+              || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0))
+            {
+              fail (r, op->line, "expected no complaint, got %s [%s] %s",
+                    eng_event_kind_to_string (e->kind), e->rule, e->text);
+              return;
+            }
+        }
+      return;
+    case EX_SCORE:
+      {
+        int sc = eng_game_score (r->game, (unsigned) op->player);
+        if (sc != op->number)
+          fail (r, op->line, "%s has %d points, not %d", su->names[op->player], sc, op->number);
+        return;
+      }
+    case EX_TURN:
+      {
+        const KatState *s = eng_game_state (r->game);
+        if (s->phase == KAT_PHASE_OVER || s->active != op->player)
+          fail (r, op->line, "it is not %s's turn", su->names[op->player]);
+        return;
+      }
+    case EX_WINNER:
+      {
+        unsigned w = eng_game_winners (r->game, NULL);
+        if (w != op->winners)
+          fail (r, op->line, "winners are 0x%x, not 0x%x", w, op->winners);
+        return;
+      }
+    case EX_OVER:
+      if (!eng_game_is_over (r->game))
+        fail (r, op->line, "the game is not over");
+      return;
+    case EX_TODO:
+      if (eng_interpreter_n_expectations (r->interp) != (size_t) op->number)
+        fail (r, op->line, "%zu things left for the table to do, not %d%s%s",
+              eng_interpreter_n_expectations (r->interp), op->number,
+              eng_interpreter_n_expectations (r->interp) ? "; first: " : "",
+              eng_interpreter_n_expectations (r->interp)
+              ? eng_interpreter_expectation (r->interp, 0) : "");
+      return;
+    case EX_MOVES:
+      if (rec->n_moves != (size_t) op->number)
+        fail (r, op->line, "%zu moves applied, not %d", rec->n_moves, op->number);
+      return;
+    default:
+      return;
+    }
+}
+
+static EngStatus
+run_op (Run *r, const Op *op, EngParseError *err, const char *source)
+{
+  TableCard *c;
+  switch (op->op)
+    {
+    case OP_PUT:
+    case OP_DEAL:
+      for (int i = 0; i < (op->op == OP_DEAL ? op->n_cards : 1); i++)
+        {
+          uint16_t serial = op->cards[i];
+          if (eng_card_set_find_serial (r->set, serial) == NULL)
+            {
+              eng_parse_error_set (err, source, op->line, "card %u is not in the set", serial);
+              return ENG_ERR_SYNTAX;
+            }
+          if (table_find (r, serial) != NULL)
+            {
+              eng_parse_error_set (err, source, op->line, "card %u is already on the table",
+                                   serial);
+              return ENG_ERR_SYNTAX;
+            }
+          if (r->n_table >= SCRIPT_MAX_TABLE)
+            {
+              eng_parse_error_set (err, source, op->line, "too many cards on the table");
+              return ENG_ERR_LIMIT;
+            }
+          EngZone z = op->zone;
+          if (op->op == OP_DEAL)
+            z.index = (int8_t) i;
+          r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
+                                                 r->clock };
+        }
+      return ENG_OK;
+    case OP_FLIP:
+    case OP_MOVE:
+    case OP_REMOVE:
+      c = table_find (r, op->cards[0]);
+      if (c == NULL)
+        {
+          eng_parse_error_set (err, source, op->line, "card %u is not on the table",
+                               op->cards[0]);
+          return ENG_ERR_SYNTAX;
+        }
+      if (op->op == OP_FLIP)
+        c->face = !c->face;
+      else if (op->op == OP_MOVE)
+        c->zone = op->zone;
+      else
+        *c = r->table[--r->n_table];
+      if (op->op != OP_REMOVE)
+        c->since = r->clock + 1;
+      return ENG_OK;
+    case OP_SNAP:
+      feed (r, op->line);
+      return ENG_OK;
+    case OP_COMMAND:
+    case OP_KEY:
+      if (eng_card_set_find_command (r->set, op->text) == NULL)
+        {
+          eng_parse_error_set (err, source, op->line, "no command '%s' in the card set",
+                               op->text);
+          return ENG_ERR_SYNTAX;
+        }
+      if (op->op == OP_COMMAND)
+        {
+          /* the command card is up for one snapshot, then taken away */
+          r->command_shown = op->text;
+          feed (r, op->line);
+          r->command_shown = NULL;
+          EngEvents keep = r->step;
+          EngEvent saved[SCRIPT_STEP_EVENTS];
+          memcpy (saved, r->step_storage, keep.n * sizeof saved[0]);
+          feed (r, op->line);
+          /* the step is the command's: keep what it said, plus anything after */
+          size_t n_after = r->step.n;
+          EngEvent after[SCRIPT_STEP_EVENTS];
+          memcpy (after, r->step_storage, n_after * sizeof after[0]);
+          memcpy (r->step_storage, saved, keep.n * sizeof saved[0]);
+          size_t total = keep.n;
+          for (size_t i = 0; i < n_after && total < SCRIPT_STEP_EVENTS; i++)
+            r->step_storage[total++] = after[i];
+          r->step.n = total;
+          return ENG_OK;
+        }
+      begin_step (r);
+      eng_interpreter_command (r->interp, op->text, &r->step);
+      end_step (r, op->line);
+      return ENG_OK;
+    case OP_CHOOSE:
+      begin_step (r);
+      if (eng_interpreter_choose_player (r->interp, op->player, &r->step) != ENG_OK)
+        eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "nothing was asked");
+      end_step (r, op->line);
+      return ENG_OK;
+    case OP_EXPECT:
+      check (r, op);
+      return ENG_OK;
+    default:
+      return ENG_OK;
+    }
+}
+
+EngStatus
+eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
+                     const EngOptions *options, EngLiveScriptSink sink, void *user,
+                     EngLiveScriptResult *result, EngParseError *err)
+{
+  if (script == NULL || set == NULL || result == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  memset (result, 0, sizeof *result);
+  const char *source = script->source;
+  EngOptions opts;
+  memset (&opts, 0, sizeof opts);
+  if (options != NULL)
+    opts = *options;
+  for (size_t i = 0; i < script->options.n; i++)
+    if (eng_options_set (&opts, script->options.items[i].name,
+                         script->options.items[i].value) != ENG_OK)
+      {
+        eng_parse_error_set (err, source, 0, "too many options");
+        return ENG_ERR_LIMIT;
+      }
+  Run *r = calloc (1, sizeof *r);
+  if (r == NULL)
+    return ENG_ERR_NO_MEMORY;
+  r->sc = script;
+  r->set = set;
+  r->sink = sink;
+  r->user = user;
+  r->res = result;
+  EngVerdict why;
+  EngRng rng;
+  eng_rng_seed (&rng, 1);
+  EngEvent setup_storage[32];
+  EngEvents setup_events;
+  eng_events_init (&setup_events, setup_storage, 32);
+  EngStatus st = eng_game_new (eng_game_class_find ("katua"), set, &opts, &script->setup, &rng,
+                               &setup_events, &r->game, &why);
+  if (st != ENG_OK)
+    {
+      eng_parse_error_set (err, source, 0, "the game cannot start: %s", why.reason);
+      free (r);
+      return st == ENG_ERR_NO_MEMORY ? st : ENG_ERR_INVALID_ARGUMENT;
+    }
+  for (size_t i = 0; i < setup_events.n && sink != NULL; i++)
+    sink (user, 0, &setup_events.items[i]);
+  st = eng_interpreter_new (r->game, set, &r->interp);
+  begin_step (r);
+  for (size_t i = 0; st == ENG_OK && i < script->n_ops; i++)
+    st = run_op (r, &script->ops[i], err, source);
+  if (st == ENG_OK)
+    {
+      result->moves = eng_interpreter_record (r->interp)->n_moves;
+      result->over = eng_game_is_over (r->game);
+      result->winners = eng_game_winners (r->game, NULL);
+      for (unsigned p = 0; p < script->setup.n_players; p++)
+        result->scores[p] = eng_game_score (r->game, p);
+    }
+  eng_interpreter_free (r->interp);
+  eng_game_free (r->game);
+  free (r);
+  return st;
+}

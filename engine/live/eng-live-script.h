@@ -1,0 +1,64 @@
+/* eng-live-script.h: snapshot scripts (docs/snapshot-script-format.md).
+ *
+ * A script describes a table as it changes: physical cards by serial laid
+ * face up or face down at zones, command cards shown, keys pressed, and the
+ * committed snapshots (`snap`) the camera pipeline would deliver; `expect`
+ * lines state what the referee must have said and done.  Tests run scripts
+ * through the interpreter; the same scripts can be rendered into camera
+ * scenes, since every line names a physical card and where it lies.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eng-cardset.h"
+#include "eng-game.h"
+#include "eng-interpreter.h"
+#include "eng-snapshot.h"
+
+typedef struct EngLiveScript EngLiveScript;
+
+/* Parses a whole script.  Only the syntax is checked here (keywords,
+ * argument counts, numbers, zones, player names); card serials are checked
+ * against the set when the script runs.  *out owns a new script
+ * (eng_live_script_free); on error *out is NULL and err holds the line and
+ * the reason: ENG_ERR_SYNTAX, ENG_ERR_LIMIT, ENG_ERR_NO_MEMORY,
+ * ENG_ERR_INVALID_ARGUMENT (NULL text or out).  Any bytes are safe. */
+EngStatus eng_live_script_parse (const char *text, size_t len, const char *source,
+                                 EngLiveScript **out, EngParseError *err);
+/* Same for a file (ENG_ERR_IO when it cannot be read; at most 1 MiB). */
+EngStatus eng_live_script_load_file (const char *path, EngLiveScript **out,
+                                     EngParseError *err);
+void eng_live_script_free (EngLiveScript *script);
+
+/* The players the script seats (names in seat order). */
+const EngSetup *eng_live_script_setup (const EngLiveScript *script);
+
+/* Called for every event the interpreter emits, with the script line that
+ * caused it. */
+typedef void (*EngLiveScriptSink) (void *user, unsigned line, const EngEvent *event);
+
+typedef struct {
+  size_t snapshots;          /* snapshots fed */
+  size_t moves;              /* moves the interpreter applied (net of undo) */
+  size_t expects;            /* expect lines checked */
+  size_t failures;           /* expect lines that did not hold */
+  unsigned first_failure_line;
+  char first_failure[256];   /* "line N: reason" of the first failure */
+  bool over;
+  unsigned winners;          /* bitmask, as eng_game_winners */
+  int scores[ENG_MAX_PLAYERS];
+} EngLiveScriptResult;
+
+/* Runs `script` on a fresh live Katua game (no seed: the referee knows
+ * only what the table shows) with the option switches `options` (may be
+ * NULL) plus the script's own.  Every expect line is checked; a failing one
+ * is counted and the run goes on.  Returns ENG_OK when the script could run
+ * to its end (whatever its expectations gave: see result->failures), or
+ * ENG_ERR_SYNTAX / ENG_ERR_INVALID_ARGUMENT with err naming the line when
+ * the script asks the impossible (a card not in the set, moving a card not
+ * on the table, a bad setup).  `sink` may be NULL. */
+EngStatus eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
+                               const EngOptions *options, EngLiveScriptSink sink, void *user,
+                               EngLiveScriptResult *result, EngParseError *err);
