@@ -1,4 +1,5 @@
 #include "eng-game.h"
+#include "eng-record.h"
 #include "katua.h"
 
 #include <ctype.h>
@@ -370,9 +371,16 @@ eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events, EngVerdic
       game->capacity = cap;
     }
   memcpy (game->history + game->depth * sz, game->state, sz);
+  size_t first = events != NULL ? events->n : 0;
   EngStatus st = game->klass->apply (game->rules, game->state, move, events, why);
   if (st == ENG_OK)
-    game->depth++;
+    {
+      game->depth++;
+      /* the accepted event quotes the move as a record line */
+      if (events != NULL && first < events->n && events->items[first].kind == ENG_EVENT_ACCEPTED)
+        eng_record_format_move (game->klass, &game->setup, move, events->items[first].text,
+                                sizeof events->items[first].text);
+    }
   return st;
 }
 
