@@ -376,7 +376,12 @@ accept_change (EngInterpreter *it, const Change *c)
       view_add (m, &c->item);
       break;
     case CH_FLIP_DOWN:
-      view_remove_at (m, view_find (m, 'F', c->item.serial, 0));
+      for (int i = 0; i < m->n_view; i++)
+        if (m->view[i].kind == 'F' && zone_eq (m->view[i].zone, c->item.zone))
+          {
+            view_remove_at (m, i);
+            break;
+          }
       {
         LiveItem back = { 'B', (uint16_t) (it->cat_deck + 1), c->old_track, c->item.zone };
         view_add (m, &back);
@@ -1304,8 +1309,8 @@ static bool
 leaving (const Mind *m, const LiveItem *v)
 {
   for (int i = 0; i < m->n_expect; i++)
-    if (m->expect[i].kind == EXP_LEAVE && m->expect[i].item_kind == 'B'
-        && m->expect[i].track == v->track)
+    if (m->expect[i].kind == EXP_LEAVE && m->expect[i].item_kind == v->kind
+        && (v->kind == 'B' ? m->expect[i].track == v->track : m->expect[i].serial == v->serial))
       return true;
   return false;
 }
@@ -1347,7 +1352,7 @@ diff (EngInterpreter *it)
   /* flips: a back and a face trading places in one slot */
   for (int vi = 0; vi < m->n_view; vi++)
     {
-      if (used_v[vi] || m->view[vi].zone.kind != ENG_ZONE_SLOT)
+      if (used_v[vi] || m->view[vi].zone.kind != ENG_ZONE_SLOT || leaving (m, &m->view[vi]))
         continue;
       for (int ci = 0; ci < it->n_cur; ci++)
         if (!used_c[ci] && it->cur[ci].kind != m->view[vi].kind
@@ -1364,7 +1369,8 @@ diff (EngInterpreter *it)
    * cat was turned up and carried off between two looks */
   int lone_back = -1, lone_face = -1, n_back = 0, n_face = 0;
   for (int vi = 0; vi < m->n_view; vi++)
-    if (!used_v[vi] && m->view[vi].kind == 'B' && m->view[vi].zone.kind == ENG_ZONE_SLOT)
+    if (!used_v[vi] && m->view[vi].kind == 'B' && m->view[vi].zone.kind == ENG_ZONE_SLOT
+        && !leaving (m, &m->view[vi]))
       lone_back = vi, n_back++;
   for (int ci = 0; ci < it->n_cur; ci++)
     if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].zone.kind == ENG_ZONE_CAPTURE)

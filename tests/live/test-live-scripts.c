@@ -73,6 +73,13 @@ run_script (const char *name)
 
 TestSuite (live_scripts, .init = load_set, .fini = free_set);
 
+Test (live_scripts, two_players_defences)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-defences.script");
+  cr_assert_eq (r.scores[0], -1);
+  cr_assert_eq (r.moves, 14);
+}
+
 Test (live_scripts, two_players_capture_and_refill)
 {
   EngLiveScriptResult r = run_script ("katua-2p-basic.script");
