@@ -593,6 +593,7 @@ typedef struct {
   size_t n_table;
   EngSnapshot snap;
   int64_t clock;
+  int64_t tick;                /* orders the changes written between two snaps */
   EngEvent step_storage[SCRIPT_STEP_EVENTS];
   EngEvents step;
   size_t moves_checked;
@@ -657,6 +658,10 @@ begin_step (Run *r)
 static void
 end_step (Run *r, unsigned line)
 {
+  /* an undo takes moves back: `expect move` goes on from what remains */
+  size_t n = eng_interpreter_record (r->interp)->n_moves;
+  if (r->moves_checked > n)
+    r->moves_checked = n;
   for (size_t i = 0; i < r->step.n; i++)
     if (r->sink != NULL)
       r->sink (r->user, line, &r->step.items[i]);
@@ -667,7 +672,8 @@ feed (Run *r, unsigned line)
 {
   EngSnapshot *s = &r->snap;
   s->seq++;
-  r->clock += 500000000;   /* half a second between committed snapshots */
+  r->clock += 500000000;
+  r->tick = 0;   /* half a second between committed snapshots */
   s->time_ns = r->clock;
   s->calibrated = 1;
   s->n_foreign = 0;
@@ -847,7 +853,7 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
           if (op->op == OP_DEAL)
             z.index = (int8_t) i;
           r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
-                                                 r->clock };
+                                                 r->clock + ++r->tick };
         }
       return ENG_OK;
     case OP_FLIP:
@@ -867,7 +873,7 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
       else
         *c = r->table[--r->n_table];
       if (op->op != OP_REMOVE)
-        c->since = r->clock + 1;
+        c->since = r->clock + ++r->tick;
       return ENG_OK;
     case OP_SNAP:
       feed (r, op->line);

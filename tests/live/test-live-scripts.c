@@ -85,3 +85,10 @@ Test (live_scripts, two_players_capture_and_refill)
   EngLiveScriptResult r = run_script ("katua-2p-basic.script");
   cr_assert_eq (r.scores[0], 3);
 }
+
+Test (live_scripts, two_players_mistakes)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-mistakes.script");
+  cr_assert_eq (r.moves, 7);
+  cr_assert_eq (r.scores[0], 2);
+}
