@@ -10,6 +10,7 @@ struct _UiApplication
   char *game;
   char *source;
   char *screenshot_path;
+  guint screenshot_tries;
   int exit_status;
 };
 
@@ -29,14 +30,23 @@ default_source (void)
   return g_strdup ("demo");
 }
 
+/* Waits until the window has shown a camera frame (or gives up after about
+ * ten seconds and shoots what is there), so the picture is what a person
+ * sees once the table is up. */
 static gboolean
 take_screenshot (gpointer data)
 {
   UiApplication *self = UI_APPLICATION (data);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr (GError) error = NULL;
+  self->screenshot_tries++;
+  gboolean ready = window != NULL && ui_window_get_frames_shown (UI_WINDOW (window)) >= 3;
+  if (!ready && self->screenshot_tries < 40)
+    return G_SOURCE_CONTINUE;
   if (window == NULL || !ui_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path, &error))
     {
+      if (self->screenshot_tries < 40)
+        return G_SOURCE_CONTINUE;
       g_printerr ("tablero: screenshot failed: %s\n", error ? error->message : "no window");
       self->exit_status = 1;
     }
@@ -54,12 +64,20 @@ ui_application_activate (GApplication *app)
   gtk_window_present (window);
   if (self->screenshot_path != NULL)
     {
-      /* Give the compositor-less Xvfb session time to lay out and paint. */
-      g_application_hold (app);
-      g_timeout_add_full (G_PRIORITY_DEFAULT, 1500, take_screenshot,
+      g_timeout_add_full (G_PRIORITY_DEFAULT, 250, take_screenshot,
                           g_object_ref (self), g_object_unref);
-      g_application_release (app);
     }
+}
+
+/* Windows own worker threads (the camera pipeline): they must be gone
+ * before main() returns and library destructors run under them. */
+static void
+ui_application_shutdown (GApplication *app)
+{
+  GList *windows;
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    gtk_window_destroy (GTK_WINDOW (windows->data));
+  G_APPLICATION_CLASS (ui_application_parent_class)->shutdown (app);
 }
 
 static int
@@ -108,6 +126,7 @@ ui_application_class_init (UiApplicationClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = ui_application_finalize;
   G_APPLICATION_CLASS (klass)->activate = ui_application_activate;
+  G_APPLICATION_CLASS (klass)->shutdown = ui_application_shutdown;
   G_APPLICATION_CLASS (klass)->handle_local_options = ui_application_handle_local_options;
 }
 

@@ -1,6 +1,14 @@
 #include "ui-window.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "eng-cardset.h"
+#include "eng-data.h"
+#include "ui-camera-view.h"
+#include "ui-pipeline.h"
+
+#define LOG_MAX_ROWS 200
 
 struct _UiWindow
 {
@@ -8,16 +16,25 @@ struct _UiWindow
 
   char *game;
   char *source;
+  UiPipeline *pipeline;
+  EngCardSet *card_set;
 
+  AdwWindowTitle *window_title;
+  UiCameraView *camera_view;
+  GtkLabel *camera_status;
   AdwComboRow *game_row;
   AdwActionRow *source_row;
   AdwActionRow *version_row;
+  GtkListBox *log_list;
+  guint n_log_rows;
+  guint frames_shown;
 };
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* Registry names in the order of the game row's model. */
+/* Registry names and titles, in the order of the game row's model. */
 static const char *const game_ids[] = { "katua", "catchy", "kittens" };
+static const char *const game_titles[] = { "Katua", "Catchy!", "Exploding Kittens" };
 
 static guint
 game_index (const char *game)
@@ -31,8 +48,8 @@ game_index (const char *game)
 static char *
 describe_source (const char *source)
 {
-  if (g_strcmp0 (source, "demo") == 0)
-    return g_strdup ("Demo table (no camera found): a scripted Katua game");
+  if (g_str_has_prefix (source, "demo"))
+    return g_strdup ("Demo table: a scripted Katua game, rendered live");
   if (g_str_has_prefix (source, "v4l2:"))
     return g_strdup_printf ("Webcam %s", source + strlen ("v4l2:"));
   if (g_str_has_prefix (source, "camera"))
@@ -40,6 +57,112 @@ describe_source (const char *source)
   if (g_str_has_prefix (source, "file:"))
     return g_strdup_printf ("Recorded frames from %s", source + strlen ("file:"));
   return g_strdup (source);
+}
+
+/* Newest announcement first; the list keeps the last LOG_MAX_ROWS. */
+static void
+announce (UiWindow *self, const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 8);
+  gtk_widget_set_margin_bottom (label, 8);
+  gtk_list_box_prepend (self->log_list, label);
+  if (++self->n_log_rows > LOG_MAX_ROWS)
+    {
+      GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->log_list, LOG_MAX_ROWS);
+      if (last != NULL)
+        gtk_list_box_remove (self->log_list, GTK_WIDGET (last));
+      self->n_log_rows--;
+    }
+}
+
+static void
+update_titles (UiWindow *self)
+{
+  adw_window_title_set_subtitle (self->window_title, game_titles[game_index (self->game)]);
+  g_autofree char *description = describe_source (self->source);
+  adw_action_row_set_subtitle (self->source_row, description);
+}
+
+static void
+on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
+{
+  guint n = 0;
+  const VisDetection *detections = ui_pipeline_get_detections (pipeline, &n);
+  ui_camera_view_set_frame (self->camera_view, texture, detections, n);
+  self->frames_shown++;
+  double fps = ui_pipeline_get_fps (pipeline);
+  g_autofree char *status = fps > 0 ? g_strdup_printf ("%u stickers · %.0f fps", n, fps)
+                                    : g_strdup_printf ("%u stickers", n);
+  gtk_label_set_text (self->camera_status, status);
+}
+
+static void
+on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
+{
+  announce (self, message);
+}
+
+static void
+load_card_set (UiWindow *self)
+{
+  g_clear_pointer (&self->card_set, eng_card_set_free);
+  ui_camera_view_set_card_set (self->camera_view, NULL);
+  g_autofree char *name = g_strdup_printf ("cards/%s.set", self->game);
+  char *path = eng_data_path (name);
+  EngParseError err = { "" };
+  EngStatus status = eng_card_set_load_file (path, &self->card_set, &err);
+  free (path);
+  if (status != ENG_OK)
+    {
+      g_autofree char *text = g_strdup_printf ("Card set not loaded: %s:%u: %s", err.source,
+                                               err.line, err.reason);
+      announce (self, text);
+      return;
+    }
+  ui_camera_view_set_card_set (self->camera_view, self->card_set);
+}
+
+/* Starts the pipeline on `source`; a missing camera falls back to the demo
+ * table, which is where a new user should land anyway. */
+static void
+start_pipeline (UiWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (self->pipeline != NULL)
+    {
+      ui_pipeline_stop (self->pipeline);
+      g_signal_handlers_disconnect_by_data (self->pipeline, self);
+      g_clear_object (&self->pipeline);
+    }
+  self->pipeline = ui_pipeline_new (self->source);
+  g_signal_connect (self->pipeline, "frame", G_CALLBACK (on_frame), self);
+  g_signal_connect (self->pipeline, "status", G_CALLBACK (on_status), self);
+  if (ui_pipeline_start (self->pipeline, &error))
+    {
+      g_autofree char *text = g_strdup_printf ("Watching: %s", ui_pipeline_get_description (self->pipeline));
+      announce (self, text);
+      return;
+    }
+  if (g_error_matches (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_NO_CAMERA)
+      && !g_str_has_prefix (self->source, "demo"))
+    {
+      g_autofree char *text = g_strdup_printf ("No camera found (%s): showing the demo table.",
+                                               error->message);
+      announce (self, text);
+      g_free (self->source);
+      self->source = g_strdup ("demo");
+      update_titles (self);
+      start_pipeline (self);
+      return;
+    }
+  g_autofree char *text = g_strdup_printf ("Cannot watch the table: %s", error->message);
+  announce (self, text);
+  ui_camera_view_set_placeholder (self->camera_view, text);
 }
 
 static void
@@ -60,6 +183,8 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
   g_free (self->game);
   self->game = g_strdup (game);
   adw_combo_row_set_selected (self->game_row, game_index (game));
+  update_titles (self);
+  load_card_set (self);
 }
 
 static void
@@ -75,9 +200,24 @@ about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+ui_window_dispose (GObject *object)
+{
+  UiWindow *self = UI_WINDOW (object);
+  if (self->pipeline != NULL)
+    {
+      ui_pipeline_stop (self->pipeline);
+      g_signal_handlers_disconnect_by_data (self->pipeline, self);
+      g_clear_object (&self->pipeline);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), UI_TYPE_WINDOW);
+  G_OBJECT_CLASS (ui_window_parent_class)->dispose (object);
+}
+
+static void
 ui_window_finalize (GObject *object)
 {
   UiWindow *self = UI_WINDOW (object);
+  g_clear_pointer (&self->card_set, eng_card_set_free);
   g_free (self->game);
   g_free (self->source);
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
@@ -89,12 +229,18 @@ ui_window_class_init (UiWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = ui_window_dispose;
   object_class->finalize = ui_window_finalize;
 
+  g_type_ensure (UI_TYPE_CAMERA_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_status);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, game_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, version_row);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, log_list);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
@@ -116,8 +262,9 @@ ui_window_new (GtkApplication *app, const char *game, const char *source)
   self->game = g_strdup (game);
   self->source = g_strdup (source);
   adw_combo_row_set_selected (self->game_row, game_index (game));
-  g_autofree char *description = describe_source (source);
-  adw_action_row_set_subtitle (self->source_row, description);
+  update_titles (self);
+  load_card_set (self);
+  start_pipeline (self);
   return self;
 }
 
@@ -133,4 +280,11 @@ ui_window_get_source (UiWindow *self)
 {
   g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
   return self->source;
+}
+
+guint
+ui_window_get_frames_shown (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), 0);
+  return self->frames_shown;
 }

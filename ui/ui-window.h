@@ -17,4 +17,7 @@ UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *sour
 const char *ui_window_get_game (UiWindow *self);
 const char *ui_window_get_source (UiWindow *self);
 
+/* How many camera frames the window has shown since it opened. */
+guint ui_window_get_frames_shown (UiWindow *self);
+
 G_END_DECLS

@@ -1,0 +1,213 @@
+#include "ui-camera-view.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _UiCameraView
+{
+  GtkWidget parent_instance;
+
+  GdkTexture *texture;
+  VisDetection *detections;
+  guint n_detections;
+  guint capacity;
+  const EngCardSet *set;
+  guint highlight;
+  char *placeholder;
+};
+
+G_DEFINE_FINAL_TYPE (UiCameraView, ui_camera_view, GTK_TYPE_WIDGET)
+
+/* A short name for a sticker: what a person at the table calls it. */
+static void
+sticker_name (const UiCameraView *self, const VisDetection *d, char *out, gsize size)
+{
+  EngTagMeaning meaning;
+  if (self->set == NULL || eng_card_set_resolve (self->set, &d->tag, &meaning) != ENG_OK)
+    {
+      g_strlcpy (out, d->payload, size);
+      return;
+    }
+  if (meaning.card != NULL)
+    {
+      /* The full label is for stickers; over the picture a person needs
+       * the card's name and what tells copies of it apart in play. */
+      static const char *const keys[] = { "colour", "action", "value" };
+      gsize len = g_strlcpy (out, meaning.card->name, size);
+      for (gsize k = 0; k < G_N_ELEMENTS (keys) && len < size; k++)
+        {
+          const char *v = eng_card_attr (meaning.card, keys[k]);
+          if (v != NULL)
+            len += g_snprintf (out + len, size - len, " %s", v);
+        }
+    }
+  else if (meaning.deck != NULL)
+    g_snprintf (out, size, "back: %s", meaning.deck->id);
+  else if (meaning.command != NULL)
+    g_snprintf (out, size, "command: %s", meaning.command->label);
+  else if (meaning.seat != 0)
+    g_snprintf (out, size, "seat %u", meaning.seat);
+  else
+    g_snprintf (out, size, "anchor %u", meaning.anchor);
+}
+
+static void
+kind_colour (EngTagKind kind, gboolean highlighted, double rgb[3])
+{
+  static const double face[3] = { 0.18, 0.76, 0.49 }, back[3] = { 0.21, 0.52, 0.89 },
+                      marker[3] = { 0.96, 0.60, 0.07 }, command[3] = { 0.57, 0.25, 0.67 },
+                      hot[3] = { 0.93, 0.11, 0.14 };
+  const double *c = highlighted ? hot : kind == ENG_TAG_FACE ? face : kind == ENG_TAG_BACK ? back
+                                      : kind == ENG_TAG_COMMAND ? command : marker;
+  memcpy (rgb, c, sizeof face);
+}
+
+static void
+ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  UiCameraView *self = UI_CAMERA_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  graphene_rect_t all = GRAPHENE_RECT_INIT (0, 0, width, height);
+  GdkRGBA dark = { 0.12, 0.12, 0.13, 1 };
+  gtk_snapshot_append_color (snapshot, &dark, &all);
+
+  if (self->texture == NULL)
+    {
+      if (self->placeholder != NULL)
+        {
+          cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &all);
+          cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
+          cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+          cairo_set_font_size (cr, 16);
+          cairo_text_extents_t ext;
+          cairo_text_extents (cr, self->placeholder, &ext);
+          cairo_move_to (cr, (width - ext.width) / 2, height / 2.0);
+          cairo_show_text (cr, self->placeholder);
+          cairo_destroy (cr);
+        }
+      return;
+    }
+
+  /* Letterbox the frame: keep its aspect, centre it. */
+  double tw = gdk_texture_get_width (self->texture), th = gdk_texture_get_height (self->texture);
+  double scale = MIN (width / tw, height / th);
+  double ox = (width - tw * scale) / 2, oy = (height - th * scale) / 2;
+  graphene_rect_t frame = GRAPHENE_RECT_INIT (ox, oy, tw * scale, th * scale);
+  gtk_snapshot_append_texture (snapshot, self->texture, &frame);
+
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &frame);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 11);
+  for (guint i = 0; i < self->n_detections; i++)
+    {
+      const VisDetection *d = &self->detections[i];
+      gboolean hot = self->highlight != 0 && d->tag.kind == ENG_TAG_FACE && d->tag.serial == self->highlight;
+      double rgb[3];
+      kind_colour (d->tag.kind, hot, rgb);
+      cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], 0.95);
+      cairo_set_line_width (cr, hot ? 4 : 2);
+      for (int k = 0; k < 4; k++)
+        {
+          double x = ox + d->corners[k].x * scale, y = oy + d->corners[k].y * scale;
+          if (k == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      cairo_close_path (cr);
+      cairo_stroke (cr);
+
+      char name[96];
+      sticker_name (self, d, name, sizeof name);
+      cairo_text_extents_t ext;
+      cairo_text_extents (cr, name, &ext);
+      double lx = ox + d->centre.x * scale - ext.width / 2;
+      double ly = oy + d->centre.y * scale + ext.height / 2;
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.65);
+      cairo_rectangle (cr, lx - 3, ly - ext.height - 3, ext.width + 6, ext.height + 6);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, lx, ly);
+      cairo_show_text (cr, name);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+ui_camera_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 320 : 180;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 960 : 540;
+}
+
+static void
+ui_camera_view_finalize (GObject *object)
+{
+  UiCameraView *self = UI_CAMERA_VIEW (object);
+  g_clear_object (&self->texture);
+  g_free (self->detections);
+  g_free (self->placeholder);
+  G_OBJECT_CLASS (ui_camera_view_parent_class)->finalize (object);
+}
+
+static void
+ui_camera_view_class_init (UiCameraViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ui_camera_view_finalize;
+  GTK_WIDGET_CLASS (klass)->snapshot = ui_camera_view_snapshot;
+  GTK_WIDGET_CLASS (klass)->measure = ui_camera_view_measure;
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "cameraview");
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ui_camera_view_init (UiCameraView *self)
+{
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+}
+
+GtkWidget *
+ui_camera_view_new (void)
+{
+  return g_object_new (UI_TYPE_CAMERA_VIEW, NULL);
+}
+
+void
+ui_camera_view_set_card_set (UiCameraView *self, const EngCardSet *set)
+{
+  self->set = set;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
+                          const VisDetection *detections, guint n_detections)
+{
+  g_set_object (&self->texture, texture);
+  if (n_detections > self->capacity)
+    {
+      self->detections = g_renew (VisDetection, self->detections, n_detections);
+      self->capacity = n_detections;
+    }
+  if (n_detections > 0)
+    memcpy (self->detections, detections, n_detections * sizeof *detections);
+  self->n_detections = n_detections;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_highlight (UiCameraView *self, guint serial)
+{
+  self->highlight = serial;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_placeholder (UiCameraView *self, const char *text)
+{
+  g_free (self->placeholder);
+  self->placeholder = g_strdup (text);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

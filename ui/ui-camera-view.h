@@ -1,0 +1,32 @@
+/* ui-camera-view.h: the live camera picture with what Tablero recognised
+ * drawn over it: each sticker outlined and labelled, the card in play
+ * highlighted.  Face-down cards show only their back's label (K20). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "eng-cardset.h"
+#include "vis-detect.h"
+
+G_BEGIN_DECLS
+
+#define UI_TYPE_CAMERA_VIEW (ui_camera_view_get_type ())
+G_DECLARE_FINAL_TYPE (UiCameraView, ui_camera_view, UI, CAMERA_VIEW, GtkWidget)
+
+GtkWidget *ui_camera_view_new (void);
+
+/* The set used to name stickers; borrowed, must outlive the view (NULL:
+ * stickers are labelled with their payload only). */
+void ui_camera_view_set_card_set (UiCameraView *self, const EngCardSet *set);
+
+/* Shows `texture` (a new reference is taken) with `detections` (copied). */
+void ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
+                               const VisDetection *detections, guint n_detections);
+
+/* Highlights the sticker with this face serial (0: none). */
+void ui_camera_view_set_highlight (UiCameraView *self, guint serial);
+
+/* A line drawn over the picture when there is no frame (e.g. "No camera"). */
+void ui_camera_view_set_placeholder (UiCameraView *self, const char *text);
+
+G_END_DECLS

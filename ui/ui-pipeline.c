@@ -1,0 +1,334 @@
+#include "ui-pipeline.h"
+
+#include <string.h>
+
+#include "vis-source.h"
+
+G_DEFINE_QUARK (ui-pipeline-error-quark, ui_pipeline_error)
+
+#define MAX_DETECTIONS 256
+
+/* One published result: pixels (BGR) plus detections.  The worker fills the
+ * back slot and swaps the two pointers under the lock; the main thread
+ * reads the ready slot under the same lock.  Buffers are reused, so a running pipeline allocates
+ * only the GBytes each texture needs. */
+typedef struct {
+  guint8 *pixels;
+  gsize capacity;
+  int width, height;
+  gsize stride;
+  VisDetection detections[MAX_DETECTIONS];
+  guint n_detections;
+  gboolean fresh;
+} Slot;
+
+struct _UiPipeline
+{
+  GObject parent_instance;
+
+  char *spec;
+  char *description;
+  VisSource *source;
+  VisDetector *detector;
+  GThread *worker;
+  gint stop_requested;     /* atomic */
+
+  GMutex lock;
+  Slot slots[2];
+  Slot *back;              /* worker only */
+  Slot *ready;             /* under lock */
+  char status_message[512];
+  gboolean status_fresh;
+  guint idle_id;           /* under lock: a dispatch is pending */
+
+  /* main thread only */
+  VisDetection shown[MAX_DETECTIONS];
+  guint n_shown;
+  gint64 fps_window_start;
+  guint fps_frames;
+  double fps;
+};
+
+G_DEFINE_FINAL_TYPE (UiPipeline, ui_pipeline, G_TYPE_OBJECT)
+
+enum { SIGNAL_FRAME, SIGNAL_STATUS, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static gboolean
+dispatch_on_main (gpointer data)
+{
+  UiPipeline *self = UI_PIPELINE (data);
+  g_autoptr (GdkTexture) texture = NULL;
+  char message[sizeof self->status_message] = "";
+
+  g_mutex_lock (&self->lock);
+  self->idle_id = 0;
+  Slot *ready = self->ready;
+  if (ready->fresh)
+    {
+      g_autoptr (GBytes) bytes = g_bytes_new (ready->pixels, ready->stride * (gsize) ready->height);
+      texture = gdk_memory_texture_new (ready->width, ready->height, GDK_MEMORY_B8G8R8,
+                                        bytes, ready->stride);
+      memcpy (self->shown, ready->detections, ready->n_detections * sizeof (VisDetection));
+      self->n_shown = ready->n_detections;
+      ready->fresh = FALSE;
+    }
+  if (self->status_fresh)
+    {
+      g_strlcpy (message, self->status_message, sizeof message);
+      self->status_fresh = FALSE;
+    }
+  g_mutex_unlock (&self->lock);
+
+  if (texture != NULL)
+    {
+      gint64 now = g_get_monotonic_time ();
+      self->fps_frames++;
+      if (now - self->fps_window_start >= G_USEC_PER_SEC)
+        {
+          self->fps = self->fps_frames * (double) G_USEC_PER_SEC / (double) (now - self->fps_window_start);
+          self->fps_frames = 0;
+          self->fps_window_start = now;
+        }
+      g_signal_emit (self, signals[SIGNAL_FRAME], 0, texture);
+    }
+  if (message[0] != '\0')
+    g_signal_emit (self, signals[SIGNAL_STATUS], 0, message);
+  return G_SOURCE_REMOVE;
+}
+
+/* Under lock: makes sure one dispatch is pending on the main context. */
+static void
+schedule_dispatch_locked (UiPipeline *self)
+{
+  if (self->idle_id == 0)
+    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_on_main,
+                                     g_object_ref (self), g_object_unref);
+}
+
+static void
+publish_status (UiPipeline *self, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+publish_status (UiPipeline *self, const char *fmt, ...)
+{
+  va_list ap;
+  g_mutex_lock (&self->lock);
+  va_start (ap, fmt);
+  g_vsnprintf (self->status_message, sizeof self->status_message, fmt, ap);
+  va_end (ap);
+  self->status_fresh = TRUE;
+  schedule_dispatch_locked (self);
+  g_mutex_unlock (&self->lock);
+}
+
+static gboolean
+copy_frame (Slot *slot, const VisFrame *frame)
+{
+  const VisImage *img = &frame->image;
+  if (img->format != VIS_PIXEL_BGR8)
+    return FALSE;
+  gsize stride = (gsize) img->width * 3;
+  gsize need = stride * (gsize) img->height;
+  if (need > slot->capacity)
+    {
+      slot->pixels = g_realloc (slot->pixels, need);
+      slot->capacity = need;
+    }
+  for (int y = 0; y < img->height; y++)
+    memcpy (slot->pixels + (gsize) y * stride, img->data + (gsize) y * img->stride, stride);
+  slot->width = img->width;
+  slot->height = img->height;
+  slot->stride = stride;
+  return TRUE;
+}
+
+/* Files and the demo deliver frames as fast as asked: pace them by their
+ * timestamps so the table plays at its own speed.  Cameras pace themselves. */
+static void
+pace (gint64 *start_us, gint64 *first_ns, const VisFrame *frame)
+{
+  if (*start_us == 0 || frame->timestamp_ns < *first_ns)
+    {
+      *start_us = g_get_monotonic_time ();
+      *first_ns = frame->timestamp_ns;
+      return;
+    }
+  gint64 due = *start_us + (frame->timestamp_ns - *first_ns) / 1000;
+  gint64 wait = due - g_get_monotonic_time ();
+  if (wait > 0 && wait < G_USEC_PER_SEC)
+    g_usleep ((gulong) wait);
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  UiPipeline *self = UI_PIPELINE (data);
+  gboolean paced = !g_str_has_prefix (self->spec, "camera") && !g_str_has_prefix (self->spec, "v4l2:");
+  gint64 start_us = 0, first_ns = 0;
+
+  while (!g_atomic_int_get (&self->stop_requested))
+    {
+      VisFrame frame;
+      VisSourceError err = { "" };
+      VisSourceStatus status = vis_source_read (self->source, &frame, &err);
+      if (status == VIS_SOURCE_AGAIN)
+        continue;
+      if (status == VIS_SOURCE_DISCONNECTED)
+        {
+          publish_status (self, "Camera disconnected: %s. Waiting for it to come back.", err.message);
+          g_usleep (200 * 1000);
+          continue;
+        }
+      if (status == VIS_SOURCE_END)
+        {
+          publish_status (self, "The recording has ended.");
+          break;
+        }
+      if (!vis_source_status_has_frame (status))
+        {
+          publish_status (self, "Camera error: %s", err.message[0] ? err.message
+                                                                   : vis_source_status_to_string (status));
+          g_usleep (200 * 1000);
+          continue;
+        }
+      if (status == VIS_SOURCE_RECONNECTED)
+        publish_status (self, "Camera reconnected.");
+      if (paced)
+        pace (&start_us, &first_ns, &frame);
+
+      Slot *back = self->back;
+      VisDetectResult result;
+      back->n_detections = 0;
+      if (vis_detector_detect (self->detector, &frame.image, VIS_DETECT_TRACK, &result) == ENG_OK)
+        {
+          back->n_detections = (guint) MIN (result.n_detections, (gsize) MAX_DETECTIONS);
+          memcpy (back->detections, result.detections, back->n_detections * sizeof (VisDetection));
+        }
+      if (!copy_frame (back, &frame))
+        continue;
+      back->fresh = TRUE;
+
+      g_mutex_lock (&self->lock);
+      self->back = self->ready;
+      self->ready = back;
+      schedule_dispatch_locked (self);
+      g_mutex_unlock (&self->lock);
+    }
+  return NULL;
+}
+
+gboolean
+ui_pipeline_start (UiPipeline *self, GError **error)
+{
+  g_return_val_if_fail (UI_IS_PIPELINE (self), FALSE);
+  g_return_val_if_fail (self->worker == NULL, FALSE);
+
+  VisSourceError err = { "" };
+  VisSourceStatus status = vis_source_open (self->spec, NULL, &self->source, &err);
+  if (status != VIS_SOURCE_OK)
+    {
+      g_set_error (error, UI_PIPELINE_ERROR,
+                   status == VIS_SOURCE_NO_CAMERA ? UI_PIPELINE_ERROR_NO_CAMERA : UI_PIPELINE_ERROR_SOURCE,
+                   "%s", err.message[0] ? err.message : vis_source_status_to_string (status));
+      return FALSE;
+    }
+  g_free (self->description);
+  self->description = g_strdup (vis_source_description (self->source));
+
+  self->detector = vis_detector_new (NULL);
+  if (self->detector == NULL)
+    {
+      g_set_error (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR,
+                   "the sticker detector could not start");
+      vis_source_close (g_steal_pointer (&self->source));
+      return FALSE;
+    }
+  g_atomic_int_set (&self->stop_requested, 0);
+  self->worker = g_thread_new ("tablero-pipeline", worker_main, self);
+  return TRUE;
+}
+
+void
+ui_pipeline_stop (UiPipeline *self)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self));
+  if (self->worker != NULL)
+    {
+      g_atomic_int_set (&self->stop_requested, 1);
+      g_thread_join (g_steal_pointer (&self->worker));
+    }
+  g_clear_pointer (&self->detector, vis_detector_free);
+  g_clear_pointer (&self->source, vis_source_close);
+}
+
+const char *
+ui_pipeline_get_source_spec (UiPipeline *self)
+{
+  return self->spec;
+}
+
+const char *
+ui_pipeline_get_description (UiPipeline *self)
+{
+  return self->description ? self->description : "";
+}
+
+const VisDetection *
+ui_pipeline_get_detections (UiPipeline *self, guint *n_detections)
+{
+  *n_detections = self->n_shown;
+  return self->shown;
+}
+
+double
+ui_pipeline_get_fps (UiPipeline *self)
+{
+  return self->fps;
+}
+
+static void
+ui_pipeline_dispose (GObject *object)
+{
+  ui_pipeline_stop (UI_PIPELINE (object));
+  G_OBJECT_CLASS (ui_pipeline_parent_class)->dispose (object);
+}
+
+static void
+ui_pipeline_finalize (GObject *object)
+{
+  UiPipeline *self = UI_PIPELINE (object);
+  for (int i = 0; i < 2; i++)
+    g_free (self->slots[i].pixels);
+  g_mutex_clear (&self->lock);
+  g_free (self->spec);
+  g_free (self->description);
+  G_OBJECT_CLASS (ui_pipeline_parent_class)->finalize (object);
+}
+
+static void
+ui_pipeline_class_init (UiPipelineClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = ui_pipeline_dispose;
+  G_OBJECT_CLASS (klass)->finalize = ui_pipeline_finalize;
+  signals[SIGNAL_FRAME] = g_signal_new ("frame", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, GDK_TYPE_TEXTURE);
+  signals[SIGNAL_STATUS] = g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ui_pipeline_init (UiPipeline *self)
+{
+  g_mutex_init (&self->lock);
+  self->back = &self->slots[0];
+  self->ready = &self->slots[1];
+}
+
+UiPipeline *
+ui_pipeline_new (const char *source_spec)
+{
+  UiPipeline *self = g_object_new (UI_TYPE_PIPELINE, NULL);
+  self->spec = g_strdup (source_spec);
+  return self;
+}

@@ -1,0 +1,54 @@
+/* ui-pipeline.h: the camera pipeline run off the main thread for the app.
+ *
+ * A worker thread reads frames from a VisSource, detects stickers (tracking
+ * mode) and publishes the newest result; the main thread picks it up in an
+ * idle callback and emits ::frame.  Frames the main thread has no time for
+ * are dropped, never queued: the view always shows the newest frame.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "vis-detect.h"
+
+G_BEGIN_DECLS
+
+#define UI_PIPELINE_ERROR (ui_pipeline_error_quark ())
+GQuark ui_pipeline_error_quark (void);
+
+typedef enum {
+  UI_PIPELINE_ERROR_NO_CAMERA,    /* a normal state: nothing to open */
+  UI_PIPELINE_ERROR_SOURCE,       /* the spec or the device is unusable */
+  UI_PIPELINE_ERROR_DETECTOR,
+} UiPipelineError;
+
+#define UI_TYPE_PIPELINE (ui_pipeline_get_type ())
+G_DECLARE_FINAL_TYPE (UiPipeline, ui_pipeline, UI, PIPELINE, GObject)
+
+/* A new, stopped pipeline for `source_spec` (copied).  Transfer full. */
+UiPipeline *ui_pipeline_new (const char *source_spec);
+
+/* Opens the source and starts the worker.  Returns FALSE with `error` set
+ * (UI_PIPELINE_ERROR_NO_CAMERA when no such camera is present). */
+gboolean ui_pipeline_start (UiPipeline *self, GError **error);
+
+/* Stops and joins the worker; safe to call twice. */
+void ui_pipeline_stop (UiPipeline *self);
+
+const char *ui_pipeline_get_source_spec (UiPipeline *self);
+/* Human description of the open source, "" before start. */
+const char *ui_pipeline_get_description (UiPipeline *self);
+
+/* The newest frame's detections, valid until the next ::frame emission.
+ * Owned by the pipeline. */
+const VisDetection *ui_pipeline_get_detections (UiPipeline *self, guint *n_detections);
+
+/* Frames shown per second over the last second (for the status line). */
+double ui_pipeline_get_fps (UiPipeline *self);
+
+/* Signals:
+ *   ::frame (GdkTexture *texture)       a new frame and its detections
+ *   ::status (const char *message)      disconnected, reconnected, errors
+ */
+
+G_END_DECLS
