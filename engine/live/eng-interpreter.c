@@ -641,6 +641,25 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
           text_copy (m->expect[i].text, sizeof m->expect[i].text, sentence);
       say (out, ENG_EVENT_NEED, -1, "K11", "%s", sentence);
     }
+  /* a late answer to a Hook goes back to its owner's hand (K12) */
+  if (mv->verb == KAT_INTERCEPT && mv->card != 0)
+    {
+      uint8_t idx = katua_card_index (r, mv->card);
+      int vi = view_find (m, 'F', mv->card, 0);
+      if (idx != KAT_NONE && !in_list (a->in_play, a->in_play_n, idx) && vi >= 0)
+        {
+          Expect *e = expect_add (m, EXP_LEAVE, mv->card, 0, m->view[vi].zone);
+          if (e != NULL)
+            {
+              char name[32];
+              face_name (it, mv->card, name, sizeof name);
+              e->item_kind = 'F';
+              snprintf (e->text, sizeof e->text, "%s: take your %s back into your hand",
+                        pname (it, mv->player), name);
+              say (out, ENG_EVENT_NEED, mv->player, "K12", "%s", e->text);
+            }
+        }
+    }
   /* captures: the cat goes from its slot to the taker's capture area */
   for (int p = 0; p < a->n_players; p++)
     for (int i = b->captured_n[p]; i < a->captured_n[p]; i++)
@@ -1076,8 +1095,25 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
     {
       mv = pd->move;
       mv.show = c->item.serial;
-      if (!complete_pending (it, &mv, c, out))
-        take_back (it, c, out);
+      if (complete_pending (it, &mv, c, out))
+        return;
+      /* refused (the engine said why): the card goes back, the cat down */
+      char name[32];
+      face_name (it, pd->card, name, sizeof name);
+      int vi = view_find (&it->mind, 'F', pd->card, 0);
+      if (vi >= 0)
+        {
+          Expect *e = expect_add (&it->mind, EXP_LEAVE, pd->card, 0, it->mind.view[vi].zone);
+          if (e != NULL)
+            {
+              e->item_kind = 'F';
+              snprintf (e->text, sizeof e->text, "Take back the %s", name);
+            }
+        }
+      pd->kind = PEND_NONE;
+      complaint_add (it, c);
+      say (out, ENG_EVENT_NEED, p, "table", "%s: turn your cat in slot %d face down again; "
+           "take back the %s", pname (it, p), k + 1, name);
       return;
     }
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)

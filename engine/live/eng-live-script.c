@@ -248,6 +248,24 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
       su->first = player_by_name (su, w->words[1]);
       return ENG_ERR_NOT_FOUND;
     }
+  if (strcmp (k, "seats") == 0)
+    {
+      long v;
+      if (w->n != 1 + (int) su->n_players)
+        return snprintf (why, size, "'seats' takes one seat marker number (1-%d) per player",
+                         ENG_MAX_PLAYERS), ENG_ERR_SYNTAX;
+      for (int i = 1; i < w->n; i++)
+        {
+          if (!parse_int (w->words[i], 1, ENG_MAX_PLAYERS, &v))
+            return snprintf (why, size, "'%.20s' is not a seat marker number (1-%d)",
+                             w->words[i], ENG_MAX_PLAYERS), ENG_ERR_SYNTAX;
+          for (int j = 1; j < i; j++)
+            if (su->seats[j - 1] == v)
+              return snprintf (why, size, "seat %ld given twice", v), ENG_ERR_SYNTAX;
+          su->seats[i - 1] = (uint8_t) v;
+        }
+      return ENG_ERR_NOT_FOUND;
+    }
   if (strcmp (k, "option") == 0)
     {
       if (w->n != 3)

@@ -92,3 +92,10 @@ Test (live_scripts, two_players_mistakes)
   cr_assert_eq (r.moves, 7);
   cr_assert_eq (r.scores[0], 2);
 }
+
+Test (live_scripts, three_players_hook_tie_discard_pass)
+{
+  EngLiveScriptResult r = run_script ("katua-3p-hook.script");
+  cr_assert_eq (r.moves, 11);
+  cr_assert_eq (r.scores[2], 3);
+}
