@@ -99,3 +99,11 @@ Test (live_scripts, three_players_hook_tie_discard_pass)
   cr_assert_eq (r.moves, 11);
   cr_assert_eq (r.scores[2], 3);
 }
+
+Test (live_scripts, four_players_to_the_winner)
+{
+  EngLiveScriptResult r = run_script ("katua-4p-game.script");
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins alone");
+  cr_assert_eq (r.scores[0], 9);
+}
