@@ -39,8 +39,6 @@ constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 struct Finder {
   cv::Point2f centre;
   float module;              /* estimated module size, px */
-  cv::Point2f quad[4];       /* corners of the white ring's outer edge (5x5 modules) */
-  bool have_quad;
   bool used;
 };
 
@@ -67,7 +65,6 @@ struct Worker {
   cv::Mat warp, warp_bin, crisp;
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
-  std::vector<cv::Point> approx;
   std::vector<Finder> finders;
   std::vector<VisDetection> found;
   std::vector<uint8_t> found_reused;
@@ -403,24 +400,6 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
       f.module = (float) ((hole_side + 1.0) / 5.0 + sq_side / 3.0) * 0.5f;
       if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
         continue;
-      double peri = cv::arcLength (w.contours[i], true);
-      cv::approxPolyDP (w.contours[i], w.approx, peri * 0.06, true);
-      f.have_quad = w.approx.size () == 4 && cv::isContourConvex (w.approx);
-      if (f.have_quad)
-        {
-          /* Push each traced corner half a pixel outwards from the centre:
-           * the traced hole boundary lies on the ring's inner pixel centres. */
-          for (int k = 0; k < 4; k++)
-            {
-              cv::Point2f p ((float) w.approx[k].x + reg.rect.x + 0.5f,
-                             (float) w.approx[k].y + reg.rect.y + 0.5f);
-              cv::Point2f d = p - f.centre;
-              float len = std::hypot (d.x, d.y);
-              if (len > 0)
-                p += d * (0.7f / len);
-              f.quad[k] = p;
-            }
-        }
       f.used = false;
       w.finders.push_back (f);
     }
@@ -433,80 +412,19 @@ finder_job (void *ctx, int job, int worker)
   find_finders (det, det->workers[worker], det->regions[job]);
 }
 
-/* Builds the module->image homography from the three finders' ring corners
- * (12 correspondences), or from the centres alone when a quad is missing. */
+/* The module->image map of a code from its three finder centres (the
+ * centroids of the 3x3 inner squares, symmetric and so unbiased by
+ * blur or threshold).  Affine: fitting a projective map to the finders'
+ * ring corners extrapolated the finderless corner pixels off, while the
+ * perspective change across one small code stays well under a pixel. */
 bool
 fit_homography (const Finder &tl, const Finder &tr, const Finder &bl, cv::Matx33d &h)
 {
-  const Finder *fs[3] = { &tl, &tr, &bl };
-  const float cx[3] = { 3.5f, 17.5f, 3.5f };
-  const float cy[3] = { 3.5f, 3.5f, 17.5f };
   cv::Point2f u = (tr.centre - tl.centre) * (1.0f / FINDER_SPAN);
   cv::Point2f v = (bl.centre - tl.centre) * (1.0f / FINDER_SPAN);
-  cv::Point2f src[12], dst[12];
-  int n = 0;
-  bool all_quads = tl.have_quad && tr.have_quad && bl.have_quad;
-  if (all_quads)
-    {
-      for (int i = 0; i < 3; i++)
-        {
-          bool taken[4] = { false, false, false, false };
-          for (int k = 0; k < 4; k++)
-            {
-              cv::Point2f d = fs[i]->quad[k] - fs[i]->centre;
-              /* Express d in the (u, v) basis to know which corner it is. */
-              float det2 = u.x * v.y - u.y * v.x;
-              float a = (d.x * v.y - d.y * v.x) / det2;
-              float b = (u.x * d.y - u.y * d.x) / det2;
-              int corner = (a > 0 ? 1 : 0) + (b > 0 ? 2 : 0);
-              if (taken[corner])
-                {
-                  all_quads = false;
-                  break;
-                }
-              taken[corner] = true;
-              src[n] = cv::Point2f (cx[i] + (a > 0 ? 2.5f : -2.5f), cy[i] + (b > 0 ? 2.5f : -2.5f));
-              dst[n] = fs[i]->quad[k];
-              n++;
-            }
-          if (!all_quads)
-            break;
-        }
-    }
-  if (all_quads && n == 12)
-    {
-      /* Direct linear fit with h33 = 1: 24 equations, 8 unknowns, least
-       * squares.  findHomography's iterative refinement costs ~100x more and
-       * buys nothing at this size. */
-      double a[24 * 8], b[24];
-      for (int i = 0; i < 12; i++)
-        {
-          double X = src[i].x, Y = src[i].y, x = dst[i].x, y = dst[i].y;
-          double r0[8] = { X, Y, 1, 0, 0, 0, -X * x, -Y * x };
-          double r1[8] = { 0, 0, 0, X, Y, 1, -X * y, -Y * y };
-          std::memcpy (a + (2 * i) * 8, r0, sizeof r0);
-          std::memcpy (a + (2 * i + 1) * 8, r1, sizeof r1);
-          b[2 * i] = x;
-          b[2 * i + 1] = y;
-        }
-      double sol[8];
-      cv::Mat am (24, 8, CV_64F, a), bm (24, 1, CV_64F, b), xm (8, 1, CV_64F, sol);
-      if (cv::solve (am, bm, xm, cv::DECOMP_QR))
-        {
-          h = cv::Matx33d (sol[0], sol[1], sol[2], sol[3], sol[4], sol[5], sol[6], sol[7], 1.0);
-          /* Reject fits that disagree with the finder centres. */
-          float mod = dist (tl.centre, tr.centre) / FINDER_SPAN;
-          bool ok = true;
-          for (int i = 0; i < 3 && ok; i++)
-            ok = dist (apply (h, cx[i], cy[i]), fs[i]->centre) < 0.8f * mod;
-          if (ok)
-            return true;
-        }
-    }
-  /* Affine from the centres: loses perspective, enough for a small code. */
   cv::Point2f o = tl.centre - u * 3.5f - v * 3.5f;
   h = cv::Matx33d (u.x, v.x, o.x, u.y, v.y, o.y, 0, 0, 1);
-  return true;
+  return std::fabs (u.x * v.y - u.y * v.x) > 1.0f;
 }
 
 /* Groups finders into (TL, TR, BL) triples: TL sees the other two at about

@@ -1,0 +1,124 @@
+/* Detection on rendered 1080p scenes: 10, 20 and 40 cards under each
+ * degradation, recall and identities against the renderer's ground truth;
+ * foreign codes ignored; bad arguments refused. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene-util.h"
+#include "vis-detect.h"
+
+typedef struct {
+  int cards;
+  const char *name;
+  double tilt;
+  const char *degrade;
+} Case;
+
+static const char *const degradations[][2] = {
+  { "clean", "" },
+  { "uneven-light", "degrade light=0.7\n" },
+  { "blur", "degrade blur=1.0\n" },
+  { "noise", "degrade noise=8\n" },
+  { "jpeg", "degrade jpeg=50\n" },
+  { "perspective", "" },
+  { "everything", "degrade light=0.5 blur=0.8 noise=5 jpeg=70\n" },
+};
+
+static void
+run_case (int cards, int which)
+{
+  const char *name = degradations[which][0];
+  double tilt = strcmp (name, "perspective") == 0 || strcmp (name, "everything") == 0 ? 25.0 : 5.0;
+  char *text = test_grid_scene (cards, tilt, degradations[which][1]);
+  TestScene ts;
+  test_scene_open (&ts, text);
+  free (text);
+  test_scene_render (&ts, 0.0);
+
+  VisDetector *det = vis_detector_new (NULL);
+  cr_assert_not_null (det);
+  VisDetectResult r;
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
+  TestScore s = test_score (ts.truth, r.detections, r.n_detections);
+  cr_log_info ("%d cards, %s: %u/%u found, %u wrong, corners within %.2f px", cards, name, s.found, s.expected,
+               s.wrong, s.max_corner_err);
+  cr_expect_geq (s.expected, (unsigned) cards, "the scene should show every card (%u of %d)", s.expected,
+                 cards);
+  cr_expect_geq (s.found * 100, s.expected * 99, "%d cards, %s: recall %u/%u", cards, name, s.found,
+                 s.expected);
+  cr_expect_eq (s.wrong, 0, "%d cards, %s: %u wrong identities", cards, name, s.wrong);
+  cr_expect_lt (s.max_corner_err, 2.0f, "%d cards, %s: corners off by %.2f px", cards, name, s.max_corner_err);
+
+  /* Tracking on the same (static) frame finds the same codes. */
+  VisDetectResult t;
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_TRACK, &t), ENG_OK);
+  TestScore st = test_score (ts.truth, t.detections, t.n_detections);
+  cr_expect_eq (st.found, s.found, "%d cards, %s: tracking found %u, cold %u", cards, name, st.found, s.found);
+  cr_expect_eq (st.wrong, 0);
+  vis_detector_free (det);
+  test_scene_close (&ts);
+}
+
+#define CASES(n)                                                                                             \
+  Test (detect_##n, clean) { run_case (n, 0); }                                                            \
+  Test (detect_##n, uneven_light) { run_case (n, 1); }                                                     \
+  Test (detect_##n, blur) { run_case (n, 2); }                                                             \
+  Test (detect_##n, noise) { run_case (n, 3); }                                                            \
+  Test (detect_##n, jpeg) { run_case (n, 4); }                                                             \
+  Test (detect_##n, perspective) { run_case (n, 5); }                                                      \
+  Test (detect_##n, everything) { run_case (n, 6); }
+
+CASES (10)
+CASES (20)
+CASES (40)
+
+Test (detect, foreign_codes_ignored_but_counted)
+{
+  char *text = test_grid_scene (10, 5.0,
+                                "foreign f1 text=\"https://example.org/a\" at=200,250 size=40\n"
+                                "foreign f2 text=\"TB1K01F001W\" at=700,250 size=40\n");
+  /* f2 carries a Tablero payload in a foreign symbol (version/level M): it is
+   * a valid payload, so it must be reported where it is - and nowhere else. */
+  TestScene ts;
+  test_scene_open (&ts, text);
+  free (text);
+  test_scene_render (&ts, 0.0);
+  VisDetector *det = vis_detector_new (NULL);
+  VisDetectResult r;
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
+  for (size_t i = 0; i < r.n_detections; i++)
+    cr_expect_eq (strncmp (r.detections[i].payload, "TB1", 3), 0);
+  TestScore s = test_score (ts.truth, r.detections, r.n_detections);
+  cr_expect_eq (s.wrong, 0);
+  cr_expect_geq (s.found, 10u);
+  vis_detector_free (det);
+  test_scene_close (&ts);
+}
+
+Test (detect, refuses_bad_frames)
+{
+  VisDetector *det = vis_detector_new (NULL);
+  cr_assert_not_null (det);
+  VisDetectResult r;
+  uint8_t px[64 * 64];
+  memset (px, 200, sizeof px);
+  VisImage ok = { 64, 64, 64, VIS_PIXEL_GRAY8, px };
+  cr_expect_eq (vis_detector_detect (det, &ok, VIS_DETECT_COLD, &r), ENG_OK);
+  cr_expect_eq (r.n_detections, 0u);
+  VisImage bad_stride = { 64, 64, 10, VIS_PIXEL_GRAY8, px };
+  cr_expect_eq (vis_detector_detect (det, &bad_stride, VIS_DETECT_COLD, &r), ENG_ERR_INVALID_ARGUMENT);
+  VisImage no_data = { 64, 64, 64, VIS_PIXEL_GRAY8, NULL };
+  cr_expect_eq (vis_detector_detect (det, &no_data, VIS_DETECT_COLD, &r), ENG_ERR_INVALID_ARGUMENT);
+  VisImage bad_format = { 64, 64, 64, (VisPixelFormat) 7, px };
+  cr_expect_eq (vis_detector_detect (det, &bad_format, VIS_DETECT_COLD, &r), ENG_ERR_INVALID_ARGUMENT);
+  cr_expect_eq (vis_detector_detect (det, NULL, VIS_DETECT_COLD, &r), ENG_ERR_INVALID_ARGUMENT);
+  vis_detector_free (det);
+
+  VisDetectorOptions o;
+  vis_detector_options_init (&o);
+  o.n_threads = 0;
+  cr_expect_null (vis_detector_new (&o));
+}
