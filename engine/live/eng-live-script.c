@@ -988,6 +988,8 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
   for (size_t i = 0; i < setup_events.n && sink != NULL; i++)
     sink (user, 0, &setup_events.items[i]);
   st = eng_interpreter_new (r->game, set, &r->interp);
+  if (st != ENG_OK)
+    eng_parse_error_set (err, source, 0, "no interpreter: %s", eng_status_to_string (st));
   begin_step (r);
   for (size_t i = 0; st == ENG_OK && i < script->n_ops; i++)
     st = run_op (r, &script->ops[i], err, source);
@@ -998,6 +1000,7 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
       result->winners = eng_game_winners (r->game, NULL);
       for (unsigned p = 0; p < script->setup.n_players; p++)
         result->scores[p] = eng_game_score (r->game, p);
+      result->record = eng_record_write (eng_interpreter_record (r->interp));
     }
   eng_interpreter_free (r->interp);
   eng_game_free (r->game);

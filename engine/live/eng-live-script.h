@@ -49,6 +49,11 @@ typedef struct {
   bool over;
   unsigned winners;          /* bitmask, as eng_game_winners */
   int scores[ENG_MAX_PLAYERS];
+  char *record;              /* the moves applied, as a game record text
+                                (eng_record_write; compare with
+                                eng_record_parse + eng_record_equal); the
+                                caller frees it with free(); NULL when the
+                                run failed or memory ran out */
 } EngLiveScriptResult;
 
 /* Runs `script` on a fresh live Katua game (no seed: the referee knows

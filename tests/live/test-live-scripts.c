@@ -9,6 +9,8 @@
 
 #include "eng-cardset.h"
 #include "eng-live-script.h"
+#include "eng-record.h"
+#include "eng-replay.h"
 
 static EngCardSet *set;
 
@@ -68,6 +70,37 @@ run_script (const char *name)
   cr_assert_eq (res.failures, 0, "%s: %zu failed expectations; first: %s", name, res.failures,
                 res.first_failure);
   cr_assert_gt (res.expects, 0, "%s checks something", name);
+  cr_assert_not_null (res.record);
+  if (getenv ("LIVE_VERBOSE"))
+    fprintf (stderr, "%s", res.record);
+  /* the moves applied are exactly the game record written next to it */
+  char rec_path[1024];
+  snprintf (rec_path, sizeof rec_path, "%s/scripts/%.*s.rec", TESTS_LIVE_DIR,
+            (int) (strlen (name) - strlen (".script")), name);
+  EngRecord *want = NULL, *got = NULL;
+  cr_assert_eq (eng_record_load_file (rec_path, &want, &err), ENG_OK, "%s:%u: %s", rec_path,
+                err.line, err.reason);
+  cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "applied", &got, &err), ENG_OK,
+                "%s", err.reason);
+  /* and that record, replayed by the rules alone, is legal and scores the same */
+  EngReplayResult replay;
+  EngVerdict why;
+  cr_assert_eq (eng_replay (want, set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
+                "%s", why.reason);
+  cr_assert_eq (replay.illegal, 0, "%s replays legally (line %u)", rec_path,
+                replay.first_illegal_line);
+  for (unsigned p = 0; p < eng_game_setup (replay.game)->n_players; p++)
+    cr_assert_eq (eng_game_score (replay.game, p), res.scores[p], "same score for player %u", p);
+  cr_assert_eq (replay.over, res.over);
+  eng_game_free (replay.game);
+  bool same = eng_record_equal (want, got);
+  if (!same)
+    fprintf (stderr, "%s: applied moves differ from %s:\n%s", name, rec_path, res.record);
+  cr_assert (same, "%s: the applied moves equal %s", name, rec_path);
+  eng_record_free (want);
+  eng_record_free (got);
+  free (res.record);
+  res.record = NULL;
   return res;
 }
 
