@@ -674,6 +674,28 @@ draw_hand (VisRenderer *r, const Camera &cam, const Hand &hd, const cv::Scalar &
   fill_table_polygon (r, cam, xs, ys, 32, skin);
 }
 
+// Bilinear sample of a BGR texture at (u, v) in OpenCV index coordinates,
+// with (u, v) inside [0, cols-1] x [0, rows-1].
+inline void
+sample_bilinear (const cv::Mat &tex, double u, double v, uchar *out)
+{
+  int iu = (int) u, iv = (int) v;
+  int wx = (int) ((u - iu) * 256), wy = (int) ((v - iv) * 256);
+  int iu1 = std::min (iu + 1, tex.cols - 1), iv1 = std::min (iv + 1, tex.rows - 1);
+  const uchar *r0 = tex.ptr<uchar> (iv), *r1 = tex.ptr<uchar> (iv1);
+  const uchar *p00 = r0 + 3 * iu, *p01 = r0 + 3 * iu1, *p10 = r1 + 3 * iu, *p11 = r1 + 3 * iu1;
+  for (int c = 0; c < 3; c++)
+    {
+      int top = p00[c] * (256 - wx) + p01[c] * wx;
+      int bottom = p10[c] * (256 - wx) + p11[c] * wx;
+      out[c] = (uchar) ((top * (256 - wy) + bottom * wy + 32768) >> 16);
+    }
+}
+
+// Draws texture `t` at pose `st`: every image pixel of the object's bounding
+// box is mapped back into the texture (inverse homography, incremental along
+// the row) and sampled when it falls inside.  Written by hand because
+// cv::warpPerspective allocates scratch blocks on every call.
 void
 warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st)
 {
@@ -686,7 +708,6 @@ warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st
                  0, 0, 1);
   cv::Matx33d H (&cam.H[0][0]);
   cv::Matx33d M = cv::Matx33d (1, 0, -0.5, 0, 1, -0.5, 0, 0, 1) * H * A;
-  // Bounding box of the projected texture.
   double xs[4] = { -0.5, t.img.cols - 0.5, t.img.cols - 0.5, -0.5 };
   double ys[4] = { -0.5, -0.5, t.img.rows - 0.5, t.img.rows - 0.5 };
   double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
@@ -700,15 +721,50 @@ warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st
       y0 = std::min (y0, p[1] / p[2]);
       y1 = std::max (y1, p[1] / p[2]);
     }
-  cv::Rect box ((int) std::floor (x0) - 1, (int) std::floor (y0) - 1,
-                (int) (std::ceil (x1) - std::floor (x0)) + 3, (int) (std::ceil (y1) - std::floor (y0)) + 3);
-  box &= cv::Rect (0, 0, r->frame.cols, r->frame.rows);
-  if (box.width <= 0 || box.height <= 0)
+  int bx0 = std::max (0, (int) std::floor (x0)), by0 = std::max (0, (int) std::floor (y0));
+  int bx1 = std::min (r->frame.cols - 1, (int) std::ceil (x1));
+  int by1 = std::min (r->frame.rows - 1, (int) std::ceil (y1));
+  if (bx0 > bx1 || by0 > by1)
     return;
-  cv::Matx33d M_roi = cv::Matx33d (1, 0, -box.x, 0, 1, -box.y, 0, 0, 1) * M;
-  cv::Mat roi = r->frame (box);
-  cv::warpPerspective (t.img, roi, cv::Mat (M_roi), roi.size (), cv::INTER_LINEAR,
-                       cv::BORDER_TRANSPARENT);
+  cv::Matx33d Mi = M.inv ();
+  double umax = t.img.cols - 1, vmax = t.img.rows - 1;
+  for (int y = by0; y <= by1; y++)
+    {
+      uchar *row = r->frame.ptr<uchar> (y);
+      double U = Mi (0, 0) * bx0 + Mi (0, 1) * y + Mi (0, 2);
+      double V = Mi (1, 0) * bx0 + Mi (1, 1) * y + Mi (1, 2);
+      double W = Mi (2, 0) * bx0 + Mi (2, 1) * y + Mi (2, 2);
+      for (int x = bx0; x <= bx1; x++, U += Mi (0, 0), V += Mi (1, 0), W += Mi (2, 0))
+        {
+          double iw = 1.0 / W;
+          double u = U * iw, v = V * iw;
+          if (u >= 0 && v >= 0 && u <= umax && v <= vmax)
+            sample_bilinear (t.img, u, v, row + 3 * x);
+        }
+    }
+}
+
+// Lens distortion: every output pixel takes the undistorted image at the
+// place the cached map says (bilinear; black outside).
+void
+apply_distortion (VisRenderer *r)
+{
+  const cv::Mat &src = r->frame;
+  double umax = src.cols - 1, vmax = src.rows - 1;
+  for (int y = 0; y < r->tmp.rows; y++)
+    {
+      uchar *out = r->tmp.ptr<uchar> (y);
+      const float *mx = r->map_x.ptr<float> (y), *my = r->map_y.ptr<float> (y);
+      for (int x = 0; x < r->tmp.cols; x++)
+        {
+          double u = mx[x], v = my[x];
+          if (u >= 0 && v >= 0 && u <= umax && v <= vmax)
+            sample_bilinear (src, u, v, out + 3 * x);
+          else
+            out[3 * x] = out[3 * x + 1] = out[3 * x + 2] = 0;
+        }
+    }
+  std::swap (r->frame, r->tmp);
 }
 
 // True when table point (x, y) is covered by object j (its whole texture).
@@ -897,9 +953,7 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
   if (cam.distorted)
     {
       update_distortion_map (r, cam);
-      cv::remap (r->frame, r->tmp, r->map_x, r->map_y, cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-                 cv::Scalar (0, 0, 0));
-      std::swap (r->frame, r->tmp);
+      apply_distortion (r);
     }
   if (r->degrade.light > 0)
     {
