@@ -1,0 +1,385 @@
+/* tests/live: the interpreter's API driven with hand-built snapshots, and
+ * the snapshot-script parser on malformed input. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng-cardset.h"
+#include "eng-interpreter.h"
+#include "eng-live-script.h"
+#include "katua.h"
+
+static EngCardSet *set;
+static EngGame *game;
+static EngInterpreter *interp;
+static EngSnapshot snap;
+static EngEvent storage[128];
+static EngEvents events;
+
+static void
+setup (void)
+{
+  const char *dir = getenv ("TABLERO_DATADIR");
+  cr_assert_not_null (dir);
+  char path[1024];
+  snprintf (path, sizeof path, "%s/cards/katua.set", dir);
+  EngParseError err;
+  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s", err.reason);
+  EngSetup su;
+  eng_setup_init (&su);
+  su.n_players = 2;
+  snprintf (su.names[0], ENG_NAME_MAX, "Ana");
+  snprintf (su.names[1], ENG_NAME_MAX, "Bea");
+  su.first = 0;
+  EngRng rng;
+  eng_rng_seed (&rng, 7);
+  EngVerdict why;
+  EngOptions opts = { .n = 0 };
+  cr_assert_eq (eng_game_new (eng_game_class_find ("katua"), set, &opts, &su, &rng, NULL, &game,
+                              &why), ENG_OK, "%s", why.reason);
+  cr_assert_eq (eng_interpreter_new (game, set, &interp), ENG_OK);
+  memset (&snap, 0, sizeof snap);
+  snap.calibrated = 1;
+}
+
+static void
+teardown (void)
+{
+  eng_interpreter_free (interp);
+  eng_game_free (game);
+  eng_card_set_free (set);
+}
+
+static void
+add (char kind, unsigned serial, unsigned track, int zone, int seat, int index)
+{
+  EngSnapshotItem *it = &snap.items[snap.n_items++];
+  memset (it, 0, sizeof *it);
+  EngTag tag = { 'K', "01", (EngTagKind) kind, (uint16_t) serial };
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];
+  cr_assert_eq (eng_tag_format (&tag, payload), ENG_OK);
+  memcpy (it->payload, payload, sizeof payload);
+  it->tag_kind = kind;
+  it->serial = (uint16_t) serial;
+  it->track_id = track;
+  it->zone = (EngZone) { (uint8_t) zone, (int8_t) seat, (int8_t) index };
+  it->since_ns = (int64_t) snap.seq;
+}
+
+/* Every player's three face-down cats (tracks 100 + seat * 10 + slot). */
+static void
+table_dealt (void)
+{
+  snap.n_items = 0;
+  for (int p = 0; p < 2; p++)
+    for (int k = 0; k < 3; k++)
+      add ('B', 1, (unsigned) (100 + p * 10 + k), ENG_ZONE_SLOT, p, k);
+}
+
+static void
+feed (void)
+{
+  snap.seq++;
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_feed (interp, &snap, &events), ENG_OK);
+}
+
+static size_t
+count (EngEventKind kind, const char *rule)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < events.n; i++)
+    if (events.items[i].kind == kind && (rule == NULL || strcmp (events.items[i].rule, rule) == 0))
+      n++;
+  return n;
+}
+
+static void
+last_move (char *buf, size_t size)
+{
+  const EngRecord *rec = eng_interpreter_record (interp);
+  cr_assert_gt (rec->n_moves, 0);
+  eng_record_format_move (rec->klass, &rec->setup, &rec->moves[rec->n_moves - 1].move, buf, size);
+}
+
+TestSuite (interpreter, .init = setup, .fini = teardown);
+
+Test (interpreter, bad_arguments)
+{
+  EngInterpreter *none = (EngInterpreter *) 1;
+  cr_assert_eq (eng_interpreter_new (NULL, set, &none), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_null (none);
+  cr_assert_eq (eng_interpreter_new (game, set, NULL), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_feed (NULL, &snap, NULL), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_feed (interp, NULL, NULL), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_command (interp, NULL, NULL), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_command (interp, "fly-away", NULL), ENG_ERR_NOT_FOUND);
+  cr_assert_eq (eng_interpreter_command (interp, "new-game", NULL), ENG_ERR_NOT_SUPPORTED);
+  cr_assert_eq (eng_interpreter_choose_player (interp, 1, NULL), ENG_ERR_STATE);
+  cr_assert_null (eng_interpreter_expectation (interp, 0));
+  eng_interpreter_free (NULL);
+}
+
+Test (interpreter, baseline_needs_a_dealt_table)
+{
+  /* uncalibrated: nothing read */
+  table_dealt ();
+  snap.calibrated = 0;
+  feed ();
+  cr_assert_not (eng_interpreter_started (interp));
+  /* one cat missing: the table is told how to set up */
+  snap.calibrated = 1;
+  snap.n_items = 5;
+  feed ();
+  cr_assert_not (eng_interpreter_started (interp));
+  cr_assert_eq (count (ENG_EVENT_NEED, "K2"), 1);
+  /* commands wait for the table */
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_command (interp, "end-turn", &events), ENG_OK);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 0);
+  table_dealt ();
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+}
+
+Test (interpreter, command_card_and_key_reach_the_same_move)
+{
+  table_dealt ();
+  feed ();
+  /* the end-turn command card shown to the camera (serial 1 in the set) */
+  add ('X', 1, 900, ENG_ZONE_COMMAND, -1, -1);
+  feed ();
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana end");
+  cr_assert_eq (count (ENG_EVENT_TURN, NULL), 1);
+  /* still shown in the next snapshot: it does not fire twice */
+  feed ();
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 1);
+  /* the same command from a key */
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_command (interp, "end-turn", &events), ENG_OK);
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Bea end");
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 2);
+  /* taken away and shown again: fires again */
+  snap.n_items--;
+  feed ();
+  add ('X', 5, 901, ENG_ZONE_COMMAND, -1, -1);   /* pass */
+  feed ();
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana pass");
+  /* undo from a key, then the table agrees at once (a pass moved nothing) */
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_command (interp, "undo", &events), ENG_OK);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 2);
+  cr_assert (eng_interpreter_restoring (interp));
+  snap.n_items--;
+  feed ();
+  cr_assert_not (eng_interpreter_restoring (interp));
+  cr_assert_eq (eng_game_to_move (game), 0);
+}
+
+Test (interpreter, foreign_and_duplicate_stickers_reported_once)
+{
+  table_dealt ();
+  feed ();
+  /* a sticker of another set */
+  EngSnapshotItem *it = &snap.items[snap.n_items++];
+  memset (it, 0, sizeof *it);
+  EngTag tag = { 'C', "01", ENG_TAG_FACE, 3 };
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];
+  eng_tag_format (&tag, payload);
+  memcpy (it->payload, payload, sizeof payload);
+  it->track_id = 500;
+  it->zone = (EngZone) { ENG_ZONE_ATTACK, 1, 0 };
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_NOTE, "set"), 1);
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_NOTE, "set"), 0, "said once");
+  /* a duplicated unique sticker */
+  add ('F', 40, 501, ENG_ZONE_ATTACK, 1, 1);
+  snap.items[snap.n_items - 1].flags = ENG_SNAP_DUPLICATE;
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, "table"), 1);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 0, "nothing applied");
+  /* a card still moving is not read */
+  snap.n_items = 6;
+  add ('F', 41, 502, ENG_ZONE_ATTACK, 1, 1);
+  snap.items[snap.n_items - 1].flags = ENG_SNAP_MOVING;
+  feed ();
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 0);
+  /* at rest: an attempt */
+  snap.items[snap.n_items - 1].flags = 0;
+  feed ();
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 41 Bea 2");
+}
+
+Test (interpreter, pause_ignores_the_table)
+{
+  table_dealt ();
+  feed ();
+  eng_events_init (&events, storage, 128);
+  eng_interpreter_command (interp, "pause", &events);
+  add ('F', 41, 502, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 0);
+  eng_interpreter_command (interp, "pause", &events);
+  feed ();
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 1);
+}
+
+Test (interpreter, face_down_cats_never_named)
+{
+  /* K20: backs carry only the deck number, so no text can name them; the
+   * texts for a face-down cat say where it is, never what it is */
+  table_dealt ();
+  feed ();
+  snap.n_items--;          /* Bea's slot 3 cat vanishes */
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, "table"), 1);
+  for (size_t i = 0; i < events.n; i++)
+    {
+      cr_assert_null (strstr (events.items[i].text, "Cat,"), "%s", events.items[i].text);
+      cr_assert_not_null (strstr (events.items[i].text, "face-down"), "%s",
+                          events.items[i].text);
+    }
+}
+
+/* ---- the script parser -------------------------------------------------- */
+
+typedef struct {
+  const char *text;
+  unsigned line;
+  const char *reason;   /* a piece of the expected reason */
+} BadScript;
+
+static const BadScript bad_scripts[] = {
+  { "snap\n", 1, "must start with 'players'" },
+  { "players Ana\n", 1, "2 to 4 names" },
+  { "players Ana Bea\nplayers Cid Dan\n", 2, "twice" },
+  { "players Ana Ana\n", 1, "named twice" },
+  { "players Ana Bea\n\n# c\nfly 3\n", 4, "unknown keyword" },
+  { "players Ana Bea\nput 3 sideways slot 0 0\n", 2, "face or back" },
+  { "players Ana Bea\nput 3 face slot 0 7\n", 2, "slot index" },
+  { "players Ana Bea\nput 3 face slot Cid 0\n", 2, "not a seat" },
+  { "players Ana Bea\nput 3 face moon\n", 2, "unknown zone" },
+  { "players Ana Bea\nput 1000 face discard\n", 2, "serial" },
+  { "players Ana Bea\nput 3 face discard extra\n", 2, "unexpected" },
+  { "players Ana Bea\nmove 3\n", 2, "CARD ZONE" },
+  { "players Ana Bea\nflip\n", 2, "one CARD" },
+  { "players Ana Bea\ndeal Ana 1 2\n", 2, "3 cat serials" },
+  { "players Ana Bea\ncommand\n", 2, "one command id" },
+  { "players Ana Bea\nchoose Zoe\n", 2, "player's name" },
+  { "players Ana Bea\nsnap now\n", 2, "takes nothing" },
+  { "players Ana Bea\nexpect\n", 2, "what to check" },
+  { "players Ana Bea\nexpect weather\n", 2, "unknown expectation" },
+  { "players Ana Bea\nexpect score Ana lots\n", 2, "PLAYER POINTS" },
+  { "players Ana Bea\nexpect say shout hi\n", 2, "unknown event kind" },
+  { "players Ana Bea\nexpect illegal K123456789\n", 2, "RULE" },
+  { "players Ana Bea\nseats 1 1\n", 2, "twice" },
+  { "players Ana Bea\nseats 1 9\n", 2, "seat marker" },
+  { "players Ana Bea\nfirst Zoe\n", 2, "player's name" },
+  { "players Ana Bea\nput 3 face slot 0 0\n\x01\x02 \x7f\n", 3, "unknown keyword" },
+  { "players Ana Bea\nput 3 face\0 slot 0 0\n", 2, "NUL" },
+};
+
+Test (interpreter, malformed_scripts_name_line_and_reason)
+{
+  for (size_t i = 0; i < sizeof bad_scripts / sizeof bad_scripts[0]; i++)
+    {
+      const BadScript *b = &bad_scripts[i];
+      size_t len = strlen (b->text);
+      if (strstr (b->reason, "NUL") != NULL)
+        len = sizeof "players Ana Bea\nput 3 face\0 slot 0 0\n" - 1;
+      EngLiveScript *sc = (EngLiveScript *) 1;
+      EngParseError err = { .line = 0 };
+      EngStatus st = eng_live_script_parse (b->text, len, "bad", &sc, &err);
+      cr_assert_eq (st, ENG_ERR_SYNTAX, "script %zu refused", i);
+      cr_assert_null (sc);
+      cr_assert_eq (err.line, b->line, "script %zu: line %u, want %u (%s)", i, err.line, b->line,
+                    err.reason);
+      cr_assert_not_null (strstr (err.reason, b->reason), "script %zu: '%s' says '%s'", i,
+                          err.reason, b->reason);
+    }
+  EngLiveScript *sc;
+  cr_assert_eq (eng_live_script_parse (NULL, 0, "x", &sc, NULL), ENG_ERR_SYNTAX, "empty");
+  cr_assert_eq (eng_live_script_load_file ("/nonexistent/x.script", &sc, NULL), ENG_ERR_IO);
+}
+
+static const BadScript bad_runs[] = {
+  { "players Ana Bea\nput 500 face discard\n", 2, "not in the set" },
+  { "players Ana Bea\nflip 3\n", 2, "not on the table" },
+  { "players Ana Bea\nput 3 back slot 0 0\nput 3 back slot 0 1\n", 3, "already on the table" },
+  { "players Ana Bea\nkey fly-away\n", 2, "no command" },
+};
+
+Test (interpreter, scripts_asking_the_impossible_stop_with_a_line)
+{
+  for (size_t i = 0; i < sizeof bad_runs / sizeof bad_runs[0]; i++)
+    {
+      EngLiveScript *sc;
+      EngParseError err = { .line = 0 };
+      cr_assert_eq (eng_live_script_parse (bad_runs[i].text, strlen (bad_runs[i].text), "run", &sc,
+                                           &err), ENG_OK, "%s", err.reason);
+      EngLiveScriptResult res;
+      cr_assert_eq (eng_live_script_run (sc, set, NULL, NULL, NULL, &res, &err), ENG_ERR_SYNTAX);
+      cr_assert_eq (err.line, bad_runs[i].line, "run %zu: %s", i, err.reason);
+      cr_assert_not_null (strstr (err.reason, bad_runs[i].reason), "%s", err.reason);
+      cr_assert_null (res.record);
+      eng_live_script_free (sc);
+    }
+}
+
+Test (interpreter, failing_expectations_are_counted_with_their_line)
+{
+  const char *text = "players Ana Bea\ndeal Ana 1 2 3\ndeal Bea 4 5 6\nsnap\n"
+                     "expect turn Bea\nexpect score Ana 5\nexpect move Ana end\n";
+  EngLiveScript *sc;
+  EngParseError err;
+  cr_assert_eq (eng_live_script_parse (text, strlen (text), "f", &sc, &err), ENG_OK);
+  EngLiveScriptResult res;
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, NULL, NULL, &res, &err), ENG_OK);
+  cr_assert_eq (res.failures, 3);
+  cr_assert_eq (res.expects, 3);
+  cr_assert_eq (res.first_failure_line, 5);
+  cr_assert_not_null (strstr (res.first_failure, "not Bea's turn"), "%s", res.first_failure);
+  free (res.record);
+  eng_live_script_free (sc);
+}
+
+Test (interpreter, random_bytes_never_crash_the_parser)
+{
+  EngRng rng;
+  eng_rng_seed (&rng, 42);
+  static const char *const words[] = { "players", "Ana", "Bea", "put", "3", "face", "back",
+                                       "slot", "0", "1", "attack", "snap", "expect", "move",
+                                       "\n", "#", "flip", "deal", "999", "-1", "\x80" };
+  char text[512];
+  for (int round = 0; round < 300; round++)
+    {
+      size_t len = 0;
+      while (len < sizeof text - 16)
+        {
+          const char *w = words[eng_rng_below (&rng, sizeof words / sizeof words[0])];
+          size_t l = strlen (w);
+          memcpy (text + len, w, l);
+          len += l;
+          text[len++] = eng_rng_below (&rng, 4) == 0 ? '\n' : ' ';
+          if (eng_rng_below (&rng, 40) == 0)
+            break;
+        }
+      EngLiveScript *sc = NULL;
+      EngParseError err;
+      if (eng_live_script_parse (text, len, "random", &sc, &err) == ENG_OK)
+        {
+          EngLiveScriptResult res;
+          eng_live_script_run (sc, set, NULL, NULL, NULL, &res, &err);
+          free (res.record);
+          eng_live_script_free (sc);
+        }
+    }
+}
