@@ -158,12 +158,6 @@ katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
   if (st == ENG_OK)
     st = bool_option (options, "xray_teleporter_answerable", false,
                       &r->xray_teleporter_answerable, err);
-  if (st == ENG_OK && r->xray_teleporter_answerable)
-    {
-      eng_parse_error_set (err, "options", 0, "xray_teleporter_answerable = yes is not "
-                           "implemented (docs/engine.md); use no");
-      st = ENG_ERR_NOT_SUPPORTED;
-    }
   if (st == ENG_OK)
     st = bool_option (options, "total_memory", false, &r->total_memory, err);
   if (st == ENG_OK)
@@ -582,7 +576,7 @@ game_over (Ctx *c, KatEndReason why)
   const char *rule = why == KAT_END_SCORE ? "K15" : why == KAT_END_CAT_DECK ? "K16" : "K18";
   const char *cause = why == KAT_END_SCORE ? "someone has 7 or more points at the count"
                       : why == KAT_END_CAT_DECK ? "a cat could not be drawn"
-                      : "the UFO deck ran out";
+                      : "the UFO cards ran out";
   EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, "Game over (%s): %s %s%s", cause,
                         names, __builtin_popcount (s->winners) > 1 ? "share the victory"
                                                                    : "wins",
@@ -852,6 +846,19 @@ end_turn (Ctx *c)
         }
     }
   (void) reshuffled;
+  /* K18 no-draw: with no UFO card left in any hand or in the deck nothing can
+   * ever be played again; the game ends instead of going round forever. */
+  if (s->ufo_deck_n == 0)
+    {
+      bool any = false;
+      for (int p = 0; p < n; p++)
+        any = any || s->hand_n[p] > 0;
+      if (!any)
+        {
+          game_over (c, KAT_END_UFO_DECK);
+          return;
+        }
+    }
   if (c->ev != NULL)
     {
       char text[200] = "";
@@ -963,9 +970,8 @@ do_shield_redirect (Ctx *c, int p, int slot)
 }
 
 static EngStatus
-do_teleport (Ctx *c, const EngMove *m, const char *rule)
+teleport_valid (Ctx *c, const EngMove *m, const char *rule)
 {
-  KatState *s = c->s;
   EngStatus st = check_slot (c, m->target[0], m->slot[0], rule);
   if (st == ENG_OK)
     st = check_slot (c, m->target[1], m->slot[1], rule);
@@ -973,6 +979,16 @@ do_teleport (Ctx *c, const EngMove *m, const char *rule)
     return st;
   if (m->target[0] == m->target[1] && m->slot[0] == m->slot[1])
     return ILLEGAL (c, rule, "a Teleporter swaps two different cats");
+  return ENG_OK;
+}
+
+static EngStatus
+do_teleport (Ctx *c, const EngMove *m, const char *rule)
+{
+  KatState *s = c->s;
+  EngStatus st = teleport_valid (c, m, rule);
+  if (st != ENG_OK)
+    return st;
   swap_slots (s, m->target[0], m->slot[0], m->target[1], m->slot[1]);
   ev_add (c, ENG_EVENT_NEED, m->player, rule,
           "Swap %s's cat in slot %d with %s's cat in slot %d, keeping each face as it was",
@@ -981,16 +997,25 @@ do_teleport (Ctx *c, const EngMove *m, const char *rule)
 }
 
 static EngStatus
-do_xray (Ctx *c, const EngMove *m)
+xray_valid (Ctx *c, const EngMove *m)
 {
-  KatState *s = c->s;
   EngStatus st = check_slot (c, m->target[0], m->slot[0], "K14");
   if (st != ENG_OK)
     return st;
   if (m->target[0] == m->player)
     return ILLEGAL (c, "K14", "an X-Ray is used on a rival's cat");
-  if (s->face_up[m->target[0]][m->slot[0]])
+  if (c->s->face_up[m->target[0]][m->slot[0]])
     return ILLEGAL (c, "K14", "an X-Ray is used on a hidden cat; this one is face up");
+  return ENG_OK;
+}
+
+static EngStatus
+do_xray (Ctx *c, const EngMove *m)
+{
+  KatState *s = c->s;
+  EngStatus st = xray_valid (c, m);
+  if (st != ENG_OK)
+    return st;
   st = identify_slot (c, m->target[0], m->slot[0], m->show, "K14");
   if (st != ENG_OK)
     return st;
@@ -999,6 +1024,90 @@ do_xray (Ctx *c, const EngMove *m)
   ev_add (c, ENG_EVENT_NEED, m->target[0], "K14",
           "%s: leave your cat in slot %d face up until it is abducted or removed",
           pname (s, m->target[0]), m->slot[0] + 1);
+  return ENG_OK;
+}
+
+/* K10 option "answerable": the rival whose cat an X-Ray or a Teleporter
+ * targets may answer before it acts; -1 when nobody may. */
+static int
+answerer_for (const Ctx *c, const EngMove *m, int verb)
+{
+  if (!c->r->xray_teleporter_answerable || c->s->phase != KAT_PHASE_TURN)
+    return -1;
+  if (verb == KAT_XRAY)
+    return m->target[0];
+  for (int i = 0; i < 2; i++)
+    if (m->target[i] >= 0 && m->target[i] != m->player)
+      return m->target[i];
+  return -1;
+}
+
+/* Plays an X-Ray or a Teleporter already taken from the hand: at once, or
+ * held for the rival's answer (K10 option). */
+static EngStatus
+play_xray_or_teleport (Ctx *c, const EngMove *m, uint8_t idx, int verb, const char *rule,
+                       int rep_after)
+{
+  KatState *s = c->s;
+  int who = answerer_for (c, m, verb);
+  EngStatus st;
+  if (who < 0)
+    {
+      st = verb == KAT_XRAY ? do_xray (c, m) : do_teleport (c, m, rule);
+      if (st == ENG_OK)
+        to_discard (s, idx);
+      return st;
+    }
+  st = verb == KAT_XRAY ? xray_valid (c, m) : teleport_valid (c, m, rule);
+  if (st != ENG_OK)
+    return st;
+  s->in_play[s->in_play_n++] = idx;
+  s->answer_player = (uint8_t) who;
+  s->answer_verb = (uint8_t) verb;
+  s->answer_card = idx;
+  s->answer_actor = (uint8_t) m->player;
+  s->answer_rep_count = (uint8_t) rep_after;
+  for (int i = 0; i < 2; i++)
+    {
+      s->answer_p[i] = m->target[i];
+      s->answer_s[i] = m->slot[i];
+    }
+  s->phase = KAT_PHASE_ANSWER;
+  ev_add (c, ENG_EVENT_NOTE, who, "K10", "%s may answer the %s before it acts",
+          pname (s, who), verb == KAT_XRAY ? "X-Ray" : "Teleporter");
+  return ENG_OK;
+}
+
+/* K10 option: the answering rival lets the held card act ("hit"). */
+static EngStatus
+resolve_answer (Ctx *c, uint16_t show)
+{
+  KatState *s = c->s;
+  EngMove pm;
+  eng_move_init (&pm, s->answer_verb, s->answer_actor);
+  for (int i = 0; i < 2; i++)
+    {
+      pm.target[i] = s->answer_p[i];
+      pm.slot[i] = s->answer_s[i];
+    }
+  pm.show = show;
+  EngStatus st;
+  if (s->answer_verb == KAT_XRAY && s->face_up[pm.target[0]][pm.slot[0]])
+    {
+      ev_add (c, ENG_EVENT_NOTE, pm.target[0], "K10",
+              "The cat now in %s's slot %d is already face up: the X-Ray shows nothing new",
+              pname (s, pm.target[0]), pm.slot[0] + 1);
+      st = ENG_OK;
+    }
+  else
+    st = s->answer_verb == KAT_XRAY ? do_xray (c, &pm) : do_teleport (c, &pm, "K8");
+  if (st != ENG_OK)
+    return st;
+  discard_from_play (s, s->answer_card);
+  s->phase = KAT_PHASE_TURN;
+  uint8_t count = s->answer_rep_count;
+  set_rep (s, s->answer_verb, s->answer_actor, 0, 0, false);
+  s->rep_count = count;
   return ENG_OK;
 }
 
@@ -1132,21 +1241,21 @@ apply_turn_card (Ctx *c, const EngMove *m)
     case KAT_XRAY:
       st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", "X-Ray", &idx);
       if (st == ENG_OK)
-        st = do_xray (c, m);
+        st = play_xray_or_teleport (c, m, idx, KAT_XRAY, "K14", 0);
       if (st != ENG_OK)
         return st;
-      to_discard (s, idx);
-      set_rep (s, KAT_XRAY, a, 0, 0, false);
+      if (s->phase == KAT_PHASE_TURN)
+        set_rep (s, KAT_XRAY, a, 0, 0, false);
       return ENG_OK;
     case KAT_TELEPORT:
       st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
                            "Teleporter", &idx);
       if (st == ENG_OK)
-        st = do_teleport (c, m, "K8");
+        st = play_xray_or_teleport (c, m, idx, KAT_TELEPORT, "K8", 0);
       if (st != ENG_OK)
         return st;
-      to_discard (s, idx);
-      set_rep (s, KAT_TELEPORT, a, 0, 0, false);
+      if (s->phase == KAT_PHASE_TURN)
+        set_rep (s, KAT_TELEPORT, a, 0, 0, false);
       return ENG_OK;
     case KAT_STAMPEDE:
       if (m->target[0] < 0 || m->target[0] >= s->n_players)
@@ -1208,16 +1317,11 @@ apply_replicate (Ctx *c, const EngMove *m)
         break;
       }
     case KAT_XRAY:
-      st = do_xray (c, m);
-      if (st != ENG_OK)
-        return st;
-      to_discard (s, idx);
-      break;
     case KAT_TELEPORT:
-      st = do_teleport (c, m, "K13");
+      st = play_xray_or_teleport (c, m, idx, effect, effect == KAT_XRAY ? "K14" : "K13",
+                                  s->rep_count + 1);
       if (st != ENG_OK)
         return st;
-      to_discard (s, idx);
       break;
     case KAT_STAMPEDE:
       if (m->target[0] < 0 || m->target[0] >= s->n_players)
@@ -1427,6 +1531,42 @@ apply_quick_start (Ctx *c, const EngMove *m)
   return ENG_OK;
 }
 
+/* K10 option: the rival answers a held X-Ray or Teleporter with Teleporters
+ * (K6's only defence card that needs no beam; K9 rules out the Stampede), or
+ * lets it act with "hit". */
+static EngStatus
+apply_answer (Ctx *c, const EngMove *m)
+{
+  KatState *s = c->s;
+  int p = m->player;
+  if (p != s->answer_player)
+    return ILLEGAL (c, "K10", "%s may first answer the %s", pname (s, s->answer_player),
+                    s->answer_verb == KAT_XRAY ? "X-Ray" : "Teleporter");
+  uint8_t idx;
+  EngStatus st;
+  switch (m->verb)
+    {
+    case KAT_HIT:
+      return resolve_answer (c, m->show);
+    case KAT_TELEPORT:
+      st = hand_take_kind (c, p, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
+                           "Teleporter", &idx);
+      if (st == ENG_OK)
+        st = do_teleport (c, m, "K8");
+      if (st != ENG_OK)
+        return st;
+      to_discard (s, idx);
+      set_rep (s, KAT_TELEPORT, p, 0, 0, false);
+      return ENG_OK;
+    case KAT_REPLICATE:
+      return apply_replicate (c, m);
+    case KAT_STAMPEDE:
+      return ILLEGAL (c, "K9", "a Stampede cannot answer an X-Ray or a Teleporter");
+    default:
+      return ILLEGAL (c, "K10", "answer with a Teleporter, or let the card act (hit)");
+    }
+}
+
 static EngStatus
 dispatch (Ctx *c, const EngMove *m)
 {
@@ -1446,6 +1586,8 @@ dispatch (Ctx *c, const EngMove *m)
       return apply_quick_start (c, m);
     case KAT_PHASE_HOOK:
       return apply_hook_phase (c, m);
+    case KAT_PHASE_ANSWER:
+      return apply_answer (c, m);
     case KAT_PHASE_ATTACK:
       if (m->verb == KAT_REPLICATE)
         return apply_replicate (c, m);
@@ -2049,6 +2191,27 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                     break;
                   }
               }
+          }
+        break;
+      }
+    case KAT_PHASE_ANSWER:
+      {
+        int d = s->answer_player;
+        if (s->rep_player == d)
+          list_replicates (r, s, &l);
+        if (s->answer_verb != KAT_XRAY
+            || s->slot[s->answer_p[0]][s->answer_s[0]] != KAT_UNKNOWN
+            || s->face_up[s->answer_p[0]][s->answer_s[0]])
+          {
+            eng_move_init (&m, KAT_HIT, d);
+            push (&l, &m);
+          }
+        int tp = find_in_hand (r, s, d, KAT_KIND_ACTION, KAT_ACT_TELEPORTER);
+        if (tp >= 0)
+          {
+            eng_move_init (&m, KAT_TELEPORT, d);
+            m.card = serial_of (r, (uint8_t) tp);
+            push_pairs (s, &l, &m);
           }
         break;
       }

@@ -101,7 +101,7 @@ typedef struct {
   uint8_t rep_player, rep_count, rep_colour, rep_rival;
   uint8_t rep_open;            /* attack: no defence move yet */
   /* pending X-Ray/Teleporter answer (K10 option) */
-  uint8_t answer_player, answer_verb, answer_card;
+  uint8_t answer_player, answer_verb, answer_card, answer_actor, answer_rep_count;
   int8_t answer_p[2], answer_s[2];
   /* Hook (K12) */
   uint8_t hook_card, hook_slot, hook_ufo;

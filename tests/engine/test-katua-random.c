@@ -34,16 +34,20 @@ check_invariants (const KatRules *r, const KatState *s, long game, int move)
     }
 }
 
-Test (katua_random, ten_thousand_random_games_keep_every_invariant, .timeout = 600)
+/* Plays `games` random games under `opts` (the rules file plus overrides). */
+static void
+play_random_games (const char *const *overrides, long games, uint64_t seed0, bool expect_k16)
 {
   EngCardSet *set = kt_load_set ();
   EngOptions opts;
   kt_load_options (&opts);
+  for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
+    cr_assert_eq (eng_options_set (&opts, overrides[i], overrides[i + 1]), ENG_OK);
   void *rules_v = NULL;
   EngParseError err;
-  cr_assert_eq (katua_game_class.rules_new (set, &opts, &rules_v, &err), ENG_OK);
+  cr_assert_eq (katua_game_class.rules_new (set, &opts, &rules_v, &err), ENG_OK, "%s",
+                err.reason);
   const KatRules *r = rules_v;
-  long games = games_to_play ();
   long by_players[5] = { 0 }, ended[4] = { 0 }, total_moves = 0, round_trips = 0;
   EngRng policy;
   eng_rng_seed (&policy, 20261121);
@@ -58,7 +62,7 @@ Test (katua_random, ten_thousand_random_games_keep_every_invariant, .timeout = 6
   for (long g = 0; g < games; g++)
     {
       su.n_players = 2 + (unsigned) (g % 3);
-      su.seed = 1000 + (uint64_t) g;
+      su.seed = seed0 + (uint64_t) g;
       su.first = (int) (g % su.n_players);
       EngRng rng;
       eng_rng_seed (&rng, su.seed);
@@ -122,10 +126,29 @@ Test (katua_random, ten_thousand_random_games_keep_every_invariant, .timeout = 6
     }
   cr_assert_eq (by_players[2] + by_players[3] + by_players[4], games);
   cr_assert_gt (ended[KAT_END_SCORE], 0, "some games end at the count (K15)");
-  cr_assert_gt (ended[KAT_END_CAT_DECK], 0, "some games end on an empty cat deck (K16)");
+  if (expect_k16)
+    cr_assert_gt (ended[KAT_END_CAT_DECK], 0, "some games end on an empty cat deck (K16)");
   cr_log_info ("%ld games, %.1f moves/game, ended by score %ld, by cat deck %ld, %ld round trips",
                games, (double) total_moves / (double) games, ended[KAT_END_SCORE],
                ended[KAT_END_CAT_DECK], round_trips);
   katua_game_class.rules_free (rules_v);
   eng_card_set_free (set);
+}
+
+Test (katua_random, ten_thousand_random_games_keep_every_invariant, .timeout = 600)
+{
+  play_random_games (NULL, games_to_play (), 1000, true);
+}
+
+Test (katua_random, option_variants_keep_every_invariant, .timeout = 600)
+{
+  long n = games_to_play () / 10;
+  static const char *const answerable[] = { "xray_teleporter_answerable", "yes", NULL };
+  static const char *const quick[] = { "quick_start", "yes", "total_memory", "yes", NULL };
+  static const char *const no_draw[] = { "ufo_deck_out", "no-draw", "winning_score", "12", NULL };
+  static const char *const end[] = { "ufo_deck_out", "end", "winning_score", "15", NULL };
+  play_random_games (answerable, n, 50000, false);
+  play_random_games (quick, n, 60000, false);
+  play_random_games (no_draw, n, 70000, false);
+  play_random_games (end, n, 80000, false);
 }

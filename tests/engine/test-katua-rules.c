@@ -394,9 +394,38 @@ Test (katua, k10_option_is_a_documented_switch)
   EngStatus st = kt_try_new (&t, TWO "option xray_teleporter_answerable no\n");
   cr_assert_eq (st, ENG_OK);
   kt_free (&t);
+  st = kt_try_new (&t, TWO "option xray_teleporter_answerable yes\n");
+  cr_assert_eq (st, ENG_OK);
+  kt_free (&t);
   st = kt_try_new (&t, TWO "option xray_teleporter_answerable maybe\n");
   cr_assert_neq (st, ENG_OK, "a bad value is refused");
   cr_assert_null (t.game);
+  kt_free (&t);
+}
+
+Test (katua, k10_option_answerable_rival_teleports_before_the_xray_acts)
+{
+  KT t;
+  kt_new (&t, TWO SLOTS2 "option xray_teleporter_answerable yes\n"
+              "deal Ana hand 101 95 37\ndeal Bea hand 106 96 38\n");
+  kt_ok (&t, "Ana xray 101 Bea 1");
+  cr_assert_eq (kt_state (&t)->phase, KAT_PHASE_ANSWER);
+  cr_assert_eq (kt_state (&t)->face_up[1][0], 0, "nothing shown yet");
+  kt_refused (&t, "Ana end", ENG_ERR_ILLEGAL, "K10");
+  kt_refused (&t, "Bea stampede 106 Bea", ENG_ERR_ILLEGAL, "K9");
+  kt_refused (&t, "Bea neutralise 38", ENG_ERR_ILLEGAL, "K10");
+  kt_ok (&t, "Bea teleport 96 Bea 1 Bea 3");   /* the fake moves into slot 1 */
+  kt_ok (&t, "Bea hit");                       /* the X-Ray acts on slot 1 */
+  cr_assert_eq (kt_slot_serial (&t, 1, 0), 29);
+  cr_assert_eq (kt_state (&t)->face_up[1][0], 1);
+  cr_assert_eq (kt_state (&t)->phase, KAT_PHASE_TURN);
+  /* a held Teleporter acts when its rival lets it */
+  kt_ok (&t, "Ana teleport 95 Ana 1 Bea 2");
+  cr_assert_eq (kt_state (&t)->phase, KAT_PHASE_ANSWER);
+  cr_assert_eq (kt_slot_serial (&t, 0, 0), 1, "not swapped yet");
+  kt_ok (&t, "Bea hit");
+  cr_assert_eq (kt_slot_serial (&t, 0, 0), 12);
+  cr_assert_eq (kt_slot_serial (&t, 1, 1), 1);
   kt_free (&t);
 }
 
