@@ -1,0 +1,220 @@
+/* The generic core: RNG, options, registry, the record parser (errors with
+ * line and reason) and writer (round trip), event JSON. */
+#include "kat-test.h"
+
+Test (core, rng_is_deterministic_and_bounded)
+{
+  EngRng a, b, c;
+  eng_rng_seed (&a, 42);
+  eng_rng_seed (&b, 42);
+  eng_rng_seed (&c, 43);
+  int differ = 0;
+  for (int i = 0; i < 1000; i++)
+    {
+      uint32_t x = eng_rng_next (&a), y = eng_rng_next (&b), z = eng_rng_next (&c);
+      cr_assert_eq (x, y);
+      differ += x != z;
+    }
+  cr_assert_gt (differ, 990, "another seed gives another sequence");
+  int seen[7] = { 0 };
+  for (int i = 0; i < 7000; i++)
+    {
+      uint32_t v = eng_rng_below (&a, 7);
+      cr_assert_lt (v, 7u);
+      seen[v]++;
+    }
+  for (int i = 0; i < 7; i++)
+    cr_assert_gt (seen[i], 800, "roughly uniform");
+  cr_assert_eq (eng_rng_below (&a, 0), 0u);
+  uint8_t items[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+  eng_rng_shuffle_u8 (&a, items, 10);
+  int sum = 0;
+  for (int i = 0; i < 10; i++)
+    sum += items[i];
+  cr_assert_eq (sum, 45, "a shuffle is a permutation");
+}
+
+Test (core, registry_finds_katua_only_by_name)
+{
+  cr_assert_eq (eng_game_class_find ("katua"), &katua_game_class);
+  cr_assert_null (eng_game_class_find ("chess"));
+  cr_assert_null (eng_game_class_find (NULL));
+  cr_assert_geq (eng_game_class_count (), 1);
+  cr_assert_null (eng_game_class_get (eng_game_class_count ()));
+  cr_assert_eq (eng_game_class_verb (&katua_game_class, "attack"), KAT_ATTACK);
+  cr_assert_eq (eng_game_class_verb (&katua_game_class, "abduct"), -1);
+}
+
+Test (core, options_parse_comments_overrides_and_errors)
+{
+  const char *text = "# comment\n a = yes  # trailing\n\nb=no\na = no\n";
+  EngOptions o;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_options_parse (text, strlen (text), "t", &o, &err), ENG_OK);
+  cr_assert_eq (o.n, 2);
+  cr_assert_str_eq (eng_options_get (&o, "a"), "no", "later lines override");
+  cr_assert_str_eq (eng_options_get (&o, "b"), "no");
+  cr_assert_null (eng_options_get (&o, "c"));
+  const char *bad = "a = yes\nthis line has no equals\n";
+  EngOptions keep = o;
+  cr_assert_eq (eng_options_parse (bad, strlen (bad), "bad.options", &o, &err), ENG_ERR_SYNTAX);
+  cr_assert_eq (err.line, 2);
+  cr_assert_str_eq (err.source, "bad.options");
+  cr_assert_gt (strlen (err.reason), 0);
+  cr_assert_eq (memcmp (&keep, &o, sizeof o), 0, "a refused parse leaves the output alone");
+  const char *two = "a = two words\n";
+  cr_assert_eq (eng_options_parse (two, strlen (two), "t", &o, &err), ENG_ERR_SYNTAX);
+  cr_assert_eq (eng_options_load_file ("/nonexistent/x.options", &o, &err), ENG_ERR_IO);
+}
+
+Test (core, shipped_katua_options_name_every_switch)
+{
+  EngOptions o;
+  kt_load_options (&o);
+  const char *names[] = { "xray_teleporter_answerable", "ufo_deck_out", "total_memory",
+                          "quick_start", "winning_score" };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    cr_assert_not_null (eng_options_get (&o, names[i]), "%s missing", names[i]);
+  cr_assert_str_eq (eng_options_get (&o, "xray_teleporter_answerable"), "no", "K10 default");
+  cr_assert_str_eq (eng_options_get (&o, "ufo_deck_out"), "reshuffle", "K18 default");
+}
+
+Test (core, unknown_option_is_refused)
+{
+  KT t;
+  EngStatus st = kt_try_new (&t, "game katua\nplayer A\nplayer B\noption house_rule yes\n");
+  cr_assert_eq (st, ENG_ERR_UNKNOWN_ATTRIBUTE);
+  cr_assert_null (t.game);
+  kt_free (&t);
+}
+
+static void
+expect_malformed (const char *text, unsigned line, const char *fragment)
+{
+  EngRecord *rec = (EngRecord *) 1;
+  EngParseError err = { 0 };
+  EngStatus st = eng_record_parse (text, strlen (text), "bad.rec", &rec, &err);
+  cr_assert_neq (st, ENG_OK, "should be refused: %s", text);
+  cr_assert_null (rec);
+  cr_assert_eq (err.line, line, "line %u, wanted %u (%s) for:\n%s", err.line, line, err.reason,
+                text);
+  cr_assert_not_null (strstr (err.reason, fragment), "reason '%s' lacks '%s'", err.reason,
+                      fragment);
+  cr_assert_str_eq (err.source, "bad.rec");
+}
+
+Test (core, record_errors_name_line_and_reason)
+{
+  expect_malformed ("", 0, "no 'game' line");
+  expect_malformed ("player Ana\n", 1, "starts with 'game");
+  expect_malformed ("game chess\n", 1, "unknown game");
+  expect_malformed ("game katua\nplayer Ana\n", 2, "needs 2 to 4 players");
+  expect_malformed ("game katua\nplayer Ana\nplayer Ana\n", 3, "twice");
+  expect_malformed ("game katua\nplayer 9lives\n", 2, "a player's name");
+  expect_malformed ("game katua\nplayer show\n", 2, "a player's name");
+  expect_malformed ("game katua\nplayer A\nplayer B\nplayer C\nplayer D\nplayer E\n", 6,
+                    "too many players");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA pass\nseed 4\n", 5, "after the first move");
+  expect_malformed ("game katua\nplayer A\nplayer B\nfirst Zed\n", 4, "unknown player");
+  expect_malformed ("game katua\nplayer A\nplayer B\nseed x\n", 4, "seed");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA abduct 35 B 1\n", 4, "unknown verb");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA attack 35\n", 4, "CARD PLAYER SLOT");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA attack 1000 B 1\n", 4, "card serial");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA attack B 1 35\n", 4, "before the players");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA hit show\n", 4, "'show'");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA pass 3\n", 4, "no arguments");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA discard 1 2 3 4\n", 4, "at most 3");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA pass\xff\n", 4, "byte");
+  expect_malformed ("game katua\nplayer A\nplayer B\nA pa\001ss\n", 4, "byte");
+  expect_malformed ("game katua\nplayer A\nplayer B\ndeal A 3\n", 4, "place");
+  expect_malformed ("game katua\nplayer A\nplayer B\noption a\n", 4, "option NAME VALUE");
+}
+
+Test (core, record_accepts_comments_blank_lines_and_crlf)
+{
+  const char *text = "# header comment\r\n\r\ngame katua # trailing\r\n"
+                     "player Ana seat 2\r\nplayer Bea\r\n   \r\nAna pass # done\r\n";
+  EngRecord *rec = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_parse (text, strlen (text), "crlf", &rec, &err), ENG_OK, "%s",
+                err.reason);
+  cr_assert_eq (rec->setup.n_players, 2);
+  cr_assert_eq (rec->setup.seats[0], 2);
+  cr_assert_eq (rec->n_moves, 1);
+  cr_assert_eq (rec->moves[0].line, 7, "moves keep their source line");
+  eng_record_free (rec);
+}
+
+Test (core, record_writer_round_trips)
+{
+  const char *text =
+    "game katua\nset 01\noption quick_start yes\nplayer Ana seat 1\nplayer Bea seat 3\n"
+    "player Cai\nlast-winner Bea\nfirst Bea\nseed 77\ndeal Ana slots 1 ? 3\n"
+    "deal cat-deck 5 6\ndeal Bea hand 35 ?\n"
+    "Bea reveal Bea 2 show 9\nAna discard ? 36 37\nBea teleport 95 Ana 1 Cai 3\n"
+    "Cai replicate 89 Ana 2\nAna hit show 12\n";
+  EngRecord *a = NULL, *b = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_parse (text, strlen (text), "t", &a, &err), ENG_OK, "%s", err.reason);
+  char *w = eng_record_write (a);
+  cr_assert_not_null (w);
+  cr_assert_eq (eng_record_parse (w, strlen (w), "w", &b, &err), ENG_OK, "%s\n%s", err.reason, w);
+  cr_assert (eng_record_equal (a, b), "written:\n%s", w);
+  /* and the text is stable: writing the re-read record gives the same text */
+  char *w2 = eng_record_write (b);
+  cr_assert_str_eq (w, w2);
+  /* a different record is not equal */
+  b->moves[1].move.cards[0] = 38;
+  cr_assert_not (eng_record_equal (a, b));
+  free (w);
+  free (w2);
+  eng_record_free (a);
+  eng_record_free (b);
+}
+
+Test (core, parse_single_move_line)
+{
+  const char *hdr = "game katua\nplayer Ana\nplayer Bea\n";
+  EngRecord *rec = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_parse (hdr, strlen (hdr), "h", &rec, &err), ENG_OK);
+  EngMove m;
+  cr_assert_eq (eng_record_parse_move (rec, "Bea shield 83 Ana 2", &m, &err), ENG_OK);
+  cr_assert_eq (m.verb, KAT_SHIELD);
+  cr_assert_eq (m.player, 1);
+  cr_assert_eq (m.card, 83);
+  cr_assert_eq (m.target[0], 0);
+  cr_assert_eq (m.slot[0], 1);
+  cr_assert_eq (eng_record_parse_move (rec, "Bea shield", &m, &err), ENG_ERR_SYNTAX);
+  cr_assert_eq (eng_record_parse_move (rec, "", &m, &err), ENG_ERR_SYNTAX);
+  cr_assert_eq (eng_record_parse_move (rec, "Cai pass", &m, &err), ENG_ERR_SYNTAX);
+  char line[128];
+  EngMove d;
+  cr_assert_eq (eng_record_parse_move (rec, "Ana discard ? 36", &d, &err), ENG_OK);
+  eng_record_format_move (&katua_game_class, &rec->setup, &d, line, sizeof line);
+  cr_assert_str_eq (line, "Ana discard ? 36");
+  eng_record_free (rec);
+}
+
+Test (core, event_json_escapes_and_names_players)
+{
+  EngSetup su;
+  eng_setup_init (&su);
+  su.n_players = 2;
+  snprintf (su.names[0], sizeof su.names[0], "Ana");
+  snprintf (su.names[1], sizeof su.names[1], "Bea");
+  EngEvent e = { .kind = ENG_EVENT_REFILL, .player = 0, .other = -1 };
+  snprintf (e.rule, sizeof e.rule, "K15");
+  snprintf (e.text, sizeof e.text, "say \"hi\"\\\n");
+  e.counts[0][0] = 1;
+  e.counts[1][1] = 2;
+  char buf[512];
+  eng_event_to_json (&e, &su, 7, buf, sizeof buf);
+  cr_assert_str_eq (buf, "{\"line\":7,\"event\":\"refill\",\"player\":\"Ana\",\"rule\":\"K15\","
+                         "\"refill\":{\"Ana\":[1,0],\"Bea\":[0,2]},"
+                         "\"text\":\"say \\\"hi\\\"\\\\\\u000a\"}");
+  char small[16];
+  int n = eng_event_to_json (&e, &su, 7, small, sizeof small);
+  cr_assert_gt (n, 15, "reports the length wanted");
+  cr_assert_eq (strlen (small), 15, "truncates safely");
+}
