@@ -3,6 +3,7 @@ extern "C" {
 #include "eng-status.h"
 }
 #include "cal-lens.h"
+#include "vis-imageio.h"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
@@ -31,7 +32,15 @@ cal_lens_calibrate_checkerboard (const char *const *paths, size_t n_paths, int c
       cv::Size size;
       for (size_t i = 0; i < n_paths; i++)
         {
-          cv::Mat g = cv::imread (paths[i], cv::IMREAD_GRAYSCALE);
+          /* vis_image_load says why a file is unusable without OpenCV
+           * printing to stderr; such photos are skipped and counted. */
+          VisImage img;
+          cv::Mat g;
+          if (vis_image_load (paths[i], &img, nullptr, 0) == ENG_OK)
+            {
+              cv::cvtColor (cv::Mat (img.height, img.width, CV_8UC3, img.data, img.stride), g, cv::COLOR_BGR2GRAY);
+              vis_image_release (&img);
+            }
           std::vector<cv::Point2f> corners;
           if (g.empty () || !cv::findChessboardCorners (g, cv::Size (cols, rows), corners))
             {

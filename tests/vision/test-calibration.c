@@ -1,0 +1,266 @@
+/* Calibration: the table plane from the anchors (layout derived from the
+ * sticker size), seats and Katua zones, recalibration when the camera moves,
+ * the calibration and zone files (round trip and refusals). */
+#include <criterion/criterion.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cal-table.h"
+#include "scene-util.h"
+#include "vis-detect.h"
+
+/* Anchors 780 x 440 mm apart, two seats, Katua-ish cards; the camera nudges
+ * at 1.0 s. */
+static const char *const table_scene =
+  "image width=1920 height=1080 fps=10 duration=3 seed=3 format=png\n"
+  "camera height=800 tilt=0 fov=62\n"
+  "table width=900 height=560\n"
+  "tags game=K set=01\n"
+  "sticker size=40 quiet=2\n"
+  "anchor a1 number=1 at=60,60\n"
+  "anchor a2 number=2 at=840,60\n"
+  "anchor a3 number=3 at=840,500\n"
+  "anchor a4 number=4 at=60,500\n"
+  "seat s1 number=1 at=450,500\n"
+  "seat s2 number=2 at=450,60 rot=180\n"
+  "card c1 face=1 back=1 at=365,390\n"
+  "card c2 face=2 back=1 at=450,390\n"
+  "card c3 face=3 back=1 at=535,390 down\n"
+  "card c4 face=40 back=2 at=450,280\n"
+  "card c5 face=41 back=2 at=535,170 rot=180\n"
+  "at 1.0 camera yaw=3 target=470,290 tilt=6\n";
+
+static CalZones zones;
+
+static void
+load_katua_zones (void)
+{
+  const char *dir = g_getenv ("TABLERO_DATADIR");
+  cr_assert_not_null (dir, "TABLERO_DATADIR must be set by meson");
+  g_autofree char *path = g_build_filename (dir, "zones", "katua.zones", NULL);
+  EngParseError err = { 0 };
+  cr_assert_eq (cal_zones_load_file (path, &zones, &err), ENG_OK, "%s:%u: %s", err.source, err.line, err.reason);
+}
+
+static const VisDetection *
+find (const VisDetectResult *r, const char *payload)
+{
+  for (size_t i = 0; i < r->n_detections; i++)
+    if (strcmp (r->detections[i].payload, payload) == 0)
+      return &r->detections[i];
+  return NULL;
+}
+
+Test (calibration, anchors_seats_zones_and_moved_camera, .timeout = 120)
+{
+  load_katua_zones ();
+  TestScene ts;
+  test_scene_open (&ts, table_scene);
+  VisDetector *det = vis_detector_new (NULL);
+  CalTable *table = cal_table_new ();
+  cal_table_set_zones (table, &zones);
+
+  test_scene_render (&ts, 0.0);
+  VisDetectResult r;
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
+  CalObservation obs;
+  cr_assert_eq (cal_table_observe (table, r.detections, r.n_detections, 1920, 1080, &obs), ENG_OK);
+  cr_assert (obs.recalibrated, "four anchors in view must calibrate");
+  cr_expect_eq (obs.anchors_seen, 4u);
+  double mm[4][2];
+  cr_assert (cal_table_anchor_layout (table, mm));
+  /* Derived from the sticker size: within 2 % of the true 780 x 440. */
+  cr_expect_float_eq (mm[1][0], 780.0, 780.0 * 0.02, "width %.1f", mm[1][0]);
+  cr_expect_float_eq (mm[3][1], 440.0, 440.0 * 0.02, "height %.1f", mm[3][1]);
+  cr_assert_eq (cal_table_n_seats (table), 2u);
+  const CalSeat *s1 = cal_table_seat (table, 0);
+  cr_expect_eq (s1->number, 1u);
+  cr_expect_float_eq (s1->fwd_y, -1.0, 0.05, "seat 1 faces the centre (up)");
+
+  /* c1/c2 lie in seat 1's left/middle cat slots, c3 (face down) in the
+   * right one; c4 on the UFO deck (centre); c5 in seat 2's slot... */
+  struct {
+    const char *payload;
+    int kind, seat, index;
+  } expect[] = {
+    { "TB1K01F001W", ENG_ZONE_SLOT, 0, 0 },
+    { "TB1K01F002U", ENG_ZONE_SLOT, 0, 1 },
+    { "TB1K01B0010", ENG_ZONE_SLOT, 0, 2 },
+    { "TB1K01F040U", ENG_ZONE_DECK, -1, 1 },
+  };
+  VisTrackPlace before[4];
+  for (size_t i = 0; i < G_N_ELEMENTS (expect); i++)
+    {
+      const VisDetection *d = find (&r, expect[i].payload);
+      cr_assert_not_null (d, "%s not detected", expect[i].payload);
+      cr_assert (cal_table_locate (table, d, &before[i]));
+      cr_expect_eq (before[i].zone.kind, expect[i].kind, "%s: zone %s", expect[i].payload,
+                    cal_zone_kind_to_string ((EngZoneKind) before[i].zone.kind));
+      cr_expect_eq (before[i].zone.seat, expect[i].seat, "%s: seat %d", expect[i].payload, before[i].zone.seat);
+      cr_expect_eq (before[i].zone.index, expect[i].index, "%s: index %d", expect[i].payload,
+                    before[i].zone.index);
+      cr_expect_float_eq (before[i].size, 33.6, 2.0, "code side %.1f mm", before[i].size);
+    }
+  /* Table position of c1: (365, 390) on the scene table = (305, 330) from anchor 1. */
+  cr_expect_float_eq (before[0].x, 305.0, 8.0);
+  cr_expect_float_eq (before[0].y, 330.0, 8.0);
+
+  /* Same frame again: nothing to recalibrate. */
+  cr_assert_eq (cal_table_observe (table, r.detections, r.n_detections, 1920, 1080, &obs), ENG_OK);
+  cr_expect (!obs.recalibrated);
+
+  /* The camera moved: recalibrated, and cards keep their table positions. */
+  test_scene_render (&ts, 1.5);
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
+  cr_assert_eq (cal_table_observe (table, r.detections, r.n_detections, 1920, 1080, &obs), ENG_OK);
+  cr_expect (obs.recalibrated, "a moved camera must trigger recalibration");
+  double mm2[4][2];
+  cr_assert (cal_table_anchor_layout (table, mm2));
+  cr_expect_float_eq (mm2[1][0], mm[1][0], 1e-9, "the table frame must not change on recalibration");
+  for (size_t i = 0; i < G_N_ELEMENTS (expect); i++)
+    {
+      const VisDetection *d = find (&r, expect[i].payload);
+      cr_assert_not_null (d);
+      VisTrackPlace after;
+      cr_assert (cal_table_locate (table, d, &after));
+      cr_expect_lt (hypot (after.x - before[i].x, after.y - before[i].y), 5.0, "%s moved %.1f mm on the table",
+                    expect[i].payload, hypot (after.x - before[i].x, after.y - before[i].y));
+      cr_expect_eq (after.zone.kind, before[i].zone.kind);
+    }
+
+  /* Round trip through the file. */
+  g_autofree char *dir = g_dir_make_tmp ("tablero-cal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.cal", NULL);
+  cr_assert_eq (cal_table_save (table, path), ENG_OK);
+  CalTable *loaded = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (cal_table_load (path, &loaded, &err), ENG_OK, "%s:%u: %s", err.source, err.line, err.reason);
+  cr_expect (cal_table_is_calibrated (loaded));
+  cr_expect_str_eq (cal_table_zones_game (loaded), "katua");
+  cr_expect_eq (cal_table_n_seats (loaded), 2u);
+  double ax, ay, bx, by;
+  cr_assert_eq (cal_table_image_to_table (table, 900, 500, &ax, &ay), ENG_OK);
+  cr_assert_eq (cal_table_image_to_table (loaded, 900, 500, &bx, &by), ENG_OK);
+  cr_expect_float_eq (ax, bx, 1e-3);
+  cr_expect_float_eq (ay, by, 1e-3);
+  cal_table_free (loaded);
+  g_unlink (path);
+  g_rmdir (dir);
+
+  cal_table_free (table);
+  vis_detector_free (det);
+  test_scene_close (&ts);
+}
+
+Test (calibration, needs_four_anchors)
+{
+  CalTable *t = cal_table_new ();
+  VisDetection d;
+  memset (&d, 0, sizeof d);
+  cr_assert_eq (eng_tag_parse ("TB1K01A0011", 11, &d.tag), ENG_OK);
+  strcpy (d.payload, "TB1K01A0011");
+  cr_expect_eq (cal_table_calibrate (t, &d, 1, 1920, 1080), ENG_ERR_NOT_FOUND);
+  cr_expect (!cal_table_is_calibrated (t));
+  double x, y;
+  cr_expect_eq (cal_table_image_to_table (t, 1, 1, &x, &y), ENG_ERR_STATE);
+  VisTrackPlace p;
+  cr_expect (!cal_table_locate (t, &d, &p));
+  cal_table_free (t);
+}
+
+static void
+expect_refused (const char *text, EngStatus want, unsigned line)
+{
+  CalTable *t = (CalTable *) 0x1;
+  EngParseError err = { 0 };
+  EngStatus st = cal_table_parse (text, strlen (text), "bad.cal", &t, &err);
+  cr_expect_eq (st, want, "'%s': got %s", text, eng_status_to_string (st));
+  cr_expect_null (t);
+  cr_expect_eq (err.line, line, "'%s': line %u", text, err.line);
+  cr_expect_neq (err.reason[0], '\0');
+}
+
+Test (calibration, file_errors_are_clear)
+{
+  expect_refused ("", ENG_ERR_SYNTAX, 0);
+  expect_refused ("format=tablero-calibration-1\nsticker_mm=abc\n", ENG_ERR_SYNTAX, 2);
+  expect_refused ("format=tablero-calibration-1\nwhat=1\n", ENG_ERR_UNKNOWN_ATTRIBUTE, 2);
+  expect_refused ("format=tablero-calibration-1\nno equals sign\n", ENG_ERR_SYNTAX, 2);
+  expect_refused ("format=tablero-calibration-1\nhomography=1,0,0,0,1,0,0,0,1\n", ENG_ERR_INCONSISTENT, 0);
+  expect_refused ("format=tablero-calibration-1\nanchor.1.mm=0,0\n", ENG_ERR_INCONSISTENT, 0);
+  expect_refused ("format=tablero-calibration-1\nlens.k=1,0,0,0,1,0,0,0,1\n", ENG_ERR_INCONSISTENT, 0);
+  expect_refused ("format=tablero-calibration-2\n", ENG_ERR_SYNTAX, 1);
+  const char nul[] = "format=tablero-calibration-1\nsticker_mm=4\0" "0\n";
+  CalTable *t = NULL;
+  cr_expect_neq (cal_table_parse (nul, sizeof nul - 1, "nul", &t, NULL), ENG_OK);
+  cr_expect_null (t);
+  EngParseError err = { 0 };
+  cr_expect_eq (cal_table_load ("/nonexistent/table.cal", &t, &err), ENG_ERR_IO);
+  cr_expect_null (t);
+}
+
+Test (calibration, zone_file_errors_are_clear)
+{
+  CalZones z;
+  EngParseError err = { 0 };
+  const char *a = "game katua\nseat-zone kind=slot index=0 at=0,0\n";
+  cr_expect_eq (cal_zones_parse (a, strlen (a), "z", &z, &err), ENG_ERR_SYNTAX);
+  cr_expect_eq (err.line, 2u);
+  const char *b = "seat-zone kind=throne at=0,0 size=1,1\n";
+  cr_expect_eq (cal_zones_parse (b, strlen (b), "z", &z, &err), ENG_ERR_UNKNOWN_ATTRIBUTE);
+  const char *c = "shared-zone kind=deck at=0,x size=1,1\n";
+  cr_expect_eq (cal_zones_parse (c, strlen (c), "z", &z, &err), ENG_ERR_SYNTAX);
+  const char *d = "table-zone kind=deck at=0,0 size=1,1\n";
+  cr_expect_eq (cal_zones_parse (d, strlen (d), "z", &z, &err), ENG_ERR_UNKNOWN_ATTRIBUTE);
+  const char *e = "# ok\ngame katua\nshared-zone kind=deck index=1 at=10,0 size=20,20 # comment\n";
+  cr_assert_eq (cal_zones_parse (e, strlen (e), "z", &z, &err), ENG_OK);
+  cr_expect_eq (z.n, 1u);
+  EngZone hit = cal_zones_find (&z, NULL, 0, 100, 100, 112, 95);
+  cr_expect_eq (hit.kind, ENG_ZONE_DECK);
+  cr_expect_eq (hit.index, 1);
+  EngZone miss = cal_zones_find (&z, NULL, 0, 100, 100, 150, 95);
+  cr_expect_eq (miss.kind, ENG_ZONE_NONE);
+}
+
+Test (calibration, seat_frame_left_to_right)
+{
+  /* A seat at the bottom facing up and one at the top facing down: slot 0 is
+   * on each player's left. */
+  CalZones z;
+  const char *text = "seat-zone kind=slot index=0 at=-50,50 size=40,40\n"
+                     "seat-zone kind=slot index=2 at=50,50 size=40,40\n";
+  cr_assert_eq (cal_zones_parse (text, strlen (text), "z", &z, NULL), ENG_OK);
+  CalSeat seats[2] = { { 1, 200, 300, 0, -1 }, { 2, 200, 0, 0, 1 } };
+  EngZone a = cal_zones_find (&z, seats, 2, 200, 150, 150, 250);
+  cr_expect_eq (a.kind, ENG_ZONE_SLOT);
+  cr_expect_eq (a.seat, 0);
+  cr_expect_eq (a.index, 0);
+  EngZone b = cal_zones_find (&z, seats, 2, 200, 150, 150, 50);
+  cr_expect_eq (b.seat, 1);
+  cr_expect_eq (b.index, 2, "seat 2 looks the other way: x=150 is on its right");
+}
+
+Test (calibration, lens_undistort_roundtrip_and_checkerboard_refusals)
+{
+  CalLens none = { 0 };
+  double p[2] = { 100.5, 200.5 };
+  cal_lens_undistort_points (&none, p, 1);
+  cr_expect_float_eq (p[0], 100.5, 1e-9);
+  CalLens lens = { true, 1920, 1080, { 1500, 0, 960, 0, 1500, 540, 0, 0, 1 }, { -0.1, 0, 0, 0, 0 }, 0 };
+  double q[2] = { 960.5, 540.5 };
+  cal_lens_undistort_points (&lens, q, 1);
+  cr_expect_float_eq (q[0], 960.5, 1e-6, "the principal point does not move");
+  double r[2] = { 1800.5, 1000.5 };
+  cal_lens_undistort_points (&lens, r, 1);
+  cr_expect_gt (r[0], 1800.5, "barrel distortion pulled the corner in; undistorting pushes it out");
+  const char *paths[] = { "/nonexistent/a.png", "/nonexistent/b.png" };
+  size_t skipped = 0;
+  CalLens out;
+  cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 9, 6, 25.0, &out, &skipped), ENG_ERR_NOT_FOUND);
+  cr_expect_eq (skipped, 2u);
+  cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 1, 6, 25.0, &out, &skipped), ENG_ERR_INVALID_ARGUMENT);
+}

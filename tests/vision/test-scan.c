@@ -1,0 +1,161 @@
+/* tablero-cli scan end to end, and still-image loading: good images give
+ * JSON lines with meaning, table position and zone; missing, empty,
+ * truncated and corrupt files give a clear message and exit 2 while the
+ * other images are still scanned; a duplicate sticker is reported twice;
+ * foreign codes are not reported. */
+#include <criterion/criterion.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "scene-util.h"
+#include "vis-imageio.h"
+
+static const char *const scene =
+  "image width=1920 height=1080 fps=10 duration=1 seed=9 format=png\n"
+  "camera height=800 tilt=0 fov=62\n"
+  "table width=900 height=560\n"
+  "tags game=K set=01\n"
+  "sticker size=40 quiet=2\n"
+  "anchor a1 number=1 at=60,60\n"
+  "anchor a2 number=2 at=840,60\n"
+  "anchor a3 number=3 at=840,500\n"
+  "anchor a4 number=4 at=60,500\n"
+  "seat s1 number=1 at=450,500\n"
+  "card c1 face=1 back=1 at=365,390\n"
+  "card c2 face=2 back=1 at=450,390\n"
+  "card dup face=1 back=1 at=700,200\n"
+  "foreign f1 text=\"https://example.org/menu\" at=250,250 size=40\n";
+
+static char *dir;
+static char *good;
+
+static void
+setup (void)
+{
+  dir = g_dir_make_tmp ("tablero-scan-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  TestScene ts;
+  test_scene_open (&ts, scene);
+  test_scene_render (&ts, 0.0);
+  good = g_build_filename (dir, "good.png", NULL);
+  cr_assert_eq (vis_renderer_save_last (ts.renderer, good), ENG_OK);
+  test_scene_close (&ts);
+}
+
+static void
+teardown (void)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (dir);
+  g_free (dir);
+  g_free (good);
+}
+
+static char *
+write_file (const char *name, const void *bytes, gsize len)
+{
+  char *p = g_build_filename (dir, name, NULL);
+  cr_assert (g_file_set_contents (p, bytes, (gssize) len, NULL));
+  return p;
+}
+
+static int
+run_scan (char **argv_tail, char **out, char **err)
+{
+  const char *cli = g_getenv ("TABLERO_CLI");
+  cr_assert_not_null (cli, "TABLERO_CLI must name the built tablero-cli");
+  GPtrArray *argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, "scan");
+  for (char **a = argv_tail; *a != NULL; a++)
+    g_ptr_array_add (argv, *a);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  GError *error = NULL;
+  cr_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status,
+                           &error),
+             "spawn: %s", error ? error->message : "?");
+  g_ptr_array_unref (argv);
+  cr_assert (WIFEXITED (status), "tablero-cli crashed:\n%s", *err);
+  return WEXITSTATUS (status);
+}
+
+static unsigned
+count (const char *hay, const char *needle)
+{
+  unsigned n = 0;
+  for (const char *p = strstr (hay, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+Test (scan, good_image_gives_meaning_position_and_zone, .init = setup, .fini = teardown, .timeout = 60)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  char *args[] = { good, NULL };
+  cr_assert_eq (run_scan (args, &out, &err), 0, "stderr: %s", err);
+  /* 4 anchors + 1 seat + 3 cards; the foreign code is not listed. */
+  cr_expect_eq (count (out, "\"payload\""), 8u, "%s", out);
+  cr_expect_eq (count (out, "example.org"), 0u);
+  cr_expect (strstr (err, "not Tablero tags") != NULL, "the foreign code should be counted: %s", err);
+  cr_expect_eq (count (out, "\"payload\":\"TB1K01F001W\""), 2u, "a duplicate sticker is reported at both places");
+  cr_expect (strstr (out, "\"card\":\"cat-red-1\"") != NULL, "%s", out);
+  cr_expect_eq (count (out, "\"table_mm\""), 8u, "four anchors in view calibrate the image");
+  cr_expect (strstr (out, "\"zone\":{\"kind\":\"slot\",\"seat\":1,\"index\":1}") != NULL,
+             "c2 lies in seat 1's middle slot:\n%s", out);
+}
+
+Test (scan, bad_files_are_reported_and_the_rest_scanned, .init = setup, .fini = teardown, .timeout = 60)
+{
+  gchar *bytes = NULL;
+  gsize len = 0;
+  cr_assert (g_file_get_contents (good, &bytes, &len, NULL));
+  g_autofree char *empty = write_file ("empty.png", "", 0);
+  g_autofree char *truncated = write_file ("truncated.png", bytes, len / 2);
+  g_autofree char *corrupt = write_file ("corrupt.png", "\x89PNG\r\n\x1a\nthis is not an image at all, IEND", 45);
+  g_autofree char *text = write_file ("notes.jpg", "hello", 5);
+  g_autofree char *jpeg_cut = write_file ("cut.jpg", "\xff\xd8\xff\xe0\x00\x10JFIF", 10);
+  g_autofree char *missing = g_build_filename (dir, "missing.png", NULL);
+  g_free (bytes);
+  g_autofree char *out = NULL, *err = NULL;
+  char *args[] = { empty, good, truncated, corrupt, text, jpeg_cut, missing, good, NULL };
+  cr_expect_eq (run_scan (args, &out, &err), 2);
+  cr_expect_eq (count (out, "\"payload\""), 16u, "both good images scanned:\n%s", out);
+  cr_expect (strstr (err, "empty.png: empty file") != NULL, "%s", err);
+  cr_expect (strstr (err, "truncated.png: truncated PNG") != NULL, "%s", err);
+  cr_expect (strstr (err, "corrupt.png: not a readable image") != NULL, "%s", err);
+  cr_expect (strstr (err, "notes.jpg: not a readable image") != NULL, "%s", err);
+  cr_expect (strstr (err, "cut.jpg: truncated JPEG") != NULL, "%s", err);
+  cr_expect (strstr (err, "missing.png: No such file") != NULL, "%s", err);
+}
+
+Test (scan, usage_errors)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  char *none[] = { NULL };
+  cr_expect_eq (run_scan (none, &out, &err), 2);
+  cr_expect (strstr (err, "no IMAGE") != NULL);
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  char *bad_cal[] = { "--calibration", "/nonexistent.cal", "x.png", NULL };
+  cr_expect_eq (run_scan (bad_cal, &out2, &err2), 2);
+  cr_expect (strstr (err2, "/nonexistent.cal") != NULL, "%s", err2);
+}
+
+Test (imageio, load_reasons)
+{
+  VisImage img;
+  char reason[128];
+  cr_expect_eq (vis_image_load ("/nonexistent/x.png", &img, reason, sizeof reason), ENG_ERR_IO);
+  cr_expect_null (img.data);
+  cr_expect_neq (reason[0], '\0');
+  cr_expect_eq (vis_image_load (NULL, &img, reason, sizeof reason), ENG_ERR_INVALID_ARGUMENT);
+}
