@@ -10,6 +10,7 @@ struct _UiApplication
   char *game;
   char *source;
   char *screenshot_path;
+  char **players;
   guint screenshot_tries;
   int exit_status;
 };
@@ -60,7 +61,8 @@ ui_application_activate (GApplication *app)
   UiApplication *self = UI_APPLICATION (app);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source));
+    window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
+                                        (const char *const *) self->players));
   gtk_window_present (window);
   if (self->screenshot_path != NULL)
     {
@@ -106,6 +108,19 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       g_free (self->source);
       self->source = g_strdup (source);
     }
+  const char *players = NULL;
+  if (g_variant_dict_lookup (options, "players", "&s", &players))
+    {
+      g_auto (GStrv) names = g_strsplit (players, ",", -1);
+      guint n = g_strv_length (names);
+      if (n < 2 || n > 4)
+        {
+          g_printerr ("tablero: --players takes 2 to 4 comma-separated names\n");
+          return 2;
+        }
+      g_strfreev (self->players);
+      self->players = g_steal_pointer (&names);
+    }
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
   return -1;
@@ -118,6 +133,7 @@ ui_application_finalize (GObject *object)
   g_free (self->game);
   g_free (self->source);
   g_free (self->screenshot_path);
+  g_strfreev (self->players);
   G_OBJECT_CLASS (ui_application_parent_class)->finalize (object);
 }
 
@@ -142,6 +158,7 @@ ui_application_init (UiApplication *self)
   static const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, "Game to referee: katua, catchy or kittens", "GAME" },
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
+    { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },
     { NULL },
@@ -150,6 +167,7 @@ ui_application_init (UiApplication *self)
     { .name = "quit", .activate = quit_action },
   };
   self->game = g_strdup ("katua");
+  self->players = g_strsplit ("Ana,Bea", ",", -1);
   self->source = default_source ();
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);

@@ -51,7 +51,7 @@ struct _UiPipeline
 
 G_DEFINE_FINAL_TYPE (UiPipeline, ui_pipeline, G_TYPE_OBJECT)
 
-enum { SIGNAL_FRAME, SIGNAL_STATUS, N_SIGNALS };
+enum { SIGNAL_FRAME, SIGNAL_SNAPSHOT, SIGNAL_STATUS, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static gboolean
@@ -313,6 +313,8 @@ ui_pipeline_class_init (UiPipelineClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ui_pipeline_finalize;
   signals[SIGNAL_FRAME] = g_signal_new ("frame", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, GDK_TYPE_TEXTURE);
+  signals[SIGNAL_SNAPSHOT] = g_signal_new ("snapshot", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[SIGNAL_STATUS] = g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }

@@ -48,6 +48,7 @@ double ui_pipeline_get_fps (UiPipeline *self);
 
 /* Signals:
  *   ::frame (GdkTexture *texture)       a new frame and its detections
+ *   ::snapshot (const EngSnapshot *)    a committed change of the table
  *   ::status (const char *message)      disconnected, reconnected, errors
  */
 

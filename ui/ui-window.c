@@ -7,6 +7,10 @@
 #include "eng-data.h"
 #include "ui-camera-view.h"
 #include "ui-pipeline.h"
+#include "ui-referee.h"
+#include "ui-rule-panel.h"
+#include "ui-scoreboard.h"
+#include "ui-table-map.h"
 
 #define LOG_MAX_ROWS 200
 
@@ -16,7 +20,9 @@ struct _UiWindow
 
   char *game;
   char *source;
+  char **players;
   UiPipeline *pipeline;
+  UiReferee *referee;
   EngCardSet *card_set;
 
   AdwWindowTitle *window_title;
@@ -26,6 +32,10 @@ struct _UiWindow
   AdwActionRow *source_row;
   AdwActionRow *version_row;
   GtkListBox *log_list;
+  GtkListBox *todo_list;
+  UiScoreboard *scoreboard;
+  UiRulePanel *rule_panel;
+  UiTableMap *table_map;
   guint n_log_rows;
   guint frames_shown;
 };
@@ -81,6 +91,82 @@ announce (UiWindow *self, const char *text)
 }
 
 static void
+refresh_todo (UiWindow *self)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->todo_list))) != NULL)
+    gtk_list_box_remove (self->todo_list, child);
+  g_auto (GStrv) todo = self->referee ? ui_referee_dup_expectations (self->referee) : NULL;
+  for (char **t = todo; t && *t; t++)
+    {
+      GtkWidget *label = gtk_label_new (*t);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (self->todo_list, label);
+    }
+  if (todo == NULL || todo[0] == NULL)
+    {
+      GtkWidget *label = gtk_label_new ("Nothing pending: play on.");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (self->todo_list, label);
+    }
+}
+
+static void
+on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, UiWindow *self)
+{
+  if (kind == ENG_EVENT_NEED)
+    return;   /* needs are listed under "What to do next" */
+  if (kind == ENG_EVENT_ILLEGAL || kind == ENG_EVENT_CONSERVATION)
+    ui_rule_panel_explain (self->rule_panel, text, rule, ui_referee_explain_rule (referee, rule));
+  if (rule != NULL && rule[0] != '\0')
+    {
+      g_autofree char *with_rule = g_strdup_printf ("%s (%s)", text, rule);
+      announce (self, with_rule);
+    }
+  else
+    announce (self, text);
+}
+
+/* A fresh referee for the window's game and players: the table starts a
+ * new game (the first snapshot with every cat dealt becomes its baseline). */
+static void
+start_referee (UiWindow *self)
+{
+  if (self->referee != NULL)
+    g_signal_handlers_disconnect_by_data (self->referee, self);
+  g_clear_object (&self->referee);
+  ui_scoreboard_set_referee (self->scoreboard, NULL);
+  ui_table_map_set_referee (self->table_map, NULL);
+
+  EngSetup setup;
+  eng_setup_init (&setup);
+  for (char **name = self->players; *name && setup.n_players < ENG_MAX_PLAYERS; name++)
+    g_strlcpy (setup.names[setup.n_players++], *name, ENG_NAME_MAX);
+  setup.first = 0;
+  g_autoptr (GError) error = NULL;
+  self->referee = ui_referee_new (self->game, &setup, NULL, &error);
+  if (self->referee == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("No referee: %s", error->message);
+      announce (self, text);
+      refresh_todo (self);
+      return;
+    }
+  g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
+  g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
+  ui_scoreboard_set_referee (self->scoreboard, self->referee);
+  ui_table_map_set_referee (self->table_map, self->referee);
+  refresh_todo (self);
+}
+
+static void
 update_titles (UiWindow *self)
 {
   adw_window_title_set_subtitle (self->window_title, game_titles[game_index (self->game)]);
@@ -96,9 +182,16 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
-  g_autofree char *status = fps > 0 ? g_strdup_printf ("%u stickers · %.0f fps", n, fps)
+  g_autofree char *status = fps > 0 ? g_strdup_printf ("%u stickers · %.1f fps", n, fps)
                                     : g_strdup_printf ("%u stickers", n);
   gtk_label_set_text (self->camera_status, status);
+}
+
+static void
+on_snapshot (UiPipeline *pipeline, gpointer snapshot, UiWindow *self)
+{
+  if (self->referee != NULL)
+    ui_referee_feed (self->referee, snapshot);
 }
 
 static void
@@ -142,6 +235,7 @@ start_pipeline (UiWindow *self)
   self->pipeline = ui_pipeline_new (self->source);
   g_signal_connect (self->pipeline, "frame", G_CALLBACK (on_frame), self);
   g_signal_connect (self->pipeline, "status", G_CALLBACK (on_status), self);
+  g_signal_connect (self->pipeline, "snapshot", G_CALLBACK (on_snapshot), self);
   if (ui_pipeline_start (self->pipeline, &error))
     {
       g_autofree char *text = g_strdup_printf ("Watching: %s", ui_pipeline_get_description (self->pipeline));
@@ -185,6 +279,55 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
+  start_referee (self);
+}
+
+/* Keys, buttons and command cards all end here, in the interpreter. */
+static void
+command_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  if (self->referee == NULL)
+    return;
+  if (!ui_referee_command (self->referee, g_variant_get_string (parameter, NULL), &error))
+    announce (self, error->message);
+}
+
+static void
+on_save_response (GtkNativeDialog *dialog, int response, UiWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->referee != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *text = ui_referee_dup_record_text (self->referee);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *path = g_file_get_path (file);
+      if (path == NULL || !g_file_set_contents (path, text, -1, &error))
+        {
+          g_autofree char *msg = g_strdup_printf ("Record not saved: %s",
+                                                  error ? error->message : "not a local file");
+          announce (self, msg);
+        }
+      else
+        {
+          g_autofree char *msg = g_strdup_printf ("Game record saved to %s", path);
+          announce (self, msg);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_record_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new ("Save the game record", GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  g_autofree char *name = g_strdup_printf ("%s-game.record", self->game);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -209,6 +352,9 @@ ui_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->pipeline, self);
       g_clear_object (&self->pipeline);
     }
+  if (self->referee != NULL)
+    g_signal_handlers_disconnect_by_data (self->referee, self);
+  g_clear_object (&self->referee);
   gtk_widget_dispose_template (GTK_WIDGET (self), UI_TYPE_WINDOW);
   G_OBJECT_CLASS (ui_window_parent_class)->dispose (object);
 }
@@ -220,6 +366,7 @@ ui_window_finalize (GObject *object)
   g_clear_pointer (&self->card_set, eng_card_set_free);
   g_free (self->game);
   g_free (self->source);
+  g_strfreev (self->players);
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
 
@@ -233,6 +380,9 @@ ui_window_class_init (UiWindowClass *klass)
   object_class->finalize = ui_window_finalize;
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
+  g_type_ensure (UI_TYPE_SCOREBOARD);
+  g_type_ensure (UI_TYPE_RULE_PANEL);
+  g_type_ensure (UI_TYPE_TABLE_MAP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-window.ui");
   gtk_widget_class_bind_template_child (widget_class, UiWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
@@ -241,9 +391,28 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, version_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, log_list);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, todo_list);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, scoreboard);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, rule_panel);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, table_map);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
+  gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
+  gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);
+
+  /* The table's keyboard: one key per thing the camera cannot see. */
+  static const struct { guint key; GdkModifierType mods; const char *command; } keys[] = {
+    { GDK_KEY_e, 0, "end-turn" },   { GDK_KEY_p, 0, "pass" },
+    { GDK_KEY_d, 0, "discard" },    { GDK_KEY_n, 0, "no-defence" },
+    { GDK_KEY_Return, 0, "confirm" }, { GDK_KEY_Escape, 0, "cancel" },
+    { GDK_KEY_z, GDK_CONTROL_MASK, "undo" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, "win.command",
+                                         "s", keys[i].command);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save-record", NULL);
 }
 
 static void
@@ -256,14 +425,17 @@ ui_window_init (UiWindow *self)
 }
 
 UiWindow *
-ui_window_new (GtkApplication *app, const char *game, const char *source)
+ui_window_new (GtkApplication *app, const char *game, const char *source,
+               const char *const *players)
 {
   UiWindow *self = g_object_new (UI_TYPE_WINDOW, "application", app, NULL);
   self->game = g_strdup (game);
   self->source = g_strdup (source);
+  self->players = g_strdupv ((char **) players);
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
+  start_referee (self);
   start_pipeline (self);
   return self;
 }

@@ -10,9 +10,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (UiWindow, ui_window, UI, WINDOW, AdwApplicationWindow)
 
 /* `game` is a registry name ("katua"), `source` a frame source spec
- * ("demo", "v4l2:/dev/video0"); both are copied.  Returns a floating-free
- * new window owned by GTK's window list once presented. */
-UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *source);
+ * ("demo", "v4l2:/dev/video0"), `players` the names in seat order (NULL
+ * terminated); all copied.  The window is owned by GTK's window list. */
+UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *source,
+                         const char *const *players);
 
 const char *ui_window_get_game (UiWindow *self);
 const char *ui_window_get_source (UiWindow *self);

@@ -1,0 +1,236 @@
+#include "ui-referee.h"
+
+#include <stdlib.h>
+
+#include "eng-data.h"
+#include "eng-interpreter.h"
+#include "eng-record.h"
+#include "eng-rng.h"
+
+G_DEFINE_QUARK (ui-referee-error-quark, ui_referee_error)
+
+#define EVENT_CAPACITY 128
+
+struct _UiReferee
+{
+  GObject parent_instance;
+
+  EngCardSet *set;
+  EngGame *game;
+  EngInterpreter *interp;
+  GHashTable *explanations;   /* rule id -> text */
+  EngEvent event_storage[EVENT_CAPACITY];
+};
+
+G_DEFINE_FINAL_TYPE (UiReferee, ui_referee, G_TYPE_OBJECT)
+
+enum { SIGNAL_ANNOUNCE, SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* Hands a batch of engine events to the views: every event with words for
+ * the table is announced; the state is re-read once per batch. */
+static void
+emit_events (UiReferee *self, const EngEvents *events)
+{
+  for (size_t i = 0; i < events->n; i++)
+    {
+      const EngEvent *e = &events->items[i];
+      if (e->text[0] != '\0')
+        g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
+    }
+  if (events->dropped > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("(%zu more messages were dropped)", events->dropped);
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
+    }
+  if (events->n > 0)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+/* Reads "ID: text" lines; a missing file only means no explanations. */
+static GHashTable *
+load_explanations (const char *game)
+{
+  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
+  char *path = eng_data_path (name);
+  g_autofree char *text = NULL;
+  if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
+    {
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      for (char **l = lines; *l; l++)
+        {
+          const char *colon = strchr (*l, ':');
+          if (**l == '#' || colon == NULL)
+            continue;
+          g_hash_table_insert (table, g_strstrip (g_strndup (*l, (gsize) (colon - *l))),
+                               g_strstrip (g_strdup (colon + 1)));
+        }
+    }
+  free (path);
+  return table;
+}
+
+UiReferee *
+ui_referee_new (const char *game, const EngSetup *setup, const EngOptions *options,
+                GError **error)
+{
+  g_return_val_if_fail (game != NULL && setup != NULL, NULL);
+
+  const EngGameClass *klass = eng_game_class_find (game);
+  if (klass == NULL)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP,
+                   "Tablero cannot referee %s yet", game);
+      return NULL;
+    }
+  g_autoptr (UiReferee) self = g_object_new (UI_TYPE_REFEREE, NULL);
+
+  EngParseError perr = { "" };
+  g_autofree char *set_name = g_strdup_printf ("cards/%s.set", game);
+  char *set_path = eng_data_path (set_name);
+  EngStatus status = eng_card_set_load_file (set_path, &self->set, &perr);
+  free (set_path);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_DATA, "%s:%u: %s",
+                   perr.source, perr.line, perr.reason);
+      return NULL;
+    }
+
+  EngOptions merged = { 0 };
+  g_autofree char *opt_name = g_strdup_printf ("rules/%s.options", game);
+  char *opt_path = eng_data_path (opt_name);
+  status = eng_options_load_file (opt_path, &merged, &perr);
+  free (opt_path);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_DATA, "%s:%u: %s",
+                   perr.source, perr.line, perr.reason);
+      return NULL;
+    }
+  for (size_t i = 0; options != NULL && i < options->n; i++)
+    eng_options_set (&merged, options->items[i].name, options->items[i].value);
+
+  EngRng rng;
+  eng_rng_seed (&rng, (uint64_t) g_get_real_time ());
+  EngEvents events;
+  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  EngVerdict why = { "", "" };
+  status = eng_game_new (klass, self->set, &merged, setup, &rng, &events, &self->game, &why);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP, "%s%s%s%s",
+                   why.reason[0] ? why.reason : eng_status_to_string (status),
+                   why.rule[0] ? " (" : "", why.rule, why.rule[0] ? ")" : "");
+      return NULL;
+    }
+  status = eng_interpreter_new (self->game, self->set, &self->interp);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP,
+                   "the live referee cannot follow %s: %s", game, eng_status_to_string (status));
+      return NULL;
+    }
+  self->explanations = load_explanations (game);
+  return g_steal_pointer (&self);
+}
+
+void
+ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
+{
+  g_return_if_fail (UI_IS_REFEREE (self));
+  EngEvents events;
+  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  eng_interpreter_feed (self->interp, snapshot, &events);
+  emit_events (self, &events);
+}
+
+gboolean
+ui_referee_command (UiReferee *self, const char *command_id, GError **error)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  EngEvents events;
+  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  EngStatus status = eng_interpreter_command (self->interp, command_id, &events);
+  if (status == ENG_ERR_NOT_FOUND || status == ENG_ERR_NOT_SUPPORTED)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND,
+                   "unknown command '%s'", command_id);
+      return FALSE;
+    }
+  emit_events (self, &events);
+  return TRUE;
+}
+
+const EngCardSet *
+ui_referee_get_card_set (UiReferee *self)
+{
+  return self->set;
+}
+
+const EngGame *
+ui_referee_get_game (UiReferee *self)
+{
+  return self->game;
+}
+
+const EngSetup *
+ui_referee_get_setup (UiReferee *self)
+{
+  return eng_game_setup (self->game);
+}
+
+char *
+ui_referee_dup_record_text (UiReferee *self)
+{
+  char *text = eng_record_write (eng_interpreter_record (self->interp));
+  char *copy = g_strdup (text);
+  free (text);
+  return copy;
+}
+
+char **
+ui_referee_dup_expectations (UiReferee *self)
+{
+  size_t n = eng_interpreter_n_expectations (self->interp);
+  char **out = g_new0 (char *, n + 1);
+  for (size_t i = 0; i < n; i++)
+    out[i] = g_strdup (eng_interpreter_expectation (self->interp, i));
+  return out;
+}
+
+const char *
+ui_referee_explain_rule (UiReferee *self, const char *rule_id)
+{
+  if (rule_id == NULL || rule_id[0] == '\0')
+    return NULL;
+  return g_hash_table_lookup (self->explanations, rule_id);
+}
+
+static void
+ui_referee_finalize (GObject *object)
+{
+  UiReferee *self = UI_REFEREE (object);
+  g_clear_pointer (&self->interp, eng_interpreter_free);
+  g_clear_pointer (&self->game, eng_game_free);
+  g_clear_pointer (&self->set, eng_card_set_free);
+  g_clear_pointer (&self->explanations, g_hash_table_unref);
+  G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
+}
+
+static void
+ui_referee_class_init (UiRefereeClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ui_referee_finalize;
+  signals[SIGNAL_ANNOUNCE] = g_signal_new ("announce", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                           G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING);
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ui_referee_init (UiReferee *self)
+{
+}

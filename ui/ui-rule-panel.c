@@ -1,0 +1,71 @@
+#include "ui-rule-panel.h"
+
+struct _UiRulePanel
+{
+  GtkBox parent_instance;
+
+  GtkLabel *title;
+  GtkLabel *what;
+  GtkLabel *rule;
+};
+
+G_DEFINE_FINAL_TYPE (UiRulePanel, ui_rule_panel, GTK_TYPE_BOX)
+
+void
+ui_rule_panel_explain (UiRulePanel *self, const char *what, const char *rule_id,
+                       const char *explanation)
+{
+  g_return_if_fail (UI_IS_RULE_PANEL (self));
+  gboolean has_rule = rule_id != NULL && rule_id[0] != '\0';
+  g_autofree char *title = has_rule ? g_strdup_printf ("Not allowed · rule %s", rule_id)
+                                    : g_strdup ("Not allowed");
+  gtk_label_set_text (self->title, title);
+  gtk_label_set_text (self->what, what);
+  gtk_label_set_text (self->rule, explanation != NULL ? explanation : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->rule), explanation != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+}
+
+void
+ui_rule_panel_dismiss (UiRulePanel *self)
+{
+  g_return_if_fail (UI_IS_RULE_PANEL (self));
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+dismiss_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  ui_rule_panel_dismiss (UI_RULE_PANEL (widget));
+}
+
+static void
+ui_rule_panel_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), UI_TYPE_RULE_PANEL);
+  G_OBJECT_CLASS (ui_rule_panel_parent_class)->dispose (object);
+}
+
+static void
+ui_rule_panel_class_init (UiRulePanelClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  G_OBJECT_CLASS (klass)->dispose = ui_rule_panel_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-rule-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, UiRulePanel, title);
+  gtk_widget_class_bind_template_child (widget_class, UiRulePanel, what);
+  gtk_widget_class_bind_template_child (widget_class, UiRulePanel, rule);
+  gtk_widget_class_install_action (widget_class, "rule-panel.dismiss", NULL, dismiss_action);
+}
+
+static void
+ui_rule_panel_init (UiRulePanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+ui_rule_panel_new (void)
+{
+  return g_object_new (UI_TYPE_RULE_PANEL, NULL);
+}
