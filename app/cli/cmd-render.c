@@ -22,6 +22,13 @@ usage_error (const char *msg)
 }
 
 static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static int
 resolve_card_set (VisScene *scene)
 {
   const char *game = vis_scene_game (scene);
@@ -145,10 +152,14 @@ cli_cmd_render (int argc, char **argv)
       rc = 2;
     }
   const char *ext = vis_scene_file_format (scene);
+  double *ms = g_new (double, n_frames);
+  long n_timed = 0;
   for (long f = 0; rc == 0 && f < n_frames; f++)
     {
       double t = f / fps;
+      gint64 t0 = g_get_monotonic_time ();
       st = vis_renderer_render (renderer, t, &img, truth);
+      ms[n_timed++] = (g_get_monotonic_time () - t0) / 1000.0;
       g_autofree char *name = g_strdup_printf ("frame-%05ld.%s", f, ext);
       g_autofree char *path = g_build_filename (dir, name, NULL);
       if (st == ENG_OK)
@@ -168,7 +179,13 @@ cli_cmd_render (int argc, char **argv)
       rc = 2;
     }
   if (rc == 0)
-    fprintf (stderr, "tablero-cli render: %ld frames of %dx%d in %s\n", n_frames, w, h, dir);
+    {
+      qsort (ms, (size_t) n_timed, sizeof *ms, compare_doubles);
+      fprintf (stderr, "tablero-cli render: %ld frames of %dx%d in %s (render median %.1f ms, "
+               "max %.1f ms per frame, files excluded)\n", n_frames, w, h, dir,
+               ms[n_timed / 2], ms[n_timed - 1]);
+    }
+  g_free (ms);
   g_free (truth);
   g_free (img.data);
   vis_renderer_free (renderer);
