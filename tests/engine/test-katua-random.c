@@ -34,6 +34,64 @@ check_invariants (const KatRules *r, const KatState *s, long game, int move)
     }
 }
 
+/* The face a live table would show for move m: the referee dealt from a
+ * seed knows it; the live shadow is told through `show`. */
+static uint16_t
+observed_face (const KatRules *r, const KatState *s, const EngMove *m)
+{
+  int p = -1, k = -1;
+  int verb = m->verb;
+  if (verb == KAT_REPLICATE)
+    verb = s->rep_effect;
+  switch (verb)
+    {
+    case KAT_HIT:
+      if (s->phase == KAT_PHASE_ANSWER)
+        {
+          if (s->answer_verb == KAT_XRAY)
+            p = s->answer_p[0], k = s->answer_s[0];
+        }
+      else
+        p = s->att[0].player, k = s->att[0].slot;
+      break;
+    case KAT_NEUTRALISE:
+      p = s->att[0].player, k = s->att[0].slot;
+      break;
+    case KAT_FLIP:
+      p = s->active, k = s->hook_slot;
+      break;
+    case KAT_XRAY:
+    case KAT_REVEAL:
+      p = m->target[0], k = m->slot[0];
+      break;
+    default:
+      break;
+    }
+  if (p < 0 || k < 0 || s->slot[p][k] >= r->n_cards)
+    return 0;
+  return r->cards[s->slot[p][k]].serial;
+}
+
+static void
+assert_same_public_state (const KatState *a, const KatState *b, long g, int n)
+{
+  cr_assert_eq (a->phase, b->phase, "game %ld move %d: phase", g, n);
+  cr_assert_eq (a->active, b->active, "game %ld move %d: active", g, n);
+  cr_assert_eq (a->n_att, b->n_att, "game %ld move %d: attempts", g, n);
+  cr_assert_eq (a->cat_deck_n, b->cat_deck_n, "game %ld move %d: cat deck size", g, n);
+  cr_assert_eq (a->ufo_deck_n, b->ufo_deck_n, "game %ld move %d: UFO deck size", g, n);
+  cr_assert_eq (a->discard_n, b->discard_n, "game %ld move %d: discard size", g, n);
+  for (int p = 0; p < a->n_players; p++)
+    {
+      cr_assert_eq (a->score[p], b->score[p], "game %ld move %d: score", g, n);
+      cr_assert_eq (a->hand_n[p], b->hand_n[p], "game %ld move %d: hand size", g, n);
+      cr_assert_eq (a->captured_n[p], b->captured_n[p], "game %ld move %d: captures", g, n);
+      cr_assert_eq (memcmp (a->captured[p], b->captured[p], a->captured_n[p]), 0);
+      cr_assert_eq (memcmp (a->face_up[p], b->face_up[p], KAT_SLOTS), 0);
+    }
+  cr_assert_eq (a->winners, b->winners, "game %ld move %d: winners", g, n);
+}
+
 /* Plays `games` random games under `opts` (the rules file plus overrides). */
 static void
 play_random_games (const char *const *overrides, long games, uint64_t seed0, bool expect_k16)
@@ -69,6 +127,19 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
       cr_assert_eq (katua_game_class.setup (r, &su, &rng, &s, NULL, NULL), ENG_OK);
       check_invariants (r, &s, g, 0);
       bool record = g % 250 == 0;
+      /* every 20th game also runs on a live-table shadow that knows no
+       * hidden card: told only the faces the table shows, it must referee
+       * the same game to the same public state */
+      bool live = g % 20 == 3;
+      KatState shadow;
+      if (live)
+        {
+          EngSetup lsu = su;
+          lsu.has_seed = false;
+          EngRng lrng;
+          eng_rng_seed (&lrng, 0);
+          cr_assert_eq (katua_game_class.setup (r, &lsu, &lrng, &shadow, NULL, NULL), ENG_OK);
+        }
       EngRecord *rec = record ? eng_record_new (&katua_game_class, &su, NULL) : NULL;
       int n = 0;
       while (s.phase != KAT_PHASE_OVER)
@@ -88,6 +159,8 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
               cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "check changes nothing");
             }
           EngVerdict why;
+          EngMove seen = m;
+          seen.show = observed_face (r, &s, &m);
           EngStatus st = katua_game_class.apply (r, &s, &m, NULL, &why);
           cr_assert_eq (st, ENG_OK, "game %ld move %d: a listed move was refused: %s %s", g, n,
                         why.rule, why.reason);
@@ -95,6 +168,15 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
             eng_record_append (rec, &m, 0);
           n++;
           check_invariants (r, &s, g, n);
+          if (live)
+            {
+              st = katua_game_class.apply (r, &shadow, &seen, NULL, &why);
+              cr_assert_eq (st, ENG_OK, "game %ld move %d: the live shadow refused %s: %s %s",
+                            g, n, katua_game_class.verbs[m.verb], why.rule, why.reason);
+              cr_assert_eq (katua_game_class.check_conservation (r, &shadow, &why), ENG_OK,
+                            "game %ld move %d: live conservation: %s", g, n, why.reason);
+              assert_same_public_state (&s, &shadow, g, n);
+            }
         }
       by_players[su.n_players]++;
       ended[s.end_reason]++;
