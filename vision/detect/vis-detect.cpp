@@ -20,11 +20,6 @@ extern "C" {
 #include <new>
 #include <thread>
 #include <vector>
-#ifdef VIS_DETECT_PROFILE
-#include <chrono>
-#include <cstdio>
-#include <opencv2/imgcodecs.hpp>
-#endif
 
 namespace {
 
@@ -343,14 +338,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
   cv::resize (w.small, w.mean, roi.size (), 0, 0, cv::INTER_LINEAR);
   cv::subtract (w.mean, roi, w.bin);  /* saturates: bright pixels give 0 */
   cv::threshold (w.bin, w.bin, THRESHOLD_OFFSET, 255, cv::THRESH_BINARY);
-#ifdef VIS_DETECT_PROFILE
-  auto p0 = std::chrono::steady_clock::now ();
-#endif
   cv::findContours (w.bin, w.contours, w.hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
-#ifdef VIS_DETECT_PROFILE
-  auto p1 = std::chrono::steady_clock::now ();
-  std::fprintf (stderr, "  region %dx%d contours %zu in %.2f ms\n", reg.rect.width, reg.rect.height, w.contours.size (), std::chrono::duration<double, std::milli> (p1 - p0).count ());
-#endif
 
   const float min_hole = (5.0f * o.min_module_px) * (5.0f * o.min_module_px) * 0.5f;
   const float max_hole = (5.0f * o.max_module_px) * (5.0f * o.max_module_px) * 1.5f;
@@ -673,17 +661,6 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
       w.undecoded++;
       c.undecoded = true;
     }
-#ifdef VIS_DETECT_PROFILE
-  if (!decoded)
-    {
-      static std::atomic<int> k{ 0 };
-      char name[64];
-      std::snprintf (name, sizeof name, "/tmp/dd/fail-%d.png", k++);
-      cv::imwrite (name, w.warp);
-      std::snprintf (name, sizeof name, "/tmp/dd/crisp-%d.png", k - 1);
-      cv::imwrite (name, w.crisp);
-    }
-#endif
   zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
 }
 
@@ -923,20 +900,11 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           block_means (det, frame);
         }
 
-#ifdef VIS_DETECT_PROFILE
-      auto t0 = std::chrono::steady_clock::now ();
-#endif
       det->pool.run ((int) det->regions.size (), finder_job, det);
-#ifdef VIS_DETECT_PROFILE
-      auto t1 = std::chrono::steady_clock::now ();
-#endif
       merge_finders (det);
       group_candidates (det);
       if (mode == VIS_DETECT_TRACK)
         mark_reuse (det);
-#ifdef VIS_DETECT_PROFILE
-      auto t2 = std::chrono::steady_clock::now ();
-#endif
       for (Worker &w : det->workers)
         {
           w.found.clear ();
@@ -944,13 +912,6 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           w.undecoded = w.foreign = 0;
         }
       det->pool.run ((int) det->candidates.size (), decode_job, det);
-#ifdef VIS_DETECT_PROFILE
-      auto t3 = std::chrono::steady_clock::now ();
-      std::fprintf (stderr, "regions %zu finders %.2f group %.2f decode %.2f ms\n", det->regions.size (),
-                    std::chrono::duration<double, std::milli> (t1 - t0).count (),
-                    std::chrono::duration<double, std::milli> (t2 - t1).count (),
-                    std::chrono::duration<double, std::milli> (t3 - t2).count ());
-#endif
 
       det->results.clear ();
       if (mode == VIS_DETECT_TRACK)
