@@ -1,5 +1,7 @@
 #include "ui-application.h"
 
+#include <string.h>
+
 #include "ui-screenshot.h"
 #include "ui-window.h"
 
@@ -11,6 +13,7 @@ struct _UiApplication
   char *source;
   char *screenshot_path;
   char **players;
+  gboolean new_game;
   guint screenshot_tries;
   int exit_status;
 };
@@ -41,7 +44,8 @@ take_screenshot (gpointer data)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr (GError) error = NULL;
   self->screenshot_tries++;
-  gboolean ready = window != NULL && ui_window_get_frames_shown (UI_WINDOW (window)) >= 3;
+  gboolean ready = window != NULL
+                   && (!UI_IS_WINDOW (window) || ui_window_get_frames_shown (UI_WINDOW (window)) >= 3);
   if (!ready && self->screenshot_tries < 40)
     return G_SOURCE_CONTINUE;
   if (window == NULL || !ui_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path, &error))
@@ -50,6 +54,24 @@ take_screenshot (gpointer data)
         return G_SOURCE_CONTINUE;
       g_printerr ("tablero: screenshot failed: %s\n", error ? error->message : "no window");
       self->exit_status = 1;
+    }
+  /* Dialogs open over the window are saved beside it: FILE-dialog-N.png. */
+  guint n = 0;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (l->data == window)
+        continue;
+      g_autofree char *stem = g_strndup (self->screenshot_path,
+                                         g_str_has_suffix (self->screenshot_path, ".png")
+                                           ? strlen (self->screenshot_path) - 4
+                                           : strlen (self->screenshot_path));
+      g_autofree char *path = g_strdup_printf ("%s-dialog-%u.png", stem, ++n);
+      g_autoptr (GError) dialog_error = NULL;
+      if (!ui_screenshot_save_png (GTK_WIDGET (l->data), path, &dialog_error))
+        {
+          g_printerr ("tablero: screenshot of a dialog failed: %s\n", dialog_error->message);
+          self->exit_status = 1;
+        }
     }
   g_application_quit (G_APPLICATION (self));
   return G_SOURCE_REMOVE;
@@ -64,6 +86,8 @@ ui_application_activate (GApplication *app)
     window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                         (const char *const *) self->players));
   gtk_window_present (window);
+  if (self->new_game)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   if (self->screenshot_path != NULL)
     {
       g_timeout_add_full (G_PRIORITY_DEFAULT, 250, take_screenshot,
@@ -121,6 +145,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       g_strfreev (self->players);
       self->players = g_steal_pointer (&names);
     }
+  self->new_game = g_variant_dict_contains (options, "new-game");
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
   return -1;
@@ -159,6 +184,7 @@ ui_application_init (UiApplication *self)
     { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, "Game to referee: katua, catchy or kittens", "GAME" },
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
+    { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, "Open the new-game setup at start", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },
     { NULL },

@@ -10,6 +10,7 @@
 #include "ui-referee.h"
 #include "ui-rule-panel.h"
 #include "ui-scoreboard.h"
+#include "ui-setup-dialog.h"
 #include "ui-table-map.h"
 
 #define LOG_MAX_ROWS 200
@@ -134,24 +135,21 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
     announce (self, text);
 }
 
-/* A fresh referee for the window's game and players: the table starts a
- * new game (the first snapshot with every cat dealt becomes its baseline). */
+/* A fresh referee for the window's game: the table starts a new game (the
+ * first snapshot with every cat dealt becomes its baseline).  `options`
+ * may be NULL (the rules file as it is). */
 static void
-start_referee (UiWindow *self)
+start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
 {
   if (self->referee != NULL)
     g_signal_handlers_disconnect_by_data (self->referee, self);
   g_clear_object (&self->referee);
   ui_scoreboard_set_referee (self->scoreboard, NULL);
   ui_table_map_set_referee (self->table_map, NULL);
+  ui_rule_panel_dismiss (self->rule_panel);
 
-  EngSetup setup;
-  eng_setup_init (&setup);
-  for (char **name = self->players; *name && setup.n_players < ENG_MAX_PLAYERS; name++)
-    g_strlcpy (setup.names[setup.n_players++], *name, ENG_NAME_MAX);
-  setup.first = 0;
   g_autoptr (GError) error = NULL;
-  self->referee = ui_referee_new (self->game, &setup, NULL, &error);
+  self->referee = ui_referee_new (self->game, setup, options, &error);
   if (self->referee == NULL)
     {
       g_autofree char *text = g_strdup_printf ("No referee: %s", error->message);
@@ -164,6 +162,48 @@ start_referee (UiWindow *self)
   ui_scoreboard_set_referee (self->scoreboard, self->referee);
   ui_table_map_set_referee (self->table_map, self->referee);
   refresh_todo (self);
+  GString *names = g_string_new (NULL);
+  for (unsigned p = 0; p < setup->n_players; p++)
+    g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
+  g_autofree char *text = g_strdup_printf ("New game: %s. %s starts.", names->str,
+                                           setup->names[setup->first >= 0 ? setup->first : 0]);
+  g_string_free (names, TRUE);
+  announce (self, text);
+}
+
+static void
+start_referee_with_players (UiWindow *self)
+{
+  EngSetup setup;
+  eng_setup_init (&setup);
+  for (char **name = self->players; name && *name && setup.n_players < ENG_MAX_PLAYERS; name++)
+    {
+      g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
+      setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
+      setup.n_players++;
+    }
+  setup.first = 0;
+  start_referee (self, &setup, NULL);
+}
+
+static void
+on_setup_start (UiSetupDialog *dialog, UiWindow *self)
+{
+  EngSetup setup;
+  EngOptions options;
+  ui_setup_dialog_get_setup (dialog, &setup);
+  ui_setup_dialog_get_options (dialog, &options);
+  start_referee (self, &setup, &options);
+}
+
+static void
+new_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  UiSetupDialog *dialog = ui_setup_dialog_new (GTK_WINDOW (self),
+                                               self->referee ? ui_referee_get_setup (self->referee) : NULL);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_setup_start), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -279,7 +319,7 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
-  start_referee (self);
+  start_referee_with_players (self);
 }
 
 /* Keys, buttons and command cards all end here, in the interpreter. */
@@ -400,6 +440,8 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
   gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
 
   /* The table's keyboard: one key per thing the camera cannot see. */
   static const struct { guint key; GdkModifierType mods; const char *command; } keys[] = {
@@ -435,7 +477,7 @@ ui_window_new (GtkApplication *app, const char *game, const char *source,
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
-  start_referee (self);
+  start_referee_with_players (self);
   start_pipeline (self);
   return self;
 }
