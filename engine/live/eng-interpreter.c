@@ -772,13 +772,52 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
 /* Applies `mv`; on success the view takes the triggering change `c` (may be
  * NULL), the move is recorded and what follows becomes expectations.  On
  * refusal nothing changes and the engine's ILLEGAL event is in `out`. */
+/* Whether the face of `serial` is up on the table right now. */
+static bool
+face_visible (const EngInterpreter *it, unsigned serial)
+{
+  for (int i = 0; i < it->n_cur; i++)
+    if (it->cur[i].kind == 'F' && it->cur[i].serial == serial)
+      return true;
+  return false;
+}
+
+/* K20 is the interpreter's last duty before the screen: a refusal text that
+ * names a card ("card 10") whose face is not up on the table now is
+ * replaced by one that names none. */
+static void
+hide_unseen (const EngInterpreter *it, EngEvents *out, size_t from)
+{
+  if (out == NULL)
+    return;
+  for (size_t i = from; i < out->n; i++)
+    {
+      EngEvent *e = &out->items[i];
+      if (e->kind != ENG_EVENT_ILLEGAL && e->kind != ENG_EVENT_CONSERVATION)
+        continue;
+      for (const char *p = strstr (e->text, "card "); p != NULL; p = strstr (p + 1, "card "))
+        {
+          char *end;
+          unsigned long serial = strtoul (p + 5, &end, 10);
+          if (end == p + 5 || serial == 0 || face_visible (it, (unsigned) serial))
+            continue;
+          snprintf (e->text, sizeof e->text, "What the table shows does not match what the "
+                    "referee saw there before: put the cards back as they were (the hidden "
+                    "card is not named, K20)");
+          break;
+        }
+    }
+}
+
 static bool
 try_apply (EngInterpreter *it, const EngMove *mv, const Change *c, EngEvents *out)
 {
   KatState before = *kstate (it);
   Mind memo = it->mind;
   EngVerdict why;
+  size_t mark = out != NULL ? out->n : 0;
   EngStatus st = eng_game_apply (it->game, mv, out, &why);
+  hide_unseen (it, out, mark);
   if (st != ENG_OK)
     return false;
   push_memo (it, &memo);
@@ -1116,6 +1155,17 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
            "take back the %s", pname (it, p), k + 1, name);
       return;
     }
+  if (s->phase == KAT_PHASE_QUICK_START)
+    {
+      /* K19: each player shows one of their own cats before the first turn */
+      move_for (&mv, KAT_REVEAL, p);
+      mv.target[0] = (int8_t) p;
+      mv.slot[0] = (int8_t) k;
+      mv.show = c->item.serial;
+      if (!try_apply (it, &mv, c, out))
+        take_back (it, c, out);
+      return;
+    }
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
     {
       refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Not that cat: finish the card in "
@@ -1369,12 +1419,15 @@ diff (EngInterpreter *it)
             LiveItem *v = &m->view[vi];
             if (used_v[vi] || v->kind != c->kind || v->serial != c->serial)
               continue;
-            if (pass == 1 && leaving (m, v))
+            if (pass == 2 && leaving (m, v))
               continue;
+            /* a back that kept its track id but changed zone moved (a swap
+             * of two hidden cats is two moves); only then may a back be
+             * re-identified by its place (the tracker lost and found it) */
             bool same = c->kind == 'F' ? pass == 0
                         : pass == 0 ? v->track == c->track && zone_eq (v->zone, c->zone)
-                        : pass == 1 ? zone_eq (v->zone, c->zone)
-                        : v->track == c->track;
+                        : pass == 1 ? v->track == c->track
+                        : zone_eq (v->zone, c->zone);
             if (!same)
               continue;
             used_v[vi] = used_c[ci] = true;

@@ -673,9 +673,32 @@ begin_step (Run *r)
   eng_events_init (&r->step, r->step_storage, SCRIPT_STEP_EVENTS);
 }
 
+/* K20, checked on every step: no text may name a card lying face down. */
+static void
+check_hidden (Run *r, unsigned line)
+{
+  for (size_t i = 0; i < r->n_table; i++)
+    {
+      if (r->table[i].face)
+        continue;
+      const EngCard *card = eng_card_set_find_serial (r->set, r->table[i].serial);
+      char serial_words[16];
+      snprintf (serial_words, sizeof serial_words, "card %u", r->table[i].serial);
+      for (size_t k = 0; k < r->step.n; k++)
+        {
+          const char *text = r->step.items[k].text;
+          const char *hit = strstr (text, serial_words);
+          bool named = hit != NULL && !isdigit ((unsigned char) hit[strlen (serial_words)]);
+          if (named || (card != NULL && strstr (text, card->label) != NULL))
+            fail (r, line, "K20: a text names face-down card %u: %s", r->table[i].serial, text);
+        }
+    }
+}
+
 static void
 end_step (Run *r, unsigned line)
 {
+  check_hidden (r, line);
   /* an undo takes moves back: `expect move` goes on from what remains */
   size_t n = eng_interpreter_record (r->interp)->n_moves;
   if (r->moves_checked > n)
@@ -1000,7 +1023,14 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
       result->winners = eng_game_winners (r->game, NULL);
       for (unsigned p = 0; p < script->setup.n_players; p++)
         result->scores[p] = eng_game_score (r->game, p);
-      result->record = eng_record_write (eng_interpreter_record (r->interp));
+      /* the record with the script's own option lines, so it replays alike */
+      const EngRecord *applied = eng_interpreter_record (r->interp);
+      EngRecord *rec = eng_record_new (applied->klass, &applied->setup, &script->options);
+      bool ok = rec != NULL;
+      for (size_t i = 0; ok && i < applied->n_moves; i++)
+        ok = eng_record_append (rec, &applied->moves[i].move, 0) == ENG_OK;
+      result->record = ok ? eng_record_write (rec) : NULL;
+      eng_record_free (rec);
     }
   eng_interpreter_free (r->interp);
   eng_game_free (r->game);

@@ -383,3 +383,52 @@ Test (interpreter, random_bytes_never_crash_the_parser)
         }
     }
 }
+
+static void
+set_item (size_t i, char kind, unsigned serial, unsigned track, int zone, int seat, int index)
+{
+  size_t keep = snap.n_items;
+  snap.n_items = (uint16_t) i;
+  add (kind, serial, track, zone, seat, index);
+  snap.n_items = (uint16_t) keep;
+}
+
+Test (interpreter, refusals_never_name_a_card_the_table_hides)
+{
+  table_dealt ();
+  feed ();
+  /* Ana's red beam at Bea's slot 2; the blue cat (10) escapes and is
+   * turned face down again: the referee remembers it is there */
+  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Bea hit show 10");
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  /* Bea swaps slots 2 and 3 by hand while the tracker loses both: it finds
+   * two backs at the same places and cannot tell */
+  set_item (4, 'B', 1, 777, ENG_ZONE_SLOT, 1, 1);
+  set_item (5, 'B', 1, 778, ENG_ZONE_SLOT, 1, 2);
+  feed ();
+  eng_interpreter_command (interp, "end-turn", &events);
+  eng_interpreter_command (interp, "pass", &events);
+  cr_assert_eq (eng_game_to_move (game), 0);
+  /* Ana attacks slot 2 again: the table now shows the fake (29) there */
+  set_item (6, 'F', 36, 603, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  set_item (4, 'F', 29, 604, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL), 1, "the contradiction is reported");
+  for (size_t i = 0; i < events.n; i++)
+    {
+      cr_assert_null (strstr (events.items[i].text, "card 10"), "K20: %s", events.items[i].text);
+      cr_assert_null (strstr (events.items[i].text, "2 points"), "K20: %s", events.items[i].text);
+    }
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 36 Bea 2", "the hit was not applied");
+}

@@ -140,3 +140,9 @@ Test (live_scripts, four_players_to_the_winner)
   cr_assert_eq (r.winners, 1u, "Ana wins alone");
   cr_assert_eq (r.scores[0], 9);
 }
+
+Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-variants.script");
+  cr_assert_eq (r.moves, 7);
+}
