@@ -1649,6 +1649,14 @@ read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
           continue;
         }
       LiveItem item = { (char) tag.kind, tag.serial, si->track_id, si->zone };
+      /* a seat no player sits at, or a slot Katua does not have, is no zone */
+      bool seated = item.zone.kind == ENG_ZONE_SLOT || item.zone.kind == ENG_ZONE_ATTACK
+                    || item.zone.kind == ENG_ZONE_CAPTURE || item.zone.kind == ENG_ZONE_PLAY;
+      bool indexed = item.zone.kind == ENG_ZONE_SLOT || item.zone.kind == ENG_ZONE_ATTACK;
+      if (item.zone.kind >= ENG_ZONE_KIND_COUNT
+          || (seated && player_of_seat (it, item.zone.seat) < 0)
+          || (indexed && (item.zone.index < 0 || item.zone.index >= KAT_SLOTS)))
+        item.zone = zone_make (ENG_ZONE_NONE, -1, -1);
       if (si->flags & ENG_SNAP_MOVING)
         {
           /* not at rest: count it where the view had it */

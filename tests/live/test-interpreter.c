@@ -432,3 +432,40 @@ Test (interpreter, refusals_never_name_a_card_the_table_hides)
   last_move (line, sizeof line);
   cr_assert_str_eq (line, "Ana attack 36 Bea 2", "the hit was not applied");
 }
+
+Test (interpreter, random_snapshots_never_break_it)
+{
+  /* nonsense from a confused tracker: any tag, zone, seat, flag; the
+   * interpreter must stay consistent (conservation holds) and not crash */
+  EngRng rng;
+  eng_rng_seed (&rng, 99);
+  table_dealt ();
+  feed ();
+  for (int round = 0; round < 1500; round++)
+    {
+      snap.n_items = (uint16_t) eng_rng_below (&rng, 12);
+      for (size_t i = 0; i < snap.n_items; i++)
+        {
+          static const char kinds[] = { 'F', 'F', 'F', 'B', 'X', 'S' };
+          char kind = kinds[eng_rng_below (&rng, sizeof kinds)];
+          unsigned serial = 1 + eng_rng_below (&rng, kind == 'F' ? 108 : kind == 'X' ? 9 : 2);
+          size_t keep = snap.n_items;
+          snap.n_items = (uint16_t) i;
+          add (kind, serial, eng_rng_below (&rng, 20), (int) eng_rng_below (&rng, ENG_ZONE_KIND_COUNT + 1),
+               (int) eng_rng_below (&rng, 5) - 1, (int) eng_rng_below (&rng, 5) - 1);
+          snap.n_items = (uint16_t) keep;
+          snap.items[i].flags = (uint8_t) eng_rng_below (&rng, 8);
+        }
+      feed ();
+      if (eng_rng_below (&rng, 10) == 0)
+        {
+          static const char *const ids[] = { "end-turn", "undo", "confirm", "cancel", "pass",
+                                             "discard", "no-defence", "pause" };
+          eng_interpreter_command (interp, ids[eng_rng_below (&rng, 8)], &events);
+        }
+      if (eng_rng_below (&rng, 20) == 0)
+        eng_interpreter_choose_player (interp, (int) eng_rng_below (&rng, 3), &events);
+      EngVerdict why;
+      cr_assert_eq (eng_game_check_conservation (game, &why), ENG_OK, "%s", why.reason);
+    }
+}
