@@ -1,7 +1,10 @@
 #include "ui-pipeline.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "cal-observer.h"
+#include "eng-data.h"
 #include "vis-source.h"
 
 G_DEFINE_QUARK (ui-pipeline-error-quark, ui_pipeline_error)
@@ -19,6 +22,8 @@ typedef struct {
   gsize stride;
   VisDetection detections[MAX_DETECTIONS];
   guint n_detections;
+  EngSnapshot snapshot;
+  gboolean snapshot_changed;
   gboolean fresh;
 } Slot;
 
@@ -27,14 +32,15 @@ struct _UiPipeline
   GObject parent_instance;
 
   char *spec;
+  char *game;
   char *description;
   VisSource *source;
-  VisDetector *detector;
+  CalObserver *observer;
   GThread *worker;
   gint stop_requested;     /* atomic */
 
   GMutex lock;
-  Slot slots[2];
+  Slot *slots;             /* two, on the heap: GObject instances stay small */
   Slot *back;              /* worker only */
   Slot *ready;             /* under lock */
   char status_message[512];
@@ -42,8 +48,9 @@ struct _UiPipeline
   guint idle_id;           /* under lock: a dispatch is pending */
 
   /* main thread only */
-  VisDetection shown[MAX_DETECTIONS];
+  VisDetection *shown;     /* MAX_DETECTIONS */
   guint n_shown;
+  EngSnapshot *snapshot;
   gint64 fps_window_start;
   guint fps_frames;
   double fps;
@@ -59,6 +66,7 @@ dispatch_on_main (gpointer data)
 {
   UiPipeline *self = UI_PIPELINE (data);
   g_autoptr (GdkTexture) texture = NULL;
+  gboolean snapshot_changed = FALSE;
   char message[sizeof self->status_message] = "";
 
   g_mutex_lock (&self->lock);
@@ -71,6 +79,12 @@ dispatch_on_main (gpointer data)
                                         bytes, ready->stride);
       memcpy (self->shown, ready->detections, ready->n_detections * sizeof (VisDetection));
       self->n_shown = ready->n_detections;
+      if (ready->snapshot_changed)
+        {
+          *self->snapshot = ready->snapshot;
+          snapshot_changed = TRUE;
+          ready->snapshot_changed = FALSE;
+        }
       ready->fresh = FALSE;
     }
   if (self->status_fresh)
@@ -92,6 +106,8 @@ dispatch_on_main (gpointer data)
         }
       g_signal_emit (self, signals[SIGNAL_FRAME], 0, texture);
     }
+  if (snapshot_changed)
+    g_signal_emit (self, signals[SIGNAL_SNAPSHOT], 0, self->snapshot);
   if (message[0] != '\0')
     g_signal_emit (self, signals[SIGNAL_STATUS], 0, message);
   return G_SOURCE_REMOVE;
@@ -166,6 +182,7 @@ worker_main (gpointer data)
   UiPipeline *self = UI_PIPELINE (data);
   gboolean paced = !g_str_has_prefix (self->spec, "camera") && !g_str_has_prefix (self->spec, "v4l2:");
   gint64 start_us = 0, first_ns = 0;
+  unsigned calibrations = 0;
 
   while (!g_atomic_int_get (&self->stop_requested))
     {
@@ -198,18 +215,30 @@ worker_main (gpointer data)
         pace (&start_us, &first_ns, &frame);
 
       Slot *back = self->back;
-      VisDetectResult result;
       back->n_detections = 0;
-      if (vis_detector_detect (self->detector, &frame.image, VIS_DETECT_TRACK, &result) == ENG_OK)
+      bool changed = false;
+      if (cal_observer_process (self->observer, &frame.image, frame.timestamp_ns, &back->snapshot,
+                                &changed) == ENG_OK)
         {
-          back->n_detections = (guint) MIN (result.n_detections, (gsize) MAX_DETECTIONS);
-          memcpy (back->detections, result.detections, back->n_detections * sizeof (VisDetection));
+          if (cal_observer_calibrations (self->observer) != calibrations)
+            {
+              publish_status (self, calibrations == 0
+                                      ? "Table calibrated from the four anchors."
+                                      : "The camera or the table moved: recalibrated from the anchors.");
+              calibrations = cal_observer_calibrations (self->observer);
+            }
+          const VisDetectResult *result = cal_observer_detections (self->observer);
+          back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
+          memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
         }
       if (!copy_frame (back, &frame))
         continue;
       back->fresh = TRUE;
 
       g_mutex_lock (&self->lock);
+      /* A change the main thread has not taken yet must not be lost by
+       * this newer frame: the newest snapshot carries it. */
+      back->snapshot_changed = changed || (self->ready->fresh && self->ready->snapshot_changed);
       self->back = self->ready;
       self->ready = back;
       schedule_dispatch_locked (self);
@@ -236,11 +265,17 @@ ui_pipeline_start (UiPipeline *self, GError **error)
   g_free (self->description);
   self->description = g_strdup (vis_source_description (self->source));
 
-  self->detector = vis_detector_new (NULL);
-  if (self->detector == NULL)
+  g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", self->game);
+  char *zones_path = eng_data_path (zones_name);
+  CalObserverOptions options = { .zones_path = zones_path };
+  EngParseError perr = { "" };
+  EngStatus obs_status = cal_observer_new (&options, &self->observer, &perr);
+  free (zones_path);
+  if (obs_status != ENG_OK)
     {
       g_set_error (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR,
-                   "the sticker detector could not start");
+                   "the table observer could not start: %s:%u: %s", perr.source, perr.line,
+                   perr.reason[0] ? perr.reason : eng_status_to_string (obs_status));
       vis_source_close (g_steal_pointer (&self->source));
       return FALSE;
     }
@@ -258,7 +293,7 @@ ui_pipeline_stop (UiPipeline *self)
       g_atomic_int_set (&self->stop_requested, 1);
       g_thread_join (g_steal_pointer (&self->worker));
     }
-  g_clear_pointer (&self->detector, vis_detector_free);
+  g_clear_pointer (&self->observer, cal_observer_free);
   g_clear_pointer (&self->source, vis_source_close);
 }
 
@@ -300,8 +335,12 @@ ui_pipeline_finalize (GObject *object)
   UiPipeline *self = UI_PIPELINE (object);
   for (int i = 0; i < 2; i++)
     g_free (self->slots[i].pixels);
+  g_free (self->slots);
+  g_free (self->shown);
+  g_free (self->snapshot);
   g_mutex_clear (&self->lock);
   g_free (self->spec);
+  g_free (self->game);
   g_free (self->description);
   G_OBJECT_CLASS (ui_pipeline_parent_class)->finalize (object);
 }
@@ -323,14 +362,18 @@ static void
 ui_pipeline_init (UiPipeline *self)
 {
   g_mutex_init (&self->lock);
+  self->slots = g_new0 (Slot, 2);
+  self->shown = g_new0 (VisDetection, MAX_DETECTIONS);
+  self->snapshot = g_new0 (EngSnapshot, 1);
   self->back = &self->slots[0];
   self->ready = &self->slots[1];
 }
 
 UiPipeline *
-ui_pipeline_new (const char *source_spec)
+ui_pipeline_new (const char *source_spec, const char *game)
 {
   UiPipeline *self = g_object_new (UI_TYPE_PIPELINE, NULL);
   self->spec = g_strdup (source_spec);
+  self->game = g_strdup (game);
   return self;
 }

@@ -1,7 +1,7 @@
 /* ui-pipeline.h: the camera pipeline run off the main thread for the app.
  *
- * A worker thread reads frames from a VisSource, detects stickers (tracking
- * mode) and publishes the newest result; the main thread picks it up in an
+ * A worker thread reads frames from a VisSource, turns each into detections
+ * and the committed table snapshot (CalObserver) and publishes the newest; the main thread picks it up in an
  * idle callback and emits ::frame.  Frames the main thread has no time for
  * are dropped, never queued: the view always shows the newest frame.
  */
@@ -25,8 +25,9 @@ typedef enum {
 #define UI_TYPE_PIPELINE (ui_pipeline_get_type ())
 G_DECLARE_FINAL_TYPE (UiPipeline, ui_pipeline, UI, PIPELINE, GObject)
 
-/* A new, stopped pipeline for `source_spec` (copied).  Transfer full. */
-UiPipeline *ui_pipeline_new (const char *source_spec);
+/* A new, stopped pipeline for `source_spec`, placing cards in the zones of
+ * `game` (both copied).  Transfer full. */
+UiPipeline *ui_pipeline_new (const char *source_spec, const char *game);
 
 /* Opens the source and starts the worker.  Returns FALSE with `error` set
  * (UI_PIPELINE_ERROR_NO_CAMERA when no such camera is present). */

@@ -272,7 +272,7 @@ start_pipeline (UiWindow *self)
       g_signal_handlers_disconnect_by_data (self->pipeline, self);
       g_clear_object (&self->pipeline);
     }
-  self->pipeline = ui_pipeline_new (self->source);
+  self->pipeline = ui_pipeline_new (self->source, self->game);
   g_signal_connect (self->pipeline, "frame", G_CALLBACK (on_frame), self);
   g_signal_connect (self->pipeline, "status", G_CALLBACK (on_status), self);
   g_signal_connect (self->pipeline, "snapshot", G_CALLBACK (on_snapshot), self);
