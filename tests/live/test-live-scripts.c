@@ -144,5 +144,6 @@ Test (live_scripts, four_players_to_the_winner)
 Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
 {
   EngLiveScriptResult r = run_script ("katua-2p-variants.script");
-  cr_assert_eq (r.moves, 7);
+  cr_assert_eq (r.moves, 11);
+  cr_assert_eq (r.scores[1], 1);
 }
