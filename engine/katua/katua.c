@@ -2019,8 +2019,8 @@ list_replicates (const KatRules *r, const KatState *s, MoveList *l)
       if (s->phase == KAT_PHASE_ATTACK && s->att[0].player == p)
         {
           bool forced;
-          KatState copy = *s;
-          Ctx c = { r, &copy, NULL, NULL };
+          /* with no show, neutralise_ok only reads the state */
+          Ctx c = { r, (KatState *) s, NULL, NULL };
           if (neutralise_ok (&c, &s->att[0], s->rep_colour, 0, &forced) == ENG_OK)
             push (l, &m);
         }
@@ -2159,8 +2159,8 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
             if (kc->kind == KAT_KIND_ABDUCTION)
               {
                 bool forced;
-                KatState copy = *s;
-                Ctx c = { r, &copy, NULL, NULL };
+                /* with no show, neutralise_ok only reads the state */
+                Ctx c = { r, (KatState *) s, NULL, NULL };
                 if (neutralise_ok (&c, at, kc->colour, 0, &forced) == ENG_OK)
                   {
                     eng_move_init (&m, KAT_NEUTRALISE, d);
