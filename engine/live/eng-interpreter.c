@@ -425,6 +425,11 @@ expect_add (Mind *m, ExpectKind kind, uint16_t serial, uint32_t track, EngZone z
 {
   if (m->n_expect >= LIVE_MAX_EXPECT)
     return NULL;
+  /* the table is told a thing once: a later move restating it adds nothing */
+  for (int i = 0; i < m->n_expect; i++)
+    if (m->expect[i].kind == kind && m->expect[i].serial == serial
+        && m->expect[i].track == track && zone_eq (m->expect[i].zone, zone))
+      return NULL;
   Expect *e = &m->expect[m->n_expect++];
   memset (e, 0, sizeof *e);
   e->kind = (uint8_t) kind;
@@ -1361,7 +1366,9 @@ handle_change (EngInterpreter *it, Change *c, EngEvents *out)
     case CH_VANISH:
       if (c->item.zone.kind == ENG_ZONE_DISCARD || c->item.zone.kind == ENG_ZONE_CAPTURE)
         {
-          accept_change (it, c);   /* covered by the next card on the pile */
+          /* covered by the next card on the pile (a card laid for a discard
+           * turn still counts: taking one back is said with `cancel`) */
+          accept_change (it, c);
           return;
         }
       refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table", "A card vanished: %s; put "
@@ -1895,6 +1902,23 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
           pd->tie = false;
           pd->asked = false;
           settle_intercepts (it, out);
+          return ENG_OK;
+        }
+      if (!yes && pd->kind == PEND_NONE && it->mind.n_to_discard > 0)
+        {
+          /* the discard count starts again from what the pile shows next */
+          Mind *m = &it->mind;
+          for (int i = 0; i < m->n_to_discard; i++)
+            {
+              const LiveItem *d = &m->to_discard[i];
+              if (d->kind == 'F' && d->serial < LIVE_SERIALS)
+                m->discarded[d->serial / 8] &= (uint8_t) ~(1u << (d->serial % 8));
+              view_remove_at (m, view_find (m, d->kind, d->serial, d->track));
+            }
+          m->n_to_discard = 0;
+          say (out, ENG_EVENT_NEED, s->active, "K3", "%s: the cards to discard are counted "
+               "again from the pile; show discard when they are all there",
+               pname (it, s->active));
           return ENG_OK;
         }
       if (!yes && pd->kind != PEND_NONE)

@@ -1,0 +1,115 @@
+#include "eng-session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "eng-data.h"
+
+struct EngSession
+{
+  EngCardSet *set;
+  EngGame *game;
+  EngInterpreter *interp;
+};
+
+void
+eng_session_free (EngSession *session)
+{
+  if (session == NULL)
+    return;
+  eng_interpreter_free (session->interp);
+  eng_game_free (session->game);
+  eng_card_set_free (session->set);
+  free (session);
+}
+
+/* Writes the one-line reason when the caller wants it. */
+#define SAY(...)                                                                                   \
+  do                                                                                               \
+    {                                                                                              \
+      if (why != NULL && why_size > 0)                                                             \
+        snprintf (why, why_size, __VA_ARGS__);                                                     \
+    }                                                                                              \
+  while (0)
+
+EngStatus
+eng_session_new (const char *game, const EngSetup *setup, const EngOptions *overrides,
+                 uint64_t seed, EngSession **out, char *why, size_t why_size)
+{
+  if (game == NULL || setup == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  const EngGameClass *klass = eng_game_class_find (game);
+  if (klass == NULL)
+    {
+      SAY ("no rules for the game '%s'", game);
+      return ENG_ERR_NOT_FOUND;
+    }
+  EngSession *session = calloc (1, sizeof *session);
+  if (session == NULL)
+    return ENG_ERR_NO_MEMORY;
+
+  char rel[64];
+  EngParseError perr = { "" };
+  snprintf (rel, sizeof rel, "cards/%s.set", game);
+  char *path = eng_data_path (rel);
+  EngStatus status = path ? eng_card_set_load_file (path, &session->set, &perr) : ENG_ERR_NO_MEMORY;
+  free (path);
+
+  EngOptions options = { 0 };
+  if (status == ENG_OK)
+    {
+      snprintf (rel, sizeof rel, "rules/%s.options", game);
+      path = eng_data_path (rel);
+      status = path ? eng_options_load_file (path, &options, &perr) : ENG_ERR_NO_MEMORY;
+      free (path);
+    }
+  if (status != ENG_OK)
+    {
+      SAY ("%s:%u: %s", perr.source, perr.line, perr.reason);
+      eng_session_free (session);
+      return status;
+    }
+  for (size_t i = 0; overrides != NULL && i < overrides->n && status == ENG_OK; i++)
+    status = eng_options_set (&options, overrides->items[i].name, overrides->items[i].value);
+
+  EngRng rng;
+  eng_rng_seed (&rng, seed);
+  EngVerdict verdict = { "", "" };
+  if (status == ENG_OK)
+    status = eng_game_new (klass, session->set, &options, setup, &rng, NULL, &session->game, &verdict);
+  if (status != ENG_OK)
+    {
+      SAY ("%s%s%s%s", verdict.reason[0] ? verdict.reason : eng_status_to_string (status),
+           verdict.rule[0] ? " (" : "", verdict.rule, verdict.rule[0] ? ")" : "");
+      eng_session_free (session);
+      return status;
+    }
+  status = eng_interpreter_new (session->game, session->set, &session->interp);
+  if (status != ENG_OK)
+    {
+      SAY ("the live referee cannot follow %s", game);
+      eng_session_free (session);
+      return status;
+    }
+  *out = session;
+  return ENG_OK;
+}
+
+const EngCardSet *
+eng_session_card_set (const EngSession *session)
+{
+  return session->set;
+}
+
+EngGame *
+eng_session_game (EngSession *session)
+{
+  return session->game;
+}
+
+EngInterpreter *
+eng_session_interpreter (EngSession *session)
+{
+  return session->interp;
+}

@@ -1,0 +1,31 @@
+/* eng-session.h: everything one refereed game needs, loaded from data/.
+ *
+ * A session owns the card set (data/cards/GAME.set), the rule options
+ * (data/rules/GAME.options with the caller's overrides on top), the EngGame
+ * and the live interpreter over it.  The app and `tablero-cli watch` build
+ * their referee from this, so both referee exactly the same way.
+ */
+#pragma once
+
+#include "eng-cardset.h"
+#include "eng-game.h"
+#include "eng-interpreter.h"
+#include "eng-rng.h"
+
+typedef struct EngSession EngSession;
+
+/* A new session for `game` ("katua") with `setup` (copied) and option
+ * `overrides` (may be NULL).  `seed` seeds the rules' RNG (shuffles the
+ * engine performs itself).  On success *out owns the session
+ * (eng_session_free).  On failure *out is NULL and `why` (may be NULL) says
+ * why in one line: ENG_ERR_NOT_FOUND for an unknown game, the loaders'
+ * statuses for a bad data file (with file and line), the engine's for a
+ * refused setup. */
+EngStatus eng_session_new (const char *game, const EngSetup *setup, const EngOptions *overrides,
+                           uint64_t seed, EngSession **out, char *why, size_t why_size);
+void eng_session_free (EngSession *session);
+
+/* Borrowed views; they live as long as the session. */
+const EngCardSet *eng_session_card_set (const EngSession *session);
+EngGame *eng_session_game (EngSession *session);
+EngInterpreter *eng_session_interpreter (EngSession *session);
