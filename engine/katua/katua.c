@@ -2080,11 +2080,10 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                   push (&l, &m);
               }
           }
-        else
-          {
-            eng_move_init (&m, KAT_END, a);
-            push (&l, &m);
-          }
+        /* "end" is also legal with nothing played (the end-of-turn command
+         * card of a live table); it then acts as a pass */
+        eng_move_init (&m, KAT_END, a);
+        push (&l, &m);
         if (s->rep_player == a)
           list_replicates (r, s, &l);
         for (int i = 0; i < s->hand_n[a]; i++)
