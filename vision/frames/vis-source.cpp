@@ -252,6 +252,10 @@ public:
         set_error (err, "%s: not a readable video or image", path_.c_str ());
         return VIS_SOURCE_ERR_FORMAT;
       }
+    // Play time follows the video's own rate unless the caller set one.
+    double rate = cap_.get (cv::CAP_PROP_FPS);
+    if (opts_.fps <= 0 && rate > 0 && rate < 1000)
+      opts_.fps = rate;
     return VIS_SOURCE_OK;
   }
 

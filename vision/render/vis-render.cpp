@@ -26,6 +26,10 @@
 #include <opencv2/imgproc.hpp>
 #include <qrencode.h>
 
+extern "C" {
+#include "vis-qr.h"
+}
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -151,18 +155,25 @@ camera_from_pose (const VisScene *s, const VisCameraPose &p, Camera *cam)
     }
 }
 
+// Tablero stickers come from vis-qr (the same modules the sticker sheets
+// print); foreign codes from libqrencode directly, at whatever version fits.
 bool
 encode_qr (const std::string &payload, bool tablero, cv::Mat *modules)
 {
-  QRcode *qr = tablero ? QRcode_encodeString (payload.c_str (), 1, QR_ECLEVEL_Q, QR_MODE_8, 1)
-                       : QRcode_encodeString (payload.c_str (), 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+  if (tablero)
+    {
+      VisQrModules qm;
+      if (vis_qr_encode (payload.data (), payload.size (), &qm) != ENG_OK)
+        return false;
+      *modules = cv::Mat (qm.size, qm.size, CV_8U);
+      for (int y = 0; y < qm.size; y++)
+        for (int x = 0; x < qm.size; x++)
+          modules->at<uint8_t> (y, x) = qm.dark[y * qm.size + x] ? 0 : 255;
+      return true;
+    }
+  QRcode *qr = QRcode_encodeString (payload.c_str (), 0, QR_ECLEVEL_M, QR_MODE_8, 1);
   if (qr == nullptr)
     return false;
-  if (tablero && qr->version != 1)
-    {
-      QRcode_free (qr);
-      return false;
-    }
   *modules = cv::Mat (qr->width, qr->width, CV_8U);
   for (int y = 0; y < qr->width; y++)
     for (int x = 0; x < qr->width; x++)

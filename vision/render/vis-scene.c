@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eng-tag.h"
+#include "vis-sticker.h"
 
 #define LINE_MAX_LEN 4096
 #define MAX_WORDS 32
@@ -846,7 +847,8 @@ vis_scene_quiet_modules (const VisScene *scene, double sticker_mm)
 {
   if (scene->quiet >= 0)
     return scene->quiet;
-  return sticker_mm >= 25.0 ? 4 : 2;   /* the printed stickers' rule (vis-sticker.h) */
+  /* The printed stickers' rule, so rendered and printed stickers agree. */
+  return sticker_mm >= VIS_STICKER_WIDE_QUIET_MM ? 4 : 2;
 }
 
 double
