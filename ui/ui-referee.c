@@ -5,7 +5,7 @@
 #include "eng-data.h"
 #include "eng-interpreter.h"
 #include "eng-record.h"
-#include "eng-rng.h"
+#include "eng-session.h"
 
 G_DEFINE_QUARK (ui-referee-error-quark, ui_referee_error)
 
@@ -15,9 +15,10 @@ struct _UiReferee
 {
   GObject parent_instance;
 
-  EngCardSet *set;
-  EngGame *game;
-  EngInterpreter *interp;
+  EngSession *session;
+  const EngCardSet *set;      /* the session's */
+  EngGame *game;              /* the session's */
+  EngInterpreter *interp;     /* the session's */
   GHashTable *explanations;   /* rule id -> text */
   EngEvent event_storage[EVENT_CAPACITY];
 };
@@ -77,61 +78,21 @@ ui_referee_new (const char *game, const EngSetup *setup, const EngOptions *optio
 {
   g_return_val_if_fail (game != NULL && setup != NULL, NULL);
 
-  const EngGameClass *klass = eng_game_class_find (game);
-  if (klass == NULL)
-    {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP,
-                   "Tablero cannot referee %s yet", game);
-      return NULL;
-    }
   g_autoptr (UiReferee) self = g_object_new (UI_TYPE_REFEREE, NULL);
-
-  EngParseError perr = { "" };
-  g_autofree char *set_name = g_strdup_printf ("cards/%s.set", game);
-  char *set_path = eng_data_path (set_name);
-  EngStatus status = eng_card_set_load_file (set_path, &self->set, &perr);
-  free (set_path);
+  char why[256] = "";
+  EngStatus status = eng_session_new (game, setup, options, (uint64_t) g_get_real_time (),
+                                      &self->session, why, sizeof why);
   if (status != ENG_OK)
     {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_DATA, "%s:%u: %s",
-                   perr.source, perr.line, perr.reason);
+      g_set_error (error, UI_REFEREE_ERROR,
+                   status == ENG_ERR_IO || status == ENG_ERR_SYNTAX ? UI_REFEREE_ERROR_DATA
+                                                                    : UI_REFEREE_ERROR_SETUP,
+                   "%s", why[0] ? why : eng_status_to_string (status));
       return NULL;
     }
-
-  EngOptions merged = { 0 };
-  g_autofree char *opt_name = g_strdup_printf ("rules/%s.options", game);
-  char *opt_path = eng_data_path (opt_name);
-  status = eng_options_load_file (opt_path, &merged, &perr);
-  free (opt_path);
-  if (status != ENG_OK)
-    {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_DATA, "%s:%u: %s",
-                   perr.source, perr.line, perr.reason);
-      return NULL;
-    }
-  for (size_t i = 0; options != NULL && i < options->n; i++)
-    eng_options_set (&merged, options->items[i].name, options->items[i].value);
-
-  EngRng rng;
-  eng_rng_seed (&rng, (uint64_t) g_get_real_time ());
-  EngEvents events;
-  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
-  EngVerdict why = { "", "" };
-  status = eng_game_new (klass, self->set, &merged, setup, &rng, &events, &self->game, &why);
-  if (status != ENG_OK)
-    {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP, "%s%s%s%s",
-                   why.reason[0] ? why.reason : eng_status_to_string (status),
-                   why.rule[0] ? " (" : "", why.rule, why.rule[0] ? ")" : "");
-      return NULL;
-    }
-  status = eng_interpreter_new (self->game, self->set, &self->interp);
-  if (status != ENG_OK)
-    {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_SETUP,
-                   "the live referee cannot follow %s: %s", game, eng_status_to_string (status));
-      return NULL;
-    }
+  self->set = eng_session_card_set (self->session);
+  self->game = eng_session_game (self->session);
+  self->interp = eng_session_interpreter (self->session);
   self->explanations = load_explanations (game);
   return g_steal_pointer (&self);
 }
@@ -212,9 +173,7 @@ static void
 ui_referee_finalize (GObject *object)
 {
   UiReferee *self = UI_REFEREE (object);
-  g_clear_pointer (&self->interp, eng_interpreter_free);
-  g_clear_pointer (&self->game, eng_game_free);
-  g_clear_pointer (&self->set, eng_card_set_free);
+  g_clear_pointer (&self->session, eng_session_free);
   g_clear_pointer (&self->explanations, g_hash_table_unref);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
