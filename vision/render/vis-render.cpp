@@ -212,9 +212,11 @@ struct VisRenderer {
   cv::Mat map_x, map_y;
   double map_key[7] {};
   bool map_valid = false;
-  cv::Mat gain;             // CV_16U, Q8
+  cv::Mat gain;             // CV_16UC3, Q8 (one factor per byte: a plain loop)
   double gain_key[2] { -1, -1 };
   cv::Mat noise;            // CV_8S, sigma 16, (h + 16) x (w + 16) * 3
+  cv::Mat noise_scaled;     // noise at the current sigma (rebuilt when it changes)
+  double noise_key = -1;
   std::vector<uchar> jpeg_buf;
   std::vector<int> jpeg_params;
   bool last_jpeg = false;
@@ -470,7 +472,7 @@ update_gain (VisRenderer *r)
     return;
   const VisScene *s = r->scene;
   int w = s->width, h = s->height;
-  r->gain.create (h, w, CV_16U);
+  r->gain.create (h, w, CV_16UC3);
   double a = deg2rad (r->degrade.light_angle), L = r->degrade.light;
   double cx = w / 2.0, cy = h / 2.0, norm = cx * cx + cy * cy;
   for (int y = 0; y < h; y++)
@@ -480,7 +482,8 @@ update_gain (VisRenderer *r)
         double d = (dx * std::cos (a) + dy * std::sin (a)) / cx;
         double g = 1 + L * (0.5 * d - 0.55 * (dx * dx + dy * dy) / norm);
         g = std::clamp (g, 0.15, 2.0);
-        r->gain.at<uint16_t> (y, x) = (uint16_t) std::lround (g * 256);
+        uint16_t q = (uint16_t) std::lround (g * 256);
+        r->gain.at<cv::Vec<uint16_t, 3>> (y, x) = cv::Vec<uint16_t, 3> (q, q, q);
       }
   r->gain_key[0] = r->degrade.light;
   r->gain_key[1] = r->degrade.light_angle;
@@ -936,31 +939,38 @@ fill_truth (VisRenderer *r, const Camera &cam, VisTruth *truth, double t_s)
 void
 apply_gain (VisRenderer *r)
 {
+  int len = r->frame.cols * 3;
   for (int y = 0; y < r->frame.rows; y++)
     {
       uchar *p = r->frame.ptr<uchar> (y);
       const uint16_t *g = r->gain.ptr<uint16_t> (y);
-      for (int x = 0; x < r->frame.cols; x++)
-        for (int ch = 0; ch < 3; ch++)
-          {
-            unsigned v = (p[3 * x + ch] * (unsigned) g[x]) >> 8;
-            p[3 * x + ch] = (uchar) (v > 255 ? 255 : v);
-          }
+      for (int i = 0; i < len; i++)
+        {
+          unsigned v = (p[i] * (unsigned) g[i]) >> 8;
+          p[i] = (uchar) (v > 255 ? 255 : v);
+        }
     }
 }
 
 void
 apply_noise (VisRenderer *r, cv::RNG &rng)
 {
-  int scale = (int) std::lround (r->degrade.noise / 16.0 * 256);
+  if (r->noise_key != r->degrade.noise)
+    {
+      r->noise.convertTo (r->noise_scaled, CV_8S, r->degrade.noise / 16.0);
+      r->noise_key = r->degrade.noise;
+    }
   int ox = rng.uniform (0, 16), oy = rng.uniform (0, 16);
+  int len = r->frame.cols * 3;
   for (int y = 0; y < r->frame.rows; y++)
     {
       uchar *p = r->frame.ptr<uchar> (y);
-      const int8_t *n = r->noise.ptr<int8_t> (y + oy) + 3 * ox;
-      int len = r->frame.cols * 3;
+      const int8_t *n = r->noise_scaled.ptr<int8_t> (y + oy) + 3 * ox;
       for (int i = 0; i < len; i++)
-        p[i] = cv::saturate_cast<uchar> (p[i] + (n[i] * scale) / 256);
+        {
+          int v = p[i] + n[i];
+          p[i] = (uchar) (v < 0 ? 0 : v > 255 ? 255 : v);
+        }
     }
 }
 
