@@ -79,6 +79,21 @@ Test (core, shipped_katua_options_name_every_switch)
   cr_assert_str_eq (eng_options_get (&o, "ufo_deck_out"), "reshuffle", "K18 default");
 }
 
+Test (core, every_shipped_rules_file_parses)
+{
+  const char *files[] = { "rules/katua.options", "rules/catchy.options", "rules/kittens.options" };
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+    {
+      char *path = kt_data_path (files[i]);
+      EngOptions o;
+      EngParseError err = { 0 };
+      cr_assert_eq (eng_options_load_file (path, &o, &err), ENG_OK, "%s:%u: %s", path, err.line,
+                    err.reason);
+      cr_assert_gt (o.n, 0);
+      free (path);
+    }
+}
+
 Test (core, unknown_option_is_refused)
 {
   KT t;

@@ -150,6 +150,15 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
           if (count > 512)
             count = 512;
           EngMove m = moves[eng_rng_below (&policy, (uint32_t) count)];
+          if (g % 500 == 1)
+            /* every listed move is legal, not only the one picked */
+            for (size_t i = 0; i < count; i++)
+              {
+                EngVerdict v;
+                cr_assert_eq (katua_game_class.check (r, &s, &moves[i], &v), ENG_OK,
+                              "game %ld move %d: listed move %zu refused: %s %s", g, n, i,
+                              v.rule, v.reason);
+              }
           if (g % 100 == 1)
             {
               /* undo: a copied state is the whole game */
