@@ -186,8 +186,9 @@ cal_zones_parse (const char *text, size_t len, const char *source, CalZones *out
       char *hash = strchr (line, '#');
       if (hash != NULL)
         *hash = '\0';
-      if (n > 0 && line[strlen (line) - 1] == '\r')
-        line[strlen (line) - 1] = '\0';
+      size_t kept = strlen (line);
+      if (kept > 0 && line[kept - 1] == '\r')
+        line[kept - 1] = '\0';
       EngStatus st = parse_line (line, source, lineno, out, err);
       if (st != ENG_OK)
         return st;

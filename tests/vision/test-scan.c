@@ -121,9 +121,11 @@ Test (scan, bad_files_are_reported_and_the_rest_scanned, .init = setup, .fini = 
   cr_assert (g_file_get_contents (good, &bytes, &len, NULL));
   g_autofree char *empty = write_file ("empty.png", "", 0);
   g_autofree char *truncated = write_file ("truncated.png", bytes, len / 2);
-  g_autofree char *corrupt = write_file ("corrupt.png", "\x89PNG\r\n\x1a\nthis is not an image at all, IEND", 45);
+  static const char junk[] = "\x89PNG\r\n\x1a\nthis is not an image at all, IEND\xae\x42\x60\x82";
+  g_autofree char *corrupt = write_file ("corrupt.png", junk, sizeof junk - 1);
   g_autofree char *text = write_file ("notes.jpg", "hello", 5);
-  g_autofree char *jpeg_cut = write_file ("cut.jpg", "\xff\xd8\xff\xe0\x00\x10JFIF", 10);
+  static const char cut[] = "\xff\xd8\xff\xe0\x00\x10JFIF";
+  g_autofree char *jpeg_cut = write_file ("cut.jpg", cut, sizeof cut - 1);
   g_autofree char *missing = g_build_filename (dir, "missing.png", NULL);
   g_free (bytes);
   g_autofree char *out = NULL, *err = NULL;

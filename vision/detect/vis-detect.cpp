@@ -862,10 +862,16 @@ extern "C" EngStatus
 vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode,
                      VisDetectResult *out)
 {
-  if (det == nullptr || frame == nullptr || out == nullptr || frame->data == nullptr
-      || frame->width < 32 || frame->height < 32
-      || (frame->format != VIS_PIXEL_GRAY8 && frame->format != VIS_PIXEL_BGR8)
-      || frame->stride < (size_t) frame->width * (size_t) frame->format)
+  if (det == nullptr || frame == nullptr || out == nullptr)
+    return ENG_ERR_INVALID_ARGUMENT;
+  /* The format comes from C, where any int fits the enum: read it as an int
+   * (loading an out-of-range enum is undefined in C++). */
+  static_assert (sizeof (VisPixelFormat) == sizeof (int), "C enum layout");
+  int format;
+  std::memcpy (&format, &frame->format, sizeof format);
+  if (frame->data == nullptr || frame->width < 32 || frame->height < 32
+      || (format != VIS_PIXEL_GRAY8 && format != VIS_PIXEL_BGR8)
+      || frame->stride < (size_t) frame->width * (size_t) format)
     return ENG_ERR_INVALID_ARGUMENT;
   std::memset (out, 0, sizeof *out);
   try
