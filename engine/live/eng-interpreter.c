@@ -1565,6 +1565,22 @@ eng_interpreter_free (EngInterpreter *interp)
   free (interp);
 }
 
+EngStatus
+eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
+{
+  if (interp == NULL || record == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (interp->record->n_moves > 0 || interp->memo->len > 0)
+    return ENG_ERR_STATE;
+  for (size_t i = 0; i < record->n_moves; i++)
+    if (eng_record_append (interp->record, &record->moves[i].move, 0) != ENG_OK)
+      {
+        interp->record->n_moves = 0;
+        return ENG_ERR_NO_MEMORY;
+      }
+  return ENG_OK;
+}
+
 const EngRecord *
 eng_interpreter_record (const EngInterpreter *interp)
 {
@@ -1680,42 +1696,108 @@ read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
   it->n_commands_seen = n_cmds;
 }
 
-/* The first snapshot must show every player's three face-down cats and
- * nothing in play. */
+static bool
+in_places (const uint8_t *list, int n, uint8_t idx)
+{
+  return idx < KAT_MAX_CARDS && in_list (list, n, idx);
+}
+
+/* The first snapshot must agree with the game's state: a new game shows
+ * every player's three cats face down and nothing in play; a game rebuilt
+ * from its record after a restart shows its slots as the state has them
+ * (face-up cats by their faces), its UFOs in play in attack zones and its
+ * captured cats in capture areas.  UFOs the state has discarded but still
+ * lying in an attack zone become expectations.  Returns false (and says
+ * what to fix) when the table disagrees. */
 static bool
 take_baseline (EngInterpreter *it, EngEvents *out)
 {
   const KatState *s = kstate (it);
-  int backs[KAT_MAX_PLAYERS][KAT_SLOTS] = { { 0 } };
-  bool clean = true;
-  for (int i = 0; i < it->n_cur; i++)
+  const KatRules *r = it->rules;
+  int in_slot[KAT_MAX_PLAYERS][KAT_SLOTS] = { { 0 } };
+  char why[160] = "";
+  for (int i = 0; i < it->n_cur && why[0] == '\0'; i++)
     {
       const LiveItem *c = &it->cur[i];
       int p = player_of_seat (it, c->zone.seat);
-      if (c->zone.kind == ENG_ZONE_SLOT && c->kind == 'B' && p >= 0 && c->zone.index >= 0
-          && c->zone.index < KAT_SLOTS)
-        backs[p][c->zone.index]++;
-      else if (c->zone.kind != ENG_ZONE_NONE && c->zone.kind != ENG_ZONE_DISCARD)
-        clean = false;
+      uint8_t idx = c->kind == 'F' ? katua_card_index (r, c->serial) : KAT_NONE;
+      char what[128];
+      item_words (it, c, what, sizeof what);
+      switch (c->zone.kind)
+        {
+        case ENG_ZONE_SLOT:
+          {
+            int k = c->zone.index;
+            in_slot[p][k]++;
+            bool up = s->slot[p][k] != KAT_NONE && s->face_up[p][k];
+            if (s->slot[p][k] == KAT_NONE || in_slot[p][k] > 1)
+              snprintf (why, sizeof why, "take away %s", what);
+            else if (up && (c->kind != 'F' || idx != s->slot[p][k]))
+              snprintf (why, sizeof why, "%s's cat in slot %d lies face up", pname (it, p), k + 1);
+            else if (!up && c->kind != 'B')
+              snprintf (why, sizeof why, "turn %s face down", what);
+            break;
+          }
+        case ENG_ZONE_ATTACK:
+          if (c->kind != 'F' || !(in_places (s->in_play, s->in_play_n, idx)
+                                  || in_places (s->discard, s->discard_n, idx)))
+            snprintf (why, sizeof why, "take away %s", what);
+          break;
+        case ENG_ZONE_CAPTURE:
+          if (c->kind != 'F' || p < 0
+              || !in_places (s->captured[p], s->captured_n[p], idx))
+            snprintf (why, sizeof why, "take away %s", what);
+          break;
+        case ENG_ZONE_PLAY:
+          snprintf (why, sizeof why, "take away %s", what);
+          break;
+        default:
+          break;
+        }
     }
-  for (int p = 0; p < s->n_players; p++)
-    for (int k = 0; k < KAT_SLOTS; k++)
-      if ((s->slot[p][k] != KAT_NONE) != (backs[p][k] == 1))
-        clean = false;
-  if (!clean)
+  for (int p = 0; p < s->n_players && why[0] == '\0'; p++)
+    for (int k = 0; k < KAT_SLOTS && why[0] == '\0'; k++)
+      if (s->slot[p][k] != KAT_NONE && in_slot[p][k] == 0)
+        snprintf (why, sizeof why, "%s's slot %d needs its cat", pname (it, p), k + 1);
+  if (why[0] != '\0')
     {
-      say (out, ENG_EVENT_NEED, -1, "K2", "Set up the table: each player places 3 cats face "
-           "down in slots 1 to 3, and nothing else lies in the slots, attack spots or capture "
-           "areas");
+      if (eng_game_history_depth (it->game) == 0 && s->turn <= 1)
+        say (out, ENG_EVENT_NEED, -1, "K2", "Set up the table: each player places 3 cats face "
+             "down in slots 1 to 3, and nothing else lies in the slots, attack spots or "
+             "capture areas (%s)", why);
+      else
+        say (out, ENG_EVENT_NEED, -1, "table", "Put the table as the game left it: %s", why);
       return false;
     }
   it->mind.n_view = 0;
   for (int i = 0; i < it->n_cur; i++)
-    if (it->cur[i].zone.kind != ENG_ZONE_NONE)
-      view_add (&it->mind, &it->cur[i]);
+    {
+      const LiveItem *c = &it->cur[i];
+      if (c->zone.kind == ENG_ZONE_NONE)
+        continue;
+      view_add (&it->mind, c);
+      uint8_t idx = c->kind == 'F' ? katua_card_index (r, c->serial) : KAT_NONE;
+      if (c->zone.kind == ENG_ZONE_DISCARD && c->kind == 'F')
+        mark_discarded (&it->mind, c->serial);
+      if (c->zone.kind == ENG_ZONE_ATTACK && in_places (s->discard, s->discard_n, idx))
+        {
+          Expect *e = expect_add (&it->mind, EXP_TO_DISCARD, c->serial, 0,
+                                  zone_make (ENG_ZONE_DISCARD, -1, 1));
+          char name[32];
+          face_name (it, c->serial, name, sizeof name);
+          if (e != NULL)
+            snprintf (e->text, sizeof e->text, "Put the %s on the discard pile", name);
+        }
+    }
   it->started = true;
-  say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: %s starts",
-       pname (it, s->active));
+  if (s->phase == KAT_PHASE_OVER)
+    say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: the game is over");
+  else
+    say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: %s %s",
+         pname (it, s->active), s->turn <= 1 && eng_game_history_depth (it->game) == 0
+         ? "starts" : "is to play");
+  for (int i = 0; i < it->mind.n_expect; i++)
+    say (out, ENG_EVENT_NEED, -1, "K11", "%s", it->mind.expect[i].text);
   return true;
 }
 

@@ -37,8 +37,10 @@ EngStatus eng_interpreter_new (EngGame *game, const EngCardSet *set, EngInterpre
 void eng_interpreter_free (EngInterpreter *interp);
 
 /* Interprets one committed snapshot against the table the referee expects.
- * The first calibrated snapshot showing every player's three face-down cats
- * becomes the baseline.  Events (accepted moves, rules events, NEEDs,
+ * The first calibrated snapshot that agrees with the game's state becomes
+ * the baseline: for a new game, every player's three cats face down and
+ * nothing in play; for a resumed game, the slots, UFOs in play and capture
+ * areas as the state has them (a NEED says what to fix until then).  Events (accepted moves, rules events, NEEDs,
  * mistakes) are appended to `out` (may be NULL).  Returns ENG_OK, or
  * ENG_ERR_INVALID_ARGUMENT for NULL interp/snap.  Mistakes at the table are
  * not errors: they are events. */
@@ -57,6 +59,14 @@ EngStatus eng_interpreter_command (EngInterpreter *interp, const char *command_i
  * players) with a 0-based player.  ENG_ERR_STATE when nothing is asked,
  * ENG_ERR_INVALID_ARGUMENT for a player out of range. */
 EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out);
+
+/* Resuming: a game rebuilt from its journaled record (eng_replay with
+ * keep_game) gets a new interpreter; this copies the record's moves so that
+ * eng_interpreter_record() goes on from them.  The first snapshot must then
+ * agree with the game's state (see eng_interpreter_feed).  Moves made before
+ * the restart cannot be undone from the table.  ENG_ERR_STATE when this
+ * interpreter already applied moves, ENG_ERR_NO_MEMORY. */
+EngStatus eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record);
 
 /* The moves applied so far, as a game record (setup of the game, one move
  * per accepted move; undo removes the last).  Owned by the interpreter. */

@@ -8,6 +8,7 @@
 #include "eng-cardset.h"
 #include "eng-interpreter.h"
 #include "eng-live-script.h"
+#include "eng-replay.h"
 #include "katua.h"
 
 static EngCardSet *set;
@@ -468,4 +469,54 @@ Test (interpreter, random_snapshots_never_break_it)
       EngVerdict why;
       cr_assert_eq (eng_game_check_conservation (game, &why), ENG_OK, "%s", why.reason);
     }
+}
+
+Test (interpreter, resumes_a_game_rebuilt_from_its_record)
+{
+  table_dealt ();
+  feed ();
+  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);   /* a blue cat escapes a red beam */
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
+  /* the referee stops here; it restarts from the record it journaled */
+  EngRecord *rec = NULL;
+  char *text = eng_record_write (eng_interpreter_record (interp));
+  EngParseError err;
+  cr_assert_eq (eng_record_parse (text, strlen (text), "journal", &rec, &err), ENG_OK);
+  free (text);
+  EngReplayResult rr;
+  EngVerdict why;
+  cr_assert_eq (eng_replay (rec, set, NULL, false, true, NULL, NULL, &rr, &why), ENG_OK);
+  eng_interpreter_free (interp);
+  eng_game_free (game);
+  game = rr.game;
+  cr_assert_eq (eng_interpreter_new (game, set, &interp), ENG_OK);
+  cr_assert_eq (eng_interpreter_adopt_record (interp, rec), ENG_OK);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 2);
+  cr_assert_eq (eng_interpreter_adopt_record (interp, rec), ENG_ERR_STATE, "adopted once");
+  eng_record_free (rec);
+  /* the cat is still face up: the state has it face down again */
+  feed ();
+  cr_assert_not (eng_interpreter_started (interp));
+  cr_assert_eq (count (ENG_EVENT_NEED, "table"), 1);
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  /* the UFO the state discarded still lies in the attack zone */
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 1);
+  cr_assert_str_eq (eng_interpreter_expectation (interp, 0), "Put the red UFO on the discard pile");
+  set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  eng_events_init (&events, storage, 128);
+  eng_interpreter_command (interp, "end-turn", &events);
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana end");
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 3, "the journal goes on");
+  cr_assert_eq (eng_interpreter_adopt_record (interp, eng_interpreter_record (interp)),
+                ENG_ERR_STATE);
+  cr_assert_eq (eng_game_to_move (game), 1);
 }
