@@ -1290,6 +1290,16 @@ apply_replicate (Ctx *c, const EngMove *m)
   if (st != ENG_OK)
     return st;
   uint8_t effect = s->rep_effect;
+  /* the copy takes the arguments of the card it copies */
+  bool t0 = m->target[0] >= 0, s0 = m->slot[0] >= 0, t1 = m->target[1] >= 0;
+  bool shape = effect == KAT_TELEPORT ? t0 && s0 && t1 && m->slot[1] >= 0 && !m->show
+               : effect == KAT_STAMPEDE ? t0 && !s0 && !t1 && !m->show
+               : effect == KAT_NEUTRALISE ? !t0 && !t1
+               : effect == KAT_XRAY ? t0 && s0 && !t1
+               : t0 && s0 && !t1 && !m->show;
+  if (!shape)
+    return ILLEGAL (c, "K13", "a Replicator takes the targets of the card it copies (%s)",
+                    katua_verbs[effect]);
   switch (effect)
     {
     case KAT_ATTACK:
@@ -1954,18 +1964,7 @@ push_slots_of (const KatState *s, int p, MoveList *l, EngMove *m)
       }
 }
 
-static int
-find_in_hand (const KatRules *r, const KatState *s, int p, int kind, int action)
-{
-  for (int i = 0; i < s->hand_n[p]; i++)
-    {
-      uint8_t k = s->hand[p][i];
-      if (k != KAT_UNKNOWN && r->cards[k].kind == kind
-          && (action == KAT_ACT_NONE || r->cards[k].action == action))
-        return k;
-    }
-  return -1;
-}
+static void list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep);
 
 static void
 list_replicates (const KatRules *r, const KatState *s, MoveList *l)
@@ -1973,9 +1972,19 @@ list_replicates (const KatRules *r, const KatState *s, MoveList *l)
   int p = s->rep_player;
   if (s->rep_effect == KAT_VERB_COUNT || s->rep_count >= 2)
     return;
-  int rep = find_in_hand (r, s, p, KAT_KIND_ACTION, KAT_ACT_REPLICATOR);
-  if (rep < 0)
-    return;
+  for (int i = 0; i < s->hand_n[p]; i++)
+    {
+      uint8_t k = s->hand[p][i];
+      if (k != KAT_UNKNOWN && r->cards[k].kind == KAT_KIND_ACTION
+          && r->cards[k].action == KAT_ACT_REPLICATOR)
+        list_replicates_with (r, s, l, k);
+    }
+}
+
+static void
+list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep)
+{
+  int p = s->rep_player;
   EngMove m;
   eng_move_init (&m, KAT_REPLICATE, p);
   m.card = serial_of (r, (uint8_t) rep);
@@ -2205,11 +2214,14 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
             eng_move_init (&m, KAT_HIT, d);
             push (&l, &m);
           }
-        int tp = find_in_hand (r, s, d, KAT_KIND_ACTION, KAT_ACT_TELEPORTER);
-        if (tp >= 0)
+        for (int i = 0; i < s->hand_n[d]; i++)
           {
+            uint8_t k = s->hand[d][i];
+            if (k == KAT_UNKNOWN || r->cards[k].kind != KAT_KIND_ACTION
+                || r->cards[k].action != KAT_ACT_TELEPORTER)
+              continue;
             eng_move_init (&m, KAT_TELEPORT, d);
-            m.card = serial_of (r, (uint8_t) tp);
+            m.card = serial_of (r, k);
             push_pairs (s, &l, &m);
           }
         break;

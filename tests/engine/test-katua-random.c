@@ -92,6 +92,64 @@ assert_same_public_state (const KatState *a, const KatState *b, long g, int n)
   cr_assert_eq (a->winners, b->winners, "game %ld move %d: winners", g, n);
 }
 
+static bool
+listed (const EngMove *list, size_t n, const EngMove *m)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      const EngMove *x = &list[i];
+      if (x->verb == m->verb && x->player == m->player && x->card == m->card
+          && x->target[0] == m->target[0] && x->slot[0] == m->slot[0]
+          && x->target[1] == m->target[1] && x->slot[1] == m->slot[1]
+          && x->n_cards == m->n_cards
+          && memcmp (x->cards, m->cards, m->n_cards * sizeof m->cards[0]) == 0)
+        return true;
+    }
+  return false;
+}
+
+/* Completeness: every move built from the cards in hand and the slots on
+ * the table that `check` accepts is in the list (a Teleporter's pair in
+ * either order, a discard in hand order). */
+static void
+assert_list_complete (const KatRules *r, const KatState *s, const EngMove *list, size_t n)
+{
+  EngMove m;
+  for (int p = 0; p < s->n_players; p++)
+    {
+      uint16_t cards[KAT_HAND + 1] = { 0 };
+      int nc = 1;
+      for (int i = 0; i < s->hand_n[p]; i++)
+        cards[nc++] = r->cards[s->hand[p][i]].serial;
+      for (int v = 0; v < KAT_VERB_COUNT; v++)
+        for (int ci = 0; ci < nc; ci++)
+          for (int t0 = -1; t0 < s->n_players * KAT_SLOTS + s->n_players; t0++)
+            for (int t1 = -1; t1 < (v == KAT_TELEPORT || v == KAT_REPLICATE
+                                    ? s->n_players * KAT_SLOTS : 0); t1++)
+              {
+                eng_move_init (&m, (unsigned) v, p);
+                m.card = cards[ci];
+                /* t0: a slot (p*3+k), or a player alone (beyond the slots) */
+                if (t0 >= s->n_players * KAT_SLOTS)
+                  m.target[0] = (int8_t) (t0 - s->n_players * KAT_SLOTS);
+                else if (t0 >= 0)
+                  m.target[0] = (int8_t) (t0 / KAT_SLOTS), m.slot[0] = (int8_t) (t0 % KAT_SLOTS);
+                if (t1 >= 0)
+                  {
+                    if (t0 < 0 || t0 >= s->n_players * KAT_SLOTS || t1 <= t0)
+                      continue;
+                    m.target[1] = (int8_t) (t1 / KAT_SLOTS), m.slot[1] = (int8_t) (t1 % KAT_SLOTS);
+                  }
+                if (!katua_game_class.move_shape_ok (&m, NULL, 0))
+                  continue;
+                if (katua_game_class.check (r, s, &m, NULL) == ENG_OK)
+                  cr_assert (listed (list, n, &m), "legal but not listed: verb %s by %d card %u "
+                             "targets %d/%d %d/%d (phase %d)", katua_game_class.verbs[v], p,
+                             m.card, m.target[0], m.slot[0], m.target[1], m.slot[1], s->phase);
+              }
+    }
+}
+
 /* Plays `games` random games under `opts` (the rules file plus overrides). */
 static void
 play_random_games (const char *const *overrides, long games, uint64_t seed0, bool expect_k16)
@@ -150,6 +208,8 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
           if (count > 512)
             count = 512;
           EngMove m = moves[eng_rng_below (&policy, (uint32_t) count)];
+          if (g % 500 == 1 && count < 512)
+            assert_list_complete (r, &s, moves, count);
           if (g % 500 == 1)
             /* every listed move is legal, not only the one picked */
             for (size_t i = 0; i < count; i++)
