@@ -9,6 +9,7 @@
 
 #include "vis-render.h"
 #include "vis-source.h"
+#include "test-video-writer.h"
 
 static char tmpdir[256];
 
@@ -314,4 +315,63 @@ Test (sources, no_camera_is_a_normal_state)
   cr_assert_null (s);
   cr_assert_str_eq (vis_source_status_to_string (VIS_SOURCE_NO_CAMERA), "no camera present");
   cr_assert_str_eq (vis_source_status_to_string ((VisSourceStatus) 999), "unknown status");
+}
+
+Test (sources, video_file_plays_loops_and_reports_removal)
+{
+  make_tmpdir ();
+  char path[300], moved[320], spec[330];
+  snprintf (path, sizeof path, "%s/clip.avi", tmpdir);
+  snprintf (moved, sizeof moved, "%s/clip-away.avi", tmpdir);
+  cr_assert_eq (test_write_video (path, 3), 0);
+  snprintf (spec, sizeof spec, "file:%s", path);
+  VisSourceOptions opts = { .format = VIS_PIXEL_GRAY8 };
+  VisSource *src = open_ok (spec, &opts);
+  cr_assert (strstr (vis_source_description (src), "video") != NULL);
+  VisFrame f;
+  VisSourceError err;
+  for (int i = 0; i < 3; i++)
+    {
+      cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+      cr_assert_eq (f.image.width, 64);
+      cr_assert_eq (f.sequence, (uint64_t) i);
+      cr_assert_eq (f.timestamp_ns, (int64_t) i * 100000000, "the video's own 10 fps");
+      int grey = f.image.data[10 * f.image.stride + 10];
+      cr_assert (grey > 20 * (i + 1) - 6 && grey < 20 * (i + 1) + 6, "frame %d grey %d", i, grey);
+    }
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_END);
+  vis_source_close (src);
+
+  opts.loop = true;
+  src = open_ok (spec, &opts);
+  for (int i = 0; i < 5; i++)
+    cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "loop read %d: %s", i, err.message);
+  cr_assert_eq (f.sequence, 4);
+  vis_source_close (src);
+
+  /* The file vanishes mid-play (FFmpeg keeps reading what it has open):
+   * at its end the source says DISCONNECTED, not END; once the file is back
+   * it carries on where it was, so nothing is played twice. */
+  opts.loop = false;
+  opts.reconnect_interval_ms = 5;
+  src = open_ok (spec, &opts);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK);
+  cr_assert_eq (rename (path, moved), 0);
+  VisSourceStatus st = VIS_SOURCE_OK;
+  int delivered = 1;
+  while (st == VIS_SOURCE_OK && delivered < 10)
+    {
+      st = vis_source_read (src, &f, &err);
+      delivered += st == VIS_SOURCE_OK;
+    }
+  cr_assert_eq (st, VIS_SOURCE_DISCONNECTED, "%s", vis_source_status_to_string (st));
+  cr_assert_eq (rename (moved, path), 0);
+  st = vis_source_read (src, &f, &err);
+  if (delivered < 3)
+    cr_assert_eq (st, VIS_SOURCE_RECONNECTED, "%s: %s", vis_source_status_to_string (st), err.message);
+  else
+    cr_assert_eq (st, VIS_SOURCE_END, "all 3 frames were played; none again: %s",
+                  vis_source_status_to_string (st));
+  vis_source_close (src);
+  remove_tree (tmpdir);
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -251,6 +252,15 @@ public:
       {
         set_error (err, "%s: not a readable video or image", path_.c_str ());
         return VIS_SOURCE_ERR_FORMAT;
+      }
+    // After a reconnection, carry on where the video was (frames played so
+    // far; the position is kept across loops only approximately).
+    if (played_ > 0)
+      {
+        double count = cap_.get (cv::CAP_PROP_FRAME_COUNT);
+        double pos = count > 0 && opts_.loop ? std::fmod ((double) played_, count)
+                                             : (double) played_;
+        cap_.set (cv::CAP_PROP_POS_FRAMES, pos);
       }
     // Play time follows the video's own rate unless the caller set one.
     double rate = cap_.get (cv::CAP_PROP_FPS);
