@@ -65,7 +65,8 @@ EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, Eng
  * eng_interpreter_record() goes on from them.  The first snapshot must then
  * agree with the game's state (see eng_interpreter_feed).  Moves made before
  * the restart cannot be undone from the table.  ENG_ERR_STATE when this
- * interpreter already applied moves, ENG_ERR_NO_MEMORY. */
+ * interpreter's record already holds moves (applied or adopted),
+ * ENG_ERR_NO_MEMORY (the record is then left empty). */
 EngStatus eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record);
 
 /* The moves applied so far, as a game record (setup of the game, one move
