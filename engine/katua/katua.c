@@ -299,32 +299,35 @@ attracts (const KatRules *r, unsigned beam, uint8_t cat)
   return k->kind == KAT_KIND_FAKE || (beam & k->colour) != 0;
 }
 
-/* Where a known card is: a short English place, or NULL when the referee
- * has not located it (it is then behind one of the unknown tokens). */
+/* Where a known card is, in words that reveal nothing hidden (K20): a
+ * public place by name, any hidden one (hand, deck, face-down slot, the
+ * discard pile) as "a hidden place".  NULL when the referee has not located
+ * it (it is then behind one of the unknown tokens). */
 static const char *
 locate (const KatState *s, uint8_t idx)
 {
+  static const char hidden[] = "a hidden place";
   for (int p = 0; p < s->n_players; p++)
     {
       for (int i = 0; i < KAT_SLOTS; i++)
         if (s->slot[p][i] == idx)
-          return "a slot";
+          return s->face_up[p][i] ? "a face-up slot" : hidden;
       for (int i = 0; i < s->hand_n[p]; i++)
         if (s->hand[p][i] == idx)
-          return "a player's hand";
+          return hidden;
       for (int i = 0; i < s->captured_n[p]; i++)
         if (s->captured[p][i] == idx)
           return "a capture area";
     }
   for (int i = 0; i < s->cat_deck_n; i++)
     if (s->cat_deck[i] == idx)
-      return "the cat deck";
+      return hidden;
   for (int i = 0; i < s->ufo_deck_n; i++)
     if (s->ufo_deck[i] == idx)
-      return "the UFO deck";
+      return hidden;
   for (int i = 0; i < s->discard_n; i++)
     if (s->discard[i] == idx)
-      return "the discard pile";
+      return hidden;
   for (int i = 0; i < s->in_play_n; i++)
     if (s->in_play[i] == idx)
       return "play";
@@ -366,8 +369,8 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
   const char *where = locate (s, k);
   if (where != NULL)
     return refuse (c, ENG_ERR_CONSERVATION, "K20",
-                   "card %u (%s) is in %s, not in %s's hand", serial,
-                   card_label (c->r, k), where, pname (s, p));
+                   "card %u (%s) cannot come from %s's hand: the referee knows it is in %s",
+                   serial, card_label (c->r, k), pname (s, p), where);
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == KAT_UNKNOWN)
       {
@@ -407,9 +410,16 @@ identify_slot (Ctx *c, int p, int slot, uint16_t show, const char *rule)
   if (cur != KAT_UNKNOWN)
     {
       if (show != 0 && c->r->cards[cur].serial != show)
-        return refuse (c, ENG_ERR_CONSERVATION, rule,
-                       "the cat in %s's slot %d is card %u, not %u", pname (s, p), slot + 1,
-                       c->r->cards[cur].serial, show);
+        {
+          if (s->face_up[p][slot])
+            return refuse (c, ENG_ERR_CONSERVATION, rule,
+                           "the cat in %s's slot %d is card %u, not %u", pname (s, p),
+                           slot + 1, c->r->cards[cur].serial, show);
+          /* K20: a face the referee saw earlier is not named */
+          return refuse (c, ENG_ERR_CONSERVATION, rule,
+                         "the cat in %s's slot %d is not card %u: the referee saw it earlier",
+                         pname (s, p), slot + 1, show);
+        }
       return ENG_OK;
     }
   if (show == 0)

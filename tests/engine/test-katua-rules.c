@@ -837,6 +837,22 @@ Test (katua, k20_observation_contradicting_places_is_reported)
   kt_free (&t);
 }
 
+Test (katua, k20_refusals_never_name_a_hidden_card)
+{
+  KT t;
+  kt_new (&t, TWO);
+  kt_ok (&t, "Ana attack 71 Bea 2");
+  kt_ok (&t, "Bea neutralise 47 show 12");   /* shown, then face down again */
+  kt_ok (&t, "Ana end");
+  kt_ok (&t, "Bea attack 48 Ana 1");
+  kt_ok (&t, "Ana shield 83 Bea 2");         /* the beam turns to that hidden cat */
+  kt_refused (&t, "Bea hit show 10", ENG_ERR_CONSERVATION, "K11");
+  cr_assert_null (strstr (t.why.reason, "12"), "the remembered face stays unsaid: %s",
+                  t.why.reason);
+  kt_ok (&t, "Bea hit show 12");
+  kt_free (&t);
+}
+
 /* ---- K21 --------------------------------------------------------------- */
 
 Test (katua, k21_clockwise_turns_from_chosen_first_player)
