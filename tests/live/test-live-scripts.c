@@ -147,3 +147,10 @@ Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
   cr_assert_eq (r.moves, 11);
   cr_assert_eq (r.scores[1], 1);
 }
+
+Test (live_scripts, two_players_shield_chain_teleport_stampede_in_defence)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-shield-chain.script");
+  cr_assert_eq (r.moves, 7);
+  cr_assert_eq (r.scores[0], 2);
+}
