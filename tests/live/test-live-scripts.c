@@ -151,6 +151,6 @@ Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
 Test (live_scripts, two_players_shield_chain_teleport_stampede_in_defence)
 {
   EngLiveScriptResult r = run_script ("katua-2p-shield-chain.script");
-  cr_assert_eq (r.moves, 7);
+  cr_assert_eq (r.moves, 12);
   cr_assert_eq (r.scores[0], 2);
 }
