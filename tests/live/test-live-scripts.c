@@ -148,7 +148,7 @@ Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
   cr_assert_eq (r.scores[1], 1);
 }
 
-Test (live_scripts, two_players_shield_chain_teleport_stampede_in_defence)
+Test (live_scripts, two_players_shield_chain_defences_and_replicated_neutralise)
 {
   EngLiveScriptResult r = run_script ("katua-2p-shield-chain.script");
   cr_assert_eq (r.moves, 12);
