@@ -610,7 +610,7 @@ eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
   out_printf (&o, "%s %s", actor, verb);
   if (m->card != 0)
     out_card (&o, m->card);
-  for (unsigned i = 0; i < m->n_cards; i++)
+  for (unsigned i = 0; i < m->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
     out_card (&o, m->cards[i]);
   for (int i = 0; i < 2; i++)
     if (m->target[i] >= 0 && (unsigned) m->target[i] < setup->n_players)
@@ -686,7 +686,7 @@ move_equal (const EngMove *a, const EngMove *b)
   for (int i = 0; i < 2; i++)
     if (a->target[i] != b->target[i] || a->slot[i] != b->slot[i])
       return false;
-  for (unsigned i = 0; i < a->n_cards; i++)
+  for (unsigned i = 0; i < a->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
     if (a->cards[i] != b->cards[i])
       return false;
   return true;

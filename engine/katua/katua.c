@@ -1593,7 +1593,7 @@ dispatch (Ctx *c, const EngMove *m)
   KatState *s = c->s;
   if (m->player < 0 || m->player >= s->n_players)
     return ILLEGAL (c, "turn", "no such player");
-  if (m->verb >= KAT_VERB_COUNT)
+  if (m->verb >= KAT_VERB_COUNT || m->n_cards > ENG_MOVE_MAX_CARDS)
     return ILLEGAL (c, "turn", "unknown move");
   for (int i = 0; i < 2; i++)
     if (m->target[i] >= s->n_players || (m->target[i] >= 0 && m->slot[i] >= KAT_SLOTS))
