@@ -114,13 +114,13 @@ default_scene (void)
   GString *s = g_string_new (NULL);
   g_string_append (s,
                    "image width=1920 height=1080 fps=10 duration=3 seed=11 format=jpg\n"
-                   "camera height=700 tilt=10 fov=62\n"
-                   "table width=880 height=520\n"
+                   "camera height=650 tilt=8 fov=62 target=420,250\n"
+                   "table width=840 height=500\n"
                    "tags game=K set=01\n"
                    "sticker size=40 quiet=2\n"
                    "card-size width=63 height=88\n"
                    "degrade light=0.3 noise=3 blur=0.5 jpeg=85\n"
-                   "foreign f1 text=\"https://example.org/not-a-card\" at=440,260 size=30\n");
+                   "foreign f1 text=\"https://example.org/not-a-card\" at=420,250 size=30\n");
   guint32 rng = 12345;
   for (int r = 0, n = 1; r < 5; r++)
     for (int c = 0; c < 8; c++, n++)
@@ -131,9 +131,9 @@ default_scene (void)
         int jr = (int) ((rng >> 16) % 41) - 20;
         int quarter = (int) ((rng >> 8) % 4) * 90;
         g_string_append_printf (s, "card c%d face=%d back=1 at=%d,%d rot=%d\n", n, n,
-                                75 + c * 104 + jx, 65 + r * 98 - jx, quarter + jr);
+                                77 + c * 98 + jx, 60 + r * 95 - jx, quarter + jr);
       }
-  g_string_append (s, "at 1.0 move c20 to=470,250 rot=30 over=0.8\n"
+  g_string_append (s, "at 1.0 move c1 to=115,95 rot=25 over=0.8\n"
                       "at 1.5 hand from=700,600 to=650,350 for=1.0\n");
   return g_string_free (s, FALSE);
 }
@@ -181,10 +181,17 @@ cli_bench_vision (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--no-baselines") == 0)
         baselines = FALSE;
+      else if (strcmp (argv[i], "--print-scene") == 0)
+        {
+          /* The default scene as a file, to render or edit. */
+          g_autofree char *text = default_scene ();
+          fputs (text, stdout);
+          return 0;
+        }
       else
         {
           fprintf (stderr, "usage: tablero-cli bench vision [--scene S] [--frames N] [--threads T] "
-                           "[--no-baselines]\n");
+                           "[--no-baselines] [--print-scene]\n");
           return 2;
         }
     }

@@ -322,6 +322,72 @@ to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r)
   cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
 }
 
+/* Along one ray from a finder's centre in the binary image: the inner
+ * square's half (1.5 modules), the light ring (1), the dark ring (1), then
+ * light.  On a rotated finder the ray crosses the rings obliquely, so every
+ * run is longer by the same factor (up to sqrt 2) and only ratios count. */
+bool
+ray_matches (const cv::Mat &bin, cv::Point2f c, int dx, int dy, float module)
+{
+  int runs[3] = { 0, 0, 0 };
+  int which = 0;
+  const int limit = (int) std::ceil (module * 6.0f) + 2;
+  int x = (int) c.x, y = (int) c.y;
+  for (int t = 0; t < limit; t++, x += dx, y += dy)
+    {
+      if (x < 0 || y < 0 || x >= bin.cols || y >= bin.rows)
+        return false;
+      bool dark = bin.at<uint8_t> (y, x) != 0;
+      bool want_dark = (which & 1) == 0;
+      if (dark != want_dark)
+        {
+          which++;
+          if (which == 3)
+            break;
+        }
+      runs[which]++;
+    }
+  if (which < 3)
+    return false;
+  float a = runs[0] + 0.5f, b = (float) runs[1], cc = (float) runs[2];
+  return a > 0.9f * module && a < 2.6f * module && b > 0.3f * a && b < 1.2f * a && cc > 0.3f * a
+         && cc < 1.3f * a;
+}
+
+/* A childless dark blob shaped like a finder's 3x3 inner square, with the
+ * ring pattern around it on at least three of four rays, is a finder. */
+void
+try_inner_square (VisDetector *det, Worker &w, const Region &reg, int i, float min_area, float max_area)
+{
+  const VisDetectorOptions &o = det->opts;
+  double area = cv::contourArea (w.contours[i]);
+  if (area < min_area || area > max_area)
+    return;
+  /* Cheapest tests first: most blobs here are clusters of data modules. */
+  cv::Moments m = cv::moments (w.contours[i]);
+  if (m.m00 <= 0.0)
+    return;
+  cv::Point2f c ((float) (m.m10 / m.m00), (float) (m.m01 / m.m00));
+  float module = (float) (std::sqrt (area) + 1.0) / 3.0f;
+  int hits = ray_matches (w.bin, c, 1, 0, module) + ray_matches (w.bin, c, -1, 0, module)
+             + ray_matches (w.bin, c, 0, 1, module) + ray_matches (w.bin, c, 0, -1, module);
+  if (hits < 3)
+    return;
+  cv::RotatedRect box = cv::minAreaRect (w.contours[i]);
+  float bw = box.size.width, bh = box.size.height;
+  if (bw <= 0 || bh <= 0 || std::max (bw, bh) > 1.4f * std::min (bw, bh) || area < 0.7 * bw * bh)
+    return;
+  Finder f;
+  f.centre = cv::Point2f (c.x + reg.rect.x + 0.5f, c.y + reg.rect.y + 0.5f);
+  if (!reg.own.contains (cv::Point ((int) f.centre.x, (int) f.centre.y)))
+    return;
+  f.module = module;
+  if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
+    return;
+  f.used = false;
+  w.finders.push_back (f);
+}
+
 /* Finds finder patterns in one region: a hole (white ring) whose only child is
  * a dark square, hole:square area about 25:9. */
 void
@@ -340,6 +406,8 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
   cv::threshold (w.bin, w.bin, THRESHOLD_OFFSET, 255, cv::THRESH_BINARY);
   cv::findContours (w.bin, w.contours, w.hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
 
+  const float min_square = (3.0f * o.min_module_px) * (3.0f * o.min_module_px) * 0.5f;
+  const float max_square = (3.0f * o.max_module_px) * (3.0f * o.max_module_px) * 1.5f;
   const float min_hole = (5.0f * o.min_module_px) * (5.0f * o.min_module_px) * 0.5f;
   const float max_hole = (5.0f * o.max_module_px) * (5.0f * o.max_module_px) * 1.5f;
   const int n = (int) w.contours.size ();
@@ -348,9 +416,16 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
       const cv::Vec4i &hi = w.hierarchy[i];
       int parent = hi[3];
       int child = hi[2];
+      if (child < 0)
+        {
+          /* A dark blob without holes: perhaps the inner square of a finder
+           * whose ring has a gap (a hole needs a closed ring). */
+          try_inner_square (det, w, reg, i, min_square, max_square);
+          continue;
+        }
       /* A hole is a contour whose parent is an outer (dark) boundary, i.e.
        * its depth is odd; it must hold exactly one child. */
-      if (parent < 0 || child < 0 || w.hierarchy[child][0] >= 0 || w.hierarchy[child][1] >= 0)
+      if (parent < 0 || w.hierarchy[child][0] >= 0 || w.hierarchy[child][1] >= 0)
         continue;
       int depth = 0;
       for (int p = parent; p >= 0; p = w.hierarchy[p][3])
