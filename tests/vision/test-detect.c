@@ -122,3 +122,45 @@ Test (detect, refuses_bad_frames)
   o.n_threads = 0;
   cr_expect_null (vis_detector_new (&o));
 }
+
+/* A finder whose outer ring is cut (a card edge, a scratch): the ring no
+ * longer encloses a hole, the inner square and the ring rays still make it
+ * a finder.  Cuts the bottom-left finder's ring of every card. */
+Test (detect, finder_with_broken_ring)
+{
+  char *text = test_grid_scene (10, 5.0, "");
+  TestScene ts;
+  test_scene_open (&ts, text);
+  free (text);
+  test_scene_render (&ts, 0.0);
+  unsigned cut = 0;
+  for (unsigned t = 0; t < ts.truth->n_tags; t++)
+    {
+      const VisTruthTag *tag = &ts.truth->tags[t];
+      if (tag->kind != VIS_TRUTH_CARD)
+        continue;
+      const float (*c)[2] = tag->corners;
+      /* module (u, v) -> image, affine from the corners */
+      for (float u = -0.3f; u <= 1.3f; u += 0.05f)
+        for (float dv = -0.3f; dv <= 0.3f; dv += 0.05f)
+          {
+            float v = 17.5f + dv;
+            float x = c[0][0] + u / 21 * (c[1][0] - c[0][0]) + v / 21 * (c[3][0] - c[0][0]);
+            float y = c[0][1] + u / 21 * (c[1][1] - c[0][1]) + v / 21 * (c[3][1] - c[0][1]);
+            int px = (int) x, py = (int) y;
+            if (px < 0 || py < 0 || px >= ts.image.width || py >= ts.image.height)
+              continue;
+            memset (ts.image.data + (size_t) py * ts.image.stride + (size_t) px * 3, 235, 3);
+          }
+      cut++;
+    }
+  cr_assert_eq (cut, 10u);
+  VisDetector *det = vis_detector_new (NULL);
+  VisDetectResult r;
+  cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
+  TestScore s = test_score (ts.truth, r.detections, r.n_detections);
+  cr_expect_eq (s.found, 10u, "cut rings: %u of 10 found", s.found);
+  cr_expect_eq (s.wrong, 0u);
+  vis_detector_free (det);
+  test_scene_close (&ts);
+}
