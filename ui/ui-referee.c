@@ -1,5 +1,6 @@
 #include "ui-referee.h"
 
+#include <glib/gstdio.h>
 #include <stdlib.h>
 
 #include "eng-data.h"
@@ -20,6 +21,7 @@ struct _UiReferee
   EngGame *game;              /* the session's */
   EngInterpreter *interp;     /* the session's */
   GHashTable *explanations;   /* rule id -> text */
+  char *journal_path;         /* NULL: not journaled */
   EngEvent event_storage[EVENT_CAPACITY];
 };
 
@@ -27,6 +29,33 @@ G_DEFINE_FINAL_TYPE (UiReferee, ui_referee, G_TYPE_OBJECT)
 
 enum { SIGNAL_ANNOUNCE, SIGNAL_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+/* Rewrites the journal whole and atomically (g_file_set_contents renames
+ * a finished temporary file), so a crash, a kill or a power cut leaves the
+ * last or the new record, never half of one.  A finished game, or one with
+ * no move yet, removes it: there is nothing to resume. */
+static void
+journal (UiReferee *self)
+{
+  if (self->journal_path == NULL)
+    return;
+  if (eng_game_is_over (self->game) || eng_interpreter_record (self->interp)->n_moves == 0)
+    {
+      g_unlink (self->journal_path);
+      return;
+    }
+  char *text = eng_record_write (eng_interpreter_record (self->interp));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (self->journal_path);
+  g_mkdir_with_parents (dir, 0700);
+  if (text == NULL || !g_file_set_contents (self->journal_path, text, -1, &error))
+    {
+      g_autofree char *msg = g_strdup_printf ("The game journal could not be written (%s): a crash now would lose moves.",
+                                              error ? error->message : "out of memory");
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
+    }
+  free (text);
+}
 
 /* Hands a batch of engine events to the views: every event with words for
  * the table is announced; the state is re-read once per batch. */
@@ -44,6 +73,11 @@ emit_events (UiReferee *self, const EngEvents *events)
       g_autofree char *text = g_strdup_printf ("(%zu more messages were dropped)", events->dropped);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
     }
+  gboolean accepted = FALSE;
+  for (size_t i = 0; i < events->n; i++)
+    accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
+  if (accepted)
+    journal (self);
   if (events->n > 0)
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
@@ -72,29 +106,70 @@ load_explanations (const char *game)
   return table;
 }
 
+/* Finishes a referee around a session (taken) for `game`. */
+static UiReferee *
+referee_from_session (EngSession *session, const char *game)
+{
+  UiReferee *self = g_object_new (UI_TYPE_REFEREE, NULL);
+  self->session = session;
+  self->set = eng_session_card_set (session);
+  self->game = eng_session_game (session);
+  self->interp = eng_session_interpreter (session);
+  self->explanations = load_explanations (game);
+  return self;
+}
+
+static void
+set_session_error (GError **error, EngStatus status, const char *why)
+{
+  g_set_error (error, UI_REFEREE_ERROR,
+               status == ENG_ERR_IO || status == ENG_ERR_SYNTAX ? UI_REFEREE_ERROR_DATA
+                                                                : UI_REFEREE_ERROR_SETUP,
+               "%s", why[0] ? why : eng_status_to_string (status));
+}
+
 UiReferee *
 ui_referee_new (const char *game, const EngSetup *setup, const EngOptions *options,
                 GError **error)
 {
   g_return_val_if_fail (game != NULL && setup != NULL, NULL);
-
-  g_autoptr (UiReferee) self = g_object_new (UI_TYPE_REFEREE, NULL);
-  char why[256] = "";
+  EngSession *session = NULL;
+  char why[512] = "";
   EngStatus status = eng_session_new (game, setup, options, (uint64_t) g_get_real_time (),
-                                      &self->session, why, sizeof why);
+                                      &session, why, sizeof why);
   if (status != ENG_OK)
     {
-      g_set_error (error, UI_REFEREE_ERROR,
-                   status == ENG_ERR_IO || status == ENG_ERR_SYNTAX ? UI_REFEREE_ERROR_DATA
-                                                                    : UI_REFEREE_ERROR_SETUP,
-                   "%s", why[0] ? why : eng_status_to_string (status));
+      set_session_error (error, status, why);
       return NULL;
     }
-  self->set = eng_session_card_set (self->session);
-  self->game = eng_session_game (self->session);
-  self->interp = eng_session_interpreter (self->session);
-  self->explanations = load_explanations (game);
-  return g_steal_pointer (&self);
+  return referee_from_session (session, game);
+}
+
+UiReferee *
+ui_referee_resume (const char *journal_path, GError **error)
+{
+  g_return_val_if_fail (journal_path != NULL, NULL);
+  EngSession *session = NULL;
+  char why[512] = "";
+  EngStatus status = eng_session_resume (journal_path, &session, why, sizeof why);
+  if (status != ENG_OK)
+    {
+      set_session_error (error, status, why);
+      return NULL;
+    }
+  UiReferee *self = referee_from_session (session, eng_game_class (eng_session_game (session))->name);
+  self->journal_path = g_strdup (journal_path);
+  return self;
+}
+
+void
+ui_referee_set_journal (UiReferee *self, const char *path)
+{
+  g_return_if_fail (UI_IS_REFEREE (self));
+  g_free (self->journal_path);
+  self->journal_path = g_strdup (path);
+  if (path != NULL)
+    journal (self);
 }
 
 void
@@ -175,6 +250,7 @@ ui_referee_finalize (GObject *object)
   UiReferee *self = UI_REFEREE (object);
   g_clear_pointer (&self->session, eng_session_free);
   g_clear_pointer (&self->explanations, g_hash_table_unref);
+  g_free (self->journal_path);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
 

@@ -34,6 +34,14 @@ G_DECLARE_FINAL_TYPE (UiReferee, ui_referee, UI, REFEREE, GObject)
 UiReferee *ui_referee_new (const char *game, const EngSetup *setup, const EngOptions *options,
                            GError **error);
 
+/* A referee that goes on with the game journaled at `journal_path` (and
+ * keeps journaling there).  NULL with `error` set when the journal cannot be
+ * read or no longer replays. */
+UiReferee *ui_referee_resume (const char *journal_path, GError **error);
+
+/* Journals the game to `path` after every accepted move (NULL: stop). */
+void ui_referee_set_journal (UiReferee *self, const char *path);
+
 /* Feeds one committed snapshot. */
 void ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot);
 

@@ -22,6 +22,7 @@ struct _UiWindow
   char *game;
   char *source;
   char **players;
+  char *journal_path;
   UiPipeline *pipeline;
   UiReferee *referee;
   EngCardSet *card_set;
@@ -135,6 +136,18 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
     announce (self, text);
 }
 
+/* Shows the window's referee in every view.  Journaling starts only once
+ * no saved game waits for an answer, so a new game never overwrites it. */
+static void
+attach_referee (UiWindow *self)
+{
+  g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
+  g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
+  ui_scoreboard_set_referee (self->scoreboard, self->referee);
+  ui_table_map_set_referee (self->table_map, self->referee);
+  refresh_todo (self);
+}
+
 /* A fresh referee for the window's game: the table starts a new game (the
  * first snapshot with every cat dealt becomes its baseline).  `options`
  * may be NULL (the rules file as it is). */
@@ -157,11 +170,7 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
       refresh_todo (self);
       return;
     }
-  g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
-  g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
-  ui_scoreboard_set_referee (self->scoreboard, self->referee);
-  ui_table_map_set_referee (self->table_map, self->referee);
-  refresh_todo (self);
+  attach_referee (self);
   GString *names = g_string_new (NULL);
   for (unsigned p = 0; p < setup->n_players; p++)
     g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
@@ -194,6 +203,74 @@ on_setup_start (UiSetupDialog *dialog, UiWindow *self)
   ui_setup_dialog_get_setup (dialog, &setup);
   ui_setup_dialog_get_options (dialog, &options);
   start_referee (self, &setup, &options);
+  if (self->referee != NULL)
+    ui_referee_set_journal (self->referee, self->journal_path);
+}
+
+static void
+on_resume_response (AdwMessageDialog *dialog, const char *response, UiWindow *self)
+{
+  if (g_strcmp0 (response, "resume") == 0)
+    {
+      g_autoptr (GError) error = NULL;
+      UiReferee *resumed = ui_referee_resume (self->journal_path, &error);
+      if (resumed != NULL)
+        {
+          if (self->referee != NULL)
+            g_signal_handlers_disconnect_by_data (self->referee, self);
+          g_clear_object (&self->referee);
+          self->referee = resumed;
+          attach_referee (self);
+          announce (self, "Game resumed where the table was. Put the cards back as the map shows if anything moved.");
+          return;
+        }
+      g_autofree char *text = g_strdup_printf ("The saved game could not be resumed: %s", error->message);
+      announce (self, text);
+    }
+  else
+    announce (self, "The saved game was set aside: a new game starts.");
+  if (self->referee != NULL)
+    ui_referee_set_journal (self->referee, self->journal_path);
+}
+
+/* A game journaled by a previous run that did not finish (crash, kill, power
+ * cut) is offered back; anything else starts journaling at once. */
+static void
+offer_resume (UiWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (!g_file_test (self->journal_path, G_FILE_TEST_EXISTS))
+    {
+      if (self->referee != NULL)
+        ui_referee_set_journal (self->referee, self->journal_path);
+      return;
+    }
+  g_autoptr (UiReferee) saved = ui_referee_resume (self->journal_path, &error);
+  if (saved == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("A saved game was found but cannot be resumed: %s", error->message);
+      announce (self, text);
+      if (self->referee != NULL)
+        ui_referee_set_journal (self->referee, self->journal_path);
+      return;
+    }
+  const EngSetup *setup = ui_referee_get_setup (saved);
+  GString *names = g_string_new (NULL);
+  for (unsigned p = 0; p < setup->n_players; p++)
+    g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), "Resume the game in progress?", NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  "Tablero stopped during a game of %s. Resume it exactly where the table was, or start a new game?",
+                                  names->str);
+  g_string_free (names, TRUE);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", "_New game", "resume", "_Resume",
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  gtk_window_set_application (GTK_WINDOW (dialog), gtk_window_get_application (GTK_WINDOW (self)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_resume_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -320,6 +397,8 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
   update_titles (self);
   load_card_set (self);
   start_referee_with_players (self);
+  if (self->referee != NULL)
+    ui_referee_set_journal (self->referee, self->journal_path);
 }
 
 /* Keys, buttons and command cards all end here, in the interpreter. */
@@ -407,6 +486,7 @@ ui_window_finalize (GObject *object)
   g_free (self->game);
   g_free (self->source);
   g_strfreev (self->players);
+  g_free (self->journal_path);
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
 
@@ -478,6 +558,8 @@ ui_window_new (GtkApplication *app, const char *game, const char *source,
   update_titles (self);
   load_card_set (self);
   start_referee_with_players (self);
+  self->journal_path = g_build_filename (g_get_user_state_dir (), "tablero", "journal.record", NULL);
+  offer_resume (self);
   start_pipeline (self);
   return self;
 }

@@ -24,6 +24,7 @@ typedef struct {
   const char *first;
   const char *record;
   const char *calibration;
+  const char *resume;
   double seconds;          /* stop after this much source time; 0 = never */
   long frames;             /* stop after this many frames; 0 = never */
   bool loop;
@@ -43,10 +44,13 @@ usage (void)
 {
   fprintf (stderr,
            "usage: tablero-cli watch --source SPEC --game katua [--players A,B[,C,D]] [--first NAME]\n"
-           "                         [--record FILE] [--calibration FILE] [--seconds S] [--frames N]\n"
+           "                         [--record FILE] [--resume FILE] [--calibration FILE]\n"
+           "                         [--seconds S] [--frames N] [--loop]\n"
            "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
            "and prints each announcement as a JSON line.  --record keeps the game record\n"
-           "up to date after every accepted move.\n");
+           "up to date after every accepted move; --resume FILE goes on with the game a\n"
+           "killed referee left in FILE (and keeps journaling there unless --record says\n"
+           "otherwise).\n");
 }
 
 static int
@@ -79,6 +83,8 @@ parse_args (int argc, char **argv, WatchArgs *a)
         a->record = next;
       else if (strcmp (arg, "--calibration") == 0)
         a->calibration = next;
+      else if (strcmp (arg, "--resume") == 0)
+        a->resume = next;
       else if (strcmp (arg, "--seconds") == 0)
         a->seconds = g_ascii_strtod (next, NULL);
       else if (strcmp (arg, "--frames") == 0)
@@ -159,14 +165,31 @@ cli_cmd_watch (int argc, char **argv)
   if (!build_setup (&a, &setup))
     return 2;
 
-  char why[256] = "";
+  char why[512] = "";
   EngSession *session = NULL;
-  EngStatus status = eng_session_new (a.game, &setup, NULL, (uint64_t) g_get_real_time (), &session,
-                                      why, sizeof why);
+  EngStatus status;
+  if (a.resume != NULL)
+    {
+      status = eng_session_resume (a.resume, &session, why, sizeof why);
+      if (a.record == NULL)
+        a.record = a.resume;
+    }
+  else
+    status = eng_session_new (a.game, &setup, NULL, (uint64_t) g_get_real_time (), &session, why,
+                              sizeof why);
   if (status != ENG_OK)
     {
       fprintf (stderr, "tablero-cli watch: %s\n", why);
       return 2;
+    }
+  if (a.resume != NULL)
+    {
+      setup = *eng_game_setup (eng_session_game (session));
+      a.game = eng_game_class (eng_session_game (session))->name;
+      g_autofree char *text = g_strdup_printf ("resumed %zu moves from %s",
+                                               eng_interpreter_record (eng_session_interpreter (session))->n_moves,
+                                               a.resume);
+      print_status (0, text);
     }
 
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", a.game);

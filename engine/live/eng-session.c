@@ -2,8 +2,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "eng-data.h"
+#include "eng-record.h"
+#include "eng-replay.h"
 
 struct EngSession
 {
@@ -32,6 +35,38 @@ eng_session_free (EngSession *session)
     }                                                                                              \
   while (0)
 
+/* Loads the set and the rule options of `game`, then lays `overrides` (may be
+ * NULL) over the options. */
+static EngStatus
+load_data (EngSession *session, const char *game, const EngOptions *overrides,
+           EngOptions *options, char *why, size_t why_size)
+{
+  char rel[64];
+  EngParseError perr = { "" };
+  snprintf (rel, sizeof rel, "cards/%s.set", game);
+  char *path = eng_data_path (rel);
+  EngStatus status = path ? eng_card_set_load_file (path, &session->set, &perr) : ENG_ERR_NO_MEMORY;
+  free (path);
+  memset (options, 0, sizeof *options);
+  if (status == ENG_OK)
+    {
+      snprintf (rel, sizeof rel, "rules/%s.options", game);
+      path = eng_data_path (rel);
+      status = path ? eng_options_load_file (path, options, &perr) : ENG_ERR_NO_MEMORY;
+      free (path);
+    }
+  if (status != ENG_OK)
+    {
+      SAY ("%s:%u: %s", perr.source, perr.line, perr.reason);
+      return status;
+    }
+  for (size_t i = 0; overrides != NULL && i < overrides->n && status == ENG_OK; i++)
+    status = eng_options_set (options, overrides->items[i].name, overrides->items[i].value);
+  if (status != ENG_OK)
+    SAY ("too many or too long rule options");
+  return status;
+}
+
 EngStatus
 eng_session_new (const char *game, const EngSetup *setup, const EngOptions *overrides,
                  uint64_t seed, EngSession **out, char *why, size_t why_size)
@@ -48,36 +83,17 @@ eng_session_new (const char *game, const EngSetup *setup, const EngOptions *over
   EngSession *session = calloc (1, sizeof *session);
   if (session == NULL)
     return ENG_ERR_NO_MEMORY;
-
-  char rel[64];
-  EngParseError perr = { "" };
-  snprintf (rel, sizeof rel, "cards/%s.set", game);
-  char *path = eng_data_path (rel);
-  EngStatus status = path ? eng_card_set_load_file (path, &session->set, &perr) : ENG_ERR_NO_MEMORY;
-  free (path);
-
-  EngOptions options = { 0 };
-  if (status == ENG_OK)
-    {
-      snprintf (rel, sizeof rel, "rules/%s.options", game);
-      path = eng_data_path (rel);
-      status = path ? eng_options_load_file (path, &options, &perr) : ENG_ERR_NO_MEMORY;
-      free (path);
-    }
+  EngOptions options;
+  EngStatus status = load_data (session, game, overrides, &options, why, why_size);
   if (status != ENG_OK)
     {
-      SAY ("%s:%u: %s", perr.source, perr.line, perr.reason);
       eng_session_free (session);
       return status;
     }
-  for (size_t i = 0; overrides != NULL && i < overrides->n && status == ENG_OK; i++)
-    status = eng_options_set (&options, overrides->items[i].name, overrides->items[i].value);
-
   EngRng rng;
   eng_rng_seed (&rng, seed);
   EngVerdict verdict = { "", "" };
-  if (status == ENG_OK)
-    status = eng_game_new (klass, session->set, &options, setup, &rng, NULL, &session->game, &verdict);
+  status = eng_game_new (klass, session->set, &options, setup, &rng, NULL, &session->game, &verdict);
   if (status != ENG_OK)
     {
       SAY ("%s%s%s%s", verdict.reason[0] ? verdict.reason : eng_status_to_string (status),
@@ -89,6 +105,59 @@ eng_session_new (const char *game, const EngSetup *setup, const EngOptions *over
   if (status != ENG_OK)
     {
       SAY ("the live referee cannot follow %s", game);
+      eng_session_free (session);
+      return status;
+    }
+  *out = session;
+  return ENG_OK;
+}
+
+EngStatus
+eng_session_resume (const char *record_path, EngSession **out, char *why, size_t why_size)
+{
+  if (record_path == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *out = NULL;
+  EngRecord *record = NULL;
+  EngParseError perr = { "" };
+  EngStatus status = eng_record_load_file (record_path, &record, &perr);
+  if (status != ENG_OK)
+    {
+      SAY ("%s:%u: %s", perr.source, perr.line, perr.reason);
+      return status;
+    }
+  EngSession *session = calloc (1, sizeof *session);
+  if (session == NULL)
+    {
+      eng_record_free (record);
+      return ENG_ERR_NO_MEMORY;
+    }
+  EngOptions options;
+  status = load_data (session, record->klass->name, NULL, &options, why, why_size);
+  EngReplayResult result = { 0 };
+  EngVerdict verdict = { "", "" };
+  if (status == ENG_OK)
+    status = eng_replay (record, session->set, &options, false, true, NULL, NULL, &result, &verdict);
+  session->game = result.game;
+  if (status == ENG_OK && result.illegal > 0)
+    {
+      /* The journal only ever holds accepted moves: a refused one means the
+       * file was edited or the data changed under it.  Refuse to guess. */
+      SAY ("%s:%u: the saved game does not replay: %s", record_path, result.first_illegal_line,
+           verdict.reason[0] ? verdict.reason : "a move is refused");
+      status = ENG_ERR_INCONSISTENT;
+    }
+  else if (status != ENG_OK && why != NULL && why[0] == '\0')
+    SAY ("%s: %s", record_path, verdict.reason[0] ? verdict.reason : eng_status_to_string (status));
+  if (status == ENG_OK)
+    status = eng_interpreter_new (session->game, session->set, &session->interp);
+  if (status == ENG_OK)
+    status = eng_interpreter_adopt_record (session->interp, record);
+  eng_record_free (record);
+  if (status != ENG_OK)
+    {
+      if (why != NULL && why[0] == '\0')
+        SAY ("%s: %s", record_path, eng_status_to_string (status));
       eng_session_free (session);
       return status;
     }

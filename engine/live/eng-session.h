@@ -23,6 +23,13 @@ typedef struct EngSession EngSession;
  * refused setup. */
 EngStatus eng_session_new (const char *game, const EngSetup *setup, const EngOptions *overrides,
                            uint64_t seed, EngSession **out, char *why, size_t why_size);
+/* Rebuilds a session from a journaled game record (the file `tablero-cli
+ * watch --record` and the app keep up to date): the record's game, options
+ * and setup, its moves replayed, and an interpreter that goes on from them
+ * (eng_interpreter_adopt_record).  Errors as eng_session_new, plus the record
+ * parser's, and ENG_ERR_INCONSISTENT when a saved move no longer replays. */
+EngStatus eng_session_resume (const char *record_path, EngSession **out, char *why,
+                              size_t why_size);
 void eng_session_free (EngSession *session);
 
 /* Borrowed views; they live as long as the session. */
