@@ -30,6 +30,10 @@ constexpr int WARP_PX = 3;               /* pixels per module in the rectified i
 constexpr int WARP_QUIET = 3;            /* quiet-zone modules painted around it */
 constexpr int THRESHOLD_OFFSET = 10;     /* grey levels below the local mean = dark */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
+/* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
+ * zbar, whose cost grows with the pixels it scans. */
+constexpr int CRISP_PX = 2;
+constexpr int CRISP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * CRISP_PX;
 
 struct Finder {
   cv::Point2f centre;
@@ -253,7 +257,7 @@ vis_detector_new (const VisDetectorOptions *opts)
           zbar::zbar_image_scanner_set_config (w.scanner, zbar::ZBAR_QRCODE, zbar::ZBAR_CFG_ENABLE, 1);
           zbar::zbar_image_set_format (w.image, zbar_fourcc ('Y', '8', '0', '0'));
           w.warp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
-          w.crisp.create (WARP_SIZE, WARP_SIZE, CV_8UC1);
+          w.crisp.create (CRISP_SIZE, CRISP_SIZE, CV_8UC1);
           w.found.reserve (o.max_detections);
           w.found_reused.reserve (o.max_detections);
           w.finders.reserve (1024);
@@ -657,14 +661,18 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
         }
       cut = lo_v + (best_i + 1) * (hi_v - lo_v) / 32.0f;
     }
-  /* A crisp re-drawing of the symbol (2 px per module... WARP_PX) with a
-   * white quiet zone: zbar reads this far more reliably than the blurred
-   * original, and Q-level error correction absorbs a few wrong modules. */
+  /* A crisp re-drawing of the symbol with a white quiet zone: zbar reads
+   * this far more reliably than the blurred original, and level-Q error
+   * correction absorbs a few wrong modules. */
   w.crisp.setTo (255);
   for (int my = 0; my < QR_MODULES; my++)
-    for (int mx = 0; mx < QR_MODULES; mx++)
-      if (samples[my * QR_MODULES + mx] < cut)
-        w.crisp (cv::Rect ((mx + WARP_QUIET) * WARP_PX, (my + WARP_QUIET) * WARP_PX, WARP_PX, WARP_PX)).setTo (0);
+    for (int r = 0; r < CRISP_PX; r++)
+      {
+        uint8_t *row = w.crisp.ptr<uint8_t> ((my + WARP_QUIET) * CRISP_PX + r) + WARP_QUIET * CRISP_PX;
+        for (int mx = 0; mx < QR_MODULES; mx++)
+          if (samples[my * QR_MODULES + mx] < cut)
+            std::memset (row + mx * CRISP_PX, 0, CRISP_PX);
+      }
 
   /* dst pixel (x, y) -> module ((x + .5) / P - Q) -> image (pixel centres at +.5). */
   const double P = WARP_PX, Q = WARP_QUIET;
@@ -700,8 +708,8 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
           cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
         }
       const cv::Mat &img = attempt == 0 ? w.crisp : attempt == 1 ? w.warp : w.warp_bin;
-      zbar::zbar_image_set_size (w.image, WARP_SIZE, WARP_SIZE);
-      zbar::zbar_image_set_data (w.image, img.data, (unsigned long) WARP_SIZE * WARP_SIZE, nullptr);
+      zbar::zbar_image_set_size (w.image, (unsigned) img.cols, (unsigned) img.rows);
+      zbar::zbar_image_set_data (w.image, img.data, img.total (), nullptr);
       int n = zbar::zbar_scan_image (w.scanner, w.image);
       if (n <= 0)
         continue;
@@ -812,6 +820,14 @@ block_means (VisDetector *det, const VisImage *frame)
     }
   else
     cv::resize (det->gray, det->small_cur, small, 0, 0, cv::INTER_AREA);
+}
+
+void
+convert_job (void *ctx, int job, int worker)
+{
+  (void) worker;
+  VisDetector *det = (VisDetector *) ctx;
+  to_gray (det, det->frame, det->regions[job].own);
 }
 
 /* Tracking.  Only what changed since it was last examined is looked at: a
@@ -977,8 +993,18 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       if (mode == VIS_DETECT_COLD)
         {
           plan_cold (det);
-          to_gray (det, frame, cv::Rect (0, 0, frame->width, frame->height));
-          block_means (det, frame);
+          if (frame->format == VIS_PIXEL_BGR8)
+            {
+              /* Grey conversion split over the workers by stripe (each its
+               * own rows, no overlap), before the stripes are searched. */
+              det->frame = frame;
+              det->pool.run ((int) det->regions.size (), convert_job, det);
+            }
+          /* From the grey frame, as cheap as it gets; tracking takes its
+           * block means from BGR directly, within a grey level of these. */
+          cv::resize (det->gray, det->small_cur,
+                      cv::Size ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK), 0, 0,
+                      cv::INTER_AREA);
         }
 
       det->pool.run ((int) det->regions.size (), finder_job, det);
