@@ -13,6 +13,8 @@ int cli_bench_vision (int argc, char **argv);   /* only with vision */
 int cli_cmd_scan (int argc, char **argv);       /* only with vision */
 int cli_cmd_render (int argc, char **argv);     /* only with vision */
 int cli_cmd_watch (int argc, char **argv);      /* only with vision */
+int cli_cmd_scene (int argc, char **argv);      /* only with vision */
+int cli_bench_latency (int argc, char **argv);  /* only with vision */
 
 /* Absolute path of `relative` inside Tablero's data/ directory: the
  * TABLERO_DATADIR environment variable, else the source tree when it exists,

@@ -19,6 +19,7 @@ static const CliCommand commands[] = {
   { "scan", cli_cmd_scan, "[--calibration FILE] IMAGE...  tags in images (JSON lines)" },
   { "render", cli_cmd_render, "SCENE -o DIR  synthetic frames with ground truth" },
   { "watch", cli_cmd_watch, "--source SRC --game G [--record FILE]  live referee" },
+  { "scene", cli_cmd_scene, "SCRIPT -o SCENE  a snapshot script as a render scene" },
 #endif
 };
 

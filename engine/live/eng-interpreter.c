@@ -131,6 +131,9 @@ struct EngInterpreter {
   Complaint complaints[LIVE_MAX_COMPLAINTS];
   size_t n_complaints;
   uint16_t commands_seen[16];    /* command serials in the previous snapshot */
+  /* The last "set up the table" NEED said before the baseline: said again
+   * only when its text changes, not on every snapshot. */
+  char setup_need[320];
   size_t n_commands_seen;
   /* scratch, kept to avoid allocation per frame */
   LiveItem cur[ENG_SNAPSHOT_MAX_ITEMS];
@@ -1761,14 +1764,22 @@ take_baseline (EngInterpreter *it, EngEvents *out)
         snprintf (why, sizeof why, "%s's slot %d needs its cat", pname (it, p), k + 1);
   if (why[0] != '\0')
     {
-      if (eng_game_history_depth (it->game) == 0 && s->turn <= 1)
-        say (out, ENG_EVENT_NEED, -1, "K2", "Set up the table: each player places 3 cats face "
-             "down in slots 1 to 3, and nothing else lies in the slots, attack spots or "
-             "capture areas (%s)", why);
+      bool fresh = eng_game_history_depth (it->game) == 0 && s->turn <= 1;
+      char text[sizeof it->setup_need];
+      if (fresh)
+        snprintf (text, sizeof text, "Set up the table: each player places 3 cats face down in "
+                  "slots 1 to 3, and nothing else lies in the slots, attack spots or capture "
+                  "areas (%s)", why);
       else
-        say (out, ENG_EVENT_NEED, -1, "table", "Put the table as the game left it: %s", why);
+        snprintf (text, sizeof text, "Put the table as the game left it: %s", why);
+      if (strcmp (text, it->setup_need) != 0)
+        {
+          say (out, ENG_EVENT_NEED, -1, fresh ? "K2" : "table", "%s", text);
+          memcpy (it->setup_need, text, sizeof text);
+        }
       return false;
     }
+  it->setup_need[0] = '\0';
   it->mind.n_view = 0;
   for (int i = 0; i < it->n_cur; i++)
     {

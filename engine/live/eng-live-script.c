@@ -593,6 +593,44 @@ eng_live_script_setup (const EngLiveScript *script)
   return script ? &script->setup : NULL;
 }
 
+const EngOptions *
+eng_live_script_options (const EngLiveScript *script)
+{
+  return script ? &script->options : NULL;
+}
+
+size_t
+eng_live_script_n_ops (const EngLiveScript *script)
+{
+  return script ? script->n_ops : 0;
+}
+
+bool
+eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *out)
+{
+  static const char *const expect_names[] = {
+    "move", "need", "say", "illegal", "note", "quiet", "score", "turn", "winner", "over",
+    "todo", "moves"
+  };
+  if (script == NULL || out == NULL || index >= script->n_ops)
+    return false;
+  const Op *op = &script->ops[index];
+  memset (out, 0, sizeof *out);
+  out->line = op->line;
+  out->kind = (EngLiveOpKind) op->op;
+  for (unsigned i = 0; i < KAT_SLOTS; i++)
+    out->cards[i] = op->cards[i];
+  out->n_cards = op->op == OP_DEAL ? op->n_cards
+                 : (op->op <= OP_REMOVE ? 1u : 0u);
+  out->face = op->face;
+  out->zone = op->zone;
+  out->player = op->player;
+  out->number = op->number;
+  out->expect = op->op == OP_EXPECT ? expect_names[op->ex] : "";
+  out->text = op->text;
+  return true;
+}
+
 /* ---- running ------------------------------------------------------------ */
 
 typedef struct {

@@ -35,6 +35,37 @@ void eng_live_script_free (EngLiveScript *script);
 /* The players the script seats (names in seat order). */
 const EngSetup *eng_live_script_setup (const EngLiveScript *script);
 
+/* The script's own option switches (`option` lines), on top of the
+ * defaults.  Owned by the script. */
+const EngOptions *eng_live_script_options (const EngLiveScript *script);
+
+/* ---- reading a script's statements (to render it as a camera scene) ---- */
+
+typedef enum {
+  ENG_LIVE_OP_PUT, ENG_LIVE_OP_FLIP, ENG_LIVE_OP_MOVE, ENG_LIVE_OP_REMOVE, ENG_LIVE_OP_DEAL,
+  ENG_LIVE_OP_COMMAND, ENG_LIVE_OP_KEY, ENG_LIVE_OP_CHOOSE, ENG_LIVE_OP_SNAP, ENG_LIVE_OP_EXPECT
+} EngLiveOpKind;
+
+/* One statement after the header, as parsed (plain value; `text` points
+ * into the script and lives as long as it). */
+typedef struct {
+  unsigned line;
+  EngLiveOpKind kind;
+  uint16_t cards[3];      /* put/flip/move/remove: cards[0]; deal: three cats */
+  unsigned n_cards;
+  bool face;              /* put: face up */
+  EngZone zone;           /* put/move: where; deal: the seat's slot 0 */
+  int player;             /* choose, expect score/turn: 0-based; else -1 */
+  int number;             /* expect score/todo/moves */
+  const char *expect;     /* expect: "move", "need", "say", "illegal", "note", "quiet",
+                             "score", "turn", "winner", "over", "todo", "moves"; else "" */
+  const char *text;       /* command/key id; expect move/need/say/illegal/note text */
+} EngLiveScriptOp;
+
+/* Number of statements, and statement `index` into *out; false past the end. */
+size_t eng_live_script_n_ops (const EngLiveScript *script);
+bool eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *out);
+
 /* Called for every event the interpreter emits, with the script line that
  * caused it. */
 typedef void (*EngLiveScriptSink) (void *user, unsigned line, const EngEvent *event);

@@ -1,0 +1,747 @@
+/* cal-scene-gen.c: a snapshot script laid out on a rendered table.
+ *
+ * Layout (docs/e2e.md): the centre frame has its origin at the anchors'
+ * centroid, x towards anchor 2, y towards anchor 4, in mm, the same frame
+ * the calibration places shared zones in.  Seat markers sit on the table's
+ * edges facing the centre; a card in a seat zone lies at the zone's centre
+ * turned to read upright for that seat's player.  Every place is checked
+ * with cal_zones_find() against the seats as the calibration will find
+ * them, so a layout that puts a card in the wrong zone is refused here and
+ * not discovered by a failing referee. */
+#include "cal-scene-gen.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cal-observer.h"
+#include "eng-tag.h"
+#include "vis-render.h"
+
+#define GEN_MAX_CARDS 256
+#define GEN_MAX_COMMANDS 16
+#define GEN_PI 3.14159265358979323846
+
+typedef struct {
+  double ax, ay;                 /* anchors at (+-ax, +-ay) */
+  unsigned n_seats;
+  double seat[4][2];             /* marker positions, centre frame */
+  double table_spot[2][2];       /* outside every zone: loose cards, commands */
+} Layout;
+
+typedef struct {
+  uint16_t serial;
+  bool declared_present;         /* on the table from t = 0 */
+  bool present, face;
+  double x, y, rot;              /* centre frame */
+  EngZone zone;
+} GenCard;
+
+typedef struct {
+  const EngLiveScript *script;
+  const EngCardSet *set;
+  const CalZones *zones;
+  CalSceneOptions o;
+  Layout lay;
+  CalSeat seats[4];
+  double cx, cy;                 /* scene coordinates of the centre */
+  GenCard cards[GEN_MAX_CARDS];
+  size_t n_cards;
+  char *objects, *events;        /* two memory streams' buffers */
+  size_t objects_len, events_len;
+  FILE *obj, *ev;
+  double clock;
+  double command_gone[GEN_MAX_COMMANDS];   /* when each command card's track is gone */
+  bool command_declared[GEN_MAX_COMMANDS];
+  bool nudged;
+  unsigned discards;
+  CalSceneResult *res;
+  EngParseError *err;
+  const char *source;
+} Gen;
+
+void
+cal_scene_options_init (CalSceneOptions *opts)
+{
+  memset (opts, 0, sizeof *opts);
+  opts->nudge_s = -1;
+}
+
+static EngStatus
+gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+static EngStatus
+gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
+{
+  if (g->err != NULL)
+    {
+      snprintf (g->err->source, sizeof g->err->source, "%s", g->source);
+      g->err->line = line;
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (g->err->reason, sizeof g->err->reason, fmt, ap);
+      va_end (ap);
+    }
+  return st;
+}
+
+/* Seats round the table, clockwise seen from above starting at the near
+ * side (2 players face each other across the long side).  The distances
+ * keep every seat's zones clear of its neighbours' and of the decks with
+ * data/zones/katua.zones; other zone files are checked the same way. */
+static bool
+layout_for (unsigned n_players, Layout *l)
+{
+  memset (l, 0, sizeof *l);
+  if (n_players == 2)
+    {
+      *l = (Layout) { .ax = 390, .ay = 310, .n_seats = 2,
+                      .seat = { { -340, 0 }, { 340, 0 } },
+                      .table_spot = { { 0, 240 }, { 0, -240 } } };
+      return true;
+    }
+  if (n_players == 3 || n_players == 4)
+    {
+      *l = (Layout) { .ax = 490, .ay = 450, .n_seats = n_players,
+                      .seat = { { 0, 400 }, { -440, 0 }, { 0, -400 }, { 440, 0 } },
+                      .table_spot = { { 300, 300 }, { -300, -300 } } };
+      if (n_players == 3)
+        {
+          l->seat[2][0] = 440;
+          l->seat[2][1] = 0;
+        }
+      return true;
+    }
+  return false;
+}
+
+static void
+seat_frame (const Gen *g, int seat, double *fx, double *fy)
+{
+  const CalSeat *s = &g->seats[seat];
+  *fx = s->fwd_x;
+  *fy = s->fwd_y;
+}
+
+/* Rotation making a card read upright for the player at `seat`. */
+static double
+seat_rot (const Gen *g, int seat)
+{
+  double fx, fy;
+  seat_frame (g, seat, &fx, &fy);
+  return atan2 (fx, -fy) * 180.0 / GEN_PI;
+}
+
+static const CalZoneRect *
+zone_rect (const Gen *g, EngZoneKind kind, bool per_seat, int index)
+{
+  for (size_t i = 0; i < g->zones->n; i++)
+    {
+      const CalZoneRect *z = &g->zones->zones[i];
+      if (z->kind == kind && z->per_seat == per_seat && (index < 0 || z->index == index))
+        return z;
+    }
+  return NULL;
+}
+
+static size_t
+cards_in (const Gen *g, EngZone z, uint16_t except)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < g->n_cards; i++)
+    {
+      const GenCard *c = &g->cards[i];
+      if (c->present && c->serial != except && c->zone.kind == z.kind && c->zone.seat == z.seat
+          && c->zone.index == z.index)
+        n++;
+    }
+  return n;
+}
+
+/* Where a card going to `z` lies (centre frame) and how it is turned.
+ * Cards sharing an attack spot are laid so that neither sticker is covered
+ * (the first nearer the slot, the second across beyond it); capture areas
+ * take four cats side by side; the discard pile grows a little untidily. */
+static EngStatus
+place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double *y, double *rot)
+{
+  bool per_seat = z.kind == ENG_ZONE_SLOT || z.kind == ENG_ZONE_ATTACK
+                  || z.kind == ENG_ZONE_CAPTURE || z.kind == ENG_ZONE_PLAY;
+  if (z.kind == ENG_ZONE_NONE)
+    {
+      size_t k = cards_in (g, z, serial) % 2;
+      *x = g->lay.table_spot[k][0];
+      *y = g->lay.table_spot[k][1];
+      *rot = 0;
+      return ENG_OK;
+    }
+  if (per_seat && (z.seat < 0 || (unsigned) z.seat >= g->lay.n_seats))
+    return gen_fail (g, line, ENG_ERR_NOT_SUPPORTED, "seat %d has no marker on this table",
+                     z.seat);
+  const CalZoneRect *r = zone_rect (g, (EngZoneKind) z.kind, per_seat,
+                                    z.kind == ENG_ZONE_CAPTURE || z.kind == ENG_ZONE_PLAY ? -1
+                                    : z.index);
+  if (r == NULL)
+    return gen_fail (g, line, ENG_ERR_NOT_SUPPORTED,
+                     "the zone file places no %s zone (index %d)",
+                     cal_zone_kind_to_string ((EngZoneKind) z.kind), z.index);
+  size_t n = cards_in (g, z, serial);
+  double dr = 0, df = 0, turn = 0;
+  switch (z.kind)
+    {
+    case ENG_ZONE_ATTACK:
+      df = n == 0 ? -25 : 30;
+      turn = n == 0 ? 0 : 90;
+      dr = n >= 2 ? 6.0 * (double) (n - 1) : 0;
+      break;
+    case ENG_ZONE_CAPTURE:
+      dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
+      df = ((n / 2) % 2 == 0 ? -1 : 1) * (r->depth / 2 - 50);
+      break;
+    case ENG_ZONE_DISCARD:
+      dr = (double) (g->discards % 3) * 3 - 3;
+      df = (double) (g->discards % 2) * 4 - 2;
+      turn = (double) (g->discards % 5) * 4 - 8;
+      break;
+    default:
+      break;
+    }
+  if (per_seat)
+    {
+      double fx, fy;
+      seat_frame (g, z.seat, &fx, &fy);
+      double rx = -fy, ry = fx;
+      const CalSeat *s = &g->seats[z.seat];
+      double rr = r->at_x + dr, ff = r->at_y + df;
+      *x = s->x + rr * rx + ff * fx;
+      *y = s->y + rr * ry + ff * fy;
+      *rot = seat_rot (g, z.seat) + turn;
+    }
+  else
+    {
+      *x = r->at_x + dr;
+      *y = r->at_y + df;
+      *rot = turn;
+    }
+  return ENG_OK;
+}
+
+/* The zone the calibration will see at (x, y), compared with the one the
+ * script names. */
+static EngStatus
+check_place (Gen *g, unsigned line, EngZone want, double x, double y)
+{
+  EngZone got = cal_zones_find (g->zones, g->seats, g->lay.n_seats, 0, 0, x, y);
+  bool same = got.kind == want.kind && (want.kind == ENG_ZONE_NONE || got.seat == want.seat)
+              && (want.kind == ENG_ZONE_NONE || want.kind == ENG_ZONE_CAPTURE
+                  || want.kind == ENG_ZONE_PLAY || got.index == want.index);
+  if (!same)
+    return gen_fail (g, line, ENG_ERR_INCONSISTENT,
+                     "the place (%.0f,%.0f) mm for a %s zone lies in a %s zone (seat %d, "
+                     "index %d) with this zone file", x, y,
+                     cal_zone_kind_to_string ((EngZoneKind) want.kind),
+                     cal_zone_kind_to_string ((EngZoneKind) got.kind), got.seat, got.index);
+  return ENG_OK;
+}
+
+static GenCard *
+find_card (Gen *g, uint16_t serial)
+{
+  for (size_t i = 0; i < g->n_cards; i++)
+    if (g->cards[i].serial == serial)
+      return &g->cards[i];
+  return NULL;
+}
+
+static double
+sx (const Gen *g, double x)
+{
+  return g->cx + x;
+}
+
+static double
+sy (const Gen *g, double y)
+{
+  return g->cy + y;
+}
+
+/* The seat marker nearest a point: whose hand reaches there. */
+static int
+nearest_seat (const Gen *g, double x, double y)
+{
+  int best = 0;
+  double bd = 1e18;
+  for (unsigned s = 0; s < g->lay.n_seats; s++)
+    {
+      double d = hypot (g->seats[s].x - x, g->seats[s].y - y);
+      if (d < bd)
+        {
+          bd = d;
+          best = (int) s;
+        }
+    }
+  return best;
+}
+
+/* A hand moving from (x0,y0) to (x1,y1) during `dur`, its forearm towards
+ * the nearest seat. */
+static void
+hand (Gen *g, double t, double x0, double y0, double x1, double y1, double dur)
+{
+  if (!g->o.hands)
+    return;
+  int s = nearest_seat (g, x1, y1);
+  double arm = atan2 (g->seats[s].y - y1, g->seats[s].x - x1) * 180.0 / GEN_PI;
+  fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t,
+           sx (g, x0), sy (g, y0), sx (g, x1), sy (g, y1), dur, arm);
+}
+
+static void
+rest (Gen *g, double t, unsigned line)
+{
+  CalSceneResult *res = g->res;
+  if (res->n_rests < CAL_SCENE_MAX_RESTS)
+    res->rests[res->n_rests++] = (CalSceneRest) { t, line };
+}
+
+static EngStatus
+gen_put (Gen *g, unsigned line, uint16_t serial, bool face, EngZone zone, bool at_start)
+{
+  const EngCard *card = eng_card_set_find_serial (g->set, serial);
+  if (card == NULL)
+    return gen_fail (g, line, ENG_ERR_SYNTAX, "card %u is not in the set", serial);
+  GenCard *c = find_card (g, serial);
+  if (c != NULL && c->present)
+    return gen_fail (g, line, ENG_ERR_SYNTAX, "card %u is already on the table", serial);
+  double x, y, rot;
+  EngStatus st = place_for (g, line, zone, serial, &x, &y, &rot);
+  if (st == ENG_OK)
+    st = check_place (g, line, zone, x, y);
+  if (st != ENG_OK)
+    return st;
+  if (c == NULL)
+    {
+      if (g->n_cards == GEN_MAX_CARDS)
+        return gen_fail (g, line, ENG_ERR_LIMIT, "more than %d cards", GEN_MAX_CARDS);
+      c = &g->cards[g->n_cards++];
+      *c = (GenCard) { .serial = serial, .declared_present = at_start };
+      fprintf (g->obj, "card c%u face=%u back=%u at=%.1f,%.1f rot=%.1f %s%s\n", serial, serial,
+               card->deck + 1, sx (g, x), sy (g, y), rot, face ? "up" : "down",
+               at_start ? "" : " absent");
+    }
+  if (zone.kind == ENG_ZONE_DISCARD)
+    g->discards++;
+  c->present = true;
+  c->face = face;
+  c->x = x;
+  c->y = y;
+  c->rot = rot;
+  c->zone = zone;
+  if (at_start)
+    return ENG_OK;
+  double t = g->clock, dur = g->o.change_s * 0.6;
+  int s = nearest_seat (g, x, y);
+  hand (g, t, g->seats[s].x, g->seats[s].y, x, y, dur);
+  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", g->o.hands ? t + dur * 0.8 : t,
+           serial, sx (g, x), sy (g, y), rot, face ? "up" : "down");
+  rest (g, g->o.hands ? t + dur : t, line);
+  g->clock += g->o.change_s;
+  return ENG_OK;
+}
+
+static EngStatus
+gen_change (Gen *g, const EngLiveScriptOp *op)
+{
+  GenCard *c = find_card (g, op->cards[0]);
+  if (c == NULL || !c->present)
+    return gen_fail (g, op->line, ENG_ERR_SYNTAX, "card %u is not on the table", op->cards[0]);
+  double t = g->clock, dur = g->o.change_s * 0.6;
+  if (op->kind == ENG_LIVE_OP_MOVE)
+    {
+      if (op->zone.kind == ENG_ZONE_DISCARD)
+        g->discards++;
+      double x, y, rot;
+      c->present = false;   /* not counted in its own new zone */
+      EngStatus st = place_for (g, op->line, op->zone, c->serial, &x, &y, &rot);
+      c->present = true;
+      if (st == ENG_OK)
+        st = check_place (g, op->line, op->zone, x, y);
+      if (st != ENG_OK)
+        return st;
+      hand (g, t, c->x, c->y, x, y, dur);
+      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t, c->serial,
+               sx (g, x), sy (g, y), rot, dur * 0.9);
+      c->x = x;
+      c->y = y;
+      c->rot = rot;
+      c->zone = op->zone;
+      rest (g, t + dur, op->line);
+      g->clock += g->o.change_s;
+      return ENG_OK;
+    }
+  int s = nearest_seat (g, c->x, c->y);
+  double hx = c->x + (g->seats[s].x - c->x) * 0.5, hy = c->y + (g->seats[s].y - c->y) * 0.5;
+  hand (g, t, hx, hy, c->x, c->y, dur);
+  double at = g->o.hands ? t + dur * 0.7 : t;
+  if (op->kind == ENG_LIVE_OP_FLIP)
+    {
+      /* a card turned over by hand never lands exactly where it lay: a few
+       * mm and degrees off (which is also what tells the detector's tracking
+       * that the code there is a new one) */
+      c->face = !c->face;
+      double turn = (c->serial % 2 ? 3.0 : -3.0);
+      c->x += 3.0;
+      c->y += c->serial % 3 == 0 ? -2.5 : 2.5;
+      c->rot += turn;
+      fprintf (g->ev, "at %.3f flip c%u\n", at, c->serial);
+      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=0\n", at, c->serial,
+               sx (g, c->x), sy (g, c->y), c->rot);
+      rest (g, g->o.hands ? t + dur : t, op->line);
+      g->clock += g->o.change_s;
+    }
+  else
+    {
+      /* a card taken away is kept by the tracker for its occlusion grace
+       * (2 s) before it leaves the snapshot */
+      c->present = false;
+      fprintf (g->ev, "at %.3f remove c%u\n", at, c->serial);
+      rest (g, at + 2.0, op->line);
+      g->clock += g->o.change_s + 1.5;
+    }
+  return ENG_OK;
+}
+
+static EngStatus
+gen_command (Gen *g, const EngLiveScriptOp *op)
+{
+  const EngCommand *cmd = eng_card_set_find_command (g->set, op->text);
+  if (cmd == NULL)
+    return gen_fail (g, op->line, ENG_ERR_SYNTAX, "unknown command '%s'", op->text);
+  unsigned k = cmd->serial % GEN_MAX_COMMANDS;
+  EngTag tag = { eng_card_set_game_letter (g->set), "", ENG_TAG_COMMAND, cmd->serial };
+  snprintf (tag.set, sizeof tag.set, "%s", eng_card_set_id (g->set));
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];
+  if (eng_tag_format (&tag, payload) != ENG_OK)
+    return gen_fail (g, op->line, ENG_ERR_SYNTAX, "command '%s' has no printable tag",
+                     op->text);
+  double x = g->lay.table_spot[1][0], y = g->lay.table_spot[1][1];
+  if (!g->command_declared[k])
+    {
+      /* command cards are held up by a player: a sticker on its own */
+      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f\n", op->text, payload, sx (g, x),
+               sy (g, y));
+      fprintf (g->ev, "at 0 remove cmd-%s\n", op->text);
+      g->command_declared[k] = true;
+    }
+  /* the same command again only once its last showing left the snapshot */
+  if (g->clock < g->command_gone[k])
+    g->clock = g->command_gone[k];
+  double t = g->clock, dur = g->o.change_s * 0.6;
+  int s = nearest_seat (g, x, y);
+  hand (g, t, g->seats[s].x, g->seats[s].y, x, y, dur);
+  double at = g->o.hands ? t + dur * 0.8 : t;
+  fprintf (g->ev, "at %.3f place cmd-%s at=%.1f,%.1f\n", at, op->text, sx (g, x), sy (g, y));
+  rest (g, g->o.hands ? t + dur : t, op->line);
+  double gone = t + dur + 0.8;
+  fprintf (g->ev, "at %.3f remove cmd-%s\n", gone, op->text);
+  g->command_gone[k] = gone + 2.4;
+  g->clock = gone + 0.4;
+  return ENG_OK;
+}
+
+static void
+gen_nudge (Gen *g)
+{
+  double t = g->clock;
+  fprintf (g->ev, "at %.3f camera target=%.1f,%.1f yaw=0.6 over=0.3\n", t, sx (g, 8), sy (g, 5));
+  g->nudged = true;
+  g->clock += 1.5;
+}
+
+/* An unused card of deck `deck` to lie face down on that deck's pile. */
+static uint16_t
+spare_card (const Gen *g, const EngLiveScript *script, unsigned deck)
+{
+  for (uint16_t s = 999; s >= 1; s--)
+    {
+      const EngCard *c = eng_card_set_find_serial (g->set, s);
+      if (c == NULL || c->deck != deck)
+        continue;
+      bool used = false;
+      EngLiveScriptOp op;
+      for (size_t i = 0; !used && eng_live_script_op (script, i, &op); i++)
+        for (unsigned k = 0; k < op.n_cards; k++)
+          used = used || op.cards[k] == s;
+      if (!used)
+        return s;
+    }
+  return 0;
+}
+
+static EngStatus
+write_scene (Gen *g)
+{
+  const Layout *l = &g->lay;
+  double ppm = g->o.px_per_mm;
+  double view_w = 2 * (l->ax + 45), view_h = 2 * (l->ay + 45);
+  int w = ((int) ceil (view_w * ppm / 16.0)) * 16, h = ((int) ceil (view_h * ppm / 16.0)) * 16;
+  double duration = g->clock + 1.5;
+  g->res->width = w;
+  g->res->height = h;
+  g->res->duration_s = duration;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (f == NULL)
+    return ENG_ERR_NO_MEMORY;
+  fprintf (f, "# Generated by cal_scene_generate (tablero-cli scene) from %s;\n"
+              "# layout and timing: docs/e2e.md.  Format: docs/render-scene-format.md.\n",
+           g->source);
+  fprintf (f, "image width=%d height=%d fps=%g duration=%.3f seed=%llu format=png\n", w, h,
+           g->o.fps, duration, (unsigned long long) g->o.seed);
+  fprintf (f, "camera height=1000 focal=%.1f target=%.1f,%.1f\n", ppm * 1000, g->cx, g->cy);
+  fprintf (f, "table width=%.0f height=%.0f colour=#2b5238 grain=0.5\n", 2 * g->cx, 2 * g->cy);
+  fprintf (f, "tags game=%c set=%s\n", eng_card_set_game_letter (g->set), eng_card_set_id (g->set));
+  /* the calibration measures the table in 40 mm stickers with 2 quiet modules */
+  fprintf (f, "sticker size=40 quiet=2\ncard-size width=63 height=88\n");
+  unsigned d = g->o.degrade;
+  if (d != 0)
+    fprintf (f, "degrade light=%g light-angle=200 blur=%g noise=%g jpeg=%d\n",
+             d & CAL_SCENE_DEGRADE_LIGHT ? 0.25 : 0.0, d & CAL_SCENE_DEGRADE_BLUR ? 0.6 : 0.0,
+             d & CAL_SCENE_DEGRADE_NOISE ? 3.0 : 0.0, d & CAL_SCENE_DEGRADE_JPEG ? 90 : 0);
+  static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+  for (int a = 0; a < 4; a++)
+    fprintf (f, "anchor a%d number=%d at=%.1f,%.1f\n", a + 1, a + 1,
+             sx (g, corner[a][0] * l->ax), sy (g, corner[a][1] * l->ay));
+  for (unsigned s = 0; s < l->n_seats; s++)
+    fprintf (f, "seat s%u number=%u at=%.1f,%.1f rot=%.1f\n", s + 1, s + 1, sx (g, l->seat[s][0]),
+             sy (g, l->seat[s][1]), seat_rot (g, (int) s));
+  fwrite (g->objects, 1, g->objects_len, f);
+  fwrite (g->events, 1, g->events_len, f);
+  bool bad = ferror (f) != 0;
+  fclose (f);
+  if (bad || text == NULL)
+    {
+      free (text);
+      return ENG_ERR_NO_MEMORY;
+    }
+  g->res->text = text;
+  return ENG_OK;
+}
+
+static EngStatus
+run_ops (Gen *g)
+{
+  EngLiveScriptOp op;
+  bool started = false;
+  for (size_t i = 0; eng_live_script_op (g->script, i, &op); i++)
+    {
+      EngStatus st = ENG_OK;
+      switch (op.kind)
+        {
+        case ENG_LIVE_OP_DEAL:
+          for (unsigned k = 0; k < op.n_cards && st == ENG_OK; k++)
+            {
+              EngZone z = op.zone;
+              z.index = (int8_t) k;
+              st = gen_put (g, op.line, op.cards[k], false, z, !started);
+            }
+          break;
+        case ENG_LIVE_OP_PUT:
+          st = gen_put (g, op.line, op.cards[0], op.face, op.zone, !started);
+          break;
+        case ENG_LIVE_OP_FLIP:
+        case ENG_LIVE_OP_MOVE:
+        case ENG_LIVE_OP_REMOVE:
+          if (!started)
+            return gen_fail (g, op.line, ENG_ERR_NOT_SUPPORTED,
+                             "a change before the first snap: lay the table with deal/put");
+          st = gen_change (g, &op);
+          break;
+        case ENG_LIVE_OP_COMMAND:
+        case ENG_LIVE_OP_KEY:
+          started = true;
+          st = gen_command (g, &op);
+          break;
+        case ENG_LIVE_OP_CHOOSE:
+          return gen_fail (g, op.line, ENG_ERR_NOT_SUPPORTED,
+                           "'choose' answers a question on screen: no camera can show it");
+        case ENG_LIVE_OP_SNAP:
+          started = true;
+          g->clock += 0.3;
+          if (!g->nudged && g->o.nudge_s >= 0 && g->clock >= g->o.nudge_s)
+            gen_nudge (g);
+          break;
+        default:
+          break;
+        }
+      if (st != ENG_OK)
+        return st;
+    }
+  return ENG_OK;
+}
+
+EngStatus
+cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const CalZones *zones,
+                    const CalSceneOptions *opts, CalSceneResult *out, EngParseError *err)
+{
+  if (script == NULL || set == NULL || zones == NULL || out == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  memset (out, 0, sizeof *out);
+  Gen *g = calloc (1, sizeof *g);
+  if (g == NULL)
+    return ENG_ERR_NO_MEMORY;
+  g->script = script;
+  g->set = set;
+  g->zones = zones;
+  g->res = out;
+  g->err = err;
+  g->source = "script";
+  if (opts != NULL)
+    g->o = *opts;
+  else
+    cal_scene_options_init (&g->o);
+  if (g->o.fps <= 0)
+    g->o.fps = 5;
+  if (g->o.px_per_mm <= 0)
+    g->o.px_per_mm = 2.2;
+  if (g->o.change_s <= 0)
+    g->o.change_s = 1.0;
+  if (g->o.seed == 0)
+    g->o.seed = 1;
+  const EngSetup *su = eng_live_script_setup (script);
+  EngStatus st = ENG_OK;
+  if (!layout_for (su->n_players, &g->lay))
+    st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED, "no table layout for %u players", su->n_players);
+  /* seats as the calibration finds them: forward towards the centroid */
+  for (unsigned s = 0; st == ENG_OK && s < g->lay.n_seats; s++)
+    {
+      double x = g->lay.seat[s][0], y = g->lay.seat[s][1], n = hypot (x, y);
+      g->seats[s] = (CalSeat) { s + 1, x, y, -x / n, -y / n };
+    }
+  for (unsigned p = 0; st == ENG_OK && p < su->n_players; p++)
+    if (su->seats[p] > g->lay.n_seats)
+      st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED, "seat marker %u: only %u seats on this table",
+                     su->seats[p], g->lay.n_seats);
+  g->cx = g->lay.ax + 300;
+  g->cy = g->lay.ay + 300;
+  g->clock = 1.5;   /* calibration and the baseline first */
+  if (st == ENG_OK)
+    {
+      g->obj = open_memstream (&g->objects, &g->objects_len);
+      g->ev = open_memstream (&g->events, &g->events_len);
+      if (g->obj == NULL || g->ev == NULL)
+        st = ENG_ERR_NO_MEMORY;
+    }
+  if (st == ENG_OK)
+    {
+      /* the draw piles: one face-down card each */
+      static const struct { unsigned deck; const char *id; } piles[] = { { 0, "cat-deck" },
+                                                                          { 1, "ufo-deck" } };
+      for (size_t k = 0; k < 2; k++)
+        {
+          const CalZoneRect *r = zone_rect (g, ENG_ZONE_DECK, false, (int) piles[k].deck);
+          uint16_t spare = spare_card (g, script, piles[k].deck);
+          if (r != NULL && spare != 0)
+            fprintf (g->obj, "card %s face=%u back=%u at=%.1f,%.1f rot=%d down\n", piles[k].id,
+                     spare, piles[k].deck + 1, sx (g, r->at_x), sy (g, r->at_y),
+                     k == 0 ? 2 : -3);
+        }
+      st = run_ops (g);
+    }
+  if (g->obj != NULL)
+    fclose (g->obj);
+  if (g->ev != NULL)
+    fclose (g->ev);
+  if (st == ENG_OK)
+    st = write_scene (g);
+  free (g->objects);
+  free (g->events);
+  free (g);
+  if (st != ENG_OK)
+    {
+      free (out->text);
+      out->text = NULL;
+    }
+  return st;
+}
+
+/* ---- refereeing a scene ------------------------------------------------ */
+
+#define REFEREE_EVENTS 256
+
+static double
+now_ms (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
+}
+
+EngStatus
+cal_scene_referee (const char *scene_text, size_t len, EngSession *session, const char *zones_path,
+                   CalRefereeSink sink, void *user, CalRefereeStats *stats, EngParseError *err)
+{
+  if (scene_text == NULL || session == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  CalRefereeStats local;
+  if (stats == NULL)
+    stats = &local;
+  memset (stats, 0, sizeof *stats);
+  VisScene *scene = NULL;
+  EngStatus st = vis_scene_parse (scene_text, len, "scene", &scene, err);
+  if (st == ENG_OK && vis_scene_needs_card_set (scene))
+    st = vis_scene_resolve (scene, eng_session_card_set (session), err);
+  VisRenderer *renderer = NULL;
+  if (st == ENG_OK)
+    st = vis_renderer_new (scene, 0, &renderer);
+  CalObserver *observer = NULL;
+  CalObserverOptions oopts = { .zones_path = zones_path };
+  if (st == ENG_OK)
+    st = cal_observer_new (&oopts, &observer, err);
+  int w = scene ? vis_scene_width (scene) : 0, h = scene ? vis_scene_height (scene) : 0;
+  uint8_t *pixels = st == ENG_OK ? malloc ((size_t) w * (size_t) h * 3) : NULL;
+  EngSnapshot *snap = st == ENG_OK ? calloc (1, sizeof *snap) : NULL;
+  EngEvent *storage = st == ENG_OK ? calloc (REFEREE_EVENTS, sizeof *storage) : NULL;
+  if (st == ENG_OK && (pixels == NULL || snap == NULL || storage == NULL))
+    st = ENG_ERR_NO_MEMORY;
+  EngInterpreter *interp = eng_session_interpreter (session);
+  EngGame *game = eng_session_game (session);
+  unsigned n_frames = scene ? vis_scene_n_frames (scene) : 0;
+  double fps = scene ? vis_scene_fps (scene) : 1;
+  for (unsigned f = 0; st == ENG_OK && f < n_frames && !eng_game_is_over (game); f++)
+    {
+      double t = f / fps;
+      VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, pixels };
+      double t0 = now_ms ();
+      st = vis_renderer_render (renderer, t, &img, NULL);
+      if (st != ENG_OK)
+        break;
+      double t1 = now_ms ();
+      bool changed = false;
+      EngEvents events;
+      eng_events_init (&events, storage, REFEREE_EVENTS);
+      if (cal_observer_process (observer, &img, (int64_t) llround (t * 1e9), snap, &changed)
+          == ENG_OK && changed)
+        eng_interpreter_feed (interp, snap, &events);
+      double t2 = now_ms ();
+      stats->frames++;
+      stats->render_ms += t1 - t0;
+      stats->pipeline_ms += t2 - t1;
+      stats->events += events.n;
+      stats->calibrations = cal_observer_calibrations (observer);
+      if (sink != NULL)
+        sink (user, t, snap, changed, &events);
+    }
+  free (storage);
+  free (snap);
+  free (pixels);
+  cal_observer_free (observer);
+  vis_renderer_free (renderer);
+  vis_scene_free (scene);
+  return st;
+}

@@ -1,0 +1,191 @@
+/* test-e2e.c: scripted Katua games, rendered and refereed end to end.
+ *
+ * Each test turns a snapshot script into a render scene (cal-scene-gen.h),
+ * draws it frame by frame with the synthetic renderer and feeds the frames
+ * to a CalObserver and the session's interpreter exactly as `tablero-cli
+ * watch` does.  The camera's referee must apply exactly the moves of the
+ * script's .rec, say every NEED the script expects, raise no complaint the
+ * table did not earn, and end with the same scores and winners as the
+ * script run on ideal snapshots.  E2E_VERBOSE=1 prints every event and
+ * E2E_VERBOSE=2 every committed snapshot. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cal-scene-gen.h"
+#include "eng-record.h"
+#include "eng-session.h"
+
+#define MAX_SEEN 1024
+
+typedef struct {
+  EngEvent seen[MAX_SEEN];
+  size_t n_seen;
+  int verbose;
+} Watch;
+
+static char *
+data_path (const char *rel)
+{
+  const char *dir = getenv ("TABLERO_DATADIR");
+  cr_assert_not_null (dir, "TABLERO_DATADIR must be set");
+  size_t n = strlen (dir) + strlen (rel) + 2;
+  char *p = malloc (n);
+  snprintf (p, n, "%s/%s", dir, rel);
+  return p;
+}
+
+static void
+sink (void *user, double t, const EngSnapshot *snap, bool changed, const EngEvents *events)
+{
+  Watch *w = user;
+  if (changed && w->verbose >= 2)
+    {
+      fprintf (stderr, "  t=%.2f snapshot seq %llu:", t, (unsigned long long) snap->seq);
+      for (unsigned i = 0; i < snap->n_items; i++)
+        {
+          const EngSnapshotItem *it = &snap->items[i];
+          fprintf (stderr, " %c%u@%d/%d/%d%s", it->tag_kind, it->serial, it->zone.kind,
+                   it->zone.seat, it->zone.index, it->flags & ENG_SNAP_OCCLUDED ? "(occ)" : "");
+        }
+      fprintf (stderr, "\n");
+    }
+  for (size_t i = 0; i < events->n; i++)
+    {
+      if (w->verbose)
+        fprintf (stderr, "  t=%.2f %s [%s] %s\n", t, eng_event_kind_to_string (events->items[i].kind),
+                 events->items[i].rule, events->items[i].text);
+      if (w->n_seen < MAX_SEEN)
+        w->seen[w->n_seen++] = events->items[i];
+    }
+}
+
+static bool
+said (const Watch *w, EngEventKind kind, const char *text)
+{
+  for (size_t i = 0; i < w->n_seen; i++)
+    if (w->seen[i].kind == kind && strcmp (w->seen[i].text, text) == 0)
+      return true;
+  return false;
+}
+
+typedef struct {
+  const char *script;       /* path under tests/ or data/ */
+  const char *rec;          /* the expected record */
+  CalSceneOptions opts;
+  bool expect_over;
+} Game;
+
+static void
+play (const Game *g)
+{
+  const char *verbose_env = getenv ("E2E_VERBOSE");
+  Watch *w = calloc (1, sizeof *w);
+  w->verbose = verbose_env ? atoi (verbose_env) : 0;
+  EngParseError err = { "" };
+
+  char *set_path = data_path ("cards/katua.set");
+  char *zones_path = data_path ("zones/katua.zones");
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK, "%s", err.reason);
+  CalZones zones;
+  cr_assert_eq (cal_zones_load_file (zones_path, &zones, &err), ENG_OK, "%s", err.reason);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (g->script, &script, &err), ENG_OK, "%s:%u: %s",
+                err.source, err.line, err.reason);
+
+  /* what the referee says on ideal snapshots: the reference */
+  EngLiveScriptResult ideal;
+  cr_assert_eq (eng_live_script_run (script, set, NULL, NULL, NULL, &ideal, &err), ENG_OK,
+                "%s", err.reason);
+  cr_assert_eq (ideal.failures, 0, "%s", ideal.first_failure);
+
+  CalSceneResult *scene = calloc (1, sizeof *scene);
+  cr_assert_eq (cal_scene_generate (script, set, &zones, &g->opts, scene, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+
+  EngSetup setup = *eng_live_script_setup (script);
+  EngSession *session = NULL;
+  char why[256] = "";
+  cr_assert_eq (eng_session_new ("katua", &setup, eng_live_script_options (script), 1, &session,
+                                 why, sizeof why), ENG_OK, "%s", why);
+  CalRefereeStats stats;
+  cr_assert_eq (cal_scene_referee (scene->text, strlen (scene->text), session, zones_path, sink, w,
+                                   &stats, &err), ENG_OK, "%s:%u: %s", err.source, err.line,
+                err.reason);
+  fprintf (stderr, "%s: %ux%d, %u frames, %u calibration(s), pipeline %.1f ms/frame, "
+           "render %.1f ms/frame\n", g->script, scene->width, scene->height, stats.frames,
+           stats.calibrations, stats.pipeline_ms / stats.frames, stats.render_ms / stats.frames);
+  cr_expect_geq (stats.calibrations, 1);
+  if (g->opts.nudge_s >= 0)
+    cr_expect_geq (stats.calibrations, 2, "the camera nudge was not noticed");
+
+  /* exactly the moves of the script's record */
+  EngInterpreter *interp = eng_session_interpreter (session);
+  char *got_text = eng_record_write (eng_interpreter_record (interp));
+  EngRecord *want = NULL, *got = NULL;
+  cr_assert_eq (eng_record_load_file (g->rec, &want, &err), ENG_OK, "%s", err.reason);
+  cr_assert_eq (eng_record_parse (got_text, strlen (got_text), "camera", &got, &err), ENG_OK);
+  bool same = eng_record_equal (want, got);
+  if (!same)
+    fprintf (stderr, "%s: the camera's record differs from %s:\n%s", g->script, g->rec, got_text);
+  cr_expect (same, "%s: moves differ from the record", g->script);
+
+  /* every NEED the script expects was said */
+  EngLiveScriptOp op;
+  for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+    if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "need") == 0)
+      cr_expect (said (w, ENG_EVENT_NEED, op.text), "line %u: NEED '%s' never said", op.line,
+                 op.text);
+  /* and no complaint: these games are played cleanly */
+  for (size_t i = 0; i < w->n_seen; i++)
+    {
+      const EngEvent *e = &w->seen[i];
+      bool complaint = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+                       || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0);
+      cr_expect (!complaint, "unearned complaint: %s [%s] %s", eng_event_kind_to_string (e->kind),
+                 e->rule, e->text);
+    }
+
+  /* the same scores, winners and end as on ideal snapshots */
+  EngGame *game = eng_session_game (session);
+  for (unsigned p = 0; p < setup.n_players; p++)
+    cr_expect_eq (eng_game_score (game, p), ideal.scores[p], "%s: %d points, ideally %d",
+                  setup.names[p], eng_game_score (game, p), ideal.scores[p]);
+  cr_expect_eq (eng_game_is_over (game), ideal.over);
+  cr_expect_eq (eng_game_is_over (game), g->expect_over);
+  cr_expect_eq (eng_game_winners (game, NULL), ideal.winners);
+
+  free (got_text);
+  free (ideal.record);
+  eng_record_free (want);
+  eng_record_free (got);
+  eng_session_free (session);
+  free (scene->text);
+  free (scene);
+  eng_live_script_free (script);
+  eng_card_set_free (set);
+  free (zones_path);
+  free (set_path);
+  free (w);
+}
+
+static CalSceneOptions
+options (unsigned degrade, double nudge)
+{
+  CalSceneOptions o;
+  cal_scene_options_init (&o);
+  o.hands = true;
+  o.degrade = degrade;
+  o.nudge_s = nudge;
+  return o;
+}
+
+Test (e2e, two_players_basic_turn_with_hands_noise_and_nudge)
+{
+  Game g = { TESTS_DIR "/live/scripts/katua-2p-basic.script",
+             TESTS_DIR "/live/scripts/katua-2p-basic.rec",
+             options (CAL_SCENE_DEGRADE_ALL, 6), false };
+  play (&g);
+}
