@@ -12,6 +12,7 @@
 #include "cal-table.h"
 #include "scene-util.h"
 #include "vis-detect.h"
+#include "vis-track.h"
 
 /* Anchors 780 x 440 mm apart, two seats, Katua-ish cards; the camera nudges
  * at 1.0 s. */
@@ -263,4 +264,63 @@ Test (calibration, lens_undistort_roundtrip_and_checkerboard_refusals)
   cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 9, 6, 25.0, &out, &skipped), ENG_ERR_NOT_FOUND);
   cr_expect_eq (skipped, 2u);
   cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 1, 6, 25.0, &out, &skipped), ENG_ERR_INVALID_ARGUMENT);
+}
+
+/* Detector, self-recalibrating table and tracker over a sequence in which
+ * the camera is nudged: the snapshot keeps every card, in the same zones,
+ * with the same identities, and never shows one twice. */
+Test (calibration, camera_nudge_keeps_the_snapshot, .timeout = 180)
+{
+  load_katua_zones ();
+  TestScene ts;
+  test_scene_open (&ts, table_scene);
+  VisDetector *det = vis_detector_new (NULL);
+  CalTable *table = cal_table_new ();
+  cal_table_set_zones (table, &zones);
+  VisTracker *tracker = vis_tracker_new (NULL);
+  vis_tracker_set_locate (tracker, cal_table_locate, table);
+  static EngSnapshot snap;
+  uint32_t ids_before[ENG_SNAPSHOT_MAX_ITEMS];
+  char payloads[ENG_SNAPSHOT_MAX_ITEMS][ENG_SNAPSHOT_PAYLOAD];
+  uint32_t n_before = 0;
+  unsigned recalibrations = 0;
+  for (int f = 0; f < 22; f++)
+    {
+      double t = f * 0.1;
+      test_scene_render (&ts, t);
+      VisDetectResult r;
+      cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_TRACK, &r), ENG_OK);
+      CalObservation obs;
+      cr_assert_eq (cal_table_observe (table, r.detections, r.n_detections, 1920, 1080, &obs), ENG_OK);
+      recalibrations += obs.recalibrated;
+      cr_assert_eq (vis_tracker_update (tracker, r.detections, r.n_detections, r.n_foreign,
+                                        (int64_t) llround (t * 1e9), &snap),
+                    ENG_OK);
+      if (f == 9)
+        {
+          cr_assert (snap.calibrated);
+          n_before = snap.n_items;
+          for (uint32_t i = 0; i < snap.n_items; i++)
+            {
+              ids_before[i] = snap.items[i].track_id;
+              memcpy (payloads[i], snap.items[i].payload, sizeof payloads[i]);
+            }
+        }
+      if (f > 9)
+        cr_expect_eq (snap.n_items, n_before, "frame %d: %u items, %u before the nudge", f, snap.n_items, n_before);
+    }
+  /* 4 anchors, 2 seats, 5 cards */
+  cr_expect_eq (n_before, 11u);
+  cr_expect_geq (recalibrations, 2u, "calibrated once, recalibrated after the nudge");
+  for (uint32_t i = 0; i < n_before; i++)
+    {
+      bool same = false;
+      for (uint32_t j = 0; j < snap.n_items && !same; j++)
+        same = snap.items[j].track_id == ids_before[i] && strcmp (snap.items[j].payload, payloads[i]) == 0;
+      cr_expect (same, "%s lost its identity across the nudge", payloads[i]);
+    }
+  vis_tracker_free (tracker);
+  cal_table_free (table);
+  vis_detector_free (det);
+  test_scene_close (&ts);
 }
