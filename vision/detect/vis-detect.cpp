@@ -212,6 +212,7 @@ struct VisDetector {
   std::vector<VisDetection> previous;
   std::vector<int> order;
   const VisImage *frame = nullptr;
+  std::atomic<bool> job_failed{ false };
   unsigned frames_since_cold = 0;
   int last_width = 0, last_height = 0;
   int block_size = 0;
@@ -472,11 +473,20 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
     }
 }
 
+/* Jobs run on helper threads too, where an exception would terminate the
+ * process: each job catches its own and the detect call reports it. */
 void
 finder_job (void *ctx, int job, int worker)
 {
   VisDetector *det = (VisDetector *) ctx;
-  find_finders (det, det->workers[worker], det->regions[job]);
+  try
+    {
+      find_finders (det, det->workers[worker], det->regions[job]);
+    }
+  catch (...)
+    {
+      det->job_failed.store (true);
+    }
 }
 
 /* The module->image map of a code from its three finder centres (the
@@ -751,7 +761,14 @@ void
 decode_job (void *ctx, int job, int worker)
 {
   VisDetector *det = (VisDetector *) ctx;
-  decode_candidate (det, det->workers[worker], det->candidates[job]);
+  try
+    {
+      decode_candidate (det, det->workers[worker], det->candidates[job]);
+    }
+  catch (...)
+    {
+      det->job_failed.store (true);
+    }
 }
 
 void
@@ -827,7 +844,14 @@ convert_job (void *ctx, int job, int worker)
 {
   (void) worker;
   VisDetector *det = (VisDetector *) ctx;
-  to_gray (det, det->frame, det->regions[job].own);
+  try
+    {
+      to_gray (det, det->frame, det->regions[job].own);
+    }
+  catch (...)
+    {
+      det->job_failed.store (true);
+    }
 }
 
 /* Tracking.  Only what changed since it was last examined is looked at: a
@@ -965,6 +989,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       || frame->stride < (size_t) frame->width * (size_t) format)
     return ENG_ERR_INVALID_ARGUMENT;
   std::memset (out, 0, sizeof *out);
+  det->job_failed.store (false);
   try
     {
       bool resized = frame->width != det->last_width || frame->height != det->last_height;
@@ -1112,6 +1137,15 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       out->n_finders = (unsigned) det->finders.size ();
       out->n_candidates = (unsigned) det->candidates.size ();
       out->mode_used = mode;
+      if (det->job_failed.load ())
+        {
+          /* A worker ran out of memory (or OpenCV refused): the result may
+           * miss codes, and the history must not be trusted. */
+          det->previous.clear ();
+          det->previous_misses.clear ();
+          out->n_detections = 0;
+          return ENG_ERR_NO_MEMORY;
+        }
     }
   catch (const std::bad_alloc &)
     {

@@ -93,7 +93,9 @@ void vis_detector_free (VisDetector *det);
 
 /* Detects stickers in `frame`.  Not thread-safe per detector (one caller at a
  * time).  Returns ENG_OK and fills `out` (pointers inside belong to the
- * detector); ENG_ERR_INVALID_ARGUMENT for a NULL or malformed frame. */
+ * detector); ENG_ERR_INVALID_ARGUMENT for a NULL or malformed frame;
+ * ENG_ERR_NO_MEMORY when a buffer could not be had (no detections then, and
+ * the next TRACK call runs cold). */
 EngStatus vis_detector_detect (VisDetector *det, const VisImage *frame,
                                VisDetectMode mode, VisDetectResult *out);
 
