@@ -11,6 +11,7 @@
 #include "cli.h"
 
 #include <glib.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,6 +288,7 @@ cli_bench_vision (int argc, char **argv)
     vis_detector_detect (det, &img, VIS_DETECT_COLD, &r);
   }
   unsigned reused = 0, detected_tracking = 0, cold_in_tracking = 0;
+  size_t heap_before_tracking = 0, heap_after_tracking = 0;
   for (int pipe = 0; pipe < 4; pipe++)
     {
       if (pipe >= 2 && !baselines)
@@ -333,6 +335,10 @@ cli_bench_vision (int argc, char **argv)
            * is left out of the tracking figures (it is what "cold" measures). */
           if (pipe == 1 && f == 0)
             continue;
+          if (pipe == 1 && f == 5)
+            heap_before_tracking = mallinfo2 ().uordblks;
+          if (pipe == 1 && f == n_frames - 1)
+            heap_after_tracking = mallinfo2 ().uordblks;
           if (pipe == 1)
             {
               reused += r.n_reused;
@@ -360,6 +366,9 @@ cli_bench_vision (int argc, char **argv)
     printf ("(zxing-cpp: not in this build)\n");
   printf ("tracking: %u of %u identities kept without re-decoding; %u periodic cold pass(es)\n", reused,
           detected_tracking, cold_in_tracking);
+  if (n_frames > 6)
+    printf ("heap in use, tracking frame 5 -> last: %+ld bytes\n",
+            (long) heap_after_tracking - (long) heap_before_tracking);
 
 out:
   for (int i = 0; i < 4; i++)
