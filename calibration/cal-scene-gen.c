@@ -29,7 +29,11 @@ typedef struct {
   double ax, ay;                 /* anchors at (+-ax, +-ay) */
   unsigned n_seats;
   double seat[4][2];             /* marker positions, centre frame */
-  double table_spot[2][2];       /* outside every zone: loose cards, commands */
+  double table_spot[2][2];       /* outside every zone: loose cards */
+  double command_at[2], command_col[2], command_row[2];
+  unsigned command_cols;         /* command cards: a grid of spots, one per
+                                    command, outside every zone */
+  double yaw;                    /* camera yaw, degrees */
 } Layout;
 
 typedef struct {
@@ -99,16 +103,22 @@ layout_for (unsigned n_players, Layout *l)
   memset (l, 0, sizeof *l);
   if (n_players == 2)
     {
-      *l = (Layout) { .ax = 390, .ay = 310, .n_seats = 2,
-                      .seat = { { -340, 0 }, { 340, 0 } },
-                      .table_spot = { { 0, 240 }, { 0, -240 } } };
+      /* face to face across the decks; the camera turned a quarter so the
+       * long side of the image runs from seat to seat */
+      *l = (Layout) { .ax = 310, .ay = 390, .n_seats = 2, .yaw = 90,
+                      .seat = { { 0, 340 }, { 0, -340 } },
+                      .table_spot = { { 200, -150 }, { 250, -250 } },
+                      .command_at = { -290, 110 }, .command_col = { 50, 0 },
+                      .command_row = { 0, 50 }, .command_cols = 3 };
       return true;
     }
   if (n_players == 3 || n_players == 4)
     {
       *l = (Layout) { .ax = 490, .ay = 450, .n_seats = n_players,
                       .seat = { { 0, 400 }, { -440, 0 }, { 0, -400 }, { 440, 0 } },
-                      .table_spot = { { 300, 300 }, { -300, -300 } } };
+                      .table_spot = { { 300, 300 }, { -300, -300 } },
+                      .command_at = { -300, -300 }, .command_col = { -45, 0 },
+                      .command_row = { 0, -45 }, .command_cols = 4 };
       if (n_players == 3)
         {
           l->seat[2][0] = 440;
@@ -428,7 +438,12 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
   if (eng_tag_format (&tag, payload) != ENG_OK)
     return gen_fail (g, op->line, ENG_ERR_SYNTAX, "command '%s' has no printable tag",
                      op->text);
-  double x = g->lay.table_spot[1][0], y = g->lay.table_spot[1][1];
+  /* each command its own spot: the detector's tracking takes a code laid
+   * exactly where another one was for that one (docs/e2e.md) */
+  const Layout *l = &g->lay;
+  unsigned col = (cmd->serial - 1) % l->command_cols, row = (cmd->serial - 1) / l->command_cols;
+  double x = l->command_at[0] + col * l->command_col[0] + row * l->command_row[0];
+  double y = l->command_at[1] + col * l->command_col[1] + row * l->command_row[1];
   if (!g->command_declared[k])
     {
       /* command cards are held up by a player: a sticker on its own */
@@ -457,7 +472,8 @@ static void
 gen_nudge (Gen *g)
 {
   double t = g->clock;
-  fprintf (g->ev, "at %.3f camera target=%.1f,%.1f yaw=0.6 over=0.3\n", t, sx (g, 8), sy (g, 5));
+  fprintf (g->ev, "at %.3f camera target=%.1f,%.1f yaw=%g over=0.3\n", t, sx (g, 8), sy (g, 5),
+           g->lay.yaw + 0.6);
   g->nudged = true;
   g->clock += 1.5;
 }
@@ -488,6 +504,12 @@ write_scene (Gen *g)
   const Layout *l = &g->lay;
   double ppm = g->o.px_per_mm;
   double view_w = 2 * (l->ax + 45), view_h = 2 * (l->ay + 45);
+  if (fabs (l->yaw) == 90)
+    {
+      double swap = view_w;
+      view_w = view_h;
+      view_h = swap;
+    }
   int w = ((int) ceil (view_w * ppm / 16.0)) * 16, h = ((int) ceil (view_h * ppm / 16.0)) * 16;
   double duration = g->clock + 1.5;
   g->res->width = w;
@@ -503,7 +525,8 @@ write_scene (Gen *g)
            g->source);
   fprintf (f, "image width=%d height=%d fps=%g duration=%.3f seed=%llu format=png\n", w, h,
            g->o.fps, duration, (unsigned long long) g->o.seed);
-  fprintf (f, "camera height=1000 focal=%.1f target=%.1f,%.1f\n", ppm * 1000, g->cx, g->cy);
+  fprintf (f, "camera height=1000 focal=%.1f target=%.1f,%.1f yaw=%g\n", ppm * 1000, g->cx, g->cy,
+           l->yaw);
   fprintf (f, "table width=%.0f height=%.0f colour=#2b5238 grain=0.5\n", 2 * g->cx, 2 * g->cy);
   fprintf (f, "tags game=%c set=%s\n", eng_card_set_game_letter (g->set), eng_card_set_id (g->set));
   /* the calibration measures the table in 40 mm stickers with 2 quiet modules */
@@ -710,10 +733,9 @@ cal_scene_referee (const char *scene_text, size_t len, EngSession *session, cons
   if (st == ENG_OK && (pixels == NULL || snap == NULL || storage == NULL))
     st = ENG_ERR_NO_MEMORY;
   EngInterpreter *interp = eng_session_interpreter (session);
-  EngGame *game = eng_session_game (session);
   unsigned n_frames = scene ? vis_scene_n_frames (scene) : 0;
   double fps = scene ? vis_scene_fps (scene) : 1;
-  for (unsigned f = 0; st == ENG_OK && f < n_frames && !eng_game_is_over (game); f++)
+  for (unsigned f = 0; st == ENG_OK && f < n_frames; f++)
     {
       double t = f / fps;
       VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, pixels };

@@ -103,7 +103,8 @@ typedef struct {
 /* Renders `scene_text` frame by frame at its own rate (vis-render) and
  * referees every frame exactly as `tablero-cli watch` does: a CalObserver
  * with `zones_path` (may be NULL) then the session's interpreter on each
- * changed snapshot.  Stops at the scene's end or when the game is over.
+ * changed snapshot, to the scene's end (a game over is refereed on: cards
+ * laid after it are refused, K15).
  * `session` is borrowed (its game and record then hold the result); `sink`
  * and `stats` may be NULL.  Errors: the scene's parse status with `err`
  * naming the line, ENG_ERR_IO / ENG_ERR_SYNTAX for the zone file,

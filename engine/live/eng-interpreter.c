@@ -1575,12 +1575,27 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
     return ENG_ERR_INVALID_ARGUMENT;
   if (interp->record->n_moves > 0 || interp->memo->len > 0)
     return ENG_ERR_STATE;
+  interp->record->options = record->options;
   for (size_t i = 0; i < record->n_moves; i++)
     if (eng_record_append (interp->record, &record->moves[i].move, 0) != ENG_OK)
       {
         interp->record->n_moves = 0;
         return ENG_ERR_NO_MEMORY;
       }
+  return ENG_OK;
+}
+
+EngStatus
+eng_interpreter_set_record_options (EngInterpreter *interp, const EngOptions *overrides)
+{
+  if (interp == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (interp->record->n_moves > 0)
+    return ENG_ERR_STATE;
+  if (overrides != NULL)
+    interp->record->options = *overrides;
+  else
+    memset (&interp->record->options, 0, sizeof interp->record->options);
   return ENG_OK;
 }
 

@@ -69,6 +69,12 @@ EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, Eng
  * ENG_ERR_NO_MEMORY (the record is then left empty). */
 EngStatus eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record);
 
+/* The option overrides (on top of the rules file) the game was made with,
+ * written in the record's header so that it replays alike; `overrides` NULL
+ * clears them.  ENG_ERR_STATE once the record holds moves.  (The resumed
+ * record's own options are kept by eng_interpreter_adopt_record.) */
+EngStatus eng_interpreter_set_record_options (EngInterpreter *interp, const EngOptions *overrides);
+
 /* The moves applied so far, as a game record (setup of the game, one move
  * per accepted move; undo removes the last).  Owned by the interpreter. */
 const EngRecord *eng_interpreter_record (const EngInterpreter *interp);

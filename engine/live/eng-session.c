@@ -102,6 +102,9 @@ eng_session_new (const char *game, const EngSetup *setup, const EngOptions *over
       return status;
     }
   status = eng_interpreter_new (session->game, session->set, &session->interp);
+  /* the journal keeps the table's own option switches, so it replays alike */
+  if (status == ENG_OK && overrides != NULL)
+    status = eng_interpreter_set_record_options (session->interp, overrides);
   if (status != ENG_OK)
     {
       SAY ("the live referee cannot follow %s", game);
