@@ -210,12 +210,10 @@ struct VisDetector {
   std::vector<Triple> triples;
   std::vector<VisDetection> results;
   std::vector<VisDetection> previous;
-  std::vector<int> order;
   const VisImage *frame = nullptr;
   std::atomic<bool> job_failed{ false };
   unsigned frames_since_cold = 0;
   int last_width = 0, last_height = 0;
-  int block_size = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}
 };
@@ -270,10 +268,7 @@ vis_detector_new (const VisDetectorOptions *opts)
       det->finders.reserve (1024);
       det->candidates.reserve (512);
       det->regions.reserve (o.max_detections + 8);
-      /* A local-mean window about two finder patterns wide at the largest
-       * module size keeps the white ring white under uneven light. */
-      int block = (int) (o.max_module_px * 5.0f) | 1;
-      det->block_size = std::max (15, block);
+      det->triples.reserve (4096);
     }
   catch (...)
     {

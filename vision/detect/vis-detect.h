@@ -3,11 +3,13 @@
  * Strategy (chosen by measurement, see docs/vision.md and
  * `tablero-cli bench vision`): the frame is binarised with a local-mean
  * threshold, QR finder patterns are found as "a hole holding one dark square
- * of the right proportions" in the contour tree, finder triples that form a
- * version-1 code (right angle, 14 modules apart) are grouped, and each code is
- * rectified from a homography fitted to its three finders' corners into a
- * small upright image (3 px per module, quiet zone painted white) that zbar
- * decodes.  Every decode is validated with eng_tag_parse(); foreign QR codes
+ * of the right proportions" in the contour tree (or, when a ring has a gap,
+ * as such a square with the ring pattern around it), finder triples that
+ * form a version-1 code (right angle, 14 modules apart) are grouped, each
+ * code's module centres are sampled through the affine map given by its
+ * three finder centres, and the code is re-drawn crisp (2 px per module,
+ * white quiet zone) for zbar to decode; the rectified grey image is the
+ * fallback.  Every decode is validated with eng_tag_parse(); foreign QR codes
  * are counted, never returned.  Work is spread over a fixed pool of worker
  * threads (the caller is worker 0), each with its own zbar scanner.
  *
