@@ -1,4 +1,6 @@
 #include "eng-game.h"
+
+#include "eng-data.h"
 #include "eng-record.h"
 #include "katua.h"
 
@@ -207,22 +209,14 @@ eng_options_parse (const char *text, size_t len, const char *source,
 EngStatus
 eng_options_load_file (const char *path, EngOptions *out, EngParseError *err)
 {
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      eng_parse_error_set (err, path, 0, "cannot open the file");
-      return ENG_ERR_IO;
-    }
-  char buf[16384];
-  size_t n = fread (buf, 1, sizeof buf, f);
-  bool too_big = n == sizeof buf;
-  fclose (f);
-  if (too_big)
-    {
-      eng_parse_error_set (err, path, 0, "options file larger than %zu bytes", sizeof buf);
-      return ENG_ERR_LIMIT;
-    }
-  return eng_options_parse (buf, n, path, out, err);
+  char *text = NULL;
+  size_t len = 0;
+  EngStatus st = eng_read_text_file (path, 16384, &text, &len, err);
+  if (st != ENG_OK)
+    return st;
+  st = eng_options_parse (text, len, path, out, err);
+  free (text);
+  return st;
 }
 
 void

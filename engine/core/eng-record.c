@@ -1,5 +1,7 @@
 #include "eng-record.h"
 
+#include "eng-data.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -473,30 +475,13 @@ eng_record_load_file (const char *path, EngRecord **out, EngParseError *err)
   if (out == NULL || path == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
   *out = NULL;
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      eng_parse_error_set (err, path, 0, "cannot open the file: %s", strerror (errno));
-      return ENG_ERR_IO;
-    }
-  size_t cap = 4u << 20;
-  char *buf = malloc (cap + 1);
-  if (buf == NULL)
-    {
-      fclose (f);
-      return ENG_ERR_NO_MEMORY;
-    }
-  size_t n = fread (buf, 1, cap + 1, f);
-  bool bad = ferror (f) != 0;
-  fclose (f);
-  if (bad || n > cap)
-    {
-      free (buf);
-      eng_parse_error_set (err, path, 0, bad ? "read error" : "record larger than 4 MiB");
-      return bad ? ENG_ERR_IO : ENG_ERR_LIMIT;
-    }
-  EngStatus st = eng_record_parse (buf, n, path, out, err);
-  free (buf);
+  char *text = NULL;
+  size_t len = 0;
+  EngStatus st = eng_read_text_file (path, 4u << 20, &text, &len, err);
+  if (st != ENG_OK)
+    return st;
+  st = eng_record_parse (text, len, path, out, err);
+  free (text);
   return st;
 }
 

@@ -1,5 +1,6 @@
 /* vis-scene.c: the scene text format (docs/render-scene-format.md). */
 #include "vis-scene-private.h"
+#include "eng-data.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -713,50 +714,13 @@ vis_scene_load_file (const char *path, VisScene **out, EngParseError *err)
   if (out == NULL || path == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
   *out = NULL;
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
-      return ENG_ERR_IO;
-    }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc (cap);
-  EngStatus st = buf ? ENG_OK : ENG_ERR_NO_MEMORY;
-  while (st == ENG_OK)
-    {
-      if (len == cap)
-        {
-          if (cap >= (64u << 20))
-            {
-              eng_parse_error_set (err, path, 0, "larger than 64 MiB");
-              st = ENG_ERR_LIMIT;
-              break;
-            }
-          char *nb = realloc (buf, cap * 2);
-          if (nb == NULL)
-            {
-              st = ENG_ERR_NO_MEMORY;
-              break;
-            }
-          buf = nb;
-          cap *= 2;
-        }
-      size_t got = fread (buf + len, 1, cap - len, f);
-      len += got;
-      if (got == 0)
-        {
-          if (ferror (f))
-            {
-              eng_parse_error_set (err, path, 0, "read error");
-              st = ENG_ERR_IO;
-            }
-          break;
-        }
-    }
-  fclose (f);
-  if (st == ENG_OK)
-    st = vis_scene_parse (buf, len, path, out, err);
-  free (buf);
+  char *text = NULL;
+  size_t len = 0;
+  EngStatus st = eng_read_text_file (path, 64u << 20, &text, &len, err);
+  if (st != ENG_OK)
+    return st;
+  st = vis_scene_parse (text, len, path, out, err);
+  free (text);
   return st;
 }
 
