@@ -1,6 +1,8 @@
 /* cal-zones.c: see cal-zones.h. */
 #include "cal-zones.h"
 
+#include "eng-data.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -199,29 +201,13 @@ cal_zones_parse (const char *text, size_t len, const char *source, CalZones *out
 EngStatus
 cal_zones_load_file (const char *path, CalZones *out, EngParseError *err)
 {
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
-      return ENG_ERR_IO;
-    }
-  char *buf = malloc (65536);
-  if (buf == NULL)
-    {
-      fclose (f);
-      return ENG_ERR_NO_MEMORY;
-    }
-  size_t n = fread (buf, 1, 65536, f);
-  bool bad = ferror (f) || !feof (f);
-  fclose (f);
-  if (bad)
-    {
-      free (buf);
-      eng_parse_error_set (err, path, 0, "cannot read (or larger than 64 KiB)");
-      return ENG_ERR_IO;
-    }
-  EngStatus st = cal_zones_parse (buf, n, path, out, err);
-  free (buf);
+  char *text = NULL;
+  size_t len = 0;
+  EngStatus st = eng_read_text_file (path, 65536, &text, &len, err);
+  if (st != ENG_OK)
+    return st;
+  st = cal_zones_parse (text, len, path, out, err);
+  free (text);
   return st;
 }
 
