@@ -11,7 +11,9 @@ cli_cmd_bench (int argc, char **argv)
 #ifdef TABLERO_HAVE_VISION
   if (argc >= 2 && strcmp (argv[1], "vision") == 0)
     return cli_bench_vision (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "latency") == 0)
+    return cli_bench_latency (argc - 1, argv + 1);
 #endif
-  fprintf (stderr, "usage: tablero-cli bench engine|vision [OPTIONS]\n");
+  fprintf (stderr, "usage: tablero-cli bench engine|vision|latency [OPTIONS]\n");
   return 2;
 }

@@ -1,0 +1,180 @@
+/* tablero-cli bench latency: from a card coming to rest to the referee's
+ * announcement, on the demo game rendered at 30 fps (docs/e2e.md).
+ *
+ * The scene comes from a snapshot script (cal-scene-gen.h), which knows when
+ * every change is complete on the table (the card lies still and the hand
+ * has left it).  The frames go through the same observer and interpreter as
+ * `tablero-cli watch`; a change is announced by the first interpreter event
+ * at or after its rest time and before the next change's.  Changes the
+ * referee takes in silently (a UFO put on the discard pile as asked) count
+ * only in the commit figures. */
+#include "cli.h"
+
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cal-scene-gen.h"
+#include "eng-live-script.h"
+#include "eng-session.h"
+
+#define MAX_FRAMES 20000
+
+typedef struct {
+  double t[MAX_FRAMES];
+  bool changed[MAX_FRAMES];
+  bool announced[MAX_FRAMES];
+  size_t n;
+} Timeline;
+
+static void
+on_frame (void *user, double t_s, const EngSnapshot *snapshot, bool changed,
+          const EngEvents *events)
+{
+  (void) snapshot;
+  Timeline *tl = user;
+  if (tl->n == MAX_FRAMES)
+    return;
+  tl->t[tl->n] = t_s;
+  tl->changed[tl->n] = changed;
+  tl->announced[tl->n] = events->n > 0;
+  tl->n++;
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static double
+percentile (const double *sorted, size_t n, double p)
+{
+  if (n == 0)
+    return NAN;
+  size_t i = (size_t) ceil (p * (double) n) - 1;
+  return sorted[i < n ? i : n - 1];
+}
+
+/* Delay from each rest to the first frame in [rest, next rest) with the
+ * property; sorted into `out`, returns how many changes had one. */
+static size_t
+delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double *out)
+{
+  size_t n = 0;
+  for (size_t r = 0; r < scene->n_rests; r++)
+    {
+      double from = scene->rests[r].t_s;
+      double to = r + 1 < scene->n_rests ? scene->rests[r + 1].t_s : 1e18;
+      for (size_t f = 0; f < tl->n; f++)
+        if (tl->t[f] >= from - 1e-9 && tl->t[f] < to && has[f])
+          {
+            out[n++] = (tl->t[f] - from) * 1000.0;
+            break;
+          }
+    }
+  qsort (out, n, sizeof *out, compare_doubles);
+  return n;
+}
+
+int
+cli_bench_latency (int argc, char **argv)
+{
+  g_autofree char *default_script = cli_data_path ("games/demo-katua.script");
+  const char *script_path = default_script;
+  double fps = 30;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+      if (strcmp (argv[i], "--script") == 0 && next != NULL)
+        script_path = argv[++i];
+      else if (strcmp (argv[i], "--fps") == 0 && next != NULL)
+        fps = g_ascii_strtod (argv[++i], NULL);
+      else
+        {
+          fprintf (stderr, "usage: tablero-cli bench latency [--script FILE] [--fps F]\n"
+                           "Card at rest -> announcement, on a scripted game rendered at F fps\n"
+                           "(default: data/games/demo-katua.script at 30 fps).\n");
+          return 2;
+        }
+    }
+  if (!(fps > 0 && fps <= 120))
+    {
+      fprintf (stderr, "tablero-cli bench latency: --fps takes 1 to 120\n");
+      return 2;
+    }
+
+  g_autofree char *set_path = cli_card_set_path ("katua");
+  g_autofree char *zones_path = cli_data_path ("zones/katua.zones");
+  if (set_path == NULL)
+    return 2;
+  EngParseError err = { "" };
+  EngCardSet *set = NULL;
+  EngLiveScript *script = NULL;
+  CalZones *zones = g_new0 (CalZones, 1);
+  CalSceneResult *scene = g_new0 (CalSceneResult, 1);
+  Timeline *tl = g_new0 (Timeline, 1);
+  EngSession *session = NULL;
+  CalRefereeStats stats = { 0 };
+  char why[256] = "";
+  int rc = 2;
+  EngStatus st = eng_card_set_load_file (set_path, &set, &err);
+  if (st == ENG_OK)
+    st = cal_zones_load_file (zones_path, zones, &err);
+  if (st == ENG_OK)
+    st = eng_live_script_load_file (script_path, &script, &err);
+  if (st == ENG_OK)
+    {
+      CalSceneOptions opts;
+      cal_scene_options_init (&opts);
+      opts.fps = fps;
+      opts.hands = true;
+      opts.degrade = CAL_SCENE_DEGRADE_ALL;
+      st = cal_scene_generate (script, set, zones, &opts, scene, &err);
+    }
+  if (st != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
+             err.reason[0] ? err.reason : eng_status_to_string (st));
+  else if ((st = eng_session_new ("katua", eng_live_script_setup (script),
+                                  eng_live_script_options (script), 1, &session, why,
+                                  sizeof why)) != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s\n", why);
+  else if ((st = cal_scene_referee (scene->text, strlen (scene->text), session, zones_path,
+                                    on_frame, tl, &stats, &err)) != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
+             err.reason[0] ? err.reason : eng_status_to_string (st));
+  else
+    {
+      double *announce = g_new (double, scene->n_rests + 1);
+      double *commit = g_new (double, scene->n_rests + 1);
+      size_t n_announce = delays (scene, tl, tl->announced, announce);
+      size_t n_commit = delays (scene, tl, tl->changed, commit);
+      EngGame *game = eng_session_game (session);
+      printf ("scene: %s at %.0f fps, %dx%d, %u frames, %zu changes\n", script_path, fps,
+              scene->width, scene->height, stats.frames, scene->n_rests);
+      printf ("moves applied: %zu, game over: %s\n",
+              eng_interpreter_record (eng_session_interpreter (session))->n_moves,
+              eng_game_is_over (game) ? "yes" : "no");
+      printf ("rest -> announcement (scene time): %zu changes announced, median %.0f ms, "
+              "p95 %.0f ms, max %.0f ms\n", n_announce, percentile (announce, n_announce, 0.5),
+              percentile (announce, n_announce, 0.95), percentile (announce, n_announce, 1.0));
+      printf ("rest -> snapshot commit (scene time): %zu changes, median %.0f ms, p95 %.0f ms\n",
+              n_commit, percentile (commit, n_commit, 0.5), percentile (commit, n_commit, 0.95));
+      printf ("pipeline wall time per frame (observer + interpreter): %.2f ms; render %.2f ms\n",
+              stats.pipeline_ms / stats.frames, stats.render_ms / stats.frames);
+      g_free (announce);
+      g_free (commit);
+      rc = 0;
+    }
+  eng_session_free (session);
+  free (scene->text);
+  g_free (scene);
+  g_free (tl);
+  g_free (zones);
+  eng_live_script_free (script);
+  eng_card_set_free (set);
+  return rc;
+}
