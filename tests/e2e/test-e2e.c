@@ -16,6 +16,7 @@
 #include "cal-scene-gen.h"
 #include "eng-record.h"
 #include "eng-session.h"
+#include "vis-render.h"
 
 #define MAX_SEEN 1024
 
@@ -238,4 +239,100 @@ Test (e2e, bundled_demo_game_to_a_winner)
   Game g = { DATA_DIR "/games/demo-katua.script", DATA_DIR "/games/demo-katua.rec",
              options (CAL_SCENE_DEGRADE_ALL, 12), true };
   play (&g);
+}
+
+/* ---- refusals: no rendering needed --------------------------------------- */
+
+static EngStatus
+generate_text (const char *text, EngParseError *err)
+{
+  char *set_path = data_path ("cards/katua.set");
+  char *zones_path = data_path ("zones/katua.zones");
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (set_path, &set, err), ENG_OK);
+  CalZones zones;
+  cr_assert_eq (cal_zones_load_file (zones_path, &zones, err), ENG_OK);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_parse (text, strlen (text), "t", &script, err), ENG_OK, "%s",
+                err->reason);
+  CalSceneResult *res = calloc (1, sizeof *res);
+  CalSceneOptions opts;
+  cal_scene_options_init (&opts);
+  EngStatus st = cal_scene_generate (script, set, &zones, &opts, res, err);
+  if (st == ENG_OK)
+    {
+      /* what it writes is a scene the renderer takes */
+      VisScene *scene = NULL;
+      EngParseError perr = { "" };
+      cr_expect_eq (vis_scene_parse (res->text, strlen (res->text), "gen", &scene, &perr), ENG_OK,
+                    "line %u: %s", perr.line, perr.reason);
+      vis_scene_free (scene);
+    }
+  else
+    cr_expect_null (res->text, "nothing is handed out on error");
+  free (res->text);
+  free (res);
+  eng_live_script_free (script);
+  eng_card_set_free (set);
+  free (zones_path);
+  free (set_path);
+  return st;
+}
+
+#define DEALT "players Ana Bea\ndeal Ana 1 7 13\ndeal Bea 26 10 29\nsnap\n"
+
+Test (e2e_refusals, generated_scene_parses_and_times_every_change)
+{
+  EngParseError err = { "" };
+  cr_expect_eq (generate_text (DEALT "put 71 face attack Bea 0\nsnap\nflip 26\nsnap\n"
+                               "move 26 capture Ana\nmove 71 discard\nsnap\ncommand end-turn\n"
+                               "put 2 back slot Bea 0\nsnap\n", &err), ENG_OK, "%s", err.reason);
+}
+
+Test (e2e_refusals, a_question_on_screen_cannot_be_filmed)
+{
+  EngParseError err = { "" };
+  cr_expect_eq (generate_text ("players Ana Bea Cid\ndeal Ana 1 7 13\nsnap\nchoose Bea\n", &err),
+                ENG_ERR_NOT_SUPPORTED);
+  cr_expect_eq (err.line, 4);
+}
+
+Test (e2e_refusals, a_zone_the_zone_file_does_not_place)
+{
+  EngParseError err = { "" };
+  cr_expect_eq (generate_text (DEALT "put 95 face play Ana\nsnap\n", &err), ENG_ERR_NOT_SUPPORTED);
+  cr_expect_eq (err.line, 5);
+  cr_expect (strstr (err.reason, "play") != NULL, "%s", err.reason);
+}
+
+Test (e2e_refusals, cards_not_on_the_table_or_twice)
+{
+  EngParseError err = { "" };
+  cr_expect_eq (generate_text (DEALT "flip 71\n", &err), ENG_ERR_SYNTAX);
+  cr_expect_eq (err.line, 5);
+  cr_expect_eq (generate_text (DEALT "put 26 face attack Bea 0\n", &err), ENG_ERR_SYNTAX);
+  cr_expect_eq (generate_text (DEALT "put 999 face attack Bea 0\n", &err), ENG_ERR_SYNTAX);
+  cr_expect (strstr (err.reason, "999") != NULL, "%s", err.reason);
+}
+
+Test (e2e_refusals, referee_refuses_a_broken_scene)
+{
+  EngSetup setup;
+  eng_setup_init (&setup);
+  setup.n_players = 2;
+  strcpy (setup.names[0], "Ana");
+  strcpy (setup.names[1], "Bea");
+  EngSession *session = NULL;
+  char why[256];
+  cr_assert_eq (eng_session_new ("katua", &setup, NULL, 1, &session, why, sizeof why), ENG_OK,
+                "%s", why);
+  EngParseError err = { "" };
+  const char *bad = "image width=64 height=64\nbogus line\n";
+  cr_expect_neq (cal_scene_referee (bad, strlen (bad), session, NULL, NULL, NULL, NULL, &err),
+                 ENG_OK);
+  cr_expect_eq (err.line, 2);
+  cr_expect_eq (eng_interpreter_record (eng_session_interpreter (session))->n_moves, 0);
+  cr_expect_eq (cal_scene_referee (NULL, 0, session, NULL, NULL, NULL, NULL, &err),
+                ENG_ERR_INVALID_ARGUMENT);
+  eng_session_free (session);
 }
