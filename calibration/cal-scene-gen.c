@@ -50,7 +50,10 @@ typedef struct {
   const CalZones *zones;
   CalSceneOptions o;
   Layout lay;
-  CalSeat seats[4];
+  CalSeat seats[4];              /* every seat position, by marker number - 1 */
+  bool seated[4];                /* a player sits there: its marker is drawn */
+  CalSeat found[4];              /* the seated ones, as the calibration finds them */
+  size_t n_found;
   double cx, cy;                 /* scene coordinates of the centre */
   GenCard cards[GEN_MAX_CARDS];
   size_t n_cards;
@@ -93,10 +96,12 @@ gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
   return st;
 }
 
-/* Seats round the table, clockwise seen from above starting at the near
- * side (2 players face each other across the long side).  The distances
- * keep every seat's zones clear of its neighbours' and of the decks with
- * data/zones/katua.zones; other zone files are checked the same way. */
+/* Seats round the table: two face to face across the piles (the camera
+ * turned a quarter so the long image side runs seat to seat), three or four
+ * clockwise from the near side.  The distances keep every seat's zones clear
+ * of its neighbours' and the attack spots clear of the piles with
+ * data/zones/katua.zones; every place is checked against the zone file
+ * anyway (check_place). */
 static bool
 layout_for (unsigned n_players, Layout *l)
 {
@@ -114,16 +119,11 @@ layout_for (unsigned n_players, Layout *l)
     }
   if (n_players == 3 || n_players == 4)
     {
-      *l = (Layout) { .ax = 490, .ay = 450, .n_seats = n_players,
+      *l = (Layout) { .ax = 490, .ay = 450, .n_seats = 4,
                       .seat = { { 0, 400 }, { -440, 0 }, { 0, -400 }, { 440, 0 } },
                       .table_spot = { { 300, 300 }, { -300, -300 } },
                       .command_at = { -300, -300 }, .command_col = { -45, 0 },
                       .command_row = { 0, -45 }, .command_cols = 4 };
-      if (n_players == 3)
-        {
-          l->seat[2][0] = 440;
-          l->seat[2][1] = 0;
-        }
       return true;
     }
   return false;
@@ -189,7 +189,7 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
       *rot = 0;
       return ENG_OK;
     }
-  if (per_seat && (z.seat < 0 || (unsigned) z.seat >= g->lay.n_seats))
+  if (per_seat && (z.seat < 0 || (unsigned) z.seat >= g->lay.n_seats || !g->seated[z.seat]))
     return gen_fail (g, line, ENG_ERR_NOT_SUPPORTED, "seat %d has no marker on this table",
                      z.seat);
   const CalZoneRect *r = zone_rect (g, (EngZoneKind) z.kind, per_seat,
@@ -245,7 +245,7 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
 static EngStatus
 check_place (Gen *g, unsigned line, EngZone want, double x, double y)
 {
-  EngZone got = cal_zones_find (g->zones, g->seats, g->lay.n_seats, 0, 0, x, y);
+  EngZone got = cal_zones_find (g->zones, g->found, g->n_found, 0, 0, x, y);
   bool same = got.kind == want.kind && (want.kind == ENG_ZONE_NONE || got.seat == want.seat)
               && (want.kind == ENG_ZONE_NONE || want.kind == ENG_ZONE_CAPTURE
                   || want.kind == ENG_ZONE_PLAY || got.index == want.index);
@@ -287,6 +287,8 @@ nearest_seat (const Gen *g, double x, double y)
   double bd = 1e18;
   for (unsigned s = 0; s < g->lay.n_seats; s++)
     {
+      if (!g->seated[s])
+        continue;
       double d = hypot (g->seats[s].x - x, g->seats[s].y - y);
       if (d < bd)
         {
@@ -541,7 +543,8 @@ write_scene (Gen *g)
     fprintf (f, "anchor a%d number=%d at=%.1f,%.1f\n", a + 1, a + 1,
              sx (g, corner[a][0] * l->ax), sy (g, corner[a][1] * l->ay));
   for (unsigned s = 0; s < l->n_seats; s++)
-    fprintf (f, "seat s%u number=%u at=%.1f,%.1f rot=%.1f\n", s + 1, s + 1, sx (g, l->seat[s][0]),
+    if (g->seated[s])
+      fprintf (f, "seat s%u number=%u at=%.1f,%.1f rot=%.1f\n", s + 1, s + 1, sx (g, l->seat[s][0]),
              sy (g, l->seat[s][1]), seat_rot (g, (int) s));
   fwrite (g->objects, 1, g->objects_len, f);
   fwrite (g->events, 1, g->events_len, f);
@@ -623,7 +626,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
   g->zones = zones;
   g->res = out;
   g->err = err;
-  g->source = "script";
+  g->source = opts != NULL && opts->source_name != NULL ? opts->source_name : "script";
   if (opts != NULL)
     g->o = *opts;
   else
@@ -647,9 +650,18 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
       g->seats[s] = (CalSeat) { s + 1, x, y, -x / n, -y / n };
     }
   for (unsigned p = 0; st == ENG_OK && p < su->n_players; p++)
-    if (su->seats[p] > g->lay.n_seats)
-      st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED, "seat marker %u: only %u seats on this table",
-                     su->seats[p], g->lay.n_seats);
+    {
+      unsigned marker = su->seats[p] ? su->seats[p] : p + 1;
+      if (marker > g->lay.n_seats)
+        st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED,
+                       "seat marker %u: only %u seat places on this table", marker,
+                       g->lay.n_seats);
+      else
+        g->seated[marker - 1] = true;
+    }
+  for (unsigned s = 0; st == ENG_OK && s < g->lay.n_seats; s++)
+    if (g->seated[s])
+      g->found[g->n_found++] = g->seats[s];
   g->cx = g->lay.ax + 300;
   g->cy = g->lay.ay + 300;
   g->clock = 1.5;   /* calibration and the baseline first */

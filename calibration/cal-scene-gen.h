@@ -48,6 +48,8 @@ typedef struct {
                              this scene time; < 0 = never */
   double change_s;        /* time given to one physical change; 0 = 1.0 */
   uint64_t seed;          /* scene seed; 0 = 1 */
+  const char *source_name; /* the script's name for comments and errors;
+                              NULL = "script" */
 } CalSceneOptions;
 
 /* Defaults: everything above at 0 except nudge_s = -1. */

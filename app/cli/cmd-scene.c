@@ -142,9 +142,8 @@ cli_cmd_scene (int argc, char **argv)
     st = eng_live_script_load_file (script_path, &script, &err);
   if (st == ENG_OK)
     {
+      opts.source_name = script_path;
       st = cal_scene_generate (script, set, zones, &opts, res, &err);
-      if (st != ENG_OK)
-        g_strlcpy (err.source, script_path, sizeof err.source);
     }
   if (st != ENG_OK)
     fprintf (stderr, "tablero-cli scene: %s:%u: %s\n", err.source, err.line,
