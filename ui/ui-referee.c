@@ -48,7 +48,10 @@ journal (UiReferee *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_path_get_dirname (self->journal_path);
   g_mkdir_with_parents (dir, 0700);
-  if (text == NULL || !g_file_set_contents (self->journal_path, text, -1, &error))
+  if (text == NULL
+      || !g_file_set_contents_full (self->journal_path, text, -1,
+                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                    0600, &error))
     {
       g_autofree char *msg = g_strdup_printf ("The game journal could not be written (%s): a crash now would lose moves.",
                                               error ? error->message : "out of memory");

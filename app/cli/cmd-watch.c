@@ -26,6 +26,7 @@ typedef struct {
   const char *calibration;
   const char *resume;
   double seconds;          /* stop after this much source time; 0 = never */
+  double fps;              /* file: frame rate of a folder of images; 0 = 30 */
   long frames;             /* stop after this many frames; 0 = never */
   bool loop;
 } WatchArgs;
@@ -45,7 +46,7 @@ usage (void)
   fprintf (stderr,
            "usage: tablero-cli watch --source SPEC --game katua [--players A,B[,C,D]] [--first NAME]\n"
            "                         [--record FILE] [--resume FILE] [--calibration FILE]\n"
-           "                         [--seconds S] [--frames N] [--loop]\n"
+           "                         [--seconds S] [--frames N] [--fps F] [--loop]\n"
            "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
            "and prints each announcement as a JSON line.  --record keeps the game record\n"
            "up to date after every accepted move; --resume FILE goes on with the game a\n"
@@ -87,6 +88,8 @@ parse_args (int argc, char **argv, WatchArgs *a)
         a->resume = next;
       else if (strcmp (arg, "--seconds") == 0)
         a->seconds = g_ascii_strtod (next, NULL);
+      else if (strcmp (arg, "--fps") == 0)
+        a->fps = g_ascii_strtod (next, NULL);
       else if (strcmp (arg, "--frames") == 0)
         a->frames = strtol (next, NULL, 10);
       else
@@ -137,7 +140,9 @@ save_record (EngInterpreter *interp, const char *path)
   if (text == NULL)
     return false;
   GError *error = NULL;
-  gboolean ok = g_file_set_contents (path, text, -1, &error);
+  gboolean ok = g_file_set_contents_full (path, text, -1,
+                                          G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                          0644, &error);
   if (!ok)
     {
       fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", path, error->message);
@@ -208,7 +213,7 @@ cli_cmd_watch (int argc, char **argv)
       return 2;
     }
 
-  VisSourceOptions sopts = { .loop = a.loop };
+  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps };
   VisSource *source = NULL;
   VisSourceError serr = { "" };
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
@@ -273,17 +278,23 @@ cli_cmd_watch (int argc, char **argv)
           EngEvents events;
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
+          /* Journal first, announce second: whatever the table has been
+           * told is already on disk when a kill or a power cut comes. */
           bool accepted = false;
+          for (size_t i = 0; i < events.n; i++)
+            accepted |= events.items[i].kind == ENG_EVENT_ACCEPTED;
+          if (accepted && a.record != NULL && !save_record (interp, a.record))
+            exit_code = 2;
+          if (events.n > 0)
+            printf ("{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frames - 1,
+                    frame.timestamp_ns / 1e9);
           for (size_t i = 0; i < events.n; i++)
             {
               char line[1024];
               eng_event_to_json (&events.items[i], &setup, 0, line, sizeof line);
               printf ("%s\n", line);
-              accepted |= events.items[i].kind == ENG_EVENT_ACCEPTED;
             }
           fflush (stdout);
-          if (accepted && a.record != NULL && !save_record (interp, a.record))
-            exit_code = 2;
         }
       if (a.frames > 0 && frames >= a.frames)
         break;
