@@ -336,3 +336,23 @@ Test (e2e_refusals, referee_refuses_a_broken_scene)
                 ENG_ERR_INVALID_ARGUMENT);
   eng_session_free (session);
 }
+
+Test (e2e, two_players_mistakes_at_the_table)
+{
+  /* wrong capture area, a cat put back in the wrong slot, a card out of
+   * turn, a second abduction card: the same complaints through the camera */
+  Game g = { TESTS_DIR "/live/scripts/katua-2p-mistakes.script",
+             TESTS_DIR "/live/scripts/katua-2p-mistakes.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* A development aid: E2E_SCRIPT=FILE E2E_REC=FILE plays any script. */
+Test (e2e, script_from_the_environment)
+{
+  const char *script = getenv ("E2E_SCRIPT"), *rec = getenv ("E2E_REC");
+  if (script == NULL || rec == NULL)
+    cr_skip_test ("E2E_SCRIPT and E2E_REC not set");
+  Game g = { script, rec, options (CAL_SCENE_DEGRADE_ALL, -1), getenv ("E2E_OVER") != NULL };
+  play (&g);
+}
