@@ -339,8 +339,10 @@ Test (e2e_refusals, referee_refuses_a_broken_scene)
 
 Test (e2e, two_players_mistakes_at_the_table)
 {
-  /* wrong capture area, a cat put back in the wrong slot, a card out of
-   * turn, a second abduction card: the same complaints through the camera */
+  /* a card out of turn, a cat turned up for no reason, a cat vanishing and
+   * coming back, the wrong player taking the cat, a second abduction card, a
+   * cat put back in the wrong slot, an undo: the same complaints and the same
+   * game through the camera */
   Game g = { TESTS_DIR "/live/scripts/katua-2p-mistakes.script",
              TESTS_DIR "/live/scripts/katua-2p-mistakes.rec",
              options (CAL_SCENE_DEGRADE_ALL, -1), false };
