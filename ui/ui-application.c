@@ -15,6 +15,7 @@ struct _UiApplication
   char **players;
   gboolean new_game;
   guint screenshot_tries;
+  int screenshot_frames;
   int exit_status;
 };
 
@@ -45,12 +46,15 @@ take_screenshot (gpointer data)
   g_autoptr (GError) error = NULL;
   self->screenshot_tries++;
   gboolean ready = window != NULL
-                   && (!UI_IS_WINDOW (window) || ui_window_get_frames_shown (UI_WINDOW (window)) >= 3);
-  if (!ready && self->screenshot_tries < 40)
+                   && (!UI_IS_WINDOW (window)
+                       || ui_window_get_frames_shown (UI_WINDOW (window)) >= (guint) self->screenshot_frames);
+  /* 250 ms a try; a slow machine gets about ten seconds, plus 100 ms a frame asked for. */
+  guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
+  if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
   if (window == NULL || !ui_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path, &error))
     {
-      if (self->screenshot_tries < 40)
+      if (self->screenshot_tries < max_tries)
         return G_SOURCE_CONTINUE;
       g_printerr ("tablero: screenshot failed: %s\n", error ? error->message : "no window");
       self->exit_status = 1;
@@ -146,6 +150,9 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       self->players = g_steal_pointer (&names);
     }
   self->new_game = g_variant_dict_contains (options, "new-game");
+  if (!g_variant_dict_lookup (options, "screenshot-frames", "i", &self->screenshot_frames)
+      || self->screenshot_frames < 1)
+    self->screenshot_frames = 3;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
   return -1;
@@ -184,6 +191,7 @@ ui_application_init (UiApplication *self)
     { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, "Game to referee: katua, catchy or kittens", "GAME" },
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
+    { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, "With --screenshot: wait until N camera frames were shown (default 3)", "N" },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, "Open the new-game setup at start", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },

@@ -183,6 +183,7 @@ worker_main (gpointer data)
   gboolean paced = !g_str_has_prefix (self->spec, "camera") && !g_str_has_prefix (self->spec, "v4l2:");
   gint64 start_us = 0, first_ns = 0;
   unsigned calibrations = 0;
+  gint64 last_recalibration_said = 0;
 
   while (!g_atomic_int_get (&self->stop_requested))
     {
@@ -220,11 +221,15 @@ worker_main (gpointer data)
       if (cal_observer_process (self->observer, &frame.image, frame.timestamp_ns, &back->snapshot,
                                 &changed) == ENG_OK)
         {
+          /* A nudge recalibrates over a few frames: say it once. */
           if (cal_observer_calibrations (self->observer) != calibrations)
             {
-              publish_status (self, calibrations == 0
-                                      ? "Table calibrated from the four anchors."
-                                      : "The camera or the table moved: recalibrated from the anchors.");
+              gint64 now = g_get_monotonic_time ();
+              if (calibrations == 0 || now - last_recalibration_said > 3 * G_USEC_PER_SEC)
+                publish_status (self, calibrations == 0
+                                        ? "Table calibrated from the four anchors."
+                                        : "The camera or the table moved: recalibrated from the anchors.");
+              last_recalibration_said = now;
               calibrations = cal_observer_calibrations (self->observer);
             }
           const VisDetectResult *result = cal_observer_detections (self->observer);

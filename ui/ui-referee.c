@@ -272,3 +272,14 @@ static void
 ui_referee_init (UiReferee *self)
 {
 }
+
+guint
+ui_referee_get_card_in_play (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), 0);
+  const EngRecord *record = eng_interpreter_record (self->interp);
+  if (record->n_moves == 0 || eng_game_is_over (self->game))
+    return 0;
+  const EngMove *last = &record->moves[record->n_moves - 1].move;
+  return last->card != 0 ? last->card : last->show;
+}

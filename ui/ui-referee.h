@@ -61,6 +61,10 @@ char *ui_referee_dup_record_text (UiReferee *self);
  * NULL-terminated array of strings, g_strfreev). */
 char **ui_referee_dup_expectations (UiReferee *self);
 
+/* The face serial of the card the last accepted move played (0: none), so
+ * the camera view can mark it. */
+guint ui_referee_get_card_in_play (UiReferee *self);
+
 /* The plain-English explanation of a rule id from data/rules/GAME.rules
  * ("K5" -> "To neutralise..."), or NULL when there is none.  Owned by the
  * referee. */

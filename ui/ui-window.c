@@ -123,6 +123,8 @@ refresh_todo (UiWindow *self)
 static void
 on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, UiWindow *self)
 {
+  if (kind == ENG_EVENT_ACCEPTED)
+    ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
   if (kind == ENG_EVENT_NEED)
     return;   /* needs are listed under "What to do next" */
   if (kind == ENG_EVENT_ILLEGAL || kind == ENG_EVENT_CONSERVATION)

@@ -50,7 +50,9 @@ Test (gui, window_shows_game_source_and_version, .timeout = 60)
   g_autofree char *path = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), "tablero-window.png", NULL);
   remove (path);
   g_autofree char *err = NULL;
-  const char *args[] = { "--game", "katua", "--source", "demo", "--screenshot", path, NULL };
+  /* 40 frames: the demo game is under way, with moves and scores shown. */
+  const char *args[] = { "--game", "katua", "--source", "demo", "--screenshot", path,
+                         "--screenshot-frames", "40", NULL };
   int rc = run_app (args, &err);
   cr_assert_eq (rc, 0, "app failed (%d): %s", rc, err);
   cr_assert_null (strstr (err, "CRITICAL"), "GTK criticals: %s", err);

@@ -264,12 +264,12 @@ Test (sources, demo_plays_the_bundled_scene_and_simulated_unplug)
 {
   VisSourceOptions opts = { .fps = 200, .reconnect_interval_ms = 5 };
   VisSource *src = open_ok ("demo", &opts);
-  cr_assert (strstr (vis_source_description (src), "demo-katua.scene") != NULL);
+  cr_assert (strstr (vis_source_description (src), "demo-katua-game.scene") != NULL);
   VisFrame f;
   VisSourceError err;
   cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
   cr_assert_eq (f.image.width, 1920);
-  cr_assert_eq (f.image.height, 1080);
+  cr_assert_eq (f.image.height, 1568, "the bundled demo game is drawn 1920x1568");
   cr_assert_eq (f.image.format, VIS_PIXEL_BGR8);
   int64_t t0 = f.timestamp_ns;
   cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK);

@@ -809,7 +809,7 @@ open_impl (const char *spec, const VisSourceOptions *options, VisSource **out, V
   else if (s == "demo" || (s.rfind ("demo:", 0) == 0 && s.size () > 5))
     {
       std::string dir = default_data_dir (src->opts);
-      std::string scene = s == "demo" ? dir + "/scenes/demo-katua.scene" : s.substr (5);
+      std::string scene = s == "demo" ? dir + "/scenes/demo-katua-game.scene" : s.substr (5);
       auto demo = std::make_unique<DemoBackend> (src->opts, scene);
       demo->data_dir_ = dir;
       src->backend = std::move (demo);

@@ -5,7 +5,8 @@
  *                     mmap buffers, always the newest frame
  *   file:PATH         a video file, a folder of images (sorted by name) or
  *                     one image
- *   demo              the synthetic renderer playing data/scenes/demo-katua.scene
+ *   demo              the synthetic renderer playing data/scenes/demo-katua-game.scene
+ *                     (a whole scripted Katua game, data/games/demo-katua.script)
  *                     in a loop at its frame rate (demo:SCENE plays another)
  *
  * docs/frame-sources.md is the reference.  No camera present is a normal
