@@ -151,6 +151,38 @@ cal_table_image_to_table (const CalTable *t, double x_px, double y_px, double *x
   return ENG_OK;
 }
 
+EngStatus
+cal_table_table_to_image (const CalTable *t, double x_mm, double y_mm, double *x_px, double *y_px)
+{
+  if (t == NULL || x_px == NULL || y_px == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (!t->calibrated)
+    return ENG_ERR_STATE;
+  /* The inverse of a homography is its adjugate up to scale. */
+  const double *h = t->h;
+  double inv[9] = {
+    h[4] * h[8] - h[5] * h[7], h[2] * h[7] - h[1] * h[8], h[1] * h[5] - h[2] * h[4],
+    h[5] * h[6] - h[3] * h[8], h[0] * h[8] - h[2] * h[6], h[2] * h[3] - h[0] * h[5],
+    h[3] * h[7] - h[4] * h[6], h[1] * h[6] - h[0] * h[7], h[0] * h[4] - h[1] * h[3],
+  };
+  apply_h (inv, x_mm, y_mm, x_px, y_px);
+  return ENG_OK;
+}
+
+size_t
+cal_table_zone_outlines (const CalTable *t, CalZoneOutline *out, size_t max)
+{
+  if (t == NULL || !t->calibrated || !t->have_zones)
+    return 0;
+  double cx, cy;
+  cal_table_centre (t, &cx, &cy);
+  size_t n = cal_zones_outlines (&t->zones, t->seats, t->n_seats, cx, cy, out, max);
+  for (size_t i = 0; i < n && i < max; i++)
+    for (int k = 0; k < 4; k++)
+      cal_table_table_to_image (t, out[i].pt[k][0], out[i].pt[k][1], &out[i].pt[k][0], &out[i].pt[k][1]);
+  return n;
+}
+
 /* The four anchors' detections, by number; false unless all four are seen
  * (a duplicate anchor number makes the frame unusable too). */
 static unsigned

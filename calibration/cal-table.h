@@ -82,6 +82,17 @@ void cal_table_centre (const CalTable *table, double *x, double *y);
 EngStatus cal_table_image_to_table (const CalTable *table, double x_px, double y_px, double *x_mm,
                                     double *y_mm);
 
+/* Table mm -> image pixel (undistorted image: lens distortion is not put
+ * back); ENG_ERR_STATE when not calibrated. */
+EngStatus cal_table_table_to_image (const CalTable *table, double x_mm, double y_mm, double *x_px,
+                                    double *y_px);
+
+/* Every zone of the loaded zone file as placed on this table, corners in
+ * image pixels (cal_zones_outlines, then cal_table_table_to_image).  Returns
+ * how many there are (0 when not calibrated or without zones); writes at
+ * most `max`. */
+size_t cal_table_zone_outlines (const CalTable *table, CalZoneOutline *out, size_t max);
+
 size_t cal_table_n_seats (const CalTable *table);
 /* Seats in marker-number order; NULL past the end.  Owned by the table. */
 const CalSeat *cal_table_seat (const CalTable *table, size_t i);

@@ -217,6 +217,15 @@ inside (const CalZoneRect *z, double r, double f)
   return fabs (r - z->at_x) <= z->width / 2 && fabs (f - z->at_y) <= z->depth / 2;
 }
 
+/* A seat's frame: right = forward turned a quarter clockwise (table y
+ * points down). */
+static void
+seat_axes (const CalSeat *seat, double *rx, double *ry)
+{
+  *rx = -seat->fwd_y;
+  *ry = seat->fwd_x;
+}
+
 EngZone
 cal_zones_find (const CalZones *zones, const CalSeat *seats, size_t n_seats, double cx, double cy,
                 double x, double y)
@@ -236,8 +245,8 @@ cal_zones_find (const CalZones *zones, const CalSeat *seats, size_t n_seats, dou
       for (size_t s = 0; s < n_seats; s++)
         {
           const CalSeat *seat = &seats[s];
-          /* right = forward turned a quarter clockwise (table y points down). */
-          double rx = -seat->fwd_y, ry = seat->fwd_x;
+          double rx, ry;
+          seat_axes (seat, &rx, &ry);
           double dx = x - seat->x, dy = y - seat->y;
           double r = dx * rx + dy * ry, f = dx * seat->fwd_x + dy * seat->fwd_y;
           if (inside (z, r, f))
@@ -245,4 +254,42 @@ cal_zones_find (const CalZones *zones, const CalSeat *seats, size_t n_seats, dou
         }
     }
   return none;
+}
+
+size_t
+cal_zones_outlines (const CalZones *zones, const CalSeat *seats, size_t n_seats, double cx,
+                    double cy, CalZoneOutline *out, size_t max)
+{
+  static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+  size_t n = 0;
+  for (size_t i = 0; zones != NULL && i < zones->n; i++)
+    {
+      const CalZoneRect *z = &zones->zones[i];
+      size_t copies = z->per_seat ? n_seats : 1;
+      for (size_t s = 0; s < copies; s++, n++)
+        {
+          if (n >= max)
+            continue;
+          CalZoneOutline *o = &out[n];
+          snprintf (o->name, sizeof o->name, "%s", z->name);
+          for (int k = 0; k < 4; k++)
+            {
+              double r = z->at_x + corner[k][0] * z->width / 2;
+              double f = z->at_y + corner[k][1] * z->depth / 2;
+              if (!z->per_seat)
+                {
+                  o->pt[k][0] = cx + r;
+                  o->pt[k][1] = cy + f;
+                  continue;
+                }
+              double rx, ry;
+              seat_axes (&seats[s], &rx, &ry);
+              o->pt[k][0] = seats[s].x + r * rx + f * seats[s].fwd_x;
+              o->pt[k][1] = seats[s].y + r * ry + f * seats[s].fwd_y;
+            }
+          o->zone = (EngZone){ (uint8_t) z->kind, z->per_seat ? (int8_t) (seats[s].number - 1) : -1,
+                               (int8_t) z->index };
+        }
+    }
+  return n;
 }

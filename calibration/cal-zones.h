@@ -57,6 +57,20 @@ typedef struct {
 EngZone cal_zones_find (const CalZones *zones, const CalSeat *seats, size_t n_seats,
                         double centre_x, double centre_y, double x, double y);
 
+/* One zone laid on the table: its identity and its four corners (table mm
+ * from cal_zones_outlines, image pixels from cal_table_zone_outlines). */
+typedef struct {
+  EngZone zone;
+  char name[32];
+  double pt[4][2];
+} CalZoneOutline;
+
+/* Every zone as placed now: shared zones once, seat zones once per seat.
+ * Writes at most `max` into `out` and returns how many there are.  The
+ * same geometry as cal_zones_find, so what is drawn is what is used. */
+size_t cal_zones_outlines (const CalZones *zones, const CalSeat *seats, size_t n_seats,
+                           double centre_x, double centre_y, CalZoneOutline *out, size_t max);
+
 /* Parses a zone kind name ("slot", "attack", "capture", "play", "deck",
  * "discard", "centre", "command"); ENG_ZONE_KIND_COUNT when unknown. */
 EngZoneKind cal_zone_kind_from_string (const char *name);

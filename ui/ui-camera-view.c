@@ -12,6 +12,9 @@ struct _UiCameraView
   guint n_detections;
   guint capacity;
   const EngCardSet *set;
+  CalZoneOutline *zones;
+  guint n_zones;
+  guint zones_capacity;
   guint highlight;
   char *placeholder;
 };
@@ -96,6 +99,35 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_snapshot_append_texture (snapshot, self->texture, &frame);
 
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &frame);
+  /* Zones first, faint, so the stickers stay readable over them. */
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 9);
+  for (guint i = 0; i < self->n_zones; i++)
+    {
+      const CalZoneOutline *z = &self->zones[i];
+      for (int k = 0; k < 4; k++)
+        {
+          double x = ox + z->pt[k][0] * scale, y = oy + z->pt[k][1] * scale;
+          if (k == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      cairo_close_path (cr);
+      cairo_set_source_rgba (cr, 1, 1, 0.6, 0.07);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 1, 1, 0.7, 0.45);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      cairo_move_to (cr, ox + z->pt[0][0] * scale + 3, oy + z->pt[0][1] * scale + 11);
+      cairo_set_source_rgba (cr, 1, 1, 0.8, 0.7);
+      char label[48];
+      if (z->zone.seat >= 0)
+        g_snprintf (label, sizeof label, "%s · seat %d", z->name, z->zone.seat + 1);
+      else
+        g_strlcpy (label, z->name, sizeof label);
+      cairo_show_text (cr, label);
+    }
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, 11);
   for (guint i = 0; i < self->n_detections; i++)
@@ -147,6 +179,7 @@ ui_camera_view_finalize (GObject *object)
   UiCameraView *self = UI_CAMERA_VIEW (object);
   g_clear_object (&self->texture);
   g_free (self->detections);
+  g_free (self->zones);
   g_free (self->placeholder);
   G_OBJECT_CLASS (ui_camera_view_parent_class)->finalize (object);
 }
@@ -194,6 +227,20 @@ ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
   if (n_detections > 0)
     memcpy (self->detections, detections, n_detections * sizeof *detections);
   self->n_detections = n_detections;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_zones (UiCameraView *self, const CalZoneOutline *zones, guint n_zones)
+{
+  if (n_zones > self->zones_capacity)
+    {
+      self->zones = g_renew (CalZoneOutline, self->zones, n_zones);
+      self->zones_capacity = n_zones;
+    }
+  if (n_zones > 0)
+    memcpy (self->zones, zones, n_zones * sizeof *zones);
+  self->n_zones = n_zones;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

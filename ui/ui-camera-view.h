@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include "eng-cardset.h"
+#include "cal-zones.h"
 #include "vis-detect.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,10 @@ void ui_camera_view_set_card_set (UiCameraView *self, const EngCardSet *set);
 /* Shows `texture` (a new reference is taken) with `detections` (copied). */
 void ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
                                const VisDetection *detections, guint n_detections);
+
+/* The table's zones to draw under the stickers (copied; corners in image
+ * pixels).  n_zones 0 hides them. */
+void ui_camera_view_set_zones (UiCameraView *self, const CalZoneOutline *zones, guint n_zones);
 
 /* Highlights the sticker with this face serial (0: none). */
 void ui_camera_view_set_highlight (UiCameraView *self, guint serial);

@@ -10,6 +10,7 @@
 G_DEFINE_QUARK (ui-pipeline-error-quark, ui_pipeline_error)
 
 #define MAX_DETECTIONS 256
+#define MAX_ZONES 64
 
 /* One published result: pixels (BGR) plus detections.  The worker fills the
  * back slot and swaps the two pointers under the lock; the main thread
@@ -24,6 +25,8 @@ typedef struct {
   guint n_detections;
   EngSnapshot snapshot;
   gboolean snapshot_changed;
+  CalZoneOutline zones[MAX_ZONES];
+  guint n_zones;
   gboolean fresh;
 } Slot;
 
@@ -50,6 +53,8 @@ struct _UiPipeline
   /* main thread only */
   VisDetection *shown;     /* MAX_DETECTIONS */
   guint n_shown;
+  CalZoneOutline *shown_zones;  /* MAX_ZONES */
+  guint n_shown_zones;
   EngSnapshot *snapshot;
   gint64 fps_window_start;
   guint fps_frames;
@@ -79,6 +84,8 @@ dispatch_on_main (gpointer data)
                                         bytes, ready->stride);
       memcpy (self->shown, ready->detections, ready->n_detections * sizeof (VisDetection));
       self->n_shown = ready->n_detections;
+      memcpy (self->shown_zones, ready->zones, ready->n_zones * sizeof (CalZoneOutline));
+      self->n_shown_zones = ready->n_zones;
       if (ready->snapshot_changed)
         {
           *self->snapshot = ready->snapshot;
@@ -232,6 +239,8 @@ worker_main (gpointer data)
               last_recalibration_said = now;
               calibrations = cal_observer_calibrations (self->observer);
             }
+          size_t n_zones = cal_table_zone_outlines (cal_observer_table (self->observer), back->zones, MAX_ZONES);
+          back->n_zones = (guint) MIN (n_zones, (size_t) MAX_ZONES);
           const VisDetectResult *result = cal_observer_detections (self->observer);
           back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
           memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
@@ -321,6 +330,13 @@ ui_pipeline_get_detections (UiPipeline *self, guint *n_detections)
   return self->shown;
 }
 
+const CalZoneOutline *
+ui_pipeline_get_zones (UiPipeline *self, guint *n_zones)
+{
+  *n_zones = self->n_shown_zones;
+  return self->shown_zones;
+}
+
 double
 ui_pipeline_get_fps (UiPipeline *self)
 {
@@ -342,6 +358,7 @@ ui_pipeline_finalize (GObject *object)
     g_free (self->slots[i].pixels);
   g_free (self->slots);
   g_free (self->shown);
+  g_free (self->shown_zones);
   g_free (self->snapshot);
   g_mutex_clear (&self->lock);
   g_free (self->spec);
@@ -369,6 +386,7 @@ ui_pipeline_init (UiPipeline *self)
   g_mutex_init (&self->lock);
   self->slots = g_new0 (Slot, 2);
   self->shown = g_new0 (VisDetection, MAX_DETECTIONS);
+  self->shown_zones = g_new0 (CalZoneOutline, MAX_ZONES);
   self->snapshot = g_new0 (EngSnapshot, 1);
   self->back = &self->slots[0];
   self->ready = &self->slots[1];

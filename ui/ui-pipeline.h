@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "cal-zones.h"
 #include "vis-detect.h"
 
 G_BEGIN_DECLS
@@ -43,6 +44,10 @@ const char *ui_pipeline_get_description (UiPipeline *self);
 /* The newest frame's detections, valid until the next ::frame emission.
  * Owned by the pipeline. */
 const VisDetection *ui_pipeline_get_detections (UiPipeline *self, guint *n_detections);
+
+/* The calibrated zones of the newest frame, corners in image pixels
+ * (none before the table is calibrated); valid until the next ::frame. */
+const CalZoneOutline *ui_pipeline_get_zones (UiPipeline *self, guint *n_zones);
 
 /* Frames shown per second over the last second (for the status line). */
 double ui_pipeline_get_fps (UiPipeline *self);

@@ -298,6 +298,9 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
 {
   guint n = 0;
   const VisDetection *detections = ui_pipeline_get_detections (pipeline, &n);
+  guint n_zones = 0;
+  const CalZoneOutline *zones = ui_pipeline_get_zones (pipeline, &n_zones);
+  ui_camera_view_set_zones (self->camera_view, zones, n_zones);
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
