@@ -164,3 +164,54 @@ Test (detect, finder_with_broken_ring)
   vis_detector_free (det);
   test_scene_close (&ts);
 }
+
+/* A card turned over where it lies, under the hand that turns it, keeps its
+ * sticker's finder patterns in the same place: tracking must read the new
+ * code as soon as the hand is gone, not keep the back's identity until the
+ * next cold pass. */
+Test (detect, flip_in_place_is_read_at_once_while_tracking, .timeout = 120)
+{
+  static const char *const scene =
+    "image width=1280 height=720 fps=30 duration=2 seed=5 format=png\n"
+    "camera height=560 tilt=0 fov=62\n"
+    "table width=700 height=420\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "card c1 face=12 back=1 at=350,210 down\n"
+    "card c2 face=40 back=2 at=200,210\n"
+    "at 0.7 hand from=350,-80 to=350,215 for=0.6\n"
+    "at 1.0 up c1\n";
+  TestScene ts;
+  test_scene_open (&ts, scene);
+  VisDetector *det = vis_detector_new (NULL);
+  cr_assert_not_null (det);
+  char face[12], back[12];
+  EngTag t_face = { 'K', "01", ENG_TAG_FACE, 12 }, t_back = { 'K', "01", ENG_TAG_BACK, 1 };
+  cr_assert_eq (eng_tag_format (&t_face, face), ENG_OK);
+  cr_assert_eq (eng_tag_format (&t_back, back), ENG_OK);
+  int first_face_frame = -1;
+  for (int f = 0; f < 45; f++)
+    {
+      test_scene_render (&ts, f / 30.0);
+      VisDetectResult r;
+      cr_assert_eq (vis_detector_detect (det, &ts.image, f == 0 ? VIS_DETECT_COLD : VIS_DETECT_TRACK, &r),
+                    ENG_OK);
+      bool has_face = false, has_back = false;
+      for (size_t i = 0; i < r.n_detections; i++)
+        {
+          has_face |= strcmp (r.detections[i].payload, face) == 0;
+          has_back |= strcmp (r.detections[i].payload, back) == 0;
+        }
+      if (f < 20)
+        cr_expect (has_back && !has_face, "frame %d: the card lies face down", f);
+      else if (has_face && first_face_frame < 0)
+        first_face_frame = f;
+      if (f >= 30 && has_face)
+        cr_expect (!has_back, "frame %d: the back is gone once the face is read", f);
+    }
+  /* the hand leaves the card about frame 40 (1.3 s) */
+  cr_expect (first_face_frame >= 30 && first_face_frame <= 42,
+             "the face was read at frame %d, the flip happened at frame 30 under the hand", first_face_frame);
+  vis_detector_free (det);
+  test_scene_close (&ts);
+}

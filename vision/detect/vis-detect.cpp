@@ -954,6 +954,21 @@ mark_reuse (VisDetector *det)
             dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y);
           if (dist (dst[0], tl) > 8.0f * mod)
             continue;
+          /* Finders in the same place do not make the same code: a card
+           * flipped where it lay, or a command card laid where the last one
+           * was, puts new modules between the same finders.  Keep the old
+           * identity only when the code's own blocks did not change. */
+          float x0 = dst[0].x, x1 = dst[0].x, y0 = dst[0].y, y1 = dst[0].y;
+          for (int k = 1; k < 4; k++)
+            {
+              x0 = std::min (x0, dst[k].x), x1 = std::max (x1, dst[k].x);
+              y0 = std::min (y0, dst[k].y), y1 = std::max (y1, dst[k].y);
+            }
+          cv::Rect code = cv::Rect ((int) x0, (int) y0, (int) (x1 - x0) + 1, (int) (y1 - y0) + 1)
+                          & cv::Rect (0, 0, det->gray.cols, det->gray.rows);
+          if (code.area () == 0
+              || cv::countNonZero (det->changed (to_blocks (code, det->changed.size ()))) > 0)
+            continue;
           cv::Mat hm = cv::getPerspectiveTransform (src, dst);
           h = cv::Matx33d ((const double *) hm.ptr ());
           if (dist (apply (h, 3.5, 3.5), tl) < 0.4f * mod && dist (apply (h, 17.5, 3.5), tr) < 0.4f * mod
