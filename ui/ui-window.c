@@ -71,9 +71,9 @@ describe_source (const char *source)
   return g_strdup (source);
 }
 
-/* Newest announcement first; the list keeps the last LOG_MAX_ROWS. */
-static void
-announce (UiWindow *self, const char *text)
+/* A wrapped line of text for the boxed lists of the sidebar. */
+static GtkWidget *
+list_label (const char *text)
 {
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -82,7 +82,14 @@ announce (UiWindow *self, const char *text)
   gtk_widget_set_margin_end (label, 12);
   gtk_widget_set_margin_top (label, 8);
   gtk_widget_set_margin_bottom (label, 8);
-  gtk_list_box_prepend (self->log_list, label);
+  return label;
+}
+
+/* Newest announcement first; the list keeps the last LOG_MAX_ROWS. */
+static void
+announce (UiWindow *self, const char *text)
+{
+  gtk_list_box_prepend (self->log_list, list_label (text));
   if (++self->n_log_rows > LOG_MAX_ROWS)
     {
       GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->log_list, LOG_MAX_ROWS);
@@ -100,16 +107,7 @@ refresh_todo (UiWindow *self)
     gtk_list_box_remove (self->todo_list, child);
   g_auto (GStrv) todo = self->referee ? ui_referee_dup_expectations (self->referee) : NULL;
   for (char **t = todo; t && *t; t++)
-    {
-      GtkWidget *label = gtk_label_new (*t);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_margin_start (label, 12);
-      gtk_widget_set_margin_end (label, 12);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
-      gtk_list_box_append (self->todo_list, label);
-    }
+    gtk_list_box_append (self->todo_list, list_label (*t));
   if (todo == NULL || todo[0] == NULL)
     {
       GtkWidget *label = gtk_label_new ("Nothing pending: play on.");

@@ -2,6 +2,8 @@
  * interpreter (docs/snapshot-script-format.md). */
 #include "eng-live-script.h"
 
+#include "eng-data.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -551,30 +553,13 @@ eng_live_script_load_file (const char *path, EngLiveScript **out, EngParseError 
   if (out == NULL || path == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
   *out = NULL;
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
-    {
-      eng_parse_error_set (err, path, 0, "cannot open: %s", strerror (errno));
-      return ENG_ERR_IO;
-    }
-  size_t cap = 1u << 20;
-  char *buf = malloc (cap + 1);
-  if (buf == NULL)
-    {
-      fclose (f);
-      return ENG_ERR_NO_MEMORY;
-    }
-  size_t n = fread (buf, 1, cap + 1, f);
-  bool bad = ferror (f) != 0;
-  fclose (f);
-  if (bad || n > cap)
-    {
-      free (buf);
-      eng_parse_error_set (err, path, 0, bad ? "read error" : "larger than 1 MiB");
-      return bad ? ENG_ERR_IO : ENG_ERR_LIMIT;
-    }
-  EngStatus st = eng_live_script_parse (buf, n, path, out, err);
-  free (buf);
+  char *text = NULL;
+  size_t len = 0;
+  EngStatus st = eng_read_text_file (path, 1u << 20, &text, &len, err);
+  if (st != ENG_OK)
+    return st;
+  st = eng_live_script_parse (text, len, path, out, err);
+  free (text);
   return st;
 }
 
