@@ -8,6 +8,7 @@ struct _UiSetupDialog
 
   GtkSpinButton *count;
   AdwEntryRow *names[4];
+  GtkSpinButton *seats[4];
   AdwComboRow *first;
   GtkSwitch *quick_start;
   GtkSwitch *total_memory;
@@ -48,7 +49,7 @@ ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup)
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
       g_autofree char *fallback = g_strdup_printf ("Player %u", i + 1);
       g_strlcpy (setup->names[i], name && *name ? name : fallback, ENG_NAME_MAX);
-      setup->seats[i] = (uint8_t) (i + 1);
+      setup->seats[i] = (uint8_t) gtk_spin_button_get_value_as_int (self->seats[i]);
     }
   setup->first = (int) adw_combo_row_get_selected (self->first);
 }
@@ -64,9 +65,32 @@ ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
     eng_options_set (options, "ufo_deck_out", ufo_deck_out_values[k18]);
 }
 
+/* Two players behind one seat marker cannot be told apart by the camera. */
+static gboolean
+seats_distinct (UiSetupDialog *self)
+{
+  guint n = player_count (self);
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean clash = FALSE;
+      for (guint j = 0; j < n; j++)
+        clash |= i != j && gtk_spin_button_get_value_as_int (self->seats[i])
+                             == gtk_spin_button_get_value_as_int (self->seats[j]);
+      if (clash)
+        gtk_widget_add_css_class (GTK_WIDGET (self->seats[i]), "error");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self->seats[i]), "error");
+      ok &= !clash;
+    }
+  return ok;
+}
+
 static void
 start_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
+  if (!seats_distinct (UI_SETUP_DIALOG (widget)))
+    return;
   g_signal_emit (widget, signals[SIGNAL_START], 0);
   gtk_window_close (GTK_WINDOW (widget));
 }
@@ -89,6 +113,10 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "name1", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[1]));
   gtk_widget_class_bind_template_child_full (widget_class, "name2", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[2]));
   gtk_widget_class_bind_template_child_full (widget_class, "name3", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[3]));
+  gtk_widget_class_bind_template_child_full (widget_class, "seat0", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "seat1", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "seat2", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "seat3", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[3]));
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, first);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, quick_start);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, total_memory);
@@ -114,7 +142,11 @@ ui_setup_dialog_new (GtkWindow *parent, const EngSetup *setup)
   guint n = setup != NULL && setup->n_players >= 2 ? setup->n_players : 2;
   gtk_spin_button_set_value (self->count, n);
   for (guint i = 0; setup != NULL && i < setup->n_players && i < G_N_ELEMENTS (self->names); i++)
-    gtk_editable_set_text (GTK_EDITABLE (self->names[i]), setup->names[i]);
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->names[i]), setup->names[i]);
+      if (setup->seats[i] > 0)
+        gtk_spin_button_set_value (self->seats[i], setup->seats[i]);
+    }
   if (setup != NULL && setup->first >= 0)
     adw_combo_row_set_selected (self->first, (guint) setup->first);
   on_count_changed (self);

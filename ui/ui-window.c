@@ -12,6 +12,7 @@
 #include "ui-scoreboard.h"
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
+#include "vis-source.h"
 
 #define LOG_MAX_ROWS 200
 
@@ -31,7 +32,10 @@ struct _UiWindow
   UiCameraView *camera_view;
   GtkLabel *camera_status;
   AdwComboRow *game_row;
-  AdwActionRow *source_row;
+  AdwComboRow *source_row;
+  GtkStringList *source_names;
+  GPtrArray *source_specs;     /* parallel to source_names */
+  gboolean filling_sources;    /* the list is being rebuilt: not a choice */
   AdwActionRow *version_row;
   GtkListBox *log_list;
   GtkListBox *todo_list;
@@ -288,7 +292,7 @@ update_titles (UiWindow *self)
 {
   adw_window_title_set_subtitle (self->window_title, game_titles[game_index (self->game)]);
   g_autofree char *description = describe_source (self->source);
-  adw_action_row_set_subtitle (self->source_row, description);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->source_row), description);
 }
 
 static void
@@ -377,6 +381,62 @@ start_pipeline (UiWindow *self)
   g_autofree char *text = g_strdup_printf ("Cannot watch the table: %s", error->message);
   announce (self, text);
   ui_camera_view_set_placeholder (self->camera_view, text);
+}
+
+/* The sources a table can pick: the demo, every camera present, and the
+ * one given on the command line. */
+static void
+fill_sources (UiWindow *self)
+{
+  self->filling_sources = TRUE;
+  g_ptr_array_set_size (self->source_specs, 0);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->source_names));
+  gtk_string_list_splice (self->source_names, 0, n, NULL);
+  g_ptr_array_add (self->source_specs, g_strdup ("demo"));
+  gtk_string_list_append (self->source_names, "Demo table");
+  VisSourceList list;
+  if (vis_source_list (&list, NULL) == VIS_SOURCE_OK)
+    for (unsigned i = 0; i < list.n; i++)
+      {
+        g_ptr_array_add (self->source_specs, g_strdup (list.sources[i].spec));
+        gtk_string_list_append (self->source_names, list.sources[i].name);
+      }
+  guint selected = G_MAXUINT;
+  for (guint i = 0; i < self->source_specs->len; i++)
+    if (g_strcmp0 (self->source_specs->pdata[i], self->source) == 0)
+      selected = i;
+  if (selected == G_MAXUINT)
+    {
+      g_ptr_array_add (self->source_specs, g_strdup (self->source));
+      gtk_string_list_append (self->source_names, self->source);
+      selected = self->source_specs->len - 1;
+    }
+  self->filling_sources = TRUE;
+  adw_combo_row_set_selected (self->source_row, selected);
+  self->filling_sources = FALSE;
+}
+
+static void
+on_source_selected (UiWindow *self)
+{
+  guint index = adw_combo_row_get_selected (self->source_row);
+  if (!self->filling_sources && index < self->source_specs->len)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-source", "s",
+                                (const char *) self->source_specs->pdata[index]);
+}
+
+static void
+select_source_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  const char *source = g_variant_get_string (parameter, NULL);
+  if (g_strcmp0 (source, self->source) == 0)
+    return;
+  g_free (self->source);
+  self->source = g_strdup (source);
+  update_titles (self);
+  start_pipeline (self);
+  fill_sources (self);
 }
 
 static void
@@ -490,6 +550,7 @@ ui_window_finalize (GObject *object)
   g_free (self->source);
   g_strfreev (self->players);
   g_free (self->journal_path);
+  g_ptr_array_unref (self->source_specs);
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
 
@@ -512,6 +573,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_status);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, game_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, source_names);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, version_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, todo_list);
@@ -522,6 +584,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
+  gtk_widget_class_install_action (widget_class, "win.select-source", "s", select_source_action);
   gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
@@ -545,8 +608,11 @@ ui_window_init (UiWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_action_row_set_subtitle (self->version_row, TABLERO_VERSION);
+  self->source_specs = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->game_row, "notify::selected",
                             G_CALLBACK (on_game_selected), self);
+  g_signal_connect_swapped (self->source_row, "notify::selected",
+                            G_CALLBACK (on_source_selected), self);
 }
 
 UiWindow *
@@ -564,6 +630,7 @@ ui_window_new (GtkApplication *app, const char *game, const char *source,
   self->journal_path = g_build_filename (g_get_user_state_dir (), "tablero", "journal.record", NULL);
   offer_resume (self);
   start_pipeline (self);
+  fill_sources (self);
   return self;
 }
 
