@@ -11,6 +11,7 @@ extern "C" {
 #include <opencv2/imgproc.hpp>
 
 #include <cstring>
+#include <cmath>
 #include <vector>
 
 extern "C" EngStatus
@@ -98,6 +99,71 @@ cal_lens_undistort_points (const CalLens *lens, double *xy, size_t n)
       xy[2 * i] = outp[i].x + 0.5;
       xy[2 * i + 1] = outp[i].y + 0.5;
     }
+}
+
+extern "C" void
+cal_lens_distort_points (const CalLens *lens, double *xy, size_t n)
+{
+  if (lens == nullptr || !lens->valid || n == 0)
+    return;
+  std::vector<cv::Point3d> rays (n);
+  std::vector<cv::Point2d> outp;
+  const double *k = lens->k;
+  for (size_t i = 0; i < n; i++)
+    rays[i] = cv::Point3d ((xy[2 * i] - 0.5 - k[2]) / k[0], (xy[2 * i + 1] - 0.5 - k[5]) / k[4], 1.0);
+  cv::Mat km (3, 3, CV_64F, (void *) lens->k), d (1, 5, CV_64F, (void *) lens->dist);
+  cv::projectPoints (rays, cv::Vec3d (0, 0, 0), cv::Vec3d (0, 0, 0), km, d, outp);
+  for (size_t i = 0; i < n; i++)
+    {
+      xy[2 * i] = outp[i].x + 0.5;
+      xy[2 * i + 1] = outp[i].y + 0.5;
+    }
+}
+
+extern "C" EngStatus
+cal_lens_draw_checkerboard (const CalLens *lens, int squares_x, int squares_y, double square_mm,
+                            const double pose[6], uint8_t *gray, size_t stride)
+{
+  if (lens == nullptr || !lens->valid || pose == nullptr || gray == nullptr || squares_x < 2
+      || squares_y < 2 || square_mm <= 0 || lens->width <= 0 || lens->height <= 0
+      || stride < (size_t) lens->width)
+    return ENG_ERR_INVALID_ARGUMENT;
+  try
+    {
+      const int w = lens->width, h = lens->height;
+      /* Every pixel is undistorted, cast onto the board plane z = 0 and
+       * coloured by the square it meets: X = R^T (s d - t), with s from z = 0. */
+      std::vector<cv::Point2d> px, und;
+      px.reserve ((size_t) w * h);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          px.emplace_back (x, y);
+      cv::Mat km (3, 3, CV_64F, (void *) lens->k), d (1, 5, CV_64F, (void *) lens->dist);
+      cv::undistortPoints (px, und, km, d);
+      cv::Matx33d r;
+      cv::Rodrigues (cv::Vec3d (pose[0], pose[1], pose[2]), r);
+      cv::Matx33d rt = r.t ();
+      cv::Vec3d t (pose[3], pose[4], pose[5]);
+      for (int i = 0; i < w * h; i++)
+        {
+          uint8_t value = 200;
+          cv::Vec3d a = rt * cv::Vec3d (und[i].x, und[i].y, 1.0), b = rt * t;
+          double s = std::fabs (a[2]) < 1e-12 ? -1 : b[2] / a[2];
+          if (s > 0)
+            {
+              cv::Vec3d x = s * a - b;
+              int cx = (int) std::floor (x[0] / square_mm + 1.0), cy = (int) std::floor (x[1] / square_mm + 1.0);
+              if (cx >= 0 && cy >= 0 && cx < squares_x && cy < squares_y)
+                value = ((cx + cy) & 1) ? 30 : 230;
+            }
+          gray[(size_t) (i / w) * stride + (size_t) (i % w)] = value;
+        }
+    }
+  catch (const cv::Exception &)
+    {
+      return ENG_ERR_INVALID_ARGUMENT;
+    }
+  return ENG_OK;
 }
 
 extern "C" EngStatus

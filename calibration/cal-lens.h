@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "eng-status.h"
 
@@ -35,6 +36,20 @@ void cal_lens_undistort_points (const CalLens *lens, double *xy, size_t n);
 /* Least-squares homography mapping `n` >= 4 points `src` (x, y pairs) to
  * `dst`; `h` row-major 3x3.  Returns ENG_ERR_INCONSISTENT for degenerate
  * input (collinear points). */
+/* The inverse of cal_lens_undistort_points: ideal (distortion-free) pixel
+ * positions in the lens's camera matrix to where the lens shows them.  A
+ * lens that is not valid leaves the points as they are. */
+void cal_lens_distort_points (const CalLens *lens, double *xy, size_t n);
+
+/* Draws what `lens` (width x height) shows of a checkerboard of
+ * `squares_x` x `squares_y` squares of `square_mm`, posed by `pose`
+ * (Rodrigues rotation rx ry rz, then translation tx ty tz in mm), into the
+ * caller's grey image: dark and light squares, grey elsewhere.  For testing
+ * lens calibration on photos whose truth is known; ENG_ERR_INVALID_ARGUMENT
+ * for a lens that is not valid or sizes that do not fit. */
+EngStatus cal_lens_draw_checkerboard (const CalLens *lens, int squares_x, int squares_y, double square_mm,
+                                      const double pose[6], uint8_t *gray, size_t stride);
+
 EngStatus cal_fit_homography (const double *src, const double *dst, size_t n, double h[9]);
 
 #ifdef __cplusplus

@@ -1080,3 +1080,37 @@ vis_source_list (VisSourceList *out, VisSourceError *err)
 }
 
 }  // extern "C"
+
+extern "C" VisSourceStatus
+vis_video_write (const char *path, const VisImage *frames, size_t n, double fps, VisSourceError *err)
+{
+  auto fail = [err] (VisSourceStatus st, const char *what, const char *path_) {
+    if (err != nullptr)
+      std::snprintf (err->message, sizeof err->message, "%s: %s", path_ ? path_ : "", what);
+    return st;
+  };
+  if (path == nullptr || frames == nullptr || n == 0 || !(fps > 0))
+    return fail (VIS_SOURCE_ERR_INVALID_ARGUMENT, "nothing to write", path);
+  const VisImage &first = frames[0];
+  for (size_t i = 0; i < n; i++)
+    if (frames[i].width != first.width || frames[i].height != first.height
+        || frames[i].format != first.format || vis_pixel_format_bpp (frames[i].format) == 0
+        || frames[i].data == nullptr)
+      return fail (VIS_SOURCE_ERR_INVALID_ARGUMENT, "frames differ in size or format", path);
+  try
+    {
+      bool colour = first.format == VIS_PIXEL_BGR8;
+      cv::VideoWriter writer (path, cv::VideoWriter::fourcc ('M', 'J', 'P', 'G'), fps,
+                              cv::Size (first.width, first.height), colour);
+      if (!writer.isOpened ())
+        return fail (VIS_SOURCE_ERR_IO, "no video writer can open it", path);
+      for (size_t i = 0; i < n; i++)
+        writer.write (cv::Mat (frames[i].height, frames[i].width, colour ? CV_8UC3 : CV_8UC1,
+                               frames[i].data, frames[i].stride));
+    }
+  catch (const cv::Exception &e)
+    {
+      return fail (VIS_SOURCE_ERR_IO, e.what (), path);
+    }
+  return VIS_SOURCE_OK;
+}

@@ -99,6 +99,14 @@ const char *vis_source_description (const VisSource *source);
  * can be tested without hardware.  Works for every kind of source. */
 void vis_source_simulate_unplug (VisSource *source, bool unplugged);
 
+/* Writes `n` frames (same size, BGR8 or GRAY8) to `path` as a Motion-JPEG
+ * AVI at `fps`, for file: sources to play back (a recorded table, a test
+ * clip).  VIS_SOURCE_ERR_INVALID_ARGUMENT for frames of mixed sizes or an
+ * unknown format, VIS_SOURCE_ERR_IO when no writer can open `path`; `err`
+ * (may be NULL) says which. */
+VisSourceStatus vis_video_write (const char *path, const VisImage *frames, size_t n, double fps,
+                                 VisSourceError *err);
+
 /* ---- listing ----------------------------------------------------------- */
 
 #define VIS_SOURCE_LIST_MAX 16
