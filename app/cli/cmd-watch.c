@@ -31,6 +31,8 @@ typedef struct {
   bool loop;
 } WatchArgs;
 
+/* The one piece of process state: a signal handler can reach nothing else.
+ * Ctrl+C or SIGTERM ends the loop so the record is written once more. */
 static volatile sig_atomic_t interrupted;
 
 static void
