@@ -71,16 +71,25 @@ eng_events_add (EngEvents *events, EngEventKind kind)
 }
 
 EngEvent *
-eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
-                 const char *fmt, ...)
+eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *rule,
+                  const char *fmt, va_list ap)
 {
   EngEvent *ev = eng_events_add (events, kind);
   if (ev == NULL)
     return NULL;
+  ev->player = (int8_t) player;
   snprintf (ev->rule, sizeof ev->rule, "%s", rule ? rule : "");
+  vsnprintf (ev->text, sizeof ev->text, fmt, ap);
+  return ev;
+}
+
+EngEvent *
+eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
+                 const char *fmt, ...)
+{
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (ev->text, sizeof ev->text, fmt, ap);
+  EngEvent *ev = eng_events_vaddf (events, kind, -1, rule, fmt, ap);
   va_end (ap);
   return ev;
 }

@@ -19,6 +19,7 @@
  */
 #pragma once
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -96,6 +97,10 @@ void eng_events_init (EngEvents *events, EngEvent *storage, size_t cap);
 /* Appends one event and returns it zeroed (player/other -1), or NULL when
  * events is NULL or full. */
 EngEvent *eng_events_add (EngEvents *events, EngEventKind kind);
+/* The same with the acting player (-1 none) and a va_list, for games and
+ * tools that wrap it in their own printf-style helper. */
+EngEvent *eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *rule,
+                            const char *fmt, va_list ap) __attribute__ ((format (printf, 5, 0)));
 EngEvent *eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
                            const char *fmt, ...) __attribute__ ((format (printf, 4, 5)));
 

@@ -279,15 +279,10 @@ static EngEvent *
 ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
 {
   if (c->ev == NULL)
-    return NULL;
-  EngEvent *e = eng_events_add (c->ev, kind);
-  if (e == NULL)
-    return NULL;
-  e->player = (int8_t) player;
-  snprintf (e->rule, sizeof e->rule, "%s", rule ? rule : "");
+    return NULL;   /* the simulation path formats no text at all */
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, fmt, ap);
   va_end (ap);
   return e;
 }
@@ -1372,6 +1367,25 @@ apply_replicate (Ctx *c, const EngMove *m)
   return ENG_OK;
 }
 
+
+/* A Teleporter played to answer (an abduction's defence, or an X-Ray or
+ * Teleporter under the K10 option): the swap, then the card is spent and
+ * becomes what a Replicator would copy (K8, K13). */
+static EngStatus
+answer_with_teleporter (Ctx *c, const EngMove *m, uint8_t player)
+{
+  uint8_t idx;
+  EngStatus st = hand_take_kind (c, player, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
+                                 "Teleporter", &idx);
+  if (st == ENG_OK)
+    st = do_teleport (c, m, "K8");
+  if (st != ENG_OK)
+    return st;
+  to_discard (c->s, idx);
+  set_rep (c->s, KAT_TELEPORT, player, 0, 0, false);
+  return ENG_OK;
+}
+
 static EngStatus
 apply_defence (Ctx *c, const EngMove *m)
 {
@@ -1416,15 +1430,7 @@ apply_defence (Ctx *c, const EngMove *m)
       set_rep (s, KAT_SHIELD, d, 0, 0, false);
       return ENG_OK;
     case KAT_TELEPORT:
-      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
-                           "Teleporter", &idx);
-      if (st == ENG_OK)
-        st = do_teleport (c, m, "K8");
-      if (st != ENG_OK)
-        return st;
-      to_discard (s, idx);
-      set_rep (s, KAT_TELEPORT, d, 0, 0, false);
-      return ENG_OK;
+      return answer_with_teleporter (c, m, d);
     case KAT_STAMPEDE:
       if (m->target[0] != d)
         return ILLEGAL (c, "K9", "in defence a Stampede renews the defender's own cats");
@@ -1562,22 +1568,12 @@ apply_answer (Ctx *c, const EngMove *m)
   if (p != s->answer_player)
     return ILLEGAL (c, "K10", "%s may first answer the %s", pname (s, s->answer_player),
                     s->answer_verb == KAT_XRAY ? "X-Ray" : "Teleporter");
-  uint8_t idx;
-  EngStatus st;
   switch (m->verb)
     {
     case KAT_HIT:
       return resolve_answer (c, m->show);
     case KAT_TELEPORT:
-      st = hand_take_kind (c, p, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
-                           "Teleporter", &idx);
-      if (st == ENG_OK)
-        st = do_teleport (c, m, "K8");
-      if (st != ENG_OK)
-        return st;
-      to_discard (s, idx);
-      set_rep (s, KAT_TELEPORT, p, 0, 0, false);
-      return ENG_OK;
+      return answer_with_teleporter (c, m, (uint8_t) p);
     case KAT_REPLICATE:
       return apply_replicate (c, m);
     case KAT_STAMPEDE:

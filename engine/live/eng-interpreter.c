@@ -280,14 +280,9 @@ say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char
 static EngEvent *
 say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
 {
-  EngEvent *e = eng_events_add (out, kind);
-  if (e == NULL)
-    return NULL;
-  e->player = (int8_t) player;
-  snprintf (e->rule, sizeof e->rule, "%s", rule ? rule : "");
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  EngEvent *e = eng_events_vaddf (out, kind, player, rule, fmt, ap);
   va_end (ap);
   return e;
 }
