@@ -31,3 +31,53 @@ cli_card_set_path (const char *game)
            game ? game : "");
   return NULL;
 }
+
+const char *
+cli_game_for_letter (char letter)
+{
+  switch (letter)
+    {
+    case 'K':
+      return "katua";
+    case 'C':
+      return "catchy";
+    case 'E':
+      return "kittens";
+    default:
+      return NULL;
+    }
+}
+
+void
+cli_json_string (GString *out, const char *s, size_t len)
+{
+  g_string_append_c (out, '"');
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+        {
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        default:
+          if (c < 0x20 || c == 0x7f)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);
+        }
+    }
+  g_string_append_c (out, '"');
+}

@@ -4,6 +4,9 @@
  * 1 a negative result (illegal move, invalid tag), 2 bad usage or input. */
 #pragma once
 
+#include <glib.h>
+#include <string.h>
+
 int cli_cmd_tag (int argc, char **argv);
 int cli_cmd_stickers (int argc, char **argv);
 int cli_cmd_replay (int argc, char **argv);
@@ -24,3 +27,18 @@ char *cli_data_path (const char *relative);
 /* The card set file of a game name ("katua", "catchy", "kittens"); newly
  * allocated; NULL (and a message on stderr) for an unknown game. */
 char *cli_card_set_path (const char *game);
+
+/* The game a tag's game letter names ('K' -> "katua"), NULL for a letter no
+ * bundled set uses.  Static string. */
+const char *cli_game_for_letter (char letter);
+
+/* Appends `len` bytes of `s` as a JSON string (quotes included), escaping
+ * quotes, backslashes and control bytes, so any input keeps the line valid. */
+void cli_json_string (GString *out, const char *s, size_t len);
+
+/* The same for a NUL-terminated string. */
+static inline void
+cli_json_cstring (GString *out, const char *s)
+{
+  cli_json_string (out, s, strlen (s));
+}

@@ -20,38 +20,6 @@
 #include "vis-detect.h"
 #include "vis-imageio.h"
 
-static void
-json_string (GString *out, const char *s)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, (char) *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static const char *
-game_of_letter (char letter)
-{
-  switch (letter)
-    {
-    case 'K':
-      return "katua";
-    case 'C':
-      return "catchy";
-    case 'E':
-      return "kittens";
-    default:
-      return NULL;
-    }
-}
-
 /* Card sets are loaded on first use per game and kept for the run. */
 typedef struct {
   char letter;
@@ -70,7 +38,7 @@ set_for (SetCache *cache, size_t n_cache, const char *forced_game, char letter)
           return c->set;
         c->letter = letter;
         c->tried = TRUE;
-        const char *game = forced_game ? forced_game : game_of_letter (letter);
+        const char *game = forced_game ? forced_game : cli_game_for_letter (letter);
         if (game == NULL)
           return NULL;
         g_autofree char *path = cli_card_set_path (game);
@@ -101,23 +69,23 @@ append_meaning (GString *out, const EngCardSet *set, const EngTag *tag)
       return;
     }
   g_string_append (out, "{\"set\":");
-  json_string (out, eng_card_set_game (set));
+  cli_json_cstring (out, eng_card_set_game (set));
   if (m.card != NULL)
     {
       g_string_append (out, ",\"card\":");
-      json_string (out, m.card->type_id);
+      cli_json_cstring (out, m.card->type_id);
       g_string_append (out, ",\"label\":");
-      json_string (out, m.card->label);
+      cli_json_cstring (out, m.card->label);
     }
   if (m.deck != NULL)
     {
       g_string_append (out, ",\"deck\":");
-      json_string (out, m.deck->id);
+      cli_json_cstring (out, m.deck->id);
     }
   if (m.command != NULL)
     {
       g_string_append (out, ",\"command\":");
-      json_string (out, m.command->id);
+      cli_json_cstring (out, m.command->id);
     }
   if (m.seat > 0)
     g_string_append_printf (out, ",\"seat\":%u", m.seat);
@@ -301,7 +269,7 @@ cli_cmd_scan (int argc, char **argv)
           else if (game == NULL)
             for (size_t k = 0; k < res.n_detections; k++)
               {
-                const char *g = game_of_letter (res.detections[k].tag.game);
+                const char *g = cli_game_for_letter (res.detections[k].tag.game);
                 if (g != NULL)
                   {
                     load_zones (own, g);
@@ -322,11 +290,11 @@ cli_cmd_scan (int argc, char **argv)
           const VisDetection *d = &res.detections[k];
           g_string_truncate (line, 0);
           g_string_append (line, "{\"image\":");
-          json_string (line, path);
+          cli_json_cstring (line, path);
           g_string_append (line, ",\"payload\":");
-          json_string (line, d->payload);
+          cli_json_cstring (line, d->payload);
           g_string_append (line, ",\"kind\":");
-          json_string (line, eng_tag_kind_to_string (d->tag.kind));
+          cli_json_cstring (line, eng_tag_kind_to_string (d->tag.kind));
           g_string_append (line, ",\"meaning\":");
           append_meaning (line, set_for (cache, G_N_ELEMENTS (cache), game, d->tag.game), &d->tag);
           g_string_append (line, ",\"corners\":[");
@@ -344,7 +312,7 @@ cli_cmd_scan (int argc, char **argv)
               else
                 {
                   g_string_append (line, "{\"kind\":");
-                  json_string (line, cal_zone_kind_to_string ((EngZoneKind) place.zone.kind));
+                  cli_json_cstring (line, cal_zone_kind_to_string ((EngZoneKind) place.zone.kind));
                   if (place.zone.seat >= 0)
                     g_string_append_printf (line, ",\"seat\":%d", place.zone.seat + 1);
                   if (place.zone.index >= 0)

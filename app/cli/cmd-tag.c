@@ -11,63 +11,11 @@
 #include "eng-cardset.h"
 #include "eng-tag.h"
 
-/* Which bundled set holds a game letter; new games are added here and in
- * cli_card_set_path(). */
-static const char *
-game_for_letter (char letter)
-{
-  switch (letter)
-    {
-    case 'K':
-      return "katua";
-    case 'C':
-      return "catchy";
-    case 'E':
-      return "kittens";
-    default:
-      return NULL;
-    }
-}
-
-static void
-json_string (GString *out, const char *s, size_t len)
-{
-  g_string_append_c (out, '"');
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) s[i];
-      switch (c)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        default:
-          if (c < 0x20 || c == 0x7f)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
 static void
 json_field (GString *out, const char *key, const char *value)
 {
   g_string_append_printf (out, ",\"%s\":", key);
-  json_string (out, value, strlen (value));
+  cli_json_string (out, value, strlen (value));
 }
 
 /* A payload from the command line may be any bytes: JSON must stay valid
@@ -77,7 +25,7 @@ json_payload (GString *out, const char *payload)
 {
   g_autofree char *valid = g_utf8_make_valid (payload, -1);
   g_string_append (out, "{\"payload\":");
-  json_string (out, valid, strlen (valid));
+  cli_json_string (out, valid, strlen (valid));
 }
 
 static void
@@ -96,9 +44,9 @@ describe_meaning (GString *out, const EngCardSet *set, const EngTagMeaning *m)
         {
           if (i > 0)
             g_string_append_c (out, ',');
-          json_string (out, m->card->attrs[i].key, strlen (m->card->attrs[i].key));
+          cli_json_string (out, m->card->attrs[i].key, strlen (m->card->attrs[i].key));
           g_string_append_c (out, ':');
-          json_string (out, m->card->attrs[i].value, strlen (m->card->attrs[i].value));
+          cli_json_string (out, m->card->attrs[i].value, strlen (m->card->attrs[i].value));
         }
       g_string_append_c (out, '}');
     }
@@ -127,7 +75,7 @@ typedef struct {
 static const EngCardSet *
 cache_get (SetCache *cache, char letter, gboolean *load_failed)
 {
-  const char *game = game_for_letter (letter);
+  const char *game = cli_game_for_letter (letter);
   if (game == NULL)
     return NULL;
   EngCardSet **slot = &cache->sets[letter - 'A'];

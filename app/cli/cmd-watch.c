@@ -157,8 +157,10 @@ save_record (EngInterpreter *interp, const char *path)
 static void
 print_status (int64_t time_ns, const char *text)
 {
-  g_autofree char *escaped = g_strescape (text, NULL);
-  printf ("{\"kind\":\"status\",\"time\":%.3f,\"text\":\"%s\"}\n", time_ns / 1e9, escaped);
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_string_printf (line, "{\"kind\":\"status\",\"time\":%.3f,\"text\":", time_ns / 1e9);
+  cli_json_cstring (line, text);
+  printf ("%s}\n", line->str);
 }
 
 int

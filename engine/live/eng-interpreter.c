@@ -1114,6 +1114,28 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
     take_back (it, c, out);
 }
 
+
+/* The table must take the face card `card` away from where it lies (a
+ * refused or cancelled play); the expectation reads as `fmt` says. */
+static void expect_face_leaves (EngInterpreter *it, uint16_t card, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+static void
+expect_face_leaves (EngInterpreter *it, uint16_t card, const char *fmt, ...)
+{
+  int vi = view_find (&it->mind, 'F', card, 0);
+  if (vi < 0)
+    return;
+  Expect *e = expect_add (&it->mind, EXP_LEAVE, card, 0, it->mind.view[vi].zone);
+  if (e == NULL)
+    return;
+  e->item_kind = 'F';
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  va_end (ap);
+}
+
 static void
 cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
 {
@@ -1142,16 +1164,7 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
       /* refused (the engine said why): the card goes back, the cat down */
       char name[32];
       face_name (it, pd->card, name, sizeof name);
-      int vi = view_find (&it->mind, 'F', pd->card, 0);
-      if (vi >= 0)
-        {
-          Expect *e = expect_add (&it->mind, EXP_LEAVE, pd->card, 0, it->mind.view[vi].zone);
-          if (e != NULL)
-            {
-              e->item_kind = 'F';
-              snprintf (e->text, sizeof e->text, "Take back the %s", name);
-            }
-        }
+      expect_face_leaves (it, pd->card, "Take back the %s", name);
       pd->kind = PEND_NONE;
       complaint_add (it, c);
       say (out, ENG_EVENT_NEED, p, "table", "%s: turn your cat in slot %d face down again; "
@@ -2026,18 +2039,9 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
         }
       if (!yes && pd->kind != PEND_NONE)
         {
-          int vi = view_find (&it->mind, 'F', pd->card, 0);
           char name[32];
           face_name (it, pd->card, name, sizeof name);
-          if (vi >= 0)
-            {
-              Expect *e = expect_add (&it->mind, EXP_LEAVE, pd->card, 0, it->mind.view[vi].zone);
-              if (e != NULL)
-                {
-                  e->item_kind = 'F';
-                  snprintf (e->text, sizeof e->text, "Take the %s back into your hand", name);
-                }
-            }
+          expect_face_leaves (it, pd->card, "Take the %s back into your hand", name);
           pd->kind = PEND_NONE;
           say (out, ENG_EVENT_NEED, -1, "", "Cancelled: take the %s back into your hand", name);
           return ENG_OK;
