@@ -232,11 +232,21 @@ ui_referee_dup_record_text (UiReferee *self)
 char **
 ui_referee_dup_expectations (UiReferee *self)
 {
+  /* One card each, but cards cleared together share one instruction
+   * ("Put the blue UFO and the tricolor UFO on the discard pile"): say it once. */
   size_t n = eng_interpreter_n_expectations (self->interp);
-  char **out = g_new0 (char *, n + 1);
+  GPtrArray *out = g_ptr_array_new ();
   for (size_t i = 0; i < n; i++)
-    out[i] = g_strdup (eng_interpreter_expectation (self->interp, i));
-  return out;
+    {
+      const char *text = eng_interpreter_expectation (self->interp, i);
+      gboolean seen = FALSE;
+      for (guint j = 0; j < out->len && !seen; j++)
+        seen = g_strcmp0 (out->pdata[j], text) == 0;
+      if (!seen)
+        g_ptr_array_add (out, g_strdup (text));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 const char *
