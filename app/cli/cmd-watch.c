@@ -3,11 +3,15 @@
  * announcement is printed as one JSON object a line. */
 #include "cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cal-observer.h"
 #include "eng-record.h"
@@ -25,6 +29,9 @@ typedef struct {
   const char *record;
   const char *calibration;
   const char *resume;
+  const char *seats;       /* seat marker numbers, comma-separated */
+  EngOptions overrides;    /* --option NAME=VALUE, on top of the rules file */
+  bool commands;           /* read table commands from standard input */
   double seconds;          /* stop after this much source time; 0 = never */
   double fps;              /* file: frame rate of a folder of images; 0 = 30 */
   long frames;             /* stop after this many frames; 0 = never */
@@ -47,13 +54,18 @@ usage (void)
 {
   fprintf (stderr,
            "usage: tablero-cli watch --source SPEC --game katua [--players A,B[,C,D]] [--first NAME]\n"
+           "                         [--seats N,N[,N,N]] [--option NAME=VALUE ...]\n"
            "                         [--record FILE] [--resume FILE] [--calibration FILE]\n"
-           "                         [--seconds S] [--frames N] [--fps F] [--loop]\n"
+           "                         [--seconds S] [--frames N] [--fps F] [--loop] [--commands]\n"
            "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
            "and prints each announcement as a JSON line.  --record keeps the game record\n"
            "up to date after every accepted move; --resume FILE goes on with the game a\n"
            "killed referee left in FILE (and keeps journaling there unless --record says\n"
-           "otherwise).\n");
+           "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
+           "switch of data/rules/GAME.options.  --commands reads what the table says\n"
+           "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
+           "cancel, no-defence, undo, pause) or 'choose NAME'; '@N ' before it waits\n"
+           "until frame N (counted from 0) has been refereed.\n");
 }
 
 static int
@@ -64,9 +76,12 @@ parse_args (int argc, char **argv, WatchArgs *a)
     {
       const char *arg = argv[i];
       const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-      if (strcmp (arg, "--loop") == 0)
+      if (strcmp (arg, "--loop") == 0 || strcmp (arg, "--commands") == 0)
         {
-          a->loop = true;
+          if (arg[2] == 'l')
+            a->loop = true;
+          else
+            a->commands = true;
           continue;
         }
       if (next == NULL)
@@ -88,6 +103,18 @@ parse_args (int argc, char **argv, WatchArgs *a)
         a->calibration = next;
       else if (strcmp (arg, "--resume") == 0)
         a->resume = next;
+      else if (strcmp (arg, "--seats") == 0)
+        a->seats = next;
+      else if (strcmp (arg, "--option") == 0)
+        {
+          g_auto (GStrv) pair = g_strsplit (next, "=", 2);
+          if (pair[0] == NULL || pair[1] == NULL
+              || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
+            {
+              fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", next);
+              return 2;
+            }
+        }
       else if (strcmp (arg, "--seconds") == 0)
         a->seconds = g_ascii_strtod (next, NULL);
       else if (strcmp (arg, "--fps") == 0)
@@ -125,11 +152,114 @@ build_setup (const WatchArgs *a, EngSetup *setup)
       setup->seats[setup->n_players] = (uint8_t) (setup->n_players + 1);
       setup->n_players++;
     }
+  if (a->seats != NULL)
+    {
+      g_auto (GStrv) seats = g_strsplit (a->seats, ",", -1);
+      if (g_strv_length (seats) != setup->n_players)
+        {
+          fprintf (stderr, "tablero-cli watch: --seats needs one seat marker per player\n");
+          return false;
+        }
+      for (unsigned p = 0; p < setup->n_players; p++)
+        {
+          char *end = NULL;
+          long marker = strtol (seats[p], &end, 10);
+          if (end == seats[p] || *end != '\0' || marker < 1 || marker > ENG_MAX_PLAYERS)
+            {
+              fprintf (stderr, "tablero-cli watch: '%s' is not a seat marker number\n", seats[p]);
+              return false;
+            }
+          setup->seats[p] = (uint8_t) marker;
+        }
+    }
   setup->first = 0;
-  for (unsigned p = 0; a->first != NULL && p < setup->n_players; p++)
-    if (strcmp (a->first, setup->names[p]) == 0)
-      setup->first = (int) p;
+  if (a->first != NULL)
+    {
+      setup->first = -1;
+      for (unsigned p = 0; p < setup->n_players; p++)
+        if (strcmp (a->first, setup->names[p]) == 0)
+          setup->first = (int) p;
+      if (setup->first < 0)
+        {
+          fprintf (stderr, "tablero-cli watch: --first names nobody in --players: '%s'\n", a->first);
+          return false;
+        }
+    }
   return true;
+}
+
+/* Table commands typed on standard input (--commands).  Lines are read
+ * without blocking the frame loop; a line "@N command" is held until frame
+ * N has been refereed, so a recorded session replays its key presses at the
+ * same moments.  Reading stops at end of input. */
+typedef struct {
+  GString *pending;        /* bytes read, not yet a whole line */
+  char *held;              /* the next line, waiting for its frame */
+  long held_frame;
+  bool open;
+} CommandInput;
+
+static void
+command_input_init (CommandInput *in, bool enabled)
+{
+  *in = (CommandInput) { .pending = g_string_new (NULL), .held_frame = -1, .open = enabled };
+  if (enabled)
+    fcntl (STDIN_FILENO, F_SETFL, fcntl (STDIN_FILENO, F_GETFL) | O_NONBLOCK);
+}
+
+static void
+command_input_clear (CommandInput *in)
+{
+  g_string_free (in->pending, TRUE);
+  g_free (in->held);
+}
+
+/* The next command due once `frames_done` frames were refereed, or NULL.
+ * The caller owns the returned line. */
+static char *
+command_input_next (CommandInput *in, long frames_done)
+{
+  while (in->held == NULL)
+    {
+      char *newline = strchr (in->pending->str, '\n');
+      if (newline != NULL)
+        {
+          in->held = g_strndup (in->pending->str, (gsize) (newline - in->pending->str));
+          g_string_erase (in->pending, 0, newline - in->pending->str + 1);
+          g_strstrip (in->held);
+          in->held_frame = -1;
+          if (in->held[0] == '@')
+            {
+              char *end = NULL;
+              in->held_frame = strtol (in->held + 1, &end, 10);
+              memmove (in->held, end, strlen (end) + 1);
+              g_strstrip (in->held);
+            }
+          if (in->held[0] == '\0' || in->held[0] == '#')
+            g_clear_pointer (&in->held, g_free);
+          continue;
+        }
+      if (!in->open)
+        {
+          if (in->pending->len == 0)
+            return NULL;
+          g_string_append_c (in->pending, '\n');   /* a last line without newline */
+          continue;
+        }
+      char buf[256];
+      ssize_t n = read (STDIN_FILENO, buf, sizeof buf);
+      if (n > 0)
+        g_string_append_len (in->pending, buf, n);
+      else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        in->open = false;
+      else
+        return NULL;
+    }
+  if (in->held_frame >= frames_done)
+    return NULL;
+  char *line = in->held;
+  in->held = NULL;
+  return line;
 }
 
 /* The record is rewritten whole, atomically, after every batch that holds an
@@ -152,6 +282,61 @@ save_record (EngInterpreter *interp, const char *path)
     }
   free (text);
   return ok;
+}
+
+/* Journal first, announce second: whatever the table has been told is
+ * already on disk when a kill or a power cut comes.  false when the
+ * journal could not be written. */
+static bool
+publish (EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
+         const char *record, long frame, int64_t time_ns)
+{
+  bool accepted = false, ok = true;
+  for (size_t i = 0; i < events->n; i++)
+    accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
+  if (accepted && record != NULL)
+    ok = save_record (interp, record);
+  if (events->n > 0)
+    printf ("{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frame, time_ns / 1e9);
+  for (size_t i = 0; i < events->n; i++)
+    {
+      char line[1024];
+      eng_event_to_json (&events->items[i], setup, 0, line, sizeof line);
+      printf ("%s\n", line);
+    }
+  fflush (stdout);
+  return ok;
+}
+
+/* Runs one line of --commands input.  A line the referee cannot take is
+ * reported on stderr and changes nothing. */
+static void
+run_command_line (EngInterpreter *interp, const EngSetup *setup, const char *line,
+                  EngEvents *events)
+{
+  EngStatus st;
+  if (g_str_has_prefix (line, "choose "))
+    {
+      const char *name = line + strlen ("choose ");
+      int player = -1;
+      for (unsigned p = 0; p < setup->n_players; p++)
+        if (strcmp (name, setup->names[p]) == 0)
+          player = (int) p;
+      if (player < 0)
+        {
+          fprintf (stderr, "tablero-cli watch: 'choose %s': no such player\n", name);
+          return;
+        }
+      st = eng_interpreter_choose_player (interp, player, events);
+    }
+  else
+    st = eng_interpreter_command (interp, line, events);
+  if (st == ENG_ERR_NOT_FOUND)
+    fprintf (stderr, "tablero-cli watch: '%s': no such command in this game's card set\n", line);
+  else if (st == ENG_ERR_STATE)
+    fprintf (stderr, "tablero-cli watch: '%s': nobody is being asked to choose now\n", line);
+  else if (st != ENG_OK)
+    fprintf (stderr, "tablero-cli watch: '%s': %s\n", line, eng_status_to_string (st));
 }
 
 static void
@@ -184,8 +369,8 @@ cli_cmd_watch (int argc, char **argv)
         a.record = a.resume;
     }
   else
-    status = eng_session_new (a.game, &setup, NULL, (uint64_t) g_get_real_time (), &session, why,
-                              sizeof why);
+    status = eng_session_new (a.game, &setup, &a.overrides, (uint64_t) g_get_real_time (), &session,
+                              why, sizeof why);
   if (status != ENG_OK)
     {
       fprintf (stderr, "tablero-cli watch: %s\n", why);
@@ -239,6 +424,8 @@ cli_cmd_watch (int argc, char **argv)
   long frames = 0;
   int64_t first_ns = -1;
   int exit_code = 0;
+  CommandInput commands;
+  command_input_init (&commands, a.commands);
 
   while (!interrupted && !eng_game_is_over (game))
     {
@@ -277,28 +464,20 @@ cli_cmd_watch (int argc, char **argv)
                                                                : "camera or table moved: recalibrated");
           calibrations = cal_observer_calibrations (observer);
         }
+      EngEvents events;
       if (changed)
         {
-          EngEvents events;
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
-          /* Journal first, announce second: whatever the table has been
-           * told is already on disk when a kill or a power cut comes. */
-          bool accepted = false;
-          for (size_t i = 0; i < events.n; i++)
-            accepted |= events.items[i].kind == ENG_EVENT_ACCEPTED;
-          if (accepted && a.record != NULL && !save_record (interp, a.record))
+          if (!publish (interp, &events, &setup, a.record, frames - 1, frame.timestamp_ns))
             exit_code = 2;
-          if (events.n > 0)
-            printf ("{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frames - 1,
-                    frame.timestamp_ns / 1e9);
-          for (size_t i = 0; i < events.n; i++)
-            {
-              char line[1024];
-              eng_event_to_json (&events.items[i], &setup, 0, line, sizeof line);
-              printf ("%s\n", line);
-            }
-          fflush (stdout);
+        }
+      for (char *line; (line = command_input_next (&commands, frames)) != NULL; g_free (line))
+        {
+          eng_events_init (&events, storage, EVENT_CAPACITY);
+          run_command_line (interp, &setup, line, &events);
+          if (!publish (interp, &events, &setup, a.record, frames - 1, frame.timestamp_ns))
+            exit_code = 2;
         }
       if (a.frames > 0 && frames >= a.frames)
         break;
@@ -313,6 +492,7 @@ cli_cmd_watch (int argc, char **argv)
       fprintf (stderr, "tablero-cli watch: the four table anchors were never seen; nothing refereed\n");
       exit_code = 1;
     }
+  command_input_clear (&commands);
   g_free (storage);
   g_free (snapshot);
   vis_source_close (source);

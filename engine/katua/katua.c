@@ -579,9 +579,13 @@ game_over (Ctx *c, KatEndReason why)
         snprintf (names + l, sizeof names - l, "%s%s", l ? " and " : "", s->names[p]);
       }
   const char *rule = why == KAT_END_SCORE ? "K15" : why == KAT_END_CAT_DECK ? "K16" : "K18";
-  const char *cause = why == KAT_END_SCORE ? "someone has 7 or more points at the count"
-                      : why == KAT_END_CAT_DECK ? "a cat could not be drawn"
-                      : "the UFO cards ran out";
+  char cause[64];
+  if (why == KAT_END_SCORE)
+    snprintf (cause, sizeof cause, "someone has %u or more points at the count",
+              (unsigned) c->r->winning_score);
+  else
+    snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK ? "a cat could not be drawn"
+                                                                   : "the UFO cards ran out");
   EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, "Game over (%s): %s %s%s", cause,
                         names, __builtin_popcount (s->winners) > 1 ? "share the victory"
                                                                    : "wins",
