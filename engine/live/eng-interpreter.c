@@ -81,6 +81,7 @@ typedef struct {
   uint8_t n_queue;
   bool tie;            /* queue[0] and queue[1] landed in one snapshot */
   bool asked;          /* the question for queue[0] is out */
+  int8_t named;        /* "whose?" asked: the candidate the question names */
 } Pending;
 
 /* Everything the table's physical state means to the interpreter; copied
@@ -1925,8 +1926,47 @@ resolve_intercept (EngInterpreter *it, int player, EngEvents *out)
     }
 }
 
+/* The players who may own a UFO on the Hook: the hook owner's rivals who
+ * have not answered this Hook yet, in turn order from the owner's left. */
+static size_t
+hook_candidates (const EngInterpreter *it, int *players)
+{
+  const KatState *s = kstate (it);
+  size_t n = 0;
+  for (int i = 1; i < s->n_players; i++)
+    {
+      int p = (s->active + i) % s->n_players;
+      if (!((s->hook_answered >> p) & 1))
+        players[n++] = p;
+    }
+  return n;
+}
+
+/* The "whose?" question names one candidate: confirm takes them, cancel
+ * names the next one (wrapping), so command cards alone can answer it. */
+static void
+ask_whose (EngInterpreter *it, EngEvents *out)
+{
+  Pending *pd = &it->mind.pend;
+  int cand[KAT_MAX_PLAYERS];
+  size_t n = hook_candidates (it, cand);
+  size_t i = 0;
+  if (n == 0)
+    return;
+  while (i < n && cand[i] != pd->named)
+    i++;
+  if (i == n)
+    i = 0;
+  pd->named = (int8_t) cand[i];
+  char name[32];
+  face_name (it, pd->queue[0], name, sizeof name);
+  say (out, ENG_EVENT_NEED, -1, "K12", "Whose %s is on %s's Hook? Is it %s's? Confirm, or "
+       "cancel to ask about %s", name, pname (it, kstate (it)->active), pname (it, cand[i]),
+       pname (it, cand[(i + 1) % n]));
+}
+
 /* Intercepts waiting on the Hook: order a tie (ask: confirm / cancel), then
- * attribute each (2 players: the rival; otherwise ask: choose a player). */
+ * attribute each (2 players, or one rival left: theirs; otherwise ask). */
 static void
 settle_intercepts (EngInterpreter *it, EngEvents *out)
 {
@@ -1946,15 +1986,25 @@ settle_intercepts (EngInterpreter *it, EngEvents *out)
                other);
           return;
         }
-      if (s->n_players == 2)
+      int cand[KAT_MAX_PLAYERS];
+      size_t n = hook_candidates (it, cand);
+      if (n <= 1)
         {
-          resolve_intercept (it, 1 - s->active, out);
+          /* no rival left to answer: the rules refuse it and it goes back */
+          resolve_intercept (it, n == 1 ? cand[0] : (s->active + 1) % s->n_players, out);
           continue;
         }
       pd->asked = true;
-      say (out, ENG_EVENT_NEED, -1, "K12", "Whose %s is on %s's Hook? Choose the player",
-           name, pname (it, s->active));
+      pd->named = (int8_t) cand[0];
+      ask_whose (it, out);
     }
+}
+
+static bool
+whose_asked (const EngInterpreter *it)
+{
+  const Pending *pd = &it->mind.pend;
+  return pd->kind == PEND_INTERCEPT && pd->n_queue > 0 && pd->asked && !pd->tie;
 }
 
 static void
@@ -2018,6 +2068,26 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
           pd->tie = false;
           pd->asked = false;
           settle_intercepts (it, out);
+          return ENG_OK;
+        }
+      if (whose_asked (it))
+        {
+          if (yes)
+            {
+              resolve_intercept (it, pd->named, out);
+              settle_intercepts (it, out);
+            }
+          else
+            {
+              int cand[KAT_MAX_PLAYERS];
+              size_t n = hook_candidates (it, cand);
+              size_t i = 0;
+              while (i < n && cand[i] != pd->named)
+                i++;
+              if (n > 0)
+                pd->named = (int8_t) cand[(i + 1) % n];
+              ask_whose (it, out);
+            }
           return ENG_OK;
         }
       if (!yes && pd->kind == PEND_NONE && it->mind.n_to_discard > 0)
@@ -2143,4 +2213,52 @@ eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *ou
   resolve_intercept (interp, player, out);
   settle_intercepts (interp, out);
   return ENG_OK;
+}
+
+size_t
+eng_interpreter_choice (const EngInterpreter *interp, int *players, size_t max)
+{
+  if (interp == NULL || !whose_asked (interp))
+    return 0;
+  int cand[KAT_MAX_PLAYERS];
+  size_t n = hook_candidates (interp, cand);
+  size_t first = 0;
+  while (first < n && cand[first] != interp->mind.pend.named)
+    first++;
+  if (first == n)
+    first = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < max && players != NULL; i++)
+    players[k++] = cand[(first + i) % n];
+  return k;
+}
+
+/* Corrections land in the next commit; until then none are held. */
+EngStatus
+eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
+                              const char *actual_payload, EngEvents *out)
+{
+  (void) actual_payload;
+  (void) out;
+  if (interp == NULL || seen_payload == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  return ENG_ERR_NOT_SUPPORTED;
+}
+
+size_t
+eng_interpreter_n_corrections (const EngInterpreter *interp)
+{
+  (void) interp;
+  return 0;
+}
+
+bool
+eng_interpreter_correction (const EngInterpreter *interp, size_t index,
+                            const char **seen_payload, const char **actual_payload)
+{
+  (void) interp;
+  (void) index;
+  (void) seen_payload;
+  (void) actual_payload;
+  return false;
 }

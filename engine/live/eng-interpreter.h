@@ -60,6 +60,43 @@ EngStatus eng_interpreter_command (EngInterpreter *interp, const char *command_i
  * ENG_ERR_INVALID_ARGUMENT for a player out of range. */
 EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out);
 
+/* The "whose UFO is on the Hook?" question (3-4 players) names one
+ * candidate: the hook owner's rivals who have not answered this Hook yet,
+ * in turn order from the player after the owner ("... Is it Bea's? Confirm,
+ * or cancel to ask about Cid"; with one candidate left nothing is asked).
+ * The command `confirm` gives the UFO to the named candidate, `cancel` names
+ * the next one (wrapping); eng_interpreter_choose_player answers directly.
+ * While the question is pending this writes the candidates (0-based players,
+ * the named one first, then the others in the order cancel would name them)
+ * into players[0..max) and returns how many it wrote; 0 when nothing is
+ * asked (or players is NULL).  Nothing is allocated. */
+size_t eng_interpreter_choice (const EngInterpreter *interp, int *players, size_t max);
+
+/* Corrects a misread: from now on a tag read as `seen_payload` is taken for
+ * the card of `actual_payload` (both are sticker payloads, eng-tag.h, of
+ * this interpreter's card set, both face tags (kind F) of the same deck).
+ * If moves accepted since that card came into play used the misread
+ * identity, they are taken back and the table as it lies now is read again
+ * with the correction (the table is not asked to be put back: only its
+ * reading was wrong); a NOTE says what was corrected and re-read.
+ * `actual_payload` NULL, or equal to `seen_payload`, removes the correction
+ * of `seen_payload`.  The correction is kept in the record (journal:
+ * docs/record-format.md), so a resumed game keeps it.  Events go to `out`
+ * (may be NULL).  Returns ENG_OK; ENG_ERR_INVALID_ARGUMENT for NULL
+ * interp/seen_payload, a payload that is not a face tag, or two cards of
+ * different decks; ENG_ERR_NOT_FOUND for a payload not in the set;
+ * ENG_ERR_LIMIT when too many corrections are held; ENG_ERR_NO_MEMORY.  On
+ * error nothing changes. */
+EngStatus eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
+                                        const char *actual_payload, EngEvents *out);
+
+/* The corrections in force, oldest first: the count, and correction
+ * `index` as payloads (strings owned by the interpreter, valid until the
+ * next correction; either out pointer may be NULL).  false past the end. */
+size_t eng_interpreter_n_corrections (const EngInterpreter *interp);
+bool eng_interpreter_correction (const EngInterpreter *interp, size_t index,
+                                 const char **seen_payload, const char **actual_payload);
+
 /* Resuming: a game rebuilt from its journaled record (eng_replay with
  * keep_game) gets a new interpreter; this copies the record's moves so that
  * eng_interpreter_record() goes on from them.  The first snapshot must then

@@ -26,7 +26,7 @@ typedef enum {
 
 typedef enum {
   EX_MOVE, EX_NEED, EX_SAY, EX_ILLEGAL, EX_NOTE, EX_QUIET, EX_SCORE, EX_TURN, EX_WINNER,
-  EX_OVER, EX_TODO, EX_MOVES
+  EX_OVER, EX_TODO, EX_MOVES, EX_CHOICE
 } ExpectKind;
 
 typedef struct {
@@ -445,8 +445,27 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
           op->number = (int) v;
           return ENG_OK;
         }
+      if (strcmp (e, "choice") == 0)
+        {
+          /* the candidates eng_interpreter_choice lists, in order; none */
+          op->ex = EX_CHOICE;
+          if (w->n < 3 || w->n > 2 + KAT_SLOTS)
+            return snprintf (why, size, "'expect choice' takes PLAYER... (up to %d) or none",
+                             KAT_SLOTS), ENG_ERR_SYNTAX;
+          if (w->n == 3 && strcmp (w->words[2], "none") == 0)
+            return ENG_OK;
+          for (int i = 2; i < w->n; i++)
+            {
+              int p = player_by_name (su, w->words[i]);
+              if (p < 0)
+                return snprintf (why, size, "no player '%.20s'", w->words[i]), ENG_ERR_SYNTAX;
+              op->cards[op->n_cards++] = (uint16_t) p;
+            }
+          return ENG_OK;
+        }
       return snprintf (why, size, "unknown expectation '%.20s' (move, need, say, illegal, note, "
-                       "quiet, score, turn, winner, over, todo, moves)", e), ENG_ERR_SYNTAX;
+                       "quiet, score, turn, winner, over, todo, moves, choice)", e),
+             ENG_ERR_SYNTAX;
     }
   return snprintf (why, size, "unknown keyword '%.20s'", k), ENG_ERR_SYNTAX;
 }
@@ -595,7 +614,7 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
 {
   static const char *const expect_names[] = {
     "move", "need", "say", "illegal", "note", "quiet", "score", "turn", "winner", "over",
-    "todo", "moves"
+    "todo", "moves", "choice"
   };
   if (script == NULL || out == NULL || index >= script->n_ops)
     return false;
@@ -881,6 +900,23 @@ check (Run *r, const Op *op)
       if (rec->n_moves != (size_t) op->number)
         fail (r, op->line, "%zu moves applied, not %d", rec->n_moves, op->number);
       return;
+    case EX_CHOICE:
+      {
+        int got[ENG_MAX_PLAYERS];
+        size_t n = eng_interpreter_choice (r->interp, got, ENG_MAX_PLAYERS);
+        bool same = n == op->n_cards;
+        for (size_t i = 0; same && i < n; i++)
+          same = got[i] == op->cards[i];
+        if (!same)
+          {
+            size_t l = 0;
+            buf[0] = '\0';
+            for (size_t i = 0; i < n && l < sizeof buf; i++)
+              l += (size_t) snprintf (buf + l, sizeof buf - l, " %s", su->names[got[i]]);
+            fail (r, op->line, "the choice offered is%s", n ? buf : " none");
+          }
+        return;
+      }
     default:
       return;
     }
