@@ -1111,19 +1111,25 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
             }
         }
       /* A code tracking did not see this time (a hand over it) keeps its
-       * region until the next cold pass, so it is found again at once. */
+       * region until the next cold pass, so it is found again at once;
+       * unless another code now sits on its very spot (a card flipped or
+       * swapped in place, a card laid over it): then it is gone, and must
+       * not lend its identity to the new code's finders next frame. */
       for (size_t p = 0; p < det->previous.size (); p++)
         {
           const VisDetection &old = det->previous[p];
-          bool seen = false;
+          bool seen = false, replaced = false;
           for (const VisDetection &e : det->results)
-            if (std::strcmp (e.payload, old.payload) == 0
-                && std::hypot (e.centre.x - old.centre.x, e.centre.y - old.centre.y) < 10.0f * e.module_px)
-              {
-                seen = true;
-                break;
-              }
-          det->previous_misses[p] = seen ? UINT32_MAX : det->previous_misses[p] + 1;
+            {
+              float apart = std::hypot (e.centre.x - old.centre.x, e.centre.y - old.centre.y);
+              if (std::strcmp (e.payload, old.payload) == 0 && apart < 10.0f * e.module_px)
+                {
+                  seen = true;
+                  break;
+                }
+              replaced |= apart < 0.5f * QR_MODULES * old.module_px;
+            }
+          det->previous_misses[p] = seen || replaced ? UINT32_MAX : det->previous_misses[p] + 1;
         }
       size_t kept = 0;
       if (mode == VIS_DETECT_TRACK)
