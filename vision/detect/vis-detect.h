@@ -17,9 +17,12 @@
  * examination: a code whose surroundings did not change is kept as it is; a
  * changed box around a known code, or a changed area away from every known
  * code (a card put down), is searched again, and a code whose finders still
- * sit where they were keeps its identity without a decode.  A full (cold)
- * pass runs every `cold_interval` frames, and whenever a third of the frame
- * changed at once (camera moved, light switched).
+ * sit where they were, and whose own blocks did not change, keeps its
+ * identity without a decode (a card flipped in place changes its blocks and
+ * is decoded anew; a missed code is forgotten once another is read on its
+ * spot).  A full (cold) pass runs every `cold_interval` frames, and
+ * whenever a third of the frame changed at once (camera moved, light
+ * switched).
  *
  * Memory: buffers grow to the largest frame and region seen and are then
  * reused; OpenCV's contour tracing and zbar still allocate small temporaries
