@@ -1,6 +1,9 @@
 /* tablero-cli: the headless face of Tablero (no GTK). */
 #include "cli.h"
 
+#include "eng-i18n.h"
+
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +40,12 @@ usage (FILE *out)
 int
 main (int argc, char **argv)
 {
+  /* The referee speaks the table's language (LANGUAGE, LC_MESSAGES ...);
+   * numbers keep the C form, because JSON output and every data file
+   * parsed with strtod() use a decimal point. */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  eng_i18n_init (LOCALEDIR);
   if (argc < 2)
     {
       usage (stderr);

@@ -1,6 +1,8 @@
 #include "eng-data.h"
+#include "eng-i18n.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,4 +100,119 @@ eng_read_text_file (const char *path, size_t max_bytes, char **text, size_t *len
   *text = buf;
   *len = n;
   return ENG_OK;
+}
+
+/* ---- localized data files and the engine's text domain ----------------- */
+
+/* Copies language entry `entry` (n bytes) without codeset and modifier:
+ * "es_ES.UTF-8@euro" -> "es_ES".  Returns its length (0 when it does not
+ * fit or is empty). */
+static size_t
+language_name (const char *entry, size_t n, char *out, size_t size)
+{
+  size_t len = 0;
+  while (len < n && entry[len] != '.' && entry[len] != '@')
+    len++;
+  if (len == 0 || len >= size)
+    return 0;
+  memcpy (out, entry, len);
+  out[len] = '\0';
+  return len;
+}
+
+static bool
+is_english (const char *lang)
+{
+  return strcmp (lang, "C") == 0 || strcmp (lang, "POSIX") == 0
+         || (strncmp (lang, "en", 2) == 0 && (lang[2] == '\0' || lang[2] == '_'));
+}
+
+/* eng_data_path() of `relative` with ".LANG" before its extension, when
+ * that file exists; else NULL (and *no_memory tells why). */
+static char *
+variant_path (const char *relative, const char *lang, bool *no_memory)
+{
+  const char *base = strrchr (relative, '/');
+  base = base != NULL ? base + 1 : relative;
+  const char *dot = strrchr (base, '.');
+  size_t stem = dot != NULL && dot != base ? (size_t) (dot - relative) : strlen (relative);
+  int n = snprintf (NULL, 0, "%.*s.%s%s", (int) stem, relative, lang, relative + stem);
+  char *name = malloc ((size_t) n + 1);
+  if (name == NULL)
+    {
+      *no_memory = true;
+      return NULL;
+    }
+  snprintf (name, (size_t) n + 1, "%.*s.%s%s", (int) stem, relative, lang, relative + stem);
+  char *path = eng_data_path (name);
+  free (name);
+  if (path == NULL)
+    {
+      *no_memory = true;
+      return NULL;
+    }
+  struct stat st;
+  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    return path;
+  free (path);
+  return NULL;
+}
+
+char *
+eng_data_localized_path_for (const char *relative, const char *languages)
+{
+  const char *entry = languages != NULL ? languages : "";
+  while (*entry != '\0')
+    {
+      size_t n = strcspn (entry, ":");
+      char lang[64];
+      if (language_name (entry, n, lang, sizeof lang) > 0)
+        {
+          if (is_english (lang))
+            break;
+          bool no_memory = false;
+          char *path = variant_path (relative, lang, &no_memory);
+          /* "es_ES" has no file of its own: the bare language may. */
+          char *under = strchr (lang, '_');
+          if (path == NULL && !no_memory && under != NULL)
+            {
+              *under = '\0';
+              path = variant_path (relative, lang, &no_memory);
+            }
+          if (path != NULL || no_memory)
+            return path;
+        }
+      entry += n;
+      if (*entry == ':')
+        entry++;
+    }
+  return eng_data_path (relative);
+}
+
+char *
+eng_data_localized_path (const char *relative)
+{
+  const char *messages = setlocale (LC_MESSAGES, NULL);
+  if (messages == NULL || strcmp (messages, "C") == 0 || strcmp (messages, "POSIX") == 0)
+    return eng_data_path (relative);
+  const char *language = getenv ("LANGUAGE");
+  return eng_data_localized_path_for (relative, language != NULL && *language != '\0'
+                                                  ? language : messages);
+}
+
+const char *
+eng_i18n_pgettext (const char *key, const char *msgid)
+{
+  const char *text = dgettext (GETTEXT_PACKAGE, key);
+  return text == key ? msgid : text;
+}
+
+bool
+eng_i18n_init (const char *localedir)
+{
+  const char *env = getenv ("TABLERO_LOCALEDIR");
+  const char *dir = env != NULL && *env != '\0' ? env : localedir;
+  if (dir == NULL || bindtextdomain (GETTEXT_PACKAGE, dir) == NULL)
+    return false;
+  return bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8") != NULL;
 }

@@ -8,6 +8,24 @@
  * string (free()); NULL only when memory runs out. */
 char *eng_data_path (const char *relative);
 
+/* The translated variant of data file `relative` for the first language of
+ * `languages` that has one, else `relative` itself, as eng_data_path()
+ * gives it.  `languages` is a gettext-style list ("es_ES.UTF-8:ca"): for
+ * each entry the variant of the full name, then of the bare language, is
+ * tried, by inserting ".LANG" before the file's extension
+ * ("rules/katua.rules" -> "rules/katua.es_ES.rules", "rules/katua.es.rules");
+ * an entry "C", "POSIX" or "en..." stops the search (English is the source).
+ * NULL or "" means English.  Returns a newly allocated path (free()); NULL
+ * only when memory runs out. */
+char *eng_data_localized_path_for (const char *relative, const char *languages);
+
+/* eng_data_localized_path_for() with the languages gettext uses for
+ * messages now: none when the LC_MESSAGES locale is "C" or "POSIX" (then
+ * LANGUAGE is ignored, as gettext does), else $LANGUAGE when set, else the
+ * LC_MESSAGES locale's name.  So the rule explanations follow the same
+ * language as the referee's messages. */
+char *eng_data_localized_path (const char *relative);
+
 #include <stddef.h>
 
 #include "eng-status.h"

@@ -1,5 +1,7 @@
 #include "eng-replay.h"
 
+#include "eng-i18n.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -157,7 +159,7 @@ eng_replay (const EngRecord *rec, const EngCardSet *set, const EngOptions *base,
         if (why != NULL)
           {
             snprintf (why->rule, sizeof why->rule, "options");
-            snprintf (why->reason, sizeof why->reason, "too many options");
+            snprintf (why->reason, sizeof why->reason, "%s", ENG_ ("too many options"));
           }
         return ENG_ERR_LIMIT;
       }

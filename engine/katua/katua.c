@@ -8,6 +8,8 @@
  */
 #include "katua.h"
 
+#include "eng-i18n.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,24 +237,78 @@ static const char *
 card_label (const KatRules *r, uint8_t idx)
 {
   if (idx >= r->n_cards)
-    return "an unseen card";
+    return ENG_ ("an unseen card");
   const EngCard *c = eng_card_set_find_serial (r->set, r->cards[idx].serial);
-  return c != NULL && c->label != NULL ? c->label : "a card";
+  return c != NULL && c->label != NULL ? c->label : ENG_ ("a card");
 }
 
-static const char *
-colour_name (unsigned colour)
+/* Whether `c` formats any text: the simulation path does not, and skips
+ * the translation lookups of the words it would put in it. */
+static bool
+has_words (const Ctx *c)
 {
+  return c->ev != NULL || c->why != NULL;
+}
+
+/* Colour words agree with what they qualify in some languages ("luz roja"
+ * but "gato rojo"), so each noun has its own: a beam's colour ... */
+static const char *
+colour_name (const Ctx *c, unsigned colour)
+{
+  bool tr = has_words (c);
   switch (colour)
     {
-    case KAT_RED: return "red";
-    case KAT_BLUE: return "blue";
-    case KAT_YELLOW: return "yellow";
-    case KAT_TRICOLOR: return "tricolor";
-    default: return "colourless";
+    case KAT_RED: return tr ? ENG_C_ ("beam", "red") : "red";
+    case KAT_BLUE: return tr ? ENG_C_ ("beam", "blue") : "blue";
+    case KAT_YELLOW: return tr ? ENG_C_ ("beam", "yellow") : "yellow";
+    case KAT_TRICOLOR: return tr ? ENG_C_ ("beam", "tricolor") : "tricolor";
+    default: return tr ? ENG_C_ ("beam", "colourless") : "colourless";
     }
 }
 
+/* ... a UFO card's ... */
+static const char *
+ufo_colour_name (const Ctx *c, unsigned colour)
+{
+  bool tr = has_words (c);
+  switch (colour)
+    {
+    case KAT_RED: return tr ? ENG_C_ ("UFO", "red") : "red";
+    case KAT_BLUE: return tr ? ENG_C_ ("UFO", "blue") : "blue";
+    case KAT_YELLOW: return tr ? ENG_C_ ("UFO", "yellow") : "yellow";
+    case KAT_TRICOLOR: return tr ? ENG_C_ ("UFO", "tricolor") : "tricolor";
+    default: return tr ? ENG_C_ ("UFO", "colourless") : "colourless";
+    }
+}
+
+/* ... and a cat's. */
+static const char *
+cat_colour_name (const Ctx *c, unsigned colour)
+{
+  bool tr = has_words (c);
+  switch (colour)
+    {
+    case KAT_RED: return tr ? ENG_C_ ("cat", "red") : "red";
+    case KAT_BLUE: return tr ? ENG_C_ ("cat", "blue") : "blue";
+    case KAT_YELLOW: return tr ? ENG_C_ ("cat", "yellow") : "yellow";
+    case KAT_TRICOLOR: return tr ? ENG_C_ ("cat", "tricolor") : "tricolor";
+    default: return tr ? ENG_C_ ("cat", "colourless") : "colourless";
+    }
+}
+
+/* The card an X-Ray or Teleporter answer is about, by name. */
+static const char *
+answered_card_name (const Ctx *c, unsigned verb)
+{
+  if (!has_words (c))
+    return verb == KAT_XRAY ? "X-Ray" : "Teleporter";
+  return verb == KAT_XRAY ? ENG_ ("X-Ray") : ENG_ ("Teleporter");
+}
+
+/* refuse(), ev_add() and setup_refuse() take an English format marked
+ * ENG_N_ at the call and translate it themselves (eng-i18n.h), only when
+ * they format text: the simulation path, which formats none, does no
+ * catalogue lookup. */
 static EngStatus refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
 
@@ -264,7 +320,7 @@ refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
       snprintf (c->why->rule, sizeof c->why->rule, "%s", rule);
       va_list ap;
       va_start (ap, fmt);
-      vsnprintf (c->why->reason, sizeof c->why->reason, fmt, ap);
+      vsnprintf (c->why->reason, sizeof c->why->reason, ENG_ (fmt), ap);
       va_end (ap);
     }
   return st;
@@ -282,7 +338,7 @@ ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt
     return NULL;   /* the simulation path formats no text at all */
   va_list ap;
   va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, fmt, ap);
+  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, ENG_ (fmt), ap);
   va_end (ap);
   return e;
 }
@@ -301,18 +357,18 @@ attracts (const KatRules *r, unsigned beam, uint8_t cat)
 static const char *
 locate (const KatState *s, uint8_t idx)
 {
-  static const char hidden[] = "a hidden place";
+  static const char hidden[] = ENG_N_ ("a hidden place");
   for (int p = 0; p < s->n_players; p++)
     {
       for (int i = 0; i < KAT_SLOTS; i++)
         if (s->slot[p][i] == idx)
-          return s->face_up[p][i] ? "a face-up slot" : hidden;
+          return s->face_up[p][i] ? ENG_N_ ("a face-up slot") : hidden;
       for (int i = 0; i < s->hand_n[p]; i++)
         if (s->hand[p][i] == idx)
           return hidden;
       for (int i = 0; i < s->captured_n[p]; i++)
         if (s->captured[p][i] == idx)
-          return "a capture area";
+          return ENG_N_ ("a capture area");
     }
   for (int i = 0; i < s->cat_deck_n; i++)
     if (s->cat_deck[i] == idx)
@@ -325,7 +381,7 @@ locate (const KatState *s, uint8_t idx)
       return hidden;
   for (int i = 0; i < s->in_play_n; i++)
     if (s->in_play[i] == idx)
-      return "play";
+      return ENG_N_ ("play");
   return NULL;
 }
 
@@ -346,14 +402,14 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
             return ENG_OK;
           }
       if (s->hand_n[p] == 0)
-        return ILLEGAL (c, "K3", "%s has no UFO card in hand", pname (s, p));
-      return ILLEGAL (c, "K20", "the referee knows %s's hand: name the card", pname (s, p));
+        return ILLEGAL (c, "K3", ENG_N_ ("%s has no UFO card in hand"), pname (s, p));
+      return ILLEGAL (c, "K20", ENG_N_ ("the referee knows %s's hand: name the card"), pname (s, p));
     }
   uint8_t k = katua_card_index (c->r, serial);
   if (k == KAT_NONE)
-    return ILLEGAL (c, "set", "card %u is not in this card set", serial);
+    return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), serial);
   if (c->r->cards[k].deck != KAT_DECK_UFO)
-    return ILLEGAL (c, "K2", "card %u is a cat, not a UFO card", serial);
+    return ILLEGAL (c, "K2", ENG_N_ ("card %u is a cat, not a UFO card"), serial);
   for (int i = 0; i < s->hand_n[p]; i++)
     if (s->hand[p][i] == k)
       {
@@ -364,8 +420,8 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
   const char *where = locate (s, k);
   if (where != NULL)
     return refuse (c, ENG_ERR_CONSERVATION, "K20",
-                   "card %u (%s) cannot come from %s's hand: the referee knows it is in %s",
-                   serial, card_label (c->r, k), pname (s, p), where);
+                   ENG_N_ ("card %u (%s) cannot come from %s's hand: the referee knows it is in %s"),
+                   serial, card_label (c->r, k), pname (s, p), ENG_ (where));
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == KAT_UNKNOWN)
       {
@@ -373,7 +429,7 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
         *idx = k;
         return ENG_OK;
       }
-  return refuse (c, ENG_ERR_CONSERVATION, "K20", "%s's hand cannot hold card %u",
+  return refuse (c, ENG_ERR_CONSERVATION, "K20", ENG_N_ ("%s's hand cannot hold card %u"),
                  pname (s, p), serial);
 }
 
@@ -383,13 +439,15 @@ hand_take_kind (Ctx *c, int p, uint16_t serial, int kind, int action, const char
                 const char *what, uint8_t *idx)
 {
   if (serial == 0 || serial == ENG_SERIAL_UNKNOWN)
-    return ILLEGAL (c, rule, "name the %s card played (its face is seen)", what);
+    return ILLEGAL (c, rule, ENG_N_ ("name the %s card played (its face is seen)"),
+                    ENG_ (what));
   uint8_t k = katua_card_index (c->r, serial);
   if (k == KAT_NONE)
-    return ILLEGAL (c, "set", "card %u is not in this card set", serial);
+    return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), serial);
   const KatCard *kc = &c->r->cards[k];
   if (kc->kind != kind || (action != KAT_ACT_NONE && kc->action != action))
-    return ILLEGAL (c, rule, "card %u (%s) is not a %s", serial, card_label (c->r, k), what);
+    return ILLEGAL (c, rule, ENG_N_ ("card %u (%s) is not a %s"), serial,
+                    card_label (c->r, k), ENG_ (what));
   return hand_take (c, p, serial, idx);
 }
 
@@ -401,33 +459,34 @@ identify_slot (Ctx *c, int p, int slot, uint16_t show, const char *rule)
   KatState *s = c->s;
   uint8_t cur = s->slot[p][slot];
   if (cur == KAT_NONE)
-    return ILLEGAL (c, rule, "%s has no cat in slot %d", pname (s, p), slot + 1);
+    return ILLEGAL (c, rule, ENG_N_ ("%s has no cat in slot %d"), pname (s, p), slot + 1);
   if (cur != KAT_UNKNOWN)
     {
       if (show != 0 && c->r->cards[cur].serial != show)
         {
           if (s->face_up[p][slot])
             return refuse (c, ENG_ERR_CONSERVATION, rule,
-                           "the cat in %s's slot %d is card %u, not %u", pname (s, p),
+                           ENG_N_ ("the cat in %s's slot %d is card %u, not %u"), pname (s, p),
                            slot + 1, c->r->cards[cur].serial, show);
           /* K20: a face the referee saw earlier is not named */
           return refuse (c, ENG_ERR_CONSERVATION, rule,
-                         "the cat in %s's slot %d is not card %u: the referee saw it earlier",
+                         ENG_N_ ("the cat in %s's slot %d is not card %u: the referee saw it earlier"),
                          pname (s, p), slot + 1, show);
         }
       return ENG_OK;
     }
   if (show == 0)
-    return ILLEGAL (c, rule, "%s's cat in slot %d must be turned face up: the move must "
-                    "say which cat the table sees (show N)", pname (s, p), slot + 1);
+    return ILLEGAL (c, rule, ENG_N_ ("%s's cat in slot %d must be turned face up: the move must "
+                    "say which cat the table sees (show N)"), pname (s, p), slot + 1);
   uint8_t k = katua_card_index (c->r, show);
   if (k == KAT_NONE)
-    return ILLEGAL (c, "set", "card %u is not in this card set", show);
+    return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), show);
   if (c->r->cards[k].deck != KAT_DECK_CAT)
-    return refuse (c, ENG_ERR_CONSERVATION, rule, "card %u is not a cat", show);
+    return refuse (c, ENG_ERR_CONSERVATION, rule, ENG_N_ ("card %u is not a cat"), show);
   const char *where = locate (s, k);
   if (where != NULL)
-    return refuse (c, ENG_ERR_CONSERVATION, rule, "card %u is already in %s", show, where);
+    return refuse (c, ENG_ERR_CONSERVATION, rule, ENG_N_ ("card %u is already in %s"), show,
+                   ENG_ (where));
   s->slot[p][slot] = k;
   return ENG_OK;
 }
@@ -436,11 +495,11 @@ static EngStatus
 check_slot (Ctx *c, int p, int slot, const char *rule)
 {
   if (p < 0 || p >= c->s->n_players)
-    return ILLEGAL (c, rule, "no such player");
+    return ILLEGAL (c, rule, ENG_N_ ("no such player"));
   if (slot < 0 || slot >= KAT_SLOTS)
-    return ILLEGAL (c, rule, "slots are numbered 1 to %d", KAT_SLOTS);
+    return ILLEGAL (c, rule, ENG_N_ ("slots are numbered 1 to %d"), KAT_SLOTS);
   if (c->s->slot[p][slot] == KAT_NONE)
-    return ILLEGAL (c, rule, "%s has no cat in slot %d", pname (c->s, p), slot + 1);
+    return ILLEGAL (c, rule, ENG_N_ ("%s has no cat in slot %d"), pname (c->s, p), slot + 1);
   return ENG_OK;
 }
 
@@ -576,23 +635,23 @@ game_over (Ctx *c, KatEndReason why)
     if ((s->winners >> p) & 1)
       {
         size_t l = strlen (names);
-        snprintf (names + l, sizeof names - l, "%s%s", l ? " and " : "", s->names[p]);
+        snprintf (names + l, sizeof names - l, "%s%s", l ? ENG_ (" and ") : "", s->names[p]);
       }
   const char *rule = why == KAT_END_SCORE ? "K15" : why == KAT_END_CAT_DECK ? "K16" : "K18";
   char cause[64];
   if (why == KAT_END_SCORE)
-    snprintf (cause, sizeof cause, "someone has %u or more points at the count",
+    snprintf (cause, sizeof cause, ENG_ ("someone has %u or more points at the count"),
               (unsigned) c->r->winning_score);
   else
-    snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK ? "a cat could not be drawn"
-                                                                   : "the UFO cards ran out");
-  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, "Game over (%s): %s %s%s", cause,
-                        names, __builtin_popcount (s->winners) > 1 ? "share the victory"
-                                                                   : "wins",
+    snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK ? ENG_ ("a cat could not be drawn")
+                                                                   : ENG_ ("the UFO cards ran out"));
+  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, ENG_N_ ("Game over (%s): %s %s%s"), cause,
+                        names, __builtin_popcount (s->winners) > 1 ? ENG_ ("share the victory")
+                                                                   : ENG_ ("wins"),
                         s->tiebreak == 0 ? "" : s->tiebreak == 1
-                          ? " (tie broken by the highest authentic cats, K17)"
-                          : s->tiebreak == 2 ? " (tie broken by fewest fakes, K17)"
-                                             : " (tie not broken, K17)");
+                          ? ENG_ (" (tie broken by the highest authentic cats, K17)")
+                          : s->tiebreak == 2 ? ENG_ (" (tie broken by fewest fakes, K17)")
+                                             : ENG_ (" (tie not broken, K17)"));
   if (e != NULL)
     {
       e->winners = s->winners;
@@ -633,16 +692,19 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
   if (c->ev == NULL)
     return;
   EngEvent *e = ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
-                        "%s captures %s's cat from slot %d: %s; put it face up in %s's "
-                        "capture area", pname (s, taker), pname (s, p), slot + 1,
+                        ENG_N_ ("%s captures %s's cat from slot %d: %s; put it face up in %s's "
+                        "capture area"), pname (s, taker), pname (s, p), slot + 1,
                         card_label (c->r, k), pname (s, taker));
   if (e != NULL)
     {
       e->other = (int8_t) p;
       e->value = (int16_t) c->r->cards[k].serial;
     }
-  e = ev_add (c, ENG_EVENT_SCORE, taker, rule, "%s: %d point%s (%+d)", pname (s, taker),
-              s->score[taker], s->score[taker] == 1 ? "" : "s", v);
+  /* English says "1 point" and "0 points", "-1 points": n == 1 is the
+   * singular, as in English's plural rule. */
+  e = ev_add (c, ENG_EVENT_SCORE, taker, rule,
+              ENG_NG_ ("%s: %d point (%+d)", "%s: %d points (%+d)",
+                       s->score[taker] == 1 ? 1 : 2), pname (s, taker), s->score[taker], v);
   if (e != NULL)
     {
       e->value = s->score[taker];
@@ -657,12 +719,12 @@ shown (Ctx *c, int p, int slot, const char *rule, bool back_down)
     return;
   KatState *s = c->s;
   uint8_t k = s->slot[p][slot];
-  EngEvent *e = ev_add (c, ENG_EVENT_SHOWN, p, rule, "%s's cat in slot %d is shown to all: %s",
+  EngEvent *e = ev_add (c, ENG_EVENT_SHOWN, p, rule, ENG_N_ ("%s's cat in slot %d is shown to all: %s"),
                         pname (s, p), slot + 1, card_label (c->r, k));
   if (e != NULL && k < c->r->n_cards)
     e->value = (int16_t) c->r->cards[k].serial;
   if (back_down)
-    ev_add (c, ENG_EVENT_NEED, p, rule, "%s: turn your cat in slot %d face down again",
+    ev_add (c, ENG_EVENT_NEED, p, rule, ENG_N_ ("%s: turn your cat in slot %d face down again"),
             pname (s, p), slot + 1);
 }
 
@@ -695,9 +757,9 @@ stampede (Ctx *c, int p)
       s->cat_deck[i] = KAT_UNKNOWN;
   if (c->ev != NULL)
     ev_add (c, ENG_EVENT_NEED, p, "K9",
-            "%s: set aside the cats in your slots, draw 3 new cats and place them face "
+            ENG_N_ ("%s: set aside the cats in your slots, draw 3 new cats and place them face "
             "down left to right without looking; then shuffle the set-aside cats into "
-            "the cat deck", pname (s, p));
+            "the cat deck"), pname (s, p));
   if (!ok)
     {
       game_over (c, KAT_END_CAT_DECK);
@@ -730,36 +792,38 @@ need_for_phase (Ctx *c)
         if (!((s->quick_start_done >> p) & 1))
           {
             ev_add (c, ENG_EVENT_NEED, p, "K19",
-                    "%s: show one of your cats to everyone, then turn it face down again",
+                    ENG_N_ ("%s: show one of your cats to everyone, then turn it face down again"),
                     pname (s, p));
             break;
           }
       break;
     case KAT_PHASE_TURN:
       ev_add (c, ENG_EVENT_NEED, s->active, "K3",
-              s->played_any ? "%s: play more UFO cards or end your turn"
-                            : "%s: play UFO cards, discard, or pass", pname (s, s->active));
+              s->played_any ? ENG_N_ ("%s: play more UFO cards or end your turn")
+                            : ENG_N_ ("%s: play UFO cards, discard, or pass"), pname (s, s->active));
       break;
     case KAT_PHASE_ATTACK:
       {
         const KatAttempt *a = &s->att[0];
         ev_add (c, ENG_EVENT_NEED, a->player, "K6",
-                "%s: defend your cat in slot %d from %s's %s beam, or let it hit%s",
+                s->face_up[a->player][a->slot]
+                  ? ENG_N_ ("%s: defend your cat in slot %d from %s's %s beam, or let it hit")
+                  : ENG_N_ ("%s: defend your cat in slot %d from %s's %s beam, or let it hit "
+                            "(then turn the cat face up)"),
                 pname (s, a->player), a->slot + 1, pname (s, a->launcher),
-                colour_name (a->colour),
-                s->face_up[a->player][a->slot] ? "" : " (then turn the cat face up)");
+                colour_name (c, a->colour));
         break;
       }
     case KAT_PHASE_HOOK:
       ev_add (c, ENG_EVENT_NEED, s->active, "K12",
-              "Rivals: answer %s's Hook on slot %d with one abduction card; %s: then turn "
-              "the cat face up", pname (s, s->active), s->hook_slot + 1,
+              ENG_N_ ("Rivals: answer %s's Hook on slot %d with one abduction card; %s: then turn "
+              "the cat face up"), pname (s, s->active), s->hook_slot + 1,
               pname (s, s->active));
       break;
     case KAT_PHASE_ANSWER:
       ev_add (c, ENG_EVENT_NEED, s->answer_player, "K10",
-              "%s: answer with a Teleporter or let the %s act", pname (s, s->answer_player),
-              s->answer_verb == KAT_XRAY ? "X-Ray" : "Teleporter");
+              ENG_N_ ("%s: answer with a Teleporter or let the %s act"), pname (s, s->answer_player),
+              answered_card_name (c, s->answer_verb));
       break;
     default:
       break;
@@ -789,7 +853,7 @@ begin_turn (Ctx *c, int p)
   s->played_any = 0;
   s->turn++;
   set_rep (s, KAT_VERB_COUNT, 0, 0, 0, false);
-  ev_add (c, ENG_EVENT_TURN, p, "K21", "%s's turn", pname (s, p));
+  ev_add (c, ENG_EVENT_TURN, p, "K21", ENG_N_ ("%s's turn"), pname (s, p));
 }
 
 static void
@@ -847,8 +911,8 @@ end_turn (Ctx *c)
                 eng_rng_shuffle_u8 (&s->rng, s->ufo_deck, s->ufo_deck_n);
               reshuffled = true;
               ev_add (c, ENG_EVENT_RESHUFFLE, p, "K18",
-                      "The UFO deck ran out: shuffle the UFO discard pile (%u cards) into "
-                      "a new UFO deck", (unsigned) s->ufo_deck_n);
+                      ENG_N_ ("The UFO deck ran out: shuffle the UFO discard pile (%u cards) into "
+                      "a new UFO deck"), (unsigned) s->ufo_deck_n);
             }
           s->hand[p][s->hand_n[p]++] = s->ufo_deck[--s->ufo_deck_n];
           counts[p][1]++;
@@ -875,9 +939,15 @@ end_turn (Ctx *c)
         {
           int p = (s->active + i) % n;
           size_t l = strlen (text);
-          snprintf (text + l, sizeof text - l, "%s%s draws %u cat%s and %u UFO card%s",
-                    i ? "; " : "", pname (s, p), counts[p][0], counts[p][0] == 1 ? "" : "s",
-                    counts[p][1], counts[p][1] == 1 ? "" : "s");
+          char cats[48], ufos[48];
+          snprintf (cats, sizeof cats, ENG_NG_ ("%u cat", "%u cats", counts[p][0]),
+                    counts[p][0]);
+          snprintf (ufos, sizeof ufos, ENG_NG_ ("%u UFO card", "%u UFO cards", counts[p][1]),
+                    counts[p][1]);
+          snprintf (text + l, sizeof text - l, "%s", i ? "; " : "");
+          l = strlen (text);
+          snprintf (text + l, sizeof text - l, ENG_ ("%s draws %s and %s"), pname (s, p), cats,
+                    ufos);
         }
       EngEvent *e = ev_add (c, ENG_EVENT_REFILL, s->active, "K15", "%s", text);
       if (e != NULL)
@@ -898,7 +968,7 @@ pop_attempt (Ctx *c)
   while (s->n_att > 0 && s->slot[s->att[0].player][s->att[0].slot] == KAT_NONE)
     {
       ev_add (c, ENG_EVENT_ESCAPE, s->att[0].player, "K11",
-              "The beam at %s's slot %d finds no cat", pname (s, s->att[0].player),
+              ENG_N_ ("The beam at %s's slot %d finds no cat"), pname (s, s->att[0].player),
               s->att[0].slot + 1);
       discard_from_play (s, s->att[0].card);
       memmove (&s->att[0], &s->att[1], (size_t) (s->n_att - 1) * sizeof s->att[0]);
@@ -918,8 +988,8 @@ neutralise_ok (Ctx *c, const KatAttempt *a, unsigned ufo_colour, uint16_t show, 
     {
       if (ufo_colour == a->colour || ufo_colour == KAT_TRICOLOR)
         return ENG_OK;
-      return ILLEGAL (c, "K5", "a %s beam is neutralised only by a %s or a tricolor UFO",
-                      colour_name (a->colour), colour_name (a->colour));
+      return ILLEGAL (c, "K5", ENG_N_ ("a %s beam is neutralised only by a %s or a tricolor UFO"),
+                      colour_name (c, a->colour), ufo_colour_name (c, a->colour));
     }
   if (ufo_colour == KAT_TRICOLOR)
     return ENG_OK;
@@ -928,11 +998,11 @@ neutralise_ok (Ctx *c, const KatAttempt *a, unsigned ufo_colour, uint16_t show, 
     return st;
   const KatCard *t = &c->r->cards[c->s->slot[a->player][a->slot]];
   if (t->kind != KAT_KIND_CAT || t->colour == KAT_TRICOLOR)
-    return ILLEGAL (c, "K5", "a tricolor or fake target can only be defended with a "
-                    "tricolor UFO against a tricolor beam");
+    return ILLEGAL (c, "K5", ENG_N_ ("a tricolor or fake target can only be defended with a "
+                    "tricolor UFO against a tricolor beam"));
   if (t->colour != ufo_colour)
-    return ILLEGAL (c, "K5", "against a tricolor beam a colour UFO must match the target "
-                    "cat's own colour (%s)", colour_name (t->colour));
+    return ILLEGAL (c, "K5", ENG_N_ ("against a tricolor beam a colour UFO must match the target "
+                    "cat's own colour (%s)"), cat_colour_name (c, t->colour));
   *forced = !c->s->face_up[a->player][a->slot];
   return ENG_OK;
 }
@@ -951,8 +1021,8 @@ do_neutralise (Ctx *c, uint8_t ufo, unsigned colour, uint16_t show, int defender
   to_discard (s, ufo);
   discard_from_play (s, a.card);
   ev_add (c, ENG_EVENT_ESCAPE, defender, "K5",
-          "%s neutralises %s's %s beam at slot %d: both UFOs go to the discard pile",
-          pname (s, defender), pname (s, a.launcher), colour_name (a.colour), a.slot + 1);
+          ENG_N_ ("%s neutralises %s's %s beam at slot %d: both UFOs go to the discard pile"),
+          pname (s, defender), pname (s, a.launcher), colour_name (c, a.colour), a.slot + 1);
   pop_attempt (c);
   return ENG_OK;
 }
@@ -963,7 +1033,7 @@ do_shield_redirect (Ctx *c, int p, int slot)
   KatState *s = c->s;
   KatAttempt *a = &s->att[0];
   if (p != a->launcher)
-    return ILLEGAL (c, "K7", "a Shield sends the beam back only at the attacker, %s",
+    return ILLEGAL (c, "K7", ENG_N_ ("a Shield sends the beam back only at the attacker, %s"),
                     pname (s, a->launcher));
   EngStatus st = check_slot (c, p, slot, "K7");
   if (st != ENG_OK)
@@ -973,7 +1043,7 @@ do_shield_redirect (Ctx *c, int p, int slot)
   a->slot = (uint8_t) slot;
   a->launcher = (uint8_t) defender;
   ev_add (c, ENG_EVENT_NOTE, defender, "K7",
-          "%s's Shield turns the beam at %s's cat in slot %d; %s may defend", pname (s, defender),
+          ENG_N_ ("%s's Shield turns the beam at %s's cat in slot %d; %s may defend"), pname (s, defender),
           pname (s, p), slot + 1, pname (s, p));
   return ENG_OK;
 }
@@ -987,7 +1057,7 @@ teleport_valid (Ctx *c, const EngMove *m, const char *rule)
   if (st != ENG_OK)
     return st;
   if (m->target[0] == m->target[1] && m->slot[0] == m->slot[1])
-    return ILLEGAL (c, rule, "a Teleporter swaps two different cats");
+    return ILLEGAL (c, rule, ENG_N_ ("a Teleporter swaps two different cats"));
   return ENG_OK;
 }
 
@@ -1000,7 +1070,7 @@ do_teleport (Ctx *c, const EngMove *m, const char *rule)
     return st;
   swap_slots (s, m->target[0], m->slot[0], m->target[1], m->slot[1]);
   ev_add (c, ENG_EVENT_NEED, m->player, rule,
-          "Swap %s's cat in slot %d with %s's cat in slot %d, keeping each face as it was",
+          ENG_N_ ("Swap %s's cat in slot %d with %s's cat in slot %d, keeping each face as it was"),
           pname (s, m->target[0]), m->slot[0] + 1, pname (s, m->target[1]), m->slot[1] + 1);
   return ENG_OK;
 }
@@ -1012,9 +1082,9 @@ xray_valid (Ctx *c, const EngMove *m)
   if (st != ENG_OK)
     return st;
   if (m->target[0] == m->player)
-    return ILLEGAL (c, "K14", "an X-Ray is used on a rival's cat");
+    return ILLEGAL (c, "K14", ENG_N_ ("an X-Ray is used on a rival's cat"));
   if (c->s->face_up[m->target[0]][m->slot[0]])
-    return ILLEGAL (c, "K14", "an X-Ray is used on a hidden cat; this one is face up");
+    return ILLEGAL (c, "K14", ENG_N_ ("an X-Ray is used on a hidden cat; this one is face up"));
   return ENG_OK;
 }
 
@@ -1031,7 +1101,7 @@ do_xray (Ctx *c, const EngMove *m)
   s->face_up[m->target[0]][m->slot[0]] = 1;
   shown (c, m->target[0], m->slot[0], "K14", false);
   ev_add (c, ENG_EVENT_NEED, m->target[0], "K14",
-          "%s: leave your cat in slot %d face up until it is abducted or removed",
+          ENG_N_ ("%s: leave your cat in slot %d face up until it is abducted or removed"),
           pname (s, m->target[0]), m->slot[0] + 1);
   return ENG_OK;
 }
@@ -1082,8 +1152,8 @@ play_xray_or_teleport (Ctx *c, const EngMove *m, uint8_t idx, int verb, const ch
       s->answer_s[i] = m->slot[i];
     }
   s->phase = KAT_PHASE_ANSWER;
-  ev_add (c, ENG_EVENT_NOTE, who, "K10", "%s may answer the %s before it acts",
-          pname (s, who), verb == KAT_XRAY ? "X-Ray" : "Teleporter");
+  ev_add (c, ENG_EVENT_NOTE, who, "K10", ENG_N_ ("%s may answer the %s before it acts"),
+          pname (s, who), answered_card_name (c, verb));
   return ENG_OK;
 }
 
@@ -1104,7 +1174,7 @@ resolve_answer (Ctx *c, uint16_t show)
   if (s->answer_verb == KAT_XRAY && s->face_up[pm.target[0]][pm.slot[0]])
     {
       ev_add (c, ENG_EVENT_NOTE, pm.target[0], "K10",
-              "The cat now in %s's slot %d is already face up: the X-Ray shows nothing new",
+              ENG_N_ ("The cat now in %s's slot %d is already face up: the X-Ray shows nothing new"),
               pname (s, pm.target[0]), pm.slot[0] + 1);
       st = ENG_OK;
     }
@@ -1139,11 +1209,11 @@ do_hit (Ctx *c, uint16_t show)
   else
     {
       ev_add (c, ENG_EVENT_ESCAPE, a.player, "K11",
-              "The %s beam does not attract %s: the cat escapes and the UFO is discarded",
-              colour_name (a.colour), card_label (c->r, k));
+              ENG_N_ ("The %s beam does not attract %s: the cat escapes and the UFO is discarded"),
+              colour_name (c, a.colour), card_label (c->r, k));
       if (was_down)
         ev_add (c, ENG_EVENT_NEED, a.player, "K11",
-                "%s: turn your cat in slot %d face down again", pname (s, a.player),
+                ENG_N_ ("%s: turn your cat in slot %d face down again"), pname (s, a.player),
                 a.slot + 1);
     }
   pop_attempt (c);
@@ -1164,9 +1234,9 @@ apply_turn_card (Ctx *c, const EngMove *m)
     {
     case KAT_PASS:
       if (s->played_any)
-        return ILLEGAL (c, "K3", "a pass plays no card; %s already played: end the turn",
+        return ILLEGAL (c, "K3", ENG_N_ ("a pass plays no card; %s already played: end the turn"),
                         pname (s, a));
-      ev_add (c, ENG_EVENT_NOTE, a, "K3", "%s passes", pname (s, a));
+      ev_add (c, ENG_EVENT_NOTE, a, "K3", ENG_N_ ("%s passes"), pname (s, a));
       end_turn (c);
       return ENG_OK;
     case KAT_END:
@@ -1175,7 +1245,7 @@ apply_turn_card (Ctx *c, const EngMove *m)
     case KAT_DISCARD:
       {
         if (s->played_any)
-          return ILLEGAL (c, "K3", "discarding is a whole turn: %s already played cards",
+          return ILLEGAL (c, "K3", ENG_N_ ("discarding is a whole turn: %s already played cards"),
                           pname (s, a));
         uint16_t list[1 + ENG_MOVE_MAX_CARDS];
         int nl = 0;
@@ -1190,26 +1260,27 @@ apply_turn_card (Ctx *c, const EngMove *m)
             to_discard (s, idx);
           }
         ev_add (c, ENG_EVENT_NOTE, a, "K3",
-                "%s discards %d UFO card%s face down and ends the turn", pname (s, a), nl,
-                nl == 1 ? "" : "s");
+                ENG_NG_ ("%s discards %d UFO card face down and ends the turn",
+                         "%s discards %d UFO cards face down and ends the turn", nl == 1 ? 1 : 2),
+                pname (s, a), nl);
         end_turn (c);
         return ENG_OK;
       }
     case KAT_ATTACK:
       {
         if (s->abduction_used)
-          return ILLEGAL (c, "K3", "only one abduction card per turn");
+          return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn"));
         if (m->target[0] == a)
-          return ILLEGAL (c, "K12", "your own cats are abducted only with the Hook");
+          return ILLEGAL (c, "K12", ENG_N_ ("your own cats are abducted only with the Hook"));
         st = check_slot (c, m->target[0], m->slot[0], "K4");
         if (st != ENG_OK)
           return st;
         if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
             && katua_card_index (r, m->card) != KAT_NONE
             && r->cards[katua_card_index (r, m->card)].kind == KAT_KIND_HOOK)
-          return ILLEGAL (c, "K12", "the Hook is played on one of your own cats (verb hook)");
+          return ILLEGAL (c, "K12", ENG_N_ ("the Hook is played on one of your own cats (verb hook)"));
         st = hand_take_kind (c, a, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K3",
-                             "abduction UFO", &idx);
+                             ENG_N_ ("abduction UFO"), &idx);
         if (st != ENG_OK)
           return st;
         s->in_play[s->in_play_n++] = idx;
@@ -1219,21 +1290,21 @@ apply_turn_card (Ctx *c, const EngMove *m)
         s->abduction_used = 1;
         s->phase = KAT_PHASE_ATTACK;
         set_rep (s, KAT_ATTACK, a, r->cards[idx].colour, m->target[0], true);
-        ev_add (c, ENG_EVENT_NOTE, a, "K4", "%s aims a %s beam at %s's cat in slot %d",
-                pname (s, a), colour_name (r->cards[idx].colour), pname (s, m->target[0]),
+        ev_add (c, ENG_EVENT_NOTE, a, "K4", ENG_N_ ("%s aims a %s beam at %s's cat in slot %d"),
+                pname (s, a), colour_name (c, r->cards[idx].colour), pname (s, m->target[0]),
                 m->slot[0] + 1);
         return ENG_OK;
       }
     case KAT_HOOK:
       {
         if (s->abduction_used)
-          return ILLEGAL (c, "K3", "only one abduction card per turn (the Hook counts)");
+          return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn (the Hook counts)"));
         if (m->target[0] != a)
-          return ILLEGAL (c, "K12", "the Hook is played on one of your own cats");
+          return ILLEGAL (c, "K12", ENG_N_ ("the Hook is played on one of your own cats"));
         st = check_slot (c, a, m->slot[0], "K12");
         if (st != ENG_OK)
           return st;
-        st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", "Hook", &idx);
+        st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", ENG_N_ ("Hook"), &idx);
         if (st != ENG_OK)
           return st;
         s->in_play[s->in_play_n++] = idx;
@@ -1248,7 +1319,7 @@ apply_turn_card (Ctx *c, const EngMove *m)
         return ENG_OK;
       }
     case KAT_XRAY:
-      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", "X-Ray", &idx);
+      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", ENG_N_ ("X-Ray"), &idx);
       if (st == ENG_OK)
         st = play_xray_or_teleport (c, m, idx, KAT_XRAY, "K14", 0);
       if (st != ENG_OK)
@@ -1258,7 +1329,7 @@ apply_turn_card (Ctx *c, const EngMove *m)
       return ENG_OK;
     case KAT_TELEPORT:
       st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
-                           "Teleporter", &idx);
+                           ENG_N_ ("Teleporter"), &idx);
       if (st == ENG_OK)
         st = play_xray_or_teleport (c, m, idx, KAT_TELEPORT, "K8", 0);
       if (st != ENG_OK)
@@ -1268,8 +1339,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
       return ENG_OK;
     case KAT_STAMPEDE:
       if (m->target[0] < 0 || m->target[0] >= s->n_players)
-        return ILLEGAL (c, "K9", "name the player whose cats stampede");
-      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", "Stampede",
+        return ILLEGAL (c, "K9", ENG_N_ ("name the player whose cats stampede"));
+      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", ENG_N_ ("Stampede"),
                            &idx);
       if (st != ENG_OK)
         return st;
@@ -1278,7 +1349,7 @@ apply_turn_card (Ctx *c, const EngMove *m)
       stampede (c, m->target[0]);
       return ENG_OK;
     default:
-      return ILLEGAL (c, "K3", "'%s' is not a move of %s's own turn here", katua_verbs[m->verb],
+      return ILLEGAL (c, "K3", ENG_N_ ("'%s' is not a move of %s's own turn here"), katua_verbs[m->verb],
                       pname (s, a));
     }
 }
@@ -1289,13 +1360,13 @@ apply_replicate (Ctx *c, const EngMove *m)
   KatState *s = c->s;
   int a = m->player;
   if (s->rep_effect == KAT_VERB_COUNT || s->rep_player != a)
-    return ILLEGAL (c, "K13", "a Replicator copies the UFO card its player has just played "
-                    "(never the Hook)");
+    return ILLEGAL (c, "K13", ENG_N_ ("a Replicator copies the UFO card its player has just played "
+                    "(never the Hook)"));
   if (s->rep_count >= 2)
-    return ILLEGAL (c, "K13", "at most two Replicators copy one card (a triple)");
+    return ILLEGAL (c, "K13", ENG_N_ ("at most two Replicators copy one card (a triple)"));
   uint8_t idx;
   EngStatus st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_REPLICATOR, "K13",
-                                 "Replicator", &idx);
+                                 ENG_N_ ("Replicator"), &idx);
   if (st != ENG_OK)
     return st;
   uint8_t effect = s->rep_effect;
@@ -1307,31 +1378,31 @@ apply_replicate (Ctx *c, const EngMove *m)
                : effect == KAT_XRAY ? t0 && s0 && !t1
                : t0 && s0 && !t1 && !m->show;
   if (!shape)
-    return ILLEGAL (c, "K13", "a Replicator takes the targets of the card it copies (%s)",
+    return ILLEGAL (c, "K13", ENG_N_ ("a Replicator takes the targets of the card it copies (%s)"),
                     katua_verbs[effect]);
   switch (effect)
     {
     case KAT_ATTACK:
       {
         if (!s->rep_open || s->phase != KAT_PHASE_ATTACK)
-          return ILLEGAL (c, "K13", "a Replicator goes with the abduction card, before any "
-                          "defence");
+          return ILLEGAL (c, "K13", ENG_N_ ("a Replicator goes with the abduction card, before any "
+                          "defence"));
         if (m->target[0] != s->rep_rival)
-          return ILLEGAL (c, "K13", "a replicated abduction targets the same rival, %s",
+          return ILLEGAL (c, "K13", ENG_N_ ("a replicated abduction targets the same rival, %s"),
                           pname (s, s->rep_rival));
         st = check_slot (c, m->target[0], m->slot[0], "K13");
         if (st != ENG_OK)
           return st;
         for (int i = 0; i < s->n_att; i++)
           if (s->att[i].player == m->target[0] && s->att[i].slot == m->slot[0])
-            return ILLEGAL (c, "K13", "a replicated abduction targets a different cat");
+            return ILLEGAL (c, "K13", ENG_N_ ("a replicated abduction targets a different cat"));
         if (s->n_att >= KAT_MAX_ATTEMPTS)
-          return ILLEGAL (c, "K13", "too many attempts at once");
+          return ILLEGAL (c, "K13", ENG_N_ ("too many attempts at once"));
         s->in_play[s->in_play_n++] = idx;
         s->att[s->n_att++] = (KatAttempt) { (uint8_t) a, (uint8_t) m->target[0],
                                             (uint8_t) m->slot[0], s->rep_colour, idx };
-        ev_add (c, ENG_EVENT_NOTE, a, "K13", "%s's Replicator aims another %s beam at %s's "
-                "cat in slot %d", pname (s, a), colour_name (s->rep_colour),
+        ev_add (c, ENG_EVENT_NOTE, a, "K13", ENG_N_ ("%s's Replicator aims another %s beam at %s's "
+                "cat in slot %d"), pname (s, a), colour_name (c, s->rep_colour),
                 pname (s, m->target[0]), m->slot[0] + 1);
         break;
       }
@@ -1344,28 +1415,28 @@ apply_replicate (Ctx *c, const EngMove *m)
       break;
     case KAT_STAMPEDE:
       if (m->target[0] < 0 || m->target[0] >= s->n_players)
-        return ILLEGAL (c, "K9", "name the player whose cats stampede");
+        return ILLEGAL (c, "K9", ENG_N_ ("name the player whose cats stampede"));
       if (s->phase == KAT_PHASE_ATTACK && m->target[0] != a)
-        return ILLEGAL (c, "K9", "in defence a Stampede renews the defender's own cats");
+        return ILLEGAL (c, "K9", ENG_N_ ("in defence a Stampede renews the defender's own cats"));
       to_discard (s, idx);
       s->rep_count++;
       stampede (c, m->target[0]);
       return ENG_OK;
     case KAT_NEUTRALISE:
       if (s->phase != KAT_PHASE_ATTACK || s->att[0].player != a)
-        return ILLEGAL (c, "K13", "no second attempt against %s to answer", pname (s, a));
+        return ILLEGAL (c, "K13", ENG_N_ ("no second attempt against %s to answer"), pname (s, a));
       s->rep_count++;
       return do_neutralise (c, idx, s->rep_colour, m->show, a);
     case KAT_SHIELD:
       if (s->phase != KAT_PHASE_ATTACK || s->att[0].player != a)
-        return ILLEGAL (c, "K13", "no second attempt against %s to answer", pname (s, a));
+        return ILLEGAL (c, "K13", ENG_N_ ("no second attempt against %s to answer"), pname (s, a));
       st = do_shield_redirect (c, m->target[0], m->slot[0]);
       if (st != ENG_OK)
         return st;
       to_discard (s, idx);
       break;
     default:
-      return ILLEGAL (c, "K13", "that card cannot be replicated");
+      return ILLEGAL (c, "K13", ENG_N_ ("that card cannot be replicated"));
     }
   s->rep_count++;
   return ENG_OK;
@@ -1380,7 +1451,7 @@ answer_with_teleporter (Ctx *c, const EngMove *m, uint8_t player)
 {
   uint8_t idx;
   EngStatus st = hand_take_kind (c, player, m->card, KAT_KIND_ACTION, KAT_ACT_TELEPORTER, "K8",
-                                 "Teleporter", &idx);
+                                 ENG_N_ ("Teleporter"), &idx);
   if (st == ENG_OK)
     st = do_teleport (c, m, "K8");
   if (st != ENG_OK)
@@ -1397,7 +1468,7 @@ apply_defence (Ctx *c, const EngMove *m)
   int d = m->player;
   KatAttempt *a = &s->att[0];
   if (d != a->player)
-    return ILLEGAL (c, "K6", "only the owner of the targeted cat, %s, defends",
+    return ILLEGAL (c, "K6", ENG_N_ ("only the owner of the targeted cat, %s, defends"),
                     pname (s, a->player));
   uint8_t idx;
   EngStatus st;
@@ -1412,9 +1483,9 @@ apply_defence (Ctx *c, const EngMove *m)
         if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
             && katua_card_index (c->r, m->card) != KAT_NONE
             && c->r->cards[katua_card_index (c->r, m->card)].kind == KAT_KIND_HOOK)
-          return ILLEGAL (c, "K5", "the Hook cannot neutralise a beam");
+          return ILLEGAL (c, "K5", ENG_N_ ("the Hook cannot neutralise a beam"));
         st = hand_take_kind (c, d, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K5",
-                             "abduction UFO", &idx);
+                             ENG_N_ ("abduction UFO"), &idx);
         if (st != ENG_OK)
           return st;
         unsigned colour = c->r->cards[idx].colour;
@@ -1425,7 +1496,7 @@ apply_defence (Ctx *c, const EngMove *m)
         return ENG_OK;
       }
     case KAT_SHIELD:
-      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_SHIELD, "K7", "Shield", &idx);
+      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_SHIELD, "K7", ENG_N_ ("Shield"), &idx);
       if (st == ENG_OK)
         st = do_shield_redirect (c, m->target[0], m->slot[0]);
       if (st != ENG_OK)
@@ -1437,8 +1508,8 @@ apply_defence (Ctx *c, const EngMove *m)
       return answer_with_teleporter (c, m, d);
     case KAT_STAMPEDE:
       if (m->target[0] != d)
-        return ILLEGAL (c, "K9", "in defence a Stampede renews the defender's own cats");
-      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", "Stampede",
+        return ILLEGAL (c, "K9", ENG_N_ ("in defence a Stampede renews the defender's own cats"));
+      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", ENG_N_ ("Stampede"),
                            &idx);
       if (st != ENG_OK)
         return st;
@@ -1447,9 +1518,9 @@ apply_defence (Ctx *c, const EngMove *m)
       stampede (c, d);
       return ENG_OK;
     case KAT_XRAY:
-      return ILLEGAL (c, "K6", "an X-Ray is not a defence card");
+      return ILLEGAL (c, "K6", ENG_N_ ("an X-Ray is not a defence card"));
     default:
-      return ILLEGAL (c, "K6", "'%s' does not answer an abduction attempt", katua_verbs[m->verb]);
+      return ILLEGAL (c, "K6", ENG_N_ ("'%s' does not answer an abduction attempt"), katua_verbs[m->verb]);
     }
 }
 
@@ -1463,14 +1534,14 @@ apply_hook_phase (Ctx *c, const EngMove *m)
   if (m->verb == KAT_INTERCEPT)
     {
       if (p == s->active)
-        return ILLEGAL (c, "K12", "only rivals answer a Hook");
+        return ILLEGAL (c, "K12", ENG_N_ ("only rivals answer a Hook"));
       unsigned bit = 1u << p;
       if (s->hook_answered & bit)
-        return ILLEGAL (c, "K12", "each rival answers a Hook with one abduction card");
+        return ILLEGAL (c, "K12", ENG_N_ ("each rival answers a Hook with one abduction card"));
       if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
           && katua_card_index (c->r, m->card) != KAT_NONE
           && c->r->cards[katua_card_index (c->r, m->card)].kind == KAT_KIND_HOOK)
-        return ILLEGAL (c, "K12", "a Hook is answered with an abduction beam, not a Hook");
+        return ILLEGAL (c, "K12", ENG_N_ ("a Hook is answered with an abduction beam, not a Hook"));
       if (s->hook_rival >= 0)
         {
           /* too late: the card goes back; validate that it exists, then
@@ -1478,31 +1549,31 @@ apply_hook_phase (Ctx *c, const EngMove *m)
           KatState copy = *s;
           Ctx tmp = { c->r, &copy, NULL, c->why };
           st = hand_take_kind (&tmp, p, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K12",
-                               "abduction UFO", &idx);
+                               ENG_N_ ("abduction UFO"), &idx);
           if (st != ENG_OK)
             return st;
           s->hook_answered = (uint8_t) (s->hook_answered | bit);
           ev_add (c, ENG_EVENT_RETURN, p, "K12",
-                  "%s: take your UFO back into your hand; only %s's, placed first, counts",
+                  ENG_N_ ("%s: take your UFO back into your hand; only %s's, placed first, counts"),
                   pname (s, p), pname (s, s->hook_rival));
           return ENG_OK;
         }
       st = hand_take_kind (c, p, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K12",
-                           "abduction UFO", &idx);
+                           ENG_N_ ("abduction UFO"), &idx);
       if (st != ENG_OK)
         return st;
       s->hook_answered = (uint8_t) (s->hook_answered | bit);
       s->in_play[s->in_play_n++] = idx;
       s->hook_rival = (int8_t) p;
       s->hook_ufo = idx;
-      ev_add (c, ENG_EVENT_NOTE, p, "K12", "%s answers the Hook with a %s beam", pname (s, p),
-              colour_name (c->r->cards[idx].colour));
+      ev_add (c, ENG_EVENT_NOTE, p, "K12", ENG_N_ ("%s answers the Hook with a %s beam"), pname (s, p),
+              colour_name (c, c->r->cards[idx].colour));
       return ENG_OK;
     }
   if (m->verb != KAT_FLIP)
-    return ILLEGAL (c, "K12", "nothing else is played until the Hook resolves");
+    return ILLEGAL (c, "K12", ENG_N_ ("nothing else is played until the Hook resolves"));
   if (p != s->active)
-    return ILLEGAL (c, "K12", "%s, who played the Hook, turns the cat over",
+    return ILLEGAL (c, "K12", ENG_N_ ("%s, who played the Hook, turns the cat over"),
                     pname (s, s->active));
   int slot = s->hook_slot;
   st = identify_slot (c, p, slot, m->show, "K12");
@@ -1521,8 +1592,8 @@ apply_hook_phase (Ctx *c, const EngMove *m)
         capture (c, rival, p, slot, "K12");
       else
         {
-          ev_add (c, ENG_EVENT_NOTE, rival, "K12", "%s's %s beam misses: %s's UFO is discarded",
-                  pname (s, rival), colour_name (colour), pname (s, rival));
+          ev_add (c, ENG_EVENT_NOTE, rival, "K12", ENG_N_ ("%s's %s beam misses: %s's UFO is discarded"),
+                  pname (s, rival), colour_name (c, colour), pname (s, rival));
           capture (c, p, p, slot, "K12");
         }
     }
@@ -1540,11 +1611,11 @@ apply_quick_start (Ctx *c, const EngMove *m)
   KatState *s = c->s;
   int p = m->player;
   if (m->verb != KAT_REVEAL)
-    return ILLEGAL (c, "K19", "Quick Start: before the first turn each player shows one cat");
+    return ILLEGAL (c, "K19", ENG_N_ ("Quick Start: before the first turn each player shows one cat"));
   if ((s->quick_start_done >> p) & 1)
-    return ILLEGAL (c, "K19", "%s has already shown a cat", pname (s, p));
+    return ILLEGAL (c, "K19", ENG_N_ ("%s has already shown a cat"), pname (s, p));
   if (m->target[0] != p)
-    return ILLEGAL (c, "K19", "each player shows one of their own cats");
+    return ILLEGAL (c, "K19", ENG_N_ ("each player shows one of their own cats"));
   EngStatus st = check_slot (c, p, m->slot[0], "K19");
   if (st == ENG_OK)
     st = identify_slot (c, p, m->slot[0], m->show, "K19");
@@ -1570,8 +1641,8 @@ apply_answer (Ctx *c, const EngMove *m)
   KatState *s = c->s;
   int p = m->player;
   if (p != s->answer_player)
-    return ILLEGAL (c, "K10", "%s may first answer the %s", pname (s, s->answer_player),
-                    s->answer_verb == KAT_XRAY ? "X-Ray" : "Teleporter");
+    return ILLEGAL (c, "K10", ENG_N_ ("%s may first answer the %s"), pname (s, s->answer_player),
+                    answered_card_name (c, s->answer_verb));
   switch (m->verb)
     {
     case KAT_HIT:
@@ -1581,9 +1652,9 @@ apply_answer (Ctx *c, const EngMove *m)
     case KAT_REPLICATE:
       return apply_replicate (c, m);
     case KAT_STAMPEDE:
-      return ILLEGAL (c, "K9", "a Stampede cannot answer an X-Ray or a Teleporter");
+      return ILLEGAL (c, "K9", ENG_N_ ("a Stampede cannot answer an X-Ray or a Teleporter"));
     default:
-      return ILLEGAL (c, "K10", "answer with a Teleporter, or let the card act (hit)");
+      return ILLEGAL (c, "K10", ENG_N_ ("answer with a Teleporter, or let the card act (hit)"));
     }
 }
 
@@ -1592,16 +1663,16 @@ dispatch (Ctx *c, const EngMove *m)
 {
   KatState *s = c->s;
   if (m->player < 0 || m->player >= s->n_players)
-    return ILLEGAL (c, "turn", "no such player");
+    return ILLEGAL (c, "turn", ENG_N_ ("no such player"));
   if (m->verb >= KAT_VERB_COUNT || m->n_cards > ENG_MOVE_MAX_CARDS)
-    return ILLEGAL (c, "turn", "unknown move");
+    return ILLEGAL (c, "turn", ENG_N_ ("unknown move"));
   for (int i = 0; i < 2; i++)
     if (m->target[i] >= s->n_players || (m->target[i] >= 0 && m->slot[i] >= KAT_SLOTS))
-      return ILLEGAL (c, "turn", "no such player or slot");
+      return ILLEGAL (c, "turn", ENG_N_ ("no such player or slot"));
   switch (s->phase)
     {
     case KAT_PHASE_OVER:
-      return refuse (c, ENG_ERR_STATE, "K15", "the game is over");
+      return refuse (c, ENG_ERR_STATE, "K15", ENG_N_ ("the game is over"));
     case KAT_PHASE_QUICK_START:
       return apply_quick_start (c, m);
     case KAT_PHASE_HOOK:
@@ -1612,7 +1683,7 @@ dispatch (Ctx *c, const EngMove *m)
       if (m->verb == KAT_REPLICATE)
         return apply_replicate (c, m);
       if (m->player != s->att[0].player)
-        return ILLEGAL (c, "K6", "%s must first defend or let the beam hit",
+        return ILLEGAL (c, "K6", ENG_N_ ("%s must first defend or let the beam hit"),
                         pname (s, s->att[0].player));
       return apply_defence (c, m);
     case KAT_PHASE_TURN:
@@ -1621,10 +1692,11 @@ dispatch (Ctx *c, const EngMove *m)
           if ((s->rep_effect == KAT_XRAY || s->rep_effect == KAT_TELEPORT)
               && m->verb != KAT_PASS && m->verb != KAT_END && m->verb != KAT_DISCARD)
             return ILLEGAL (c, m->verb == KAT_STAMPEDE ? "K9" : "K10",
-                            "an X-Ray or a Teleporter cannot be answered%s",
-                            m->verb == KAT_STAMPEDE ? " (and a Stampede never answers them)"
-                                                    : "");
-          return ILLEGAL (c, "K21", "it is %s's turn", pname (s, s->active));
+                            m->verb == KAT_STAMPEDE
+                              ? ENG_N_ ("an X-Ray or a Teleporter cannot be answered (and a "
+                                        "Stampede never answers them)")
+                              : ENG_N_ ("an X-Ray or a Teleporter cannot be answered"));
+          return ILLEGAL (c, "K21", ENG_N_ ("it is %s's turn"), pname (s, s->active));
         }
       if (m->verb == KAT_REPLICATE)
         {
@@ -1634,11 +1706,11 @@ dispatch (Ctx *c, const EngMove *m)
           return st;
         }
       if (m->verb == KAT_NEUTRALISE || m->verb == KAT_SHIELD || m->verb == KAT_HIT)
-        return ILLEGAL (c, "K6", "there is no abduction attempt to answer");
+        return ILLEGAL (c, "K6", ENG_N_ ("there is no abduction attempt to answer"));
       if (m->verb == KAT_INTERCEPT || m->verb == KAT_FLIP)
-        return ILLEGAL (c, "K12", "there is no Hook to answer");
+        return ILLEGAL (c, "K12", ENG_N_ ("there is no Hook to answer"));
       if (m->verb == KAT_REVEAL)
-        return ILLEGAL (c, "K19", "cats are shown only in a Quick Start");
+        return ILLEGAL (c, "K19", ENG_N_ ("cats are shown only in a Quick Start"));
       {
         bool plays = m->verb != KAT_PASS && m->verb != KAT_END && m->verb != KAT_DISCARD;
         set_rep (s, KAT_VERB_COUNT, 0, 0, 0, false);
@@ -1648,7 +1720,7 @@ dispatch (Ctx *c, const EngMove *m)
         return st;
       }
     default:
-      return ILLEGAL (c, "turn", "not allowed now");
+      return ILLEGAL (c, "turn", ENG_N_ ("not allowed now"));
     }
 }
 
@@ -1726,7 +1798,7 @@ setup_refuse (EngVerdict *why, const char *rule, const char *fmt, ...)
       snprintf (why->rule, sizeof why->rule, "%s", rule);
       va_list ap;
       va_start (ap, fmt);
-      vsnprintf (why->reason, sizeof why->reason, fmt, ap);
+      vsnprintf (why->reason, sizeof why->reason, ENG_ (fmt), ap);
       va_end (ap);
     }
   return ENG_ERR_INVALID_ARGUMENT;
@@ -1739,7 +1811,7 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
   const KatRules *r = rules;
   KatState *s = state;
   if (su->n_players < 2 || su->n_players > KAT_MAX_PLAYERS)
-    return setup_refuse (why, "players", "Katua is for 2 to 4 players, not %u", su->n_players);
+    return setup_refuse (why, "players", ENG_N_ ("Katua is for 2 to 4 players, not %u"), su->n_players);
   memset (s, 0, sizeof *s);
   s->n_players = (uint8_t) su->n_players;
   for (unsigned p = 0; p < su->n_players; p++)
@@ -1749,11 +1821,11 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
   s->hook_rival = -1;
   set_rep (s, KAT_VERB_COUNT, 0, 0, 0, false);
   if (su->first >= 0 && su->last_winner >= 0 && su->first != su->last_winner)
-    return setup_refuse (why, "K21", "in later games the last winner, %s, starts",
+    return setup_refuse (why, "K21", ENG_N_ ("in later games the last winner, %s, starts"),
                          su->names[su->last_winner]);
   int first = su->first >= 0 ? su->first : su->last_winner >= 0 ? su->last_winner : 0;
   if (first >= (int) su->n_players)
-    return setup_refuse (why, "K21", "no such first player");
+    return setup_refuse (why, "K21", ENG_N_ ("no such first player"));
   s->first = (uint8_t) first;
 
   /* which cards the deal lines fix */
@@ -1804,7 +1876,7 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
             }
           uint8_t idx = katua_card_index (r, d->cards[k]);
           if (idx == KAT_NONE)
-            return setup_refuse (why, "set", "card %u is not in this card set", d->cards[k]);
+            return setup_refuse (why, "set", ENG_N_ ("card %u is not in this card set"), d->cards[k]);
           if (r->cards[idx].deck != deck)
             return setup_refuse (why, "setup", "card %u does not belong in %s", d->cards[k],
                                  d->place);
@@ -1851,7 +1923,7 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
         if (fixed != 0 && fixed != ENG_SERIAL_UNKNOWN)
           s->slot[p][k] = katua_card_index (r, fixed);
         else if (!pool_take (&cats, s->omniscient, &s->slot[p][k]))
-          return setup_refuse (why, "K16", "not enough cats to deal");
+          return setup_refuse (why, "K16", ENG_N_ ("not enough cats to deal"));
       }
   for (int p = 0; p < s->n_players; p++)
     {
@@ -1861,7 +1933,7 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
           if (fixed != 0 && fixed != ENG_SERIAL_UNKNOWN)
             s->hand[p][k] = katua_card_index (r, fixed);
           else if (!pool_take (&ufos, s->omniscient, &s->hand[p][k]))
-            return setup_refuse (why, "K2", "not enough UFO cards to deal");
+            return setup_refuse (why, "K2", ENG_N_ ("not enough UFO cards to deal"));
         }
       s->hand_n[p] = KAT_HAND;
     }
@@ -1899,8 +1971,8 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
     }
   Ctx c = { r, s, events, why };
   if (r->total_memory)
-    ev_add (&c, ENG_EVENT_NOTE, -1, "K19", "Total Memory: look at your cats once now; "
-            "afterwards only a card's effect lets you look again");
+    ev_add (&c, ENG_EVENT_NOTE, -1, "K19", ENG_N_ ("Total Memory: look at your cats once now; "
+            "afterwards only a card's effect lets you look again"));
   if (r->quick_start)
     s->phase = KAT_PHASE_QUICK_START;
   else
@@ -2392,7 +2464,7 @@ katua_check_conservation (const void *rules, const void *state, EngVerdict *why)
         {
           snprintf (why->rule, sizeof why->rule, "K20");
           snprintf (why->reason, sizeof why->reason,
-                    "card index %d is in two places or in the wrong deck's place", bad);
+                    ENG_ ("card index %d is in two places or in the wrong deck's place"), bad);
         }
       return ENG_ERR_CONSERVATION;
     }
@@ -2402,7 +2474,7 @@ katua_check_conservation (const void *rules, const void *state, EngVerdict *why)
         {
           snprintf (why->rule, sizeof why->rule, "K20");
           snprintf (why->reason, sizeof why->reason,
-                    "cards lost or invented: %d+%d cats of %d, %d+%d UFOs of %d", known[0],
+                    ENG_ ("cards lost or invented: %d+%d cats of %d, %d+%d UFOs of %d"), known[0],
                     unknown[0], r->n_cats, known[1], unknown[1], r->n_ufos);
         }
       return ENG_ERR_CONSERVATION;

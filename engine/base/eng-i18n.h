@@ -1,0 +1,46 @@
+/* eng-i18n.h: the engine's words in the table's language (gettext).
+ *
+ * English is the source language: every msgid is the English text shown
+ * in the C locale, so tests and records stay English.  The engine looks up
+ * its own domain (GETTEXT_PACKAGE, "tablero") with dgettext(), so it needs
+ * no textdomain() of the program that links it; the program only binds the
+ * domain (eng_i18n_init) and selects a locale (setlocale).
+ *
+ * ENG_ translates now.  ENG_N_ only marks a string for the catalogue: the
+ * engine's event and refusal helpers translate their format themselves,
+ * and only when they actually format text, so the simulation path (which
+ * formats nothing) pays no lookup.  Format strings with several arguments
+ * may be reordered by translators with positional forms (%1$s, %2$d). */
+#pragma once
+
+#include <stdbool.h>
+
+#ifndef GETTEXT_PACKAGE
+#define GETTEXT_PACKAGE "tablero"
+#endif
+
+#include <libintl.h>
+
+#define ENG_(s) dgettext (GETTEXT_PACKAGE, s)
+#define ENG_N_(s) (s)
+/* Plural forms: `one` and `many` are the English singular and plural. */
+#define ENG_NG_(one, many, n) dngettext (GETTEXT_PACKAGE, one, many, (unsigned long) (n))
+/* A word whose translation depends on what it qualifies (a colour of a
+ * beam or of a cat: "luz roja" but "gato rojo").  `ctx` and `s` must be
+ * string literals. */
+#define ENG_C_(ctx, s) eng_i18n_pgettext (ctx "\004" s, s)
+
+/* dgettext with a context: `key` is "CONTEXT\004MSGID"; returns the
+ * translation (owned by gettext, static) or `msgid` when there is none. */
+const char *eng_i18n_pgettext (const char *key, const char *msgid)
+  __attribute__ ((format_arg (2)));
+
+/* Binds the engine's text domain to its catalogues, in UTF-8.
+ * `localedir` is the installed locale dir (the LOCALEDIR the build
+ * defines); the environment variable TABLERO_LOCALEDIR, when set and not
+ * empty, wins (tests and a build run in place point it at the build's po/,
+ * which holds <lang>/LC_MESSAGES/tablero.mo).  Call once at start-up, after
+ * or before setlocale (LC_ALL, ""); it changes no locale itself.
+ * Returns false when gettext could not bind the domain (no memory), in
+ * which case every text stays English. */
+bool eng_i18n_init (const char *localedir);

@@ -1,0 +1,301 @@
+/* The referee in the table's language: Katua's events and refusals come out
+ * in Spanish or Catalan from the compiled catalogues (TABLERO_LOCALEDIR,
+ * set by meson to the build's po/), in English in the C locale; and the
+ * localized rule explanations (data/rules/katua.LANG.rules) explain every
+ * rule id the English file does.
+ *
+ * Criterion runs each test in its own process, so each one picks its
+ * locale and LANGUAGE freely. */
+#include "kat-test.h"
+
+#include <locale.h>
+
+#include "eng-data.h"
+#include "eng-i18n.h"
+
+#define TWO "game katua\nplayer Ana\nplayer Bea\nfirst Ana\n"
+/* Ana: red-1, blue-2, tricolor-1 / Bea: red-2, blue-3, fake-1 */
+#define SLOTS2 "deal Ana slots 1 10 19\ndeal Bea slots 4 12 29\n"
+/* Ana holds a red and a tricolor UFO and a Shield. */
+#define HANDS "deal Ana hand 35 72 83\ndeal Bea hand 60 61 62\n"
+
+/* Selects the messages' language as a user would: a UTF-8 locale and
+ * LANGUAGE (gettext ignores LANGUAGE when LC_MESSAGES is "C"). */
+static void
+speak (const char *language)
+{
+  const char *dir = getenv ("TABLERO_LOCALEDIR");
+  cr_assert (dir != NULL && *dir != '\0', "TABLERO_LOCALEDIR must be set (meson test sets it)");
+  if (language == NULL)
+    {
+      unsetenv ("LANGUAGE");
+      cr_assert_not_null (setlocale (LC_ALL, "C"));
+    }
+  else
+    {
+      setenv ("LANGUAGE", language, 1);
+      cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
+    }
+  cr_assert (eng_i18n_init (NULL), "binding the text domain failed");
+}
+
+static const char *
+text_of (const KT *t, EngEventKind kind, const char *rule)
+{
+  const EngEvent *e = kt_event (t, kind, rule);
+  cr_assert_not_null (e, "no %s event (rule %s)", eng_event_kind_to_string (kind), rule);
+  return e->text;
+}
+
+/* One short game: an attack, its capture and score, a refusal.
+ * The capture text is `capture_head`, the card's label (the card set's
+ * words: data, not translated), then `capture_tail`. */
+static void
+play_short_game (const char *language, const char *aims, const char *capture_head,
+                 const char *capture_tail, const char *score, const char *refusal)
+{
+  speak (language);
+  KT t;
+  kt_new (&t, TWO SLOTS2 HANDS);
+  kt_ok (&t, "Ana attack 72 Bea 3");   /* tricolor beam at the fake-1 */
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"), aims);
+  kt_ok (&t, "Bea hit");
+  const EngCard *fake = eng_card_set_find_serial (t.set, 29);
+  cr_assert (fake != NULL && fake->label != NULL);
+  char want[256];
+  snprintf (want, sizeof want, "%s%s%s", capture_head, fake->label, capture_tail);
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_CAPTURE, "K11"), want);
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_SCORE, "K11"), score);
+  kt_refused (&t, "Ana attack 35 Bea 1", ENG_ERR_ILLEGAL, "K3");
+  cr_assert_str_eq (t.why.reason, refusal);
+  kt_free (&t);
+}
+
+Test (i18n, english_in_the_c_locale_even_with_language_set)
+{
+  /* LANGUAGE alone must not translate: the C locale is English. */
+  setenv ("LANGUAGE", "es", 1);
+  cr_assert_not_null (setlocale (LC_ALL, "C"));
+  cr_assert (eng_i18n_init (NULL));
+  KT t;
+  kt_new (&t, TWO SLOTS2 HANDS);
+  kt_ok (&t, "Ana attack 72 Bea 3");
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"),
+                    "Ana aims a tricolor beam at Bea's cat in slot 3");
+  kt_free (&t);
+  play_short_game (NULL, "Ana aims a tricolor beam at Bea's cat in slot 3",
+                   "Ana captures Bea's cat from slot 3: ", "; put it face up in "
+                   "Ana's capture area",
+                   "Ana: -1 points (-1)", "only one abduction card per turn");
+}
+
+Test (i18n, spanish_table)
+{
+  play_short_game ("es", "Ana apunta una luz abductora tricolor al gato del hueco 3 de Bea",
+                   "Ana captura el gato del hueco 3 de Bea: ", "; ponlo bocarriba "
+                   "en la zona de captura de Ana",
+                   "Ana: -1 Puntos Katua (-1)", "solo una carta de captura por turno");
+}
+
+Test (i18n, catalan_table)
+{
+  play_short_game ("ca", "Ana apunta una llum abductora tricolor al gat del forat 3 de Bea",
+                   "Ana abdueix el gat del forat 3 de Bea: ", "; posa'l de cap per "
+                   "amunt a la zona de joc de Ana",
+                   "Ana: -1 punts Katua (-1)", "només una carta d'abducció per torn");
+}
+
+Test (i18n, spanish_first_in_a_language_list_and_region_falls_back)
+{
+  /* "es_AR" has no catalogue of its own: gettext falls back to "es". */
+  speak ("fr:es_AR:ca");
+  KT t;
+  kt_new (&t, TWO SLOTS2 HANDS);
+  kt_ok (&t, "Ana attack 72 Bea 3");
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"),
+                    "Ana apunta una luz abductora tricolor al gato del hueco 3 de Bea");
+  kt_free (&t);
+}
+
+/* ---- a whole recorded game: every event but the echo is translated ---- */
+
+typedef struct {
+  char texts[4096][sizeof ((EngEvent *) 0)->text];
+  EngEventKind kinds[4096];
+  size_t n;
+} Texts;
+
+static void
+collect (void *user, unsigned line, const EngEvent *event)
+{
+  Texts *t = user;
+  cr_assert_lt (t->n, 4096, "too many events");
+  t->kinds[t->n] = event->kind;
+  snprintf (t->texts[t->n], sizeof t->texts[0], "%s", event->text);
+  t->n++;
+}
+
+static void
+replay (const char *file, Texts *out)
+{
+  const char *dir = getenv ("TABLERO_ENGINE_RECORDS");
+  cr_assert_not_null (dir, "TABLERO_ENGINE_RECORDS must be set");
+  char path[1024];
+  snprintf (path, sizeof path, "%s/%s", dir, file);
+  EngRecord *rec = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_load_file (path, &rec, &err), ENG_OK, "%s: %s", file, err.reason);
+  EngCardSet *set = kt_load_set ();
+  EngOptions base;
+  kt_load_options (&base);
+  EngReplayResult res;
+  EngVerdict why;
+  out->n = 0;
+  cr_assert_eq (eng_replay (rec, set, &base, true, false, collect, out, &res, &why), ENG_OK,
+                "%s: %s", file, why.reason);
+  eng_card_set_free (set);
+  eng_record_free (rec);
+}
+
+static void
+whole_game_translated (const char *language, const char *file)
+{
+  static Texts english, translated;
+  speak (NULL);
+  replay (file, &english);
+  speak (language);
+  replay (file, &translated);
+  cr_assert_eq (english.n, translated.n, "%s: the language changed the game", file);
+  cr_assert_gt (english.n, 20, "%s: too short a game to tell", file);
+  size_t compared = 0;
+  for (size_t i = 0; i < english.n; i++)
+    {
+      cr_assert_eq (english.kinds[i], translated.kinds[i]);
+      if (english.kinds[i] == ENG_EVENT_ACCEPTED)
+        continue;   /* "Ana attack": the record's own words */
+      cr_assert_str_neq (english.texts[i], translated.texts[i],
+                         "%s event %zu left in English (%s): %s", file, i,
+                         eng_event_kind_to_string (english.kinds[i]), english.texts[i]);
+      compared++;
+    }
+  cr_assert_gt (compared, 10);
+}
+
+Test (i18n, whole_games_in_spanish)
+{
+  whole_game_translated ("es", "katua-2p-seeded.rec");
+  whole_game_translated ("es", "katua-3p-seeded.rec");
+  whole_game_translated ("es", "katua-4p-seeded.rec");
+  whole_game_translated ("es", "katua-3p-illegal.rec");
+}
+
+Test (i18n, whole_games_in_catalan)
+{
+  whole_game_translated ("ca", "katua-2p-seeded.rec");
+  whole_game_translated ("ca", "katua-3p-seeded.rec");
+  whole_game_translated ("ca", "katua-4p-seeded.rec");
+  whole_game_translated ("ca", "katua-3p-illegal.rec");
+}
+
+/* ---- localized rule explanations --------------------------------------- */
+
+/* Parses an "ID: text" file as the app does; returns how many ids it has
+ * and writes them (in order) into ids.  Fails the test on a line that is
+ * neither a comment, blank, nor "ID: text" with both parts non-empty, or on
+ * an id given twice. */
+static size_t
+load_rule_ids (const char *path, char ids[][8], size_t max)
+{
+  char *text = NULL;
+  size_t len = 0;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_read_text_file (path, 1 << 20, &text, &len, &err), ENG_OK, "%s: %s", path,
+                err.reason);
+  size_t n = 0;
+  unsigned line_no = 0;
+  for (char *line = strtok (text, "\n"); line != NULL; line = strtok (NULL, "\n"))
+    {
+      line_no++;
+      if (line[0] == '#' || line[0] == '\0')
+        continue;
+      char *colon = strchr (line, ':');
+      cr_assert_not_null (colon, "%s: line %u is not 'ID: text'", path, line_no);
+      size_t id_len = (size_t) (colon - line);
+      cr_assert (id_len > 0 && id_len < 8, "%s: line %u: bad id", path, line_no);
+      cr_assert_gt (strlen (colon + 1), 10, "%s: line %u: no explanation", path, line_no);
+      cr_assert_lt (n, max);
+      memcpy (ids[n], line, id_len);
+      ids[n][id_len] = '\0';
+      for (size_t k = 0; k < n; k++)
+        cr_assert_str_neq (ids[k], ids[n], "%s: %s given twice", path, ids[n]);
+      n++;
+    }
+  free (text);
+  return n;
+}
+
+static void
+same_ids_as_english (const char *language)
+{
+  char english[64][8], localized[64][8];
+  char *en_path = eng_data_localized_path_for ("rules/katua.rules", NULL);
+  char *path = eng_data_localized_path_for ("rules/katua.rules", language);
+  cr_assert_str_neq (en_path, path, "no %s variant of katua.rules", language);
+  size_t n_en = load_rule_ids (en_path, english, 64);
+  size_t n = load_rule_ids (path, localized, 64);
+  cr_assert_geq (n_en, 21, "katua.rules explains K1-K21");
+  cr_assert_eq (n, n_en, "%s has %zu explanations, the English file %zu", path, n, n_en);
+  for (size_t i = 0; i < n_en; i++)
+    {
+      bool found = false;
+      for (size_t k = 0; k < n && !found; k++)
+        found = strcmp (english[i], localized[k]) == 0;
+      cr_assert (found, "%s does not explain %s", path, english[i]);
+    }
+  free (en_path);
+  free (path);
+}
+
+Test (i18n, localized_rules_explain_every_rule)
+{
+  same_ids_as_english ("es");
+  same_ids_as_english ("ca");
+}
+
+static bool
+ends_with (const char *s, const char *suffix)
+{
+  size_t n = strlen (s), k = strlen (suffix);
+  return n >= k && strcmp (s + n - k, suffix) == 0;
+}
+
+Test (i18n, localized_path_follows_the_messages_language)
+{
+  char *p = eng_data_localized_path_for ("rules/katua.rules", "es_ES.UTF-8@euro");
+  cr_assert (ends_with (p, "/rules/katua.es.rules"), "%s", p);
+  free (p);
+  p = eng_data_localized_path_for ("rules/katua.rules", "fr:ca_ES");
+  cr_assert (ends_with (p, "/rules/katua.ca.rules"), "%s", p);
+  free (p);
+  /* English first wins over a later translation; unknown languages fall back */
+  p = eng_data_localized_path_for ("rules/katua.rules", "en_GB:es");
+  cr_assert (ends_with (p, "/rules/katua.rules"), "%s", p);
+  free (p);
+  p = eng_data_localized_path_for ("rules/katua.rules", "fr:de");
+  cr_assert (ends_with (p, "/rules/katua.rules"), "%s", p);
+  free (p);
+  /* a file with no translation at all */
+  p = eng_data_localized_path_for ("rules/katua.options", "es");
+  cr_assert (ends_with (p, "/rules/katua.options"), "%s", p);
+  free (p);
+
+  speak ("ca");
+  p = eng_data_localized_path ("rules/katua.rules");
+  cr_assert (ends_with (p, "/rules/katua.ca.rules"), "%s", p);
+  free (p);
+  speak (NULL);
+  setenv ("LANGUAGE", "ca", 1);   /* ignored in the C locale, as gettext does */
+  p = eng_data_localized_path ("rules/katua.rules");
+  cr_assert (ends_with (p, "/rules/katua.rules"), "%s", p);
+  free (p);
+}
