@@ -12,6 +12,7 @@ struct _UiApplication
   char *game;
   char *source;
   char *screenshot_path;
+  char *screenshot_page;       /* main, calibration or setup */
   char **players;
   gboolean new_game;
   guint screenshot_tries;
@@ -90,8 +91,10 @@ ui_application_activate (GApplication *app)
     window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                         (const char *const *) self->players));
   gtk_window_present (window);
-  if (self->new_game)
+  if (self->new_game || g_strcmp0 (self->screenshot_page, "setup") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  if (g_strcmp0 (self->screenshot_page, "calibration") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "calibration");
   if (self->screenshot_path != NULL)
     {
       g_timeout_add_full (G_PRIORITY_DEFAULT, 250, take_screenshot,
@@ -155,6 +158,18 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     self->screenshot_frames = 3;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
+  const char *page = NULL;
+  if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
+    {
+      if (g_strcmp0 (page, "main") != 0 && g_strcmp0 (page, "calibration") != 0
+          && g_strcmp0 (page, "setup") != 0)
+        {
+          g_printerr ("tablero: unknown page '%s' (known: main, calibration, setup)\n", page);
+          return 2;
+        }
+      g_free (self->screenshot_page);
+      self->screenshot_page = g_strdup (page);
+    }
   return -1;
 }
 
@@ -165,6 +180,7 @@ ui_application_finalize (GObject *object)
   g_free (self->game);
   g_free (self->source);
   g_free (self->screenshot_path);
+  g_free (self->screenshot_page);
   g_strfreev (self->players);
   G_OBJECT_CLASS (ui_application_parent_class)->finalize (object);
 }
@@ -192,6 +208,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, "With --screenshot: wait until N camera frames were shown (default 3)", "N" },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: show this first: main, calibration (camera setup) or setup (new game)", "PAGE" },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, "Open the new-game setup at start", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "cal-observer.h"
 #include "eng-data.h"
 #include "vis-source.h"
@@ -27,6 +29,7 @@ typedef struct {
   gboolean snapshot_changed;
   CalZoneOutline zones[MAX_ZONES];
   guint n_zones;
+  UiCalibrationFacts facts;
   gboolean fresh;
 } Slot;
 
@@ -37,6 +40,8 @@ struct _UiPipeline
   char *spec;
   char *game;
   char *description;
+  char *calibration_path;  /* load at start (NULL: calibrate from the anchors) */
+  gboolean lens_loaded;
   VisSource *source;
   CalObserver *observer;
   GThread *worker;
@@ -47,6 +52,7 @@ struct _UiPipeline
   Slot *back;              /* worker only */
   Slot *ready;             /* under lock */
   char status_message[512];
+  char *save_request;      /* under lock: a path the worker saves the calibration to */
   gboolean status_fresh;
   guint idle_id;           /* under lock: a dispatch is pending */
 
@@ -55,6 +61,7 @@ struct _UiPipeline
   guint n_shown;
   CalZoneOutline *shown_zones;  /* MAX_ZONES */
   guint n_shown_zones;
+  UiCalibrationFacts shown_facts;
   EngSnapshot *snapshot;
   gint64 fps_window_start;
   guint fps_frames;
@@ -86,6 +93,7 @@ dispatch_on_main (gpointer data)
       self->n_shown = ready->n_detections;
       memcpy (self->shown_zones, ready->zones, ready->n_zones * sizeof (CalZoneOutline));
       self->n_shown_zones = ready->n_zones;
+      self->shown_facts = ready->facts;
       if (ready->snapshot_changed)
         {
           *self->snapshot = ready->snapshot;
@@ -183,6 +191,90 @@ pace (gint64 *start_us, gint64 *first_ns, const VisFrame *frame)
     g_usleep ((gulong) wait);
 }
 
+/* The calibration facts of the frame just processed (worker thread: plain
+ * data only, no allocation). */
+static void
+gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
+{
+  const CalTable *table = cal_observer_table (self->observer);
+  const VisDetectResult *result = cal_observer_detections (self->observer);
+  memset (f, 0, sizeof *f);
+  f->calibrated = cal_table_is_calibrated (table);
+  f->calibrations = cal_observer_calibrations (self->observer);
+  f->width = image->width;
+  f->height = image->height;
+  f->from_file = self->calibration_path != NULL;
+  f->lens_loaded = self->lens_loaded;
+  double module_sum = 0;
+  for (size_t i = 0; i < result->n_detections; i++)
+    {
+      const VisDetection *d = &result->detections[i];
+      switch (d->tag.kind)
+        {
+        case ENG_TAG_ANCHOR:
+          if (d->tag.serial >= 1 && d->tag.serial <= 4)
+            {
+              f->anchor_seen[d->tag.serial - 1] = TRUE;
+              f->anchor_x[d->tag.serial - 1] = d->centre.x;
+              f->anchor_y[d->tag.serial - 1] = d->centre.y;
+            }
+          break;
+        case ENG_TAG_SEAT:
+          if (f->n_seats < UI_CALIBRATION_MAX_SEATS)
+            {
+              f->seat_number[f->n_seats] = d->tag.serial;
+              f->seat_x[f->n_seats] = d->centre.x;
+              f->seat_y[f->n_seats] = d->centre.y;
+              f->n_seats++;
+            }
+          break;
+        default:
+          module_sum += d->module_px;
+          if (f->n_cards == 0 || d->module_px < f->module_px_min)
+            f->module_px_min = d->module_px;
+          f->n_cards++;
+          break;
+        }
+    }
+  if (f->n_cards > 0)
+    f->module_px_mean = (float) (module_sum / f->n_cards);
+  double cx, cy, x0, y0, x1, y1, x2, y2;
+  if (f->calibrated)
+    {
+      cal_table_centre (table, &cx, &cy);
+      if (cal_table_table_to_image (table, cx, cy, &x0, &y0) == ENG_OK
+          && cal_table_table_to_image (table, cx + 100, cy, &x1, &y1) == ENG_OK
+          && cal_table_table_to_image (table, cx, cy + 100, &x2, &y2) == ENG_OK)
+        f->px_per_mm = (hypot (x1 - x0, y1 - y0) + hypot (x2 - x0, y2 - y0)) / 200.0;
+    }
+}
+
+/* A save asked for by the main thread, done here because the table belongs
+ * to this thread. */
+static void
+serve_save_request (UiPipeline *self)
+{
+  g_mutex_lock (&self->lock);
+  char *path = g_steal_pointer (&self->save_request);
+  g_mutex_unlock (&self->lock);
+  if (path == NULL)
+    return;
+  const CalTable *table = cal_observer_table (self->observer);
+  if (!cal_table_is_calibrated (table))
+    publish_status (self, "Calibration not saved: the table is not calibrated yet (all four anchors must be seen).");
+  else
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+      g_mkdir_with_parents (dir, 0700);
+      EngStatus status = cal_table_save (table, path);
+      if (status == ENG_OK)
+        publish_status (self, "Calibration saved to %s.", path);
+      else
+        publish_status (self, "Calibration not saved to %s: %s.", path, eng_status_to_string (status));
+    }
+  g_free (path);
+}
+
 static gpointer
 worker_main (gpointer data)
 {
@@ -244,6 +336,8 @@ worker_main (gpointer data)
           const VisDetectResult *result = cal_observer_detections (self->observer);
           back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
           memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
+          gather_facts (self, &back->facts, &frame.image);
+          serve_save_request (self);
         }
       if (!copy_frame (back, &frame))
         continue;
@@ -281,7 +375,7 @@ ui_pipeline_start (UiPipeline *self, GError **error)
 
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", self->game);
   char *zones_path = eng_data_path (zones_name);
-  CalObserverOptions options = { .zones_path = zones_path };
+  CalObserverOptions options = { .zones_path = zones_path, .calibration_path = self->calibration_path };
   EngParseError perr = { "" };
   EngStatus obs_status = cal_observer_new (&options, &self->observer, &perr);
   free (zones_path);
@@ -337,6 +431,37 @@ ui_pipeline_get_zones (UiPipeline *self, guint *n_zones)
   return self->shown_zones;
 }
 
+const UiCalibrationFacts *
+ui_pipeline_get_calibration (UiPipeline *self)
+{
+  return &self->shown_facts;
+}
+
+void
+ui_pipeline_set_calibration_file (UiPipeline *self, const char *path)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self) && self->worker == NULL);
+  g_free (self->calibration_path);
+  self->calibration_path = path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_strdup (path) : NULL;
+  path = self->calibration_path;
+  /* CalTable keeps its lens to itself: the file says whether it has one. */
+  g_autofree char *text = NULL;
+  self->lens_loaded = path != NULL && g_file_get_contents (path, &text, NULL, NULL)
+                      && (g_str_has_prefix (text, "lens.k=") || strstr (text, "\nlens.k=") != NULL);
+}
+
+void
+ui_pipeline_save_calibration (UiPipeline *self, const char *path)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self) && path != NULL);
+  g_mutex_lock (&self->lock);
+  g_free (self->save_request);
+  self->save_request = g_strdup (path);
+  g_mutex_unlock (&self->lock);
+  if (self->worker == NULL)
+    publish_status (self, "Calibration not saved: no camera is being watched.");
+}
+
 double
 ui_pipeline_get_fps (UiPipeline *self)
 {
@@ -364,6 +489,8 @@ ui_pipeline_finalize (GObject *object)
   g_free (self->spec);
   g_free (self->game);
   g_free (self->description);
+  g_free (self->calibration_path);
+  g_free (self->save_request);
   G_OBJECT_CLASS (ui_pipeline_parent_class)->finalize (object);
 }
 

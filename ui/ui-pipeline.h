@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "cal-zones.h"
+#include "ui-calibration-facts.h"
 #include "vis-detect.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,19 @@ const VisDetection *ui_pipeline_get_detections (UiPipeline *self, guint *n_detec
 /* The calibrated zones of the newest frame, corners in image pixels
  * (none before the table is calibrated); valid until the next ::frame. */
 const CalZoneOutline *ui_pipeline_get_zones (UiPipeline *self, guint *n_zones);
+
+/* Starts from the calibration saved at `path` (copied; NULL or a missing
+ * file: calibrate from the anchors in view).  Before start only. */
+void ui_pipeline_set_calibration_file (UiPipeline *self, const char *path);
+
+/* The newest frame's calibration facts; valid until the next ::frame.
+ * Owned by the pipeline. */
+const UiCalibrationFacts *ui_pipeline_get_calibration (UiPipeline *self);
+
+/* Asks the worker to write the table's calibration to `path` (copied;
+ * docs/calibration-format.md) on its next frame; the outcome comes as a
+ * ::status message ("Calibration saved to ..."). */
+void ui_pipeline_save_calibration (UiPipeline *self, const char *path);
 
 /* Frames shown per second over the last second (for the status line). */
 double ui_pipeline_get_fps (UiPipeline *self);

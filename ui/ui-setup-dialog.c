@@ -1,6 +1,18 @@
 #include "ui-setup-dialog.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "eng-data.h"
+#include "ui-option-docs.h"
+
+/* One rule switch as shown: its description and the widget holding its
+ * value (GtkSwitch, AdwComboRow, GtkSpinButton or AdwEntryRow by kind). */
+typedef struct {
+  UiOptionDoc *doc;        /* owned by the dialog's docs array */
+  GtkWidget *input;
+  AdwActionRow *row;
+} OptionRow;
 
 struct _UiSetupDialog
 {
@@ -10,9 +22,9 @@ struct _UiSetupDialog
   AdwEntryRow *names[4];
   GtkSpinButton *seats[4];
   AdwComboRow *first;
-  GtkSwitch *quick_start;
-  GtkSwitch *total_memory;
-  AdwComboRow *ufo_deck_out;
+  AdwPreferencesGroup *options_group;
+  GPtrArray *option_docs;  /* UiOptionDoc, NULL when the file is missing */
+  GArray *option_rows;     /* OptionRow */
 };
 
 G_DEFINE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, ADW_TYPE_WINDOW)
@@ -20,8 +32,6 @@ G_DEFINE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, ADW_TYPE_WINDOW)
 enum { SIGNAL_START, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* Values of data/rules/katua.options' ufo_deck_out, in the row's order. */
-static const char *const ufo_deck_out_values[] = { "reshuffle", "no-draw", "end" };
 
 static guint
 player_count (UiSetupDialog *self)
@@ -58,11 +68,132 @@ void
 ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
 {
   memset (options, 0, sizeof *options);
-  eng_options_set (options, "quick_start", gtk_switch_get_active (self->quick_start) ? "yes" : "no");
-  eng_options_set (options, "total_memory", gtk_switch_get_active (self->total_memory) ? "yes" : "no");
-  guint k18 = adw_combo_row_get_selected (self->ufo_deck_out);
-  if (k18 < G_N_ELEMENTS (ufo_deck_out_values))
-    eng_options_set (options, "ufo_deck_out", ufo_deck_out_values[k18]);
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      const OptionRow *r = &g_array_index (self->option_rows, OptionRow, i);
+      g_autofree char *value = NULL;
+      switch (r->doc->kind)
+        {
+        case UI_OPTION_SWITCH:
+          value = g_strdup (gtk_switch_get_active (GTK_SWITCH (r->input)) ? "yes" : "no");
+          break;
+        case UI_OPTION_CHOICE:
+          {
+            guint k = adw_combo_row_get_selected (ADW_COMBO_ROW (r->input));
+            value = g_strdup (k < g_strv_length (r->doc->choices) ? r->doc->choices[k] : r->doc->value);
+          }
+          break;
+        case UI_OPTION_NUMBER:
+          value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (r->input)));
+          break;
+        case UI_OPTION_TEXT:
+        default:
+          value = g_strdup (gtk_editable_get_text (GTK_EDITABLE (r->input)));
+          break;
+        }
+      eng_options_set (options, r->doc->name, value);
+    }
+}
+
+/* A choice's row says what the chosen value means under the description. */
+static void
+on_choice_selected (AdwComboRow *combo, GParamSpec *pspec, UiSetupDialog *self)
+{
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      const OptionRow *r = &g_array_index (self->option_rows, OptionRow, i);
+      if (r->input != GTK_WIDGET (combo))
+        continue;
+      guint k = adw_combo_row_get_selected (combo);
+      g_autofree char *description = g_markup_escape_text (r->doc->description, -1);
+      g_autofree char *meaning = k < g_strv_length (r->doc->meanings)
+                                   ? g_markup_escape_text (r->doc->meanings[k], -1) : NULL;
+      g_autofree char *subtitle = meaning != NULL
+                                    ? g_strdup_printf ("%s\n<b>%s</b>: %s", description, r->doc->choices[k], meaning)
+                                    : g_strdup (description);
+      adw_action_row_set_subtitle (r->row, subtitle);
+    }
+}
+
+static char *
+row_title (const UiOptionDoc *doc)
+{
+  return doc->rule[0] ? g_strdup_printf ("%s (%s)", doc->title, doc->rule) : g_strdup (doc->title);
+}
+
+/* One row per switch of data/rules/GAME.options, shaped by its kind. */
+static void
+build_option_rows (UiSetupDialog *self, const char *game)
+{
+  g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
+  char *path = eng_data_path (name);
+  g_autoptr (GError) error = NULL;
+  self->option_docs = path ? ui_option_docs_load (path, &error) : NULL;
+  free (path);
+  if (self->option_docs == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("This game's rule options could not be read: %s",
+                                              error ? error->message : "no data directory");
+      adw_preferences_group_set_description (self->options_group, why);
+      return;
+    }
+  if (self->option_docs->len == 0)
+    adw_preferences_group_set_description (self->options_group, "This game has no rule options.");
+  for (guint i = 0; i < self->option_docs->len; i++)
+    {
+      UiOptionDoc *doc = self->option_docs->pdata[i];
+      g_autofree char *title = row_title (doc);
+      OptionRow r = { .doc = doc };
+      if (doc->kind == UI_OPTION_CHOICE)
+        {
+          GtkStringList *values = gtk_string_list_new ((const char *const *) doc->choices);
+          r.input = adw_combo_row_new ();
+          adw_combo_row_set_model (ADW_COMBO_ROW (r.input), G_LIST_MODEL (values));
+          g_object_unref (values);
+          r.row = ADW_ACTION_ROW (r.input);
+          for (guint k = 0; doc->choices[k] != NULL; k++)
+            if (g_strcmp0 (doc->choices[k], doc->value) == 0)
+              adw_combo_row_set_selected (ADW_COMBO_ROW (r.input), k);
+        }
+      else if (doc->kind == UI_OPTION_TEXT)
+        {
+          r.input = adw_entry_row_new ();
+          gtk_editable_set_text (GTK_EDITABLE (r.input), doc->value);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r.input), title);
+          adw_preferences_group_add (self->options_group, r.input);
+          gtk_widget_set_tooltip_text (r.input, doc->description);
+          g_array_append_val (self->option_rows, r);
+          continue;
+        }
+      else
+        {
+          r.row = ADW_ACTION_ROW (adw_action_row_new ());
+          if (doc->kind == UI_OPTION_SWITCH)
+            {
+              r.input = gtk_switch_new ();
+              gtk_switch_set_active (GTK_SWITCH (r.input), g_strcmp0 (doc->value, "yes") == 0);
+              adw_action_row_set_activatable_widget (r.row, r.input);
+            }
+          else
+            {
+              r.input = gtk_spin_button_new_with_range (1, 999, 1);
+              gtk_spin_button_set_value (GTK_SPIN_BUTTON (r.input), atoi (doc->value));
+            }
+          gtk_widget_set_valign (r.input, GTK_ALIGN_CENTER);
+          adw_action_row_add_suffix (r.row, r.input);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r.row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (r.row), TRUE);
+      g_autofree char *description = g_markup_escape_text (doc->description, -1);
+      adw_action_row_set_subtitle (r.row, description);
+      g_array_append_val (self->option_rows, r);
+      adw_preferences_group_add (self->options_group, GTK_WIDGET (r.row));
+      if (doc->kind == UI_OPTION_CHOICE)
+        {
+          g_signal_connect (r.input, "notify::selected", G_CALLBACK (on_choice_selected), self);
+          on_choice_selected (ADW_COMBO_ROW (r.input), NULL, self);
+        }
+    }
 }
 
 /* Two players behind one seat marker cannot be told apart by the camera. */
@@ -103,10 +234,20 @@ ui_setup_dialog_dispose (GObject *object)
 }
 
 static void
+ui_setup_dialog_finalize (GObject *object)
+{
+  UiSetupDialog *self = UI_SETUP_DIALOG (object);
+  g_array_unref (self->option_rows);
+  g_clear_pointer (&self->option_docs, g_ptr_array_unref);
+  G_OBJECT_CLASS (ui_setup_dialog_parent_class)->finalize (object);
+}
+
+static void
 ui_setup_dialog_class_init (UiSetupDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ui_setup_dialog_dispose;
+  G_OBJECT_CLASS (klass)->finalize = ui_setup_dialog_finalize;
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-setup-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, count);
   gtk_widget_class_bind_template_child_full (widget_class, "name0", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[0]));
@@ -118,9 +259,7 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "seat2", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[2]));
   gtk_widget_class_bind_template_child_full (widget_class, "seat3", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[3]));
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, first);
-  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, quick_start);
-  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, total_memory);
-  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, ufo_deck_out);
+  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, options_group);
   gtk_widget_class_install_action (widget_class, "setup.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   signals[SIGNAL_START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -131,11 +270,12 @@ static void
 ui_setup_dialog_init (UiSetupDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->option_rows = g_array_new (FALSE, TRUE, sizeof (OptionRow));
   g_signal_connect_swapped (self->count, "value-changed", G_CALLBACK (on_count_changed), self);
 }
 
 UiSetupDialog *
-ui_setup_dialog_new (GtkWindow *parent, const EngSetup *setup)
+ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup)
 {
   UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
                                       "application", gtk_window_get_application (parent), NULL);
@@ -150,5 +290,6 @@ ui_setup_dialog_new (GtkWindow *parent, const EngSetup *setup)
   if (setup != NULL && setup->first >= 0)
     adw_combo_row_set_selected (self->first, (guint) setup->first);
   on_count_changed (self);
+  build_option_rows (self, game);
   return self;
 }

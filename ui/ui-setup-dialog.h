@@ -1,6 +1,6 @@
 /* ui-setup-dialog.h: a new game: number of players, their names in seat
  * order, the seat marker each one sits at, the first player (K21), and the
- * rule switches and variants of RULINGS.md (K18, K19). */
+ * rule switches and variants of RULINGS.md, from the game's options file. */
 #pragma once
 
 #include <adwaita.h>
@@ -12,9 +12,11 @@ G_BEGIN_DECLS
 #define UI_TYPE_SETUP_DIALOG (ui_setup_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, UI, SETUP_DIALOG, AdwWindow)
 
-/* A dialog prefilled from `setup` (may be NULL: two players).  Emits
- * ::start when the table confirms; read the choice with the getters. */
-UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const EngSetup *setup);
+/* A dialog for `game` ("katua") prefilled from `setup` (may be NULL: two
+ * players), with one row per rule switch of data/rules/GAME.options
+ * (ui-option-docs.h).  Emits ::start when the table confirms; read the
+ * choice with the getters. */
+UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup);
 
 /* The setup and option overrides chosen (filled into caller storage). */
 void ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup);

@@ -5,6 +5,7 @@
 
 #include "eng-cardset.h"
 #include "eng-data.h"
+#include "ui-calibration-page.h"
 #include "ui-camera-view.h"
 #include "ui-pipeline.h"
 #include "ui-referee.h"
@@ -42,6 +43,11 @@ struct _UiWindow
   UiScoreboard *scoreboard;
   UiRulePanel *rule_panel;
   UiTableMap *table_map;
+  GtkStack *sidebar_stack;
+  UiCalibrationPage *calibration_page;
+  char *calibration_path;      /* where the table's calibration is saved */
+  gboolean recalibrate;        /* the next pipeline ignores the saved one */
+  gint64 calibration_shown_us; /* the page is refreshed a few times a second */
   guint n_log_rows;
   guint frames_shown;
 };
@@ -281,7 +287,7 @@ static void
 new_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
-  UiSetupDialog *dialog = ui_setup_dialog_new (GTK_WINDOW (self),
+  UiSetupDialog *dialog = ui_setup_dialog_new (GTK_WINDOW (self), self->game,
                                                self->referee ? ui_referee_get_setup (self->referee) : NULL);
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_setup_start), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -309,6 +315,14 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   g_autofree char *status = fps > 0 ? g_strdup_printf ("%u stickers · %.1f fps", n, fps)
                                     : g_strdup_printf ("%u stickers", n);
   gtk_label_set_text (self->camera_status, status);
+
+  gint64 now = g_get_monotonic_time ();
+  if (now - self->calibration_shown_us >= G_USEC_PER_SEC / 4)
+    {
+      self->calibration_shown_us = now;
+      ui_calibration_page_update (self->calibration_page, ui_pipeline_get_calibration (pipeline),
+                                  self->referee ? ui_referee_get_setup (self->referee) : NULL);
+    }
 }
 
 static void
@@ -357,6 +371,9 @@ start_pipeline (UiWindow *self)
       g_clear_object (&self->pipeline);
     }
   self->pipeline = ui_pipeline_new (self->source, self->game);
+  if (!self->recalibrate)
+    ui_pipeline_set_calibration_file (self->pipeline, self->calibration_path);
+  self->recalibrate = FALSE;
   g_signal_connect (self->pipeline, "frame", G_CALLBACK (on_frame), self);
   g_signal_connect (self->pipeline, "status", G_CALLBACK (on_status), self);
   g_signal_connect (self->pipeline, "snapshot", G_CALLBACK (on_snapshot), self);
@@ -513,6 +530,25 @@ save_record_action (GtkWidget *widget, const char *action_name, GVariant *parame
 }
 
 static void
+save_calibration_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  if (self->pipeline != NULL)
+    ui_pipeline_save_calibration (self->pipeline, self->calibration_path);
+}
+
+/* The table forgets where it was and calibrates again from the anchors in
+ * view: the pipeline restarts without the saved calibration. */
+static void
+recalibrate_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  announce (self, "Recalibrating: the table is placed again from the four anchors in view.");
+  self->recalibrate = TRUE;
+  start_pipeline (self);
+}
+
+static void
 about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   adw_show_about_window (GTK_WINDOW (widget),
@@ -522,6 +558,15 @@ about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                          "comments", "A camera referee for real card games",
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);
+}
+
+static void
+show_page_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  const char *page = g_variant_get_string (parameter, NULL);
+  if (gtk_stack_get_child_by_name (self->sidebar_stack, page) != NULL)
+    gtk_stack_set_visible_child_name (self->sidebar_stack, page);
 }
 
 static void
@@ -550,6 +595,7 @@ ui_window_finalize (GObject *object)
   g_free (self->source);
   g_strfreev (self->players);
   g_free (self->journal_path);
+  g_free (self->calibration_path);
   g_ptr_array_unref (self->source_specs);
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
@@ -567,6 +613,7 @@ ui_window_class_init (UiWindowClass *klass)
   g_type_ensure (UI_TYPE_SCOREBOARD);
   g_type_ensure (UI_TYPE_RULE_PANEL);
   g_type_ensure (UI_TYPE_TABLE_MAP);
+  g_type_ensure (UI_TYPE_CALIBRATION_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-window.ui");
   gtk_widget_class_bind_template_child (widget_class, UiWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
@@ -580,6 +627,8 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, scoreboard);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, rule_panel);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_map);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, calibration_page);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
@@ -587,6 +636,9 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-source", "s", select_source_action);
   gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.save-calibration", NULL, save_calibration_action);
+  gtk_widget_class_install_action (widget_class, "win.recalibrate", NULL, recalibrate_action);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
 
   /* The table's keyboard: one key per thing the camera cannot see. */
@@ -628,6 +680,7 @@ ui_window_new (GtkApplication *app, const char *game, const char *source,
   load_card_set (self);
   start_referee_with_players (self);
   self->journal_path = g_build_filename (g_get_user_state_dir (), "tablero", "journal.record", NULL);
+  self->calibration_path = g_build_filename (g_get_user_state_dir (), "tablero", "table.cal", NULL);
   offer_resume (self);
   start_pipeline (self);
   fill_sources (self);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 static int
@@ -45,8 +46,41 @@ drawn_fraction (cairo_surface_t *png)
   return (double) differ / ((double) w * h);
 }
 
+/* Each picture test keeps its own state directory, so a game journaled by
+ * another test is not offered back over what it wants to see. */
+static void
+own_state_dir (const char *name)
+{
+  g_autofree char *dir = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), "state", name, NULL);
+  g_autofree char *journal = g_build_filename (dir, "tablero", "journal.record", NULL);
+  remove (journal);
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+}
+
+static cairo_surface_t *
+shoot (const char *file, const char *const *extra, char **err)
+{
+  g_autofree char *path = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), file, NULL);
+  remove (path);
+  GPtrArray *args = g_ptr_array_new ();
+  const char *base[] = { "--game", "katua", "--source", "demo", "--screenshot", path };
+  for (size_t i = 0; i < G_N_ELEMENTS (base); i++)
+    g_ptr_array_add (args, (char *) base[i]);
+  for (const char *const *a = extra; *a; a++)
+    g_ptr_array_add (args, (char *) *a);
+  g_ptr_array_add (args, NULL);
+  int rc = run_app ((const char *const *) args->pdata, err);
+  g_ptr_array_free (args, TRUE);
+  cr_assert_eq (rc, 0, "app failed (%d): %s", rc, *err);
+  cr_assert_null (strstr (*err, "CRITICAL"), "GTK criticals: %s", *err);
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  cr_assert_eq (cairo_surface_status (png), CAIRO_STATUS_SUCCESS, "no PNG at %s", path);
+  return png;
+}
+
 Test (gui, window_shows_game_source_and_version, .timeout = 60)
 {
+  own_state_dir ("main");
   g_autofree char *path = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), "tablero-window.png", NULL);
   remove (path);
   g_autofree char *err = NULL;
@@ -63,6 +97,40 @@ Test (gui, window_shows_game_source_and_version, .timeout = 60)
   cr_expect_geq (cairo_image_surface_get_height (png), 400);
   cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
   cairo_surface_destroy (png);
+}
+
+Test (gui, camera_setup_page_is_drawn, .timeout = 60)
+{
+  own_state_dir ("calibration");
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-page", "calibration", "--screenshot-frames", "10", NULL };
+  cairo_surface_t *png = shoot ("tablero-calibration.png", extra, &err);
+  cr_expect_geq (cairo_image_surface_get_width (png), 640);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
+  cairo_surface_destroy (png);
+}
+
+/* The new-game setup opens over the window: the dialog is the active
+ * window, saved as the screenshot; the main window beside it. */
+Test (gui, setup_dialog_is_drawn, .timeout = 60)
+{
+  own_state_dir ("setup");
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-page", "setup", NULL };
+  cairo_surface_t *png = shoot ("tablero-setup.png", extra, &err);
+  cr_expect_geq (cairo_image_surface_get_width (png), 320);
+  cr_expect_geq (cairo_image_surface_get_height (png), 400);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the dialog looks blank");
+  cairo_surface_destroy (png);
+}
+
+Test (gui, unknown_page_is_refused_clearly, .timeout = 60)
+{
+  g_autofree char *err = NULL;
+  const char *args[] = { "--screenshot-page", "kitchen", NULL };
+  int rc = run_app (args, &err);
+  cr_assert_eq (rc, 2);
+  cr_assert_not_null (strstr (err, "unknown page 'kitchen'"), "stderr: %s", err);
 }
 
 Test (gui, unknown_game_is_refused_clearly, .timeout = 60)

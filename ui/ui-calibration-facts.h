@@ -1,0 +1,42 @@
+/* ui-calibration-facts.h: what the camera pipeline knows about the table's
+ * calibration on one frame, as a plain value, and the advice it leads to.
+ *
+ * The pipeline's worker thread fills one per frame (no GTK there) and the
+ * calibration page shows it.  Pure GLib: the advice is tested without a
+ * display (tests/app/test-calibration-facts.c).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define UI_CALIBRATION_MAX_SEATS 8
+/* Module size (px) below which the detector starts to miss codes
+ * (docs/stickers.md: about 3.5 px per module). */
+#define UI_CALIBRATION_MIN_MODULE_PX 3.5
+
+typedef struct {
+  gboolean calibrated;           /* the table has a homography */
+  guint calibrations;            /* how many times it was (re)calibrated */
+  gboolean anchor_seen[4];       /* anchors 1..4 on this frame */
+  float anchor_x[4], anchor_y[4];/* their centres, image px (when seen) */
+  guint n_seats;                 /* seat markers on this frame */
+  guint seat_number[UI_CALIBRATION_MAX_SEATS];
+  float seat_x[UI_CALIBRATION_MAX_SEATS], seat_y[UI_CALIBRATION_MAX_SEATS];
+  double px_per_mm;              /* image px per table mm at the centre; 0 unknown */
+  guint n_cards;                 /* card stickers (faces, backs, commands) seen */
+  float module_px_mean;          /* their mean module size, px; 0 without any */
+  float module_px_min;
+  int width, height;             /* the frame */
+  gboolean from_file;            /* started from a saved calibration file */
+  gboolean lens_loaded;          /* that file carries a lens calibration */
+} UiCalibrationFacts;
+
+/* Plain-words guidance for the table, most important first: what is wrong
+ * and what to do about it ("Anchor 3 is not in view: ...").  Writes at most
+ * `max` newly allocated strings into `advice` (g_free each) and returns how
+ * many; "The table is calibrated..." when nothing is wrong. */
+guint ui_calibration_facts_advice (const UiCalibrationFacts *facts, char **advice, guint max);
+
+G_END_DECLS

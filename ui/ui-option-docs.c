@@ -1,0 +1,205 @@
+#include "ui-option-docs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng-game.h"
+
+G_DEFINE_QUARK (ui-option-docs-error-quark, ui_option_docs_error)
+
+void
+ui_option_doc_free (UiOptionDoc *doc)
+{
+  if (doc == NULL)
+    return;
+  g_free (doc->name);
+  g_free (doc->value);
+  g_free (doc->rule);
+  g_free (doc->title);
+  g_free (doc->description);
+  g_strfreev (doc->choices);
+  g_strfreev (doc->meanings);
+  g_free (doc);
+}
+
+/* "#   reshuffle = shuffle..." -> value and meaning; a value is a word of
+ * letters, digits, '-' and '_' indented under the comment's first line. */
+static gboolean
+split_value_line (const char *comment, char **value, char **meaning)
+{
+  const char *p = comment;
+  if (*p != ' ' || p[1] != ' ')
+    return FALSE;
+  while (*p == ' ')
+    p++;
+  const char *start = p;
+  while (g_ascii_isalnum (*p) || *p == '-' || *p == '_')
+    p++;
+  const char *end = p;
+  while (*p == ' ')
+    p++;
+  if (end == start || *p != '=' || p[1] != ' ')
+    return FALSE;
+  *value = g_strndup (start, (gsize) (end - start));
+  *meaning = g_strstrip (g_strdup (p + 1));
+  return TRUE;
+}
+
+/* "quick_start" -> "Quick start". */
+static char *
+title_from_name (const char *name)
+{
+  char *title = g_strdelimit (g_strdup (name), "_", ' ');
+  title[0] = g_ascii_toupper (title[0]);
+  return title;
+}
+
+static gboolean
+is_number (const char *s)
+{
+  char *end = NULL;
+  if (*s == '\0')
+    return FALSE;
+  (void) strtol (s, &end, 10);
+  return *end == '\0';
+}
+
+/* Fills the words of `doc` from the comment lines (without '#') above it. */
+static void
+read_comment (UiOptionDoc *doc, GPtrArray *comment)
+{
+  GString *description = g_string_new (NULL);
+  GPtrArray *choices = g_ptr_array_new ();
+  GPtrArray *meanings = g_ptr_array_new ();
+  for (guint i = 0; i < comment->len; i++)
+    {
+      const char *line = comment->pdata[i];
+      char *value = NULL, *meaning = NULL;
+      if (split_value_line (line, &value, &meaning))
+        {
+          g_ptr_array_add (choices, value);
+          g_ptr_array_add (meanings, meaning);
+          continue;
+        }
+      g_autofree char *words = g_strstrip (g_strdup (line));
+      if (words[0] == '\0')
+        continue;
+      /* Deeper-indented lines under a value continue its meaning. */
+      if (meanings->len > 0 && line[0] == ' ' && line[1] == ' ')
+        {
+          char *longer = g_strconcat (meanings->pdata[meanings->len - 1], " ", words, NULL);
+          g_free (meanings->pdata[meanings->len - 1]);
+          meanings->pdata[meanings->len - 1] = longer;
+          continue;
+        }
+      if (description->len == 0)
+        {
+          /* "K18 (option): what happens..." names the ruling. */
+          const char *colon = strchr (words, ':');
+          if (words[0] == 'K' || words[0] == 'C' || words[0] == 'E')
+            {
+              gsize id_len = strspn (words + 1, "0123456789");
+              if (id_len > 0 && colon != NULL)
+                {
+                  doc->rule = g_strndup (words, id_len + 1);
+                  g_autofree char *rest = g_strstrip (g_strdup (colon + 1));
+                  g_string_append (description, rest);
+                  continue;
+                }
+            }
+        }
+      if (description->len > 0)
+        g_string_append_c (description, ' ');
+      g_string_append (description, words);
+    }
+  if (description->len > 0)
+    description->str[0] = g_ascii_toupper (description->str[0]);
+  doc->description = g_string_free (description, FALSE);
+  if (doc->rule == NULL)
+    doc->rule = g_strdup ("");
+  if (choices->len >= 2)
+    {
+      doc->kind = UI_OPTION_CHOICE;
+      g_ptr_array_add (choices, NULL);
+      g_ptr_array_add (meanings, NULL);
+      doc->choices = (GStrv) g_ptr_array_free (choices, FALSE);
+      doc->meanings = (GStrv) g_ptr_array_free (meanings, FALSE);
+      return;
+    }
+  g_ptr_array_set_free_func (choices, g_free);
+  g_ptr_array_set_free_func (meanings, g_free);
+  g_ptr_array_free (choices, TRUE);
+  g_ptr_array_free (meanings, TRUE);
+  if (g_strcmp0 (doc->value, "yes") == 0 || g_strcmp0 (doc->value, "no") == 0)
+    doc->kind = UI_OPTION_SWITCH;
+  else if (is_number (doc->value))
+    doc->kind = UI_OPTION_NUMBER;
+  else
+    doc->kind = UI_OPTION_TEXT;
+}
+
+GPtrArray *
+ui_option_docs_parse (const char *text, const char *source, GError **error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  EngOptions options;
+  EngParseError perr = { "" };
+  EngStatus status = eng_options_parse (text, strlen (text), source, &options, &perr);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_SYNTAX, "%s:%u: %s", perr.source,
+                   perr.line, perr.reason[0] ? perr.reason : eng_status_to_string (status));
+      return NULL;
+    }
+  GPtrArray *docs = g_ptr_array_new_with_free_func ((GDestroyNotify) ui_option_doc_free);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GPtrArray) comment = g_ptr_array_new ();   /* borrowed from lines */
+  for (char **l = lines; *l; l++)
+    {
+      const char *line = *l;
+      while (*line == ' ' || *line == '\t')
+        line++;
+      if (*line == '#')
+        {
+          g_ptr_array_add (comment, (char *) line + 1);
+          continue;
+        }
+      if (*line == '\0' || *line == '\r')
+        {
+          g_ptr_array_set_size (comment, 0);   /* a blank line ends a block */
+          continue;
+        }
+      const char *eq = strchr (line, '=');
+      g_autofree char *name = eq ? g_strstrip (g_strndup (line, (gsize) (eq - line))) : NULL;
+      /* The engine's value, so a later line overriding an earlier one wins. */
+      const char *value = name ? eng_options_get (&options, name) : NULL;
+      gboolean known = FALSE;
+      for (guint i = 0; i < docs->len && value != NULL; i++)
+        known |= g_strcmp0 (((UiOptionDoc *) docs->pdata[i])->name, name) == 0;
+      if (value != NULL && !known)
+        {
+          UiOptionDoc *doc = g_new0 (UiOptionDoc, 1);
+          doc->name = g_strdup (name);
+          doc->value = g_strdup (value);
+          doc->title = title_from_name (name);
+          read_comment (doc, comment);
+          g_ptr_array_add (docs, doc);
+        }
+      g_ptr_array_set_size (comment, 0);
+    }
+  return docs;
+}
+
+GPtrArray *
+ui_option_docs_load (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  GError *io_error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &io_error))
+    {
+      g_set_error (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_IO, "%s", io_error->message);
+      g_error_free (io_error);
+      return NULL;
+    }
+  return ui_option_docs_parse (text, path, error);
+}
