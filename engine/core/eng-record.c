@@ -258,6 +258,58 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
       p->seen_game = true;
       return ENG_OK;
     }
+  /* journal lines: a first word no player name can be */
+  if (tok_is (&tok[0], "@correct"))
+    {
+      char seen[16] = "", actual[16] = "";
+      if (nt != 3 || tok[1].n != 11 || tok[2].n != 11)
+        FAIL (p, line, "'@correct SEEN ACTUAL' takes two 11-character sticker payloads");
+      tok_copy (&tok[1], seen, sizeof seen);
+      tok_copy (&tok[2], actual, sizeof actual);
+      for (size_t i = 0; i < rec->n_corrections; i++)
+        if (strcmp (rec->corrections[i].seen, seen) == 0)
+          FAIL (p, line, "'%s' is corrected twice", seen);
+      if (strcmp (seen, actual) == 0)
+        FAIL (p, line, "a correction names two different payloads");
+      EngStatus cst = eng_record_set_correction (rec, seen, actual);
+      if (cst == ENG_ERR_LIMIT)
+        FAIL (p, line, "more than %d corrections", ENG_RECORD_MAX_CORRECTIONS);
+      if (cst != ENG_OK)
+        FAIL (p, line, "a sticker payload is 11 characters of 0-9 and A-Z");
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "@table"))
+    {
+      /* the words are kept as one line, opaque to the record */
+      if (nt < 2)
+        FAIL (p, line, "'@table' takes the referee's words");
+      size_t need = 1;
+      for (size_t i = 1; i < nt; i++)
+        need += tok[i].n + 1;
+      char *grown = rec->notes;
+      if (rec->notes_len + need > rec->notes_cap)
+        {
+          size_t cap = (rec->notes_len + need) * 2;
+          grown = realloc (rec->notes, cap);
+          if (grown == NULL)
+            {
+              eng_parse_error_set (p->err, p->source, line, "out of memory");
+              return ENG_ERR_NO_MEMORY;
+            }
+          rec->notes = grown;
+          rec->notes_cap = cap;
+        }
+      for (size_t i = 1; i < nt; i++)
+        {
+          memcpy (rec->notes + rec->notes_len, tok[i].s, tok[i].n);
+          rec->notes_len += tok[i].n;
+          if (i + 1 < nt)
+            rec->notes[rec->notes_len++] = ' ';
+        }
+      rec->notes[rec->notes_len++] = '\n';
+      rec->notes[rec->notes_len] = '\0';
+      return ENG_OK;
+    }
   bool header = tok_is (&tok[0], "game") || tok_is (&tok[0], "set")
                 || tok_is (&tok[0], "option") || tok_is (&tok[0], "player")
                 || tok_is (&tok[0], "first") || tok_is (&tok[0], "last-winner")
@@ -525,7 +577,86 @@ eng_record_free (EngRecord *rec)
   if (rec == NULL)
     return;
   free (rec->moves);
+  free (rec->notes);
   free (rec);
+}
+
+static bool
+payload_ok (const char *s)
+{
+  if (s == NULL || strlen (s) != 11)
+    return false;
+  for (size_t i = 0; i < 11; i++)
+    if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')))
+      return false;
+  return true;
+}
+
+EngStatus
+eng_record_set_correction (EngRecord *rec, const char *seen, const char *actual)
+{
+  if (rec == NULL || !payload_ok (seen) || (actual != NULL && !payload_ok (actual)))
+    return ENG_ERR_INVALID_ARGUMENT;
+  size_t i = 0;
+  while (i < rec->n_corrections && strcmp (rec->corrections[i].seen, seen) != 0)
+    i++;
+  if (actual == NULL || strcmp (actual, seen) == 0)
+    {
+      if (i < rec->n_corrections)
+        {
+          memmove (&rec->corrections[i], &rec->corrections[i + 1],
+                   (rec->n_corrections - i - 1) * sizeof rec->corrections[0]);
+          rec->n_corrections--;
+        }
+      return ENG_OK;
+    }
+  if (i == rec->n_corrections)
+    {
+      if (rec->n_corrections >= ENG_RECORD_MAX_CORRECTIONS)
+        return ENG_ERR_LIMIT;
+      rec->n_corrections++;
+      memcpy (rec->corrections[i].seen, seen, 12);
+    }
+  memcpy (rec->corrections[i].actual, actual, 12);
+  return ENG_OK;
+}
+
+EngStatus
+eng_record_set_notes (EngRecord *rec, const char *text, size_t len)
+{
+  if (rec == NULL || (text == NULL && len > 0) || (len > 0 && text[len - 1] != '\n'))
+    return ENG_ERR_INVALID_ARGUMENT;
+  size_t col = 0;
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+      bool space_ok = c == ' ' && col > 0 && text[i - 1] != ' ' && text[i + 1] != '\n';
+      if (c == '\n')
+        {
+          if (col == 0)
+            return ENG_ERR_INVALID_ARGUMENT;
+          col = 0;
+          continue;
+        }
+      if (++col > 1000 || c == '#' || c >= 0x7f || (c <= ' ' && !space_ok))
+        return ENG_ERR_INVALID_ARGUMENT;
+    }
+  if (len + 1 > rec->notes_cap)
+    {
+      char *grown = realloc (rec->notes, len + 1 + len / 2);
+      if (grown == NULL)
+        return ENG_ERR_NO_MEMORY;
+      rec->notes = grown;
+      rec->notes_cap = len + 1 + len / 2;
+    }
+  if (rec->notes != NULL)
+    {
+      if (len > 0)
+        memcpy (rec->notes, text, len);
+      rec->notes[len] = '\0';
+    }
+  rec->notes_len = len;
+  return ENG_OK;
 }
 
 /* ---- writer ----------------------------------------------------------- */
@@ -648,11 +779,21 @@ eng_record_write (const EngRecord *rec)
         out_card (&o, d->cards[c]);
       out_add (&o, "\n", 1);
     }
+  for (size_t i = 0; i < rec->n_corrections; i++)
+    out_printf (&o, "@correct %s %s\n", rec->corrections[i].seen, rec->corrections[i].actual);
   for (size_t i = 0; i < rec->n_moves; i++)
     {
       char line[MAX_LINE];
       eng_record_format_move (rec->klass, su, &rec->moves[i].move, line, sizeof line);
       out_printf (&o, "%s\n", line);
+    }
+  for (size_t i = 0; i < rec->notes_len;)
+    {
+      size_t end = i;
+      while (end < rec->notes_len && rec->notes[end] != '\n')
+        end++;
+      out_printf (&o, "@table %.*s\n", (int) (end - i), rec->notes + i);
+      i = end + 1;
     }
   if (o.failed)
     {
@@ -705,6 +846,12 @@ eng_record_equal (const EngRecord *a, const EngRecord *b)
     }
   for (size_t i = 0; i < a->n_moves; i++)
     if (!move_equal (&a->moves[i].move, &b->moves[i].move))
+      return false;
+  if (a->n_corrections != b->n_corrections)
+    return false;
+  for (size_t i = 0; i < a->n_corrections; i++)
+    if (strcmp (a->corrections[i].seen, b->corrections[i].seen) != 0
+        || strcmp (a->corrections[i].actual, b->corrections[i].actual) != 0)
       return false;
   return true;
 }

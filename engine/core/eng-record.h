@@ -17,6 +17,14 @@ typedef struct {
   EngMove move;
 } EngRecordMove;
 
+/* A misread sticker corrected at the table: the tag read as `seen` is the
+ * card of `actual` (both 11-character payloads, eng-tag.h). */
+#define ENG_RECORD_MAX_CORRECTIONS 16
+typedef struct {
+  char seen[12];
+  char actual[12];
+} EngRecordCorrection;
+
 typedef struct {
   const EngGameClass *klass;
   char set_id[8];            /* "" when the record does not pin a set */
@@ -25,6 +33,14 @@ typedef struct {
   EngRecordMove *moves;      /* owned */
   size_t n_moves;
   size_t cap_moves;
+  /* Journal lines (docs/record-format.md, "Journal lines"): replay ignores
+   * them.  The corrections in force (`@correct`), and the live referee's
+   * notes on the table after the last move (`@table` lines, kept as text,
+   * one line per '\n', without the keyword; NULL when there are none). */
+  EngRecordCorrection corrections[ENG_RECORD_MAX_CORRECTIONS];
+  size_t n_corrections;
+  char *notes;               /* owned, NUL-terminated */
+  size_t notes_len, notes_cap;
 } EngRecord;
 
 /* Parses a whole record.  On success *out owns a new record
@@ -50,6 +66,20 @@ EngRecord *eng_record_new (const EngGameClass *klass, const EngSetup *setup,
 EngStatus eng_record_append (EngRecord *record, const EngMove *move, unsigned line);
 void eng_record_free (EngRecord *record);
 
+/* Sets the correction of `seen` to `actual` (replacing one of the same
+ * `seen`); `actual` NULL or equal to `seen` removes it.  Payloads are 11
+ * characters of [0-9A-Z].  ENG_ERR_INVALID_ARGUMENT for a bad payload,
+ * ENG_ERR_LIMIT when ENG_RECORD_MAX_CORRECTIONS are held; nothing changes on
+ * error. */
+EngStatus eng_record_set_correction (EngRecord *record, const char *seen, const char *actual);
+
+/* Replaces the table notes with `len` bytes of `text`: lines ending with
+ * '\n', each at most 1000 printable ASCII characters (not '#'), words
+ * separated by one space.  Allocates only when the text outgrows what the
+ * record already holds.  ENG_ERR_INVALID_ARGUMENT for text that breaks
+ * those rules, ENG_ERR_NO_MEMORY; the old notes stay on error. */
+EngStatus eng_record_set_notes (EngRecord *record, const char *text, size_t len);
+
 /* Writes the record as text the parser reads back identically (same
  * header, same moves; comments and line numbers are not kept).  Returns a
  * malloc'd NUL-terminated string (free()), NULL on allocation failure. */
@@ -60,6 +90,6 @@ char *eng_record_write (const EngRecord *record);
 int eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
                             const EngMove *move, char *buf, size_t size);
 
-/* true when both records hold the same header and moves (line numbers
- * ignored). */
+/* true when both records hold the same header, moves and corrections
+ * (line numbers and table notes ignored). */
 bool eng_record_equal (const EngRecord *a, const EngRecord *b);

@@ -24,6 +24,7 @@
 #define LIVE_MAX_QUEUE 4
 #define LIVE_MAX_CHANGES (2 * ENG_SNAPSHOT_MAX_ITEMS)
 #define LIVE_SERIALS 1000
+#define LIVE_NOTES_MAX 32768
 
 typedef enum { CARD_NONE, CARD_CAT, CARD_FAKE, CARD_ABDUCTION, CARD_HOOK, CARD_ACTION } CardKind;
 
@@ -96,6 +97,9 @@ typedef struct {
   LiveItem to_discard[4];
   uint8_t n_to_discard;
   uint8_t discarded[LIVE_SERIALS / 8 + 1];   /* faces that reached the pile */
+  /* on the undo stack: no view was saved for this move (it completed a card
+   * laid before a restart): undo then waits for the state's table */
+  uint8_t no_view;
 } Mind;
 
 typedef enum { CH_APPEAR, CH_VANISH, CH_MOVE, CH_FLIP_UP, CH_FLIP_DOWN } ChangeKind;
@@ -136,7 +140,27 @@ struct EngInterpreter {
    * only when its text changes, not on every snapshot. */
   char setup_need[320];
   size_t n_commands_seen;
+  /* misreads corrected: a face read as `seen` is taken for `actual` */
+  struct {
+    uint16_t seen, actual;
+    char seen_payload[12], actual_payload[12];
+  } corr[ENG_RECORD_MAX_CORRECTIONS];
+  size_t n_corr;
+  /* the record's first n_unsaved moves have no saved view (made before a
+   * restart); memo holds one Mind per later move */
+  size_t n_unsaved;
+  bool pend_start_known;         /* pend_start is the mind before the pending card */
+  bool resume_journal;           /* the journal's table notes are the mind to go on from */
+  bool undo_baseline;            /* undone with no saved view: waits for the state's table */
+  /* the journal: what was last written into the record's table notes */
+  bool journal_written;
+  Mind journaled;
+  bool journaled_flags[3];
+  uint16_t journaled_cmds[16];
+  size_t journaled_n_cmds;
+  char notes[LIVE_NOTES_MAX];
   /* scratch, kept to avoid allocation per frame */
+  uint16_t cur_read[ENG_SNAPSHOT_MAX_ITEMS];   /* face serials as read, before corrections */
   LiveItem cur[ENG_SNAPSHOT_MAX_ITEMS];
   int64_t cur_since[ENG_SNAPSHOT_MAX_ITEMS];
   uint16_t n_cur;
@@ -555,6 +579,7 @@ static void
 push_memo (EngInterpreter *it, const Mind *before)
 {
   g_array_append_vals (it->memo, before, 1);
+  g_array_index (it->memo, Mind, it->memo->len - 1).no_view = 0;
 }
 
 static int
@@ -844,7 +869,9 @@ complete_pending (EngInterpreter *it, const EngMove *mv, const Change *c, EngEve
       it->mind = keep;
       return false;
     }
-  g_array_index (it->memo, Mind, it->memo->len - 1) = it->pend_start;
+  Mind *top = &g_array_index (it->memo, Mind, it->memo->len - 1);
+  *top = it->pend_start;
+  top->no_view = it->pend_start_known ? 0 : 1;
   return true;
 }
 
@@ -891,6 +918,7 @@ start_pending (EngInterpreter *it, PendKind kind, const EngMove *mv, const Chang
 {
   Mind *m = &it->mind;
   it->pend_start = it->mind;
+  it->pend_start_known = true;
   memset (&m->pend, 0, sizeof m->pend);
   m->pend.kind = (uint8_t) kind;
   m->pend.move = *mv;
@@ -1577,6 +1605,10 @@ eng_interpreter_free (EngInterpreter *interp)
   free (interp);
 }
 
+static EngStatus face_of_payload (const EngInterpreter *it, const char *payload,
+                                  uint16_t *serial);
+static bool notes_parse (EngInterpreter *it, const char *text, Mind *m);
+
 EngStatus
 eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
 {
@@ -1591,6 +1623,42 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
         interp->record->n_moves = 0;
         return ENG_ERR_NO_MEMORY;
       }
+  interp->n_unsaved = record->n_moves;
+  /* corrections naming cards this set does not have are dropped */
+  for (size_t i = 0; i < record->n_corrections; i++)
+    {
+      uint16_t seen, actual;
+      const EngRecordCorrection *c = &record->corrections[i];
+      if (face_of_payload (interp, c->seen, &seen) != ENG_OK
+          || face_of_payload (interp, c->actual, &actual) != ENG_OK
+          || interp->n_corr >= ENG_RECORD_MAX_CORRECTIONS
+          || eng_record_set_correction (interp->record, c->seen, c->actual) != ENG_OK)
+        continue;
+      interp->corr[interp->n_corr].seen = seen;
+      interp->corr[interp->n_corr].actual = actual;
+      memcpy (interp->corr[interp->n_corr].seen_payload, c->seen, 12);
+      memcpy (interp->corr[interp->n_corr].actual_payload, c->actual, 12);
+      interp->n_corr++;
+    }
+  /* the table notes: the mind to go on from; unreadable ones are ignored
+   * (the first look is then a baseline against the state) */
+  Mind *m = &interp->pend_start;
+  if (record->notes != NULL && record->notes_len > 0 && !interp->started
+      && notes_parse (interp, record->notes, m))
+    {
+      interp->mind = *m;
+      interp->resume_journal = true;
+      interp->pend_start_known = false;
+      if (eng_record_set_notes (interp->record, record->notes, record->notes_len) != ENG_OK)
+        eng_record_set_notes (interp->record, "", 0);
+    }
+  else
+    {
+      interp->restoring = false;
+      interp->paused = false;
+      interp->n_commands_seen = 0;
+    }
+  memset (m, 0, sizeof *m);
   return ENG_OK;
 }
 
@@ -1638,6 +1706,16 @@ bool
 eng_interpreter_restoring (const EngInterpreter *interp)
 {
   return interp != NULL && interp->restoring;
+}
+
+/* The card a face read as `serial` is (a corrected misread), or itself. */
+static uint16_t
+corrected (const EngInterpreter *it, uint16_t serial)
+{
+  for (size_t i = 0; i < it->n_corr; i++)
+    if (it->corr[i].seen == serial)
+      return it->corr[i].actual;
+  return serial;
 }
 
 /* Reads the snapshot's cards into it->cur; runs command cards newly shown. */
@@ -1699,6 +1777,9 @@ read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
           continue;
         }
       LiveItem item = { (char) tag.kind, tag.serial, si->track_id, si->zone };
+      it->cur_read[it->n_cur] = tag.serial;
+      if (item.kind == 'F')
+        item.serial = corrected (it, tag.serial);
       /* a seat no player sits at, or a slot Katua does not have, is no zone */
       bool seated = item.zone.kind == ENG_ZONE_SLOT || item.zone.kind == ENG_ZONE_ATTACK
                     || item.zone.kind == ENG_ZONE_CAPTURE || item.zone.kind == ENG_ZONE_PLAY;
@@ -1786,14 +1867,32 @@ take_baseline (EngInterpreter *it, EngEvents *out)
     for (int k = 0; k < KAT_SLOTS && why[0] == '\0'; k++)
       if (s->slot[p][k] != KAT_NONE && in_slot[p][k] == 0)
         snprintf (why, sizeof why, "%s's slot %d needs its cat", pname (it, p), k + 1);
+  /* the cards in play lie where cards are played (their faces are public) */
+  for (int i = 0; i < s->in_play_n && why[0] == '\0'; i++)
+    {
+      uint16_t serial = s->in_play[i] < r->n_cards ? r->cards[s->in_play[i]].serial : 0;
+      bool shown = false;
+      for (int c = 0; c < it->n_cur && !shown; c++)
+        shown = it->cur[c].kind == 'F' && it->cur[c].serial == serial
+                && (it->cur[c].zone.kind == ENG_ZONE_ATTACK || it->cur[c].zone.kind == ENG_ZONE_PLAY);
+      if (!shown && serial != 0)
+        {
+          char name[32];
+          face_name (it, serial, name, sizeof name);
+          snprintf (why, sizeof why, "put the %s back where it was played", name);
+        }
+    }
   if (why[0] != '\0')
     {
-      bool fresh = eng_game_history_depth (it->game) == 0 && s->turn <= 1;
+      bool fresh = !it->undo_baseline && eng_game_history_depth (it->game) == 0
+                   && s->turn <= 1;
       char text[sizeof it->setup_need];
       if (fresh)
         snprintf (text, sizeof text, "Set up the table: each player places 3 cats face down in "
                   "slots 1 to 3, and nothing else lies in the slots, attack spots or capture "
                   "areas (%s)", why);
+      else if (it->undo_baseline)
+        snprintf (text, sizeof text, "Put the table back as it was before that move: %s", why);
       else
         snprintf (text, sizeof text, "Put the table as the game left it: %s", why);
       if (strcmp (text, it->setup_need) != 0)
@@ -1825,7 +1924,12 @@ take_baseline (EngInterpreter *it, EngEvents *out)
         }
     }
   it->started = true;
-  if (s->phase == KAT_PHASE_OVER)
+  if (it->undo_baseline)
+    {
+      it->undo_baseline = false;
+      say (out, ENG_EVENT_NOTE, -1, "", "The table is as it was: play on");
+    }
+  else if (s->phase == KAT_PHASE_OVER)
     say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: the game is over");
   else
     say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: %s %s",
@@ -1839,25 +1943,12 @@ take_baseline (EngInterpreter *it, EngEvents *out)
 static EngStatus run_command (EngInterpreter *it, const char *id, EngEvents *out);
 static void settle_intercepts (EngInterpreter *it, EngEvents *out);
 
-EngStatus
-eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
+/* Compares the table (it->cur) with the view and interprets the changes
+ * (or, while restoring, waits for the table to match). */
+static void
+read_table (EngInterpreter *it, EngEvents *out)
 {
-  if (interp == NULL || snap == NULL)
-    return ENG_ERR_INVALID_ARGUMENT;
-  EngInterpreter *it = interp;
-  uint16_t new_cmds[16];
-  size_t n_new_cmds = 0;
-  for (size_t i = 0; i < it->n_complaints; i++)
-    it->complaints[i].seen = false;
-  read_snapshot (it, snap, new_cmds, &n_new_cmds, out);
-  if (!snap->calibrated)
-    return ENG_OK;
-  if (!it->started)
-    {
-      if (!take_baseline (it, out))
-        return ENG_OK;
-    }
-  else if (it->restoring)
+  if (it->restoring)
     {
       diff (it);
       if (it->n_changes == 0)
@@ -1874,6 +1965,380 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
         handle_change (it, &it->changes[i], out);
       settle_intercepts (it, out);
     }
+}
+
+/* ---- the journal: the table notes kept in the record ------------------- */
+
+/* Expectation texts travel as one word: '+' for a space, %XX for the rest
+ * of what a record word cannot hold. */
+static size_t
+notes_word (char *dst, size_t size, const char *text)
+{
+  size_t n = 0;
+  for (const unsigned char *p = (const unsigned char *) text; *p != '\0' && n + 4 < size; p++)
+    {
+      if (*p == ' ')
+        dst[n++] = '+';
+      else if (*p > ' ' && *p < 0x7f && *p != '+' && *p != '%' && *p != '#')
+        dst[n++] = (char) *p;
+      else
+        n += (size_t) snprintf (dst + n, size - n, "%%%02X", *p);
+    }
+  if (n == 0 && size > 1)
+    dst[n++] = '-';
+  dst[n] = '\0';
+  return n;
+}
+
+static void
+notes_unword (char *dst, size_t size, const char *word)
+{
+  size_t n = 0;
+  if (strcmp (word, "-") == 0)
+    word = "";
+  for (const char *p = word; *p != '\0' && n + 1 < size; p++)
+    {
+      if (*p == '+')
+        dst[n++] = ' ';
+      else if (*p == '%' && g_ascii_isxdigit (p[1]) && g_ascii_isxdigit (p[2]))
+        {
+          int c = g_ascii_xdigit_value (p[1]) * 16 + g_ascii_xdigit_value (p[2]);
+          dst[n++] = c >= ' ' && c < 0x7f ? (char) c : ' ';
+          p += 2;
+        }
+      else
+        dst[n++] = *p;
+    }
+  dst[n] = '\0';
+}
+
+typedef struct {
+  char *buf;
+  size_t n, size;
+  bool full;
+} Notes;
+
+static void notes_add (Notes *o, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+
+static void
+notes_add (Notes *o, const char *fmt, ...)
+{
+  if (o->full)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  int l = vsnprintf (o->buf + o->n, o->size - o->n, fmt, ap);
+  va_end (ap);
+  if (l < 0 || (size_t) l >= o->size - o->n)
+    o->full = true;
+  else
+    o->n += (size_t) l;
+}
+
+static void
+notes_item (Notes *o, const char *key, const LiveItem *v)
+{
+  notes_add (o, "%s %c %u %u %d %d %d\n", key, v->kind, v->serial, (unsigned) v->track,
+             v->zone.kind, v->zone.seat, v->zone.index);
+}
+
+/* Writes the referee's understanding of the table (the view, what the table
+ * still has to do, the card waiting for its second step, the cards laid for
+ * a discard) into the record's notes when it changed, so that a journal
+ * saved after any move lets a restarted referee go on exactly from there.
+ * No allocation once the notes have reached their size. */
+static void
+journal_sync (EngInterpreter *it)
+{
+  if (it->resume_journal)
+    return;   /* the adopted notes stand until the first look */
+  bool flags[3] = { it->started, it->restoring, it->paused };
+  if (it->journal_written && memcmp (&it->journaled, &it->mind, sizeof it->mind) == 0
+      && memcmp (it->journaled_flags, flags, sizeof flags) == 0
+      && it->journaled_n_cmds == it->n_commands_seen
+      && memcmp (it->journaled_cmds, it->commands_seen,
+                 it->n_commands_seen * sizeof it->commands_seen[0]) == 0)
+    return;
+  it->journal_written = true;
+  it->journaled = it->mind;
+  memcpy (it->journaled_flags, flags, sizeof flags);
+  memcpy (it->journaled_cmds, it->commands_seen, sizeof it->commands_seen);
+  it->journaled_n_cmds = it->n_commands_seen;
+  if (!it->started)
+    {
+      /* no view yet: a restarted referee takes its baseline afresh */
+      eng_record_set_notes (it->record, "", 0);
+      return;
+    }
+  const Mind *m = &it->mind;
+  Notes o = { it->notes, 0, sizeof it->notes, false };
+  notes_add (&o, "s %d %d\n", it->restoring, it->paused);
+  if (it->n_commands_seen > 0)
+    {
+      notes_add (&o, "c");
+      for (size_t i = 0; i < it->n_commands_seen; i++)
+        notes_add (&o, " %u", it->commands_seen[i]);
+      notes_add (&o, "\n");
+    }
+  for (int i = 0; i < m->n_view; i++)
+    notes_item (&o, "v", &m->view[i]);
+  for (int i = 0; i < m->n_expect; i++)
+    {
+      const Expect *e = &m->expect[i];
+      char word[3 * sizeof e->text + 2];
+      notes_word (word, sizeof word, e->text);
+      notes_add (&o, "e %u %c %u %u %d %d %d %s\n", e->kind, e->item_kind ? e->item_kind : '-',
+                 e->serial, (unsigned) e->track, e->zone.kind, e->zone.seat, e->zone.index, word);
+    }
+  const Pending *pd = &m->pend;
+  if (pd->kind != PEND_NONE)
+    {
+      const EngMove *mv = &pd->move;
+      notes_add (&o, "p %u %u %d %d %d %d %d %d %d %d %d %d %d %d %d %u", pd->kind, pd->card,
+                 pd->zone.kind, pd->zone.seat, pd->zone.index, pd->half, pd->half_from.kind,
+                 pd->half_from.seat, pd->half_from.index, pd->half_to.kind, pd->half_to.seat,
+                 pd->half_to.index, pd->tie, pd->asked, pd->named, pd->n_queue);
+      for (int i = 0; i < pd->n_queue; i++)
+        notes_add (&o, " %u", pd->queue[i]);
+      notes_add (&o, " %u %d %d %d %d %d %u %u %u", mv->verb, mv->player, mv->target[0],
+                 mv->slot[0], mv->target[1], mv->slot[1], mv->card, mv->show, mv->n_cards);
+      for (unsigned i = 0; i < mv->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
+        notes_add (&o, " %u", mv->cards[i]);
+      notes_add (&o, "\n");
+    }
+  for (int i = 0; i < m->n_to_discard; i++)
+    notes_item (&o, "t", &m->to_discard[i]);
+  int on_line = 0;
+  for (unsigned serial = 0; serial < LIVE_SERIALS; serial++)
+    if (was_discarded (m, (uint16_t) serial))
+      {
+        notes_add (&o, "%s%u", on_line == 0 ? "x " : " ", serial);
+        if (++on_line == 100)
+          {
+            notes_add (&o, "\n");
+            on_line = 0;
+          }
+      }
+  if (on_line > 0)
+    notes_add (&o, "\n");
+  /* a notes text that does not fit (it cannot, with these limits) or is
+   * refused leaves none: a restart then takes its baseline afresh */
+  if (o.full || eng_record_set_notes (it->record, it->notes, o.n) != ENG_OK)
+    eng_record_set_notes (it->record, "", 0);
+}
+
+static bool
+notes_zone (const char *const *w, EngZone *z)
+{
+  long k = strtol (w[0], NULL, 10), seat = strtol (w[1], NULL, 10),
+       index = strtol (w[2], NULL, 10);
+  if (k < 0 || k >= ENG_ZONE_KIND_COUNT || seat < -1 || seat >= ENG_MAX_PLAYERS || index < -1
+      || index > 127)
+    return false;
+  *z = zone_make ((int) k, (int) seat, (int) index);
+  return true;
+}
+
+static bool
+notes_serial (const char *w, uint16_t *out)
+{
+  char *end;
+  long v = strtol (w, &end, 10);
+  if (end == w || *end != '\0' || v < 0 || v > 0xFFFF)
+    return false;
+  *out = (uint16_t) v;
+  return true;
+}
+
+/* An item: KIND SERIAL TRACK ZONE(3). */
+static bool
+notes_parse_item (char *const *w, int nw, LiveItem *v)
+{
+  if (nw != 7 || (w[1][0] != 'F' && w[1][0] != 'B') || w[1][1] != '\0')
+    return false;
+  v->kind = w[1][0];
+  char *end;
+  unsigned long track = strtoul (w[3], &end, 10);
+  if (*end != '\0' || track > UINT32_MAX || !notes_serial (w[2], &v->serial)
+      || (v->kind == 'F' && v->serial >= LIVE_SERIALS))
+    return false;
+  v->track = (uint32_t) track;
+  return notes_zone ((const char *const *) w + 4, &v->zone);
+}
+
+/* Reads the journal's table notes into *m and the flags; false (and *m
+ * undefined) for notes this interpreter cannot have written. */
+static bool
+notes_parse (EngInterpreter *it, const char *text, Mind *m)
+{
+  memset (m, 0, sizeof *m);
+  bool seen_state = false;
+  char line[1100];
+  while (*text != '\0')
+    {
+      const char *end = strchr (text, '\n');
+      size_t len = end ? (size_t) (end - text) : strlen (text);
+      if (len >= sizeof line)
+        return false;
+      memcpy (line, text, len);
+      line[len] = '\0';
+      text += len + (end ? 1 : 0);
+      char *w[40];
+      int nw = 0;
+      char *save = NULL;
+      for (char *tok = strtok_r (line, " ", &save); tok != NULL && nw < 40;
+           tok = strtok_r (NULL, " ", &save))
+        w[nw++] = tok;
+      if (nw == 0)
+        continue;
+      if (strcmp (w[0], "s") == 0 && nw == 3)
+        {
+          it->restoring = strcmp (w[1], "1") == 0;
+          it->paused = strcmp (w[2], "1") == 0;
+          seen_state = true;
+        }
+      else if (strcmp (w[0], "c") == 0 && nw - 1 <= 16)
+        {
+          it->n_commands_seen = 0;
+          for (int i = 1; i < nw; i++)
+            if (!notes_serial (w[i], &it->commands_seen[it->n_commands_seen++]))
+              return false;
+        }
+      else if (strcmp (w[0], "v") == 0)
+        {
+          if (m->n_view >= ENG_SNAPSHOT_MAX_ITEMS || !notes_parse_item (w, nw, &m->view[m->n_view]))
+            return false;
+          m->n_view++;
+        }
+      else if (strcmp (w[0], "t") == 0)
+        {
+          if (m->n_to_discard >= 3 || !notes_parse_item (w, nw, &m->to_discard[m->n_to_discard]))
+            return false;
+          m->n_to_discard++;
+        }
+      else if (strcmp (w[0], "e") == 0)
+        {
+          if (nw != 9 || m->n_expect >= LIVE_MAX_EXPECT)
+            return false;
+          Expect *e = &m->expect[m->n_expect];
+          uint16_t kind;
+          char *tend;
+          unsigned long track = strtoul (w[4], &tend, 10);
+          if (!notes_serial (w[1], &kind) || kind > EXP_LEAVE || strlen (w[2]) != 1
+              || !notes_serial (w[3], &e->serial) || *tend != '\0' || track > UINT32_MAX
+              || !notes_zone ((const char *const *) w + 5, &e->zone))
+            return false;
+          e->kind = (uint8_t) kind;
+          e->item_kind = w[2][0] == '-' ? 0 : w[2][0];
+          e->track = (uint32_t) track;
+          notes_unword (e->text, sizeof e->text, w[8]);
+          m->n_expect++;
+        }
+      else if (strcmp (w[0], "p") == 0)
+        {
+          Pending *pd = &m->pend;
+          uint16_t v[40];
+          if (nw < 17 || nw > 40)
+            return false;
+          for (int i = 1; i < nw; i++)
+            {
+              char *vend;
+              long x = strtol (w[i], &vend, 10);
+              if (*vend != '\0' || x < -128 || x > 0xFFFF)
+                return false;
+              v[i] = (uint16_t) (int16_t) x;
+            }
+          int nq = v[16];
+          if (nq > LIVE_MAX_QUEUE || nw < 17 + nq + 9)
+            return false;
+          EngMove *mv = &pd->move;
+          const uint16_t *q = &v[17 + nq];
+          int ncards = q[8];
+          if (ncards > ENG_MOVE_MAX_CARDS || nw != 17 + nq + 9 + ncards || v[1] > PEND_INTERCEPT)
+            return false;
+          const char *zw[3];
+          pd->kind = (uint8_t) v[1];
+          pd->card = v[2];
+          for (int z = 0; z < 3; z++)
+            {
+              const char *const *zs = (const char *const *) w + 3 + (z == 0 ? 0 : z == 1 ? 4 : 7);
+              zw[0] = zs[0], zw[1] = zs[1], zw[2] = zs[2];
+              EngZone *dst = z == 0 ? &pd->zone : z == 1 ? &pd->half_from : &pd->half_to;
+              if (!notes_zone (zw, dst))
+                return false;
+            }
+          pd->half = v[6] != 0;
+          pd->tie = v[13] != 0;
+          pd->asked = v[14] != 0;
+          pd->named = (int8_t) v[15];
+          pd->n_queue = (uint8_t) nq;
+          for (int i = 0; i < nq; i++)
+            pd->queue[i] = v[17 + i];
+          eng_move_init (mv, q[0], (int8_t) q[1]);
+          mv->target[0] = (int8_t) q[2];
+          mv->slot[0] = (int8_t) q[3];
+          mv->target[1] = (int8_t) q[4];
+          mv->slot[1] = (int8_t) q[5];
+          mv->card = q[6];
+          mv->show = q[7];
+          mv->n_cards = (uint8_t) ncards;
+          for (int i = 0; i < ncards; i++)
+            mv->cards[i] = q[9 + i];
+        }
+      else if (strcmp (w[0], "x") == 0)
+        {
+          for (int i = 1; i < nw; i++)
+            {
+              uint16_t serial;
+              if (!notes_serial (w[i], &serial) || serial >= LIVE_SERIALS)
+                return false;
+              mark_discarded (m, serial);
+            }
+        }
+      else
+        return false;
+    }
+  return seen_state;
+}
+
+EngStatus
+eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
+{
+  if (interp == NULL || snap == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngInterpreter *it = interp;
+  uint16_t new_cmds[16];
+  size_t n_new_cmds = 0;
+  for (size_t i = 0; i < it->n_complaints; i++)
+    it->complaints[i].seen = false;
+  read_snapshot (it, snap, new_cmds, &n_new_cmds, out);
+  if (!snap->calibrated)
+    {
+      journal_sync (it);
+      return ENG_OK;
+    }
+  bool baseline = false;
+  if (!it->started && it->resume_journal)
+    {
+      /* the journal kept the table as the referee last understood it: the
+       * first look is read against that, like any other */
+      it->started = true;
+      it->resume_journal = false;
+      say (out, ENG_EVENT_NOTE, -1, "", "The referee goes on where the game was: %s is to play",
+           pname (it, kstate (it)->active));
+    }
+  else if (!it->started)
+    {
+      bool undoing = it->undo_baseline;
+      if (!take_baseline (it, out) && !undoing)
+        {
+          journal_sync (it);
+          return ENG_OK;
+        }
+      baseline = true;
+    }
+  if (!baseline)
+    read_table (it, out);
   /* complaints whose difference has gone were fixed by the table */
   size_t keep = 0;
   for (size_t i = 0; i < it->n_complaints; i++)
@@ -1886,6 +2351,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       if (cmd != NULL)
         run_command (it, cmd->id, out);
     }
+  journal_sync (it);
   return ENG_OK;
 }
 
@@ -2007,22 +2473,53 @@ whose_asked (const EngInterpreter *it)
   return pd->kind == PEND_INTERCEPT && pd->n_queue > 0 && pd->asked && !pd->tie;
 }
 
+/* Takes back the last move in the game, the record and the undo stack.
+ * *view gets the mind saved before it; false when no view was saved (a
+ * move made before a restart, or completing a card laid before one). */
+static bool
+take_back_move (EngInterpreter *it, Mind *view)
+{
+  bool saved = false;
+  if (it->memo->len > 0)
+    {
+      *view = g_array_index (it->memo, Mind, it->memo->len - 1);
+      g_array_set_size (it->memo, it->memo->len - 1);
+      saved = !view->no_view;
+    }
+  else if (it->n_unsaved > 0)
+    it->n_unsaved--;
+  if (it->record->n_moves > 0)
+    it->record->n_moves--;
+  return saved;
+}
+
 static void
 undo (EngInterpreter *it, EngEvents *out)
 {
-  if (it->memo->len == 0 || eng_game_undo (it->game) != ENG_OK)
+  if (it->record->n_moves == 0 || eng_game_undo (it->game) != ENG_OK)
     {
       say (out, ENG_EVENT_NOTE, -1, "", "Nothing to undo");
       return;
     }
-  it->mind = g_array_index (it->memo, Mind, it->memo->len - 1);
-  g_array_set_size (it->memo, it->memo->len - 1);
-  if (it->record->n_moves > 0)
-    it->record->n_moves--;
+  Mind view;
+  bool saved = take_back_move (it, &view);
   it->n_complaints = 0;
-  it->restoring = true;
   say (out, ENG_EVENT_NOTE, -1, "", "Undone: the last move is forgotten");
-  say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
+  if (saved)
+    {
+      it->mind = view;
+      it->restoring = true;
+      say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
+      return;
+    }
+  /* no view saved for it: the table must show what the rules' state says,
+   * checked like the baseline of a resumed game */
+  memset (&it->mind, 0, sizeof it->mind);
+  it->started = false;
+  it->restoring = false;
+  it->undo_baseline = true;
+  it->setup_need[0] = '\0';
+  take_baseline (it, out);
 }
 
 static EngStatus
@@ -2191,7 +2688,9 @@ eng_interpreter_command (EngInterpreter *interp, const char *command_id, EngEven
     return ENG_ERR_INVALID_ARGUMENT;
   if (eng_card_set_find_command (interp->set, command_id) == NULL)
     return ENG_ERR_NOT_FOUND;
-  return run_command (interp, command_id, out);
+  EngStatus st = run_command (interp, command_id, out);
+  journal_sync (interp);
+  return st;
 }
 
 EngStatus
@@ -2212,6 +2711,7 @@ eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *ou
     }
   resolve_intercept (interp, player, out);
   settle_intercepts (interp, out);
+  journal_sync (interp);
   return ENG_OK;
 }
 
@@ -2233,32 +2733,195 @@ eng_interpreter_choice (const EngInterpreter *interp, int *players, size_t max)
   return k;
 }
 
-/* Corrections land in the next commit; until then none are held. */
+/* ---- corrections of misreads ------------------------------------------- */
+
+static bool
+move_uses (const EngMove *mv, uint16_t serial)
+{
+  if (mv->card == serial || mv->show == serial)
+    return true;
+  for (unsigned i = 0; i < mv->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
+    if (mv->cards[i] == serial)
+      return true;
+  return false;
+}
+
+/* The referee took `from` for the card that is `to`: renames it in a mind. */
+static void
+rename_in_mind (Mind *m, uint16_t from, uint16_t to)
+{
+  for (int i = 0; i < m->n_view; i++)
+    if (m->view[i].kind == 'F' && m->view[i].serial == from)
+      m->view[i].serial = to;
+  for (int i = 0; i < m->n_to_discard; i++)
+    if (m->to_discard[i].kind == 'F' && m->to_discard[i].serial == from)
+      m->to_discard[i].serial = to;
+  for (int i = 0; i < m->n_expect; i++)
+    if (m->expect[i].serial == from && (m->expect[i].kind != EXP_LEAVE
+                                        || m->expect[i].item_kind == 'F'))
+      m->expect[i].serial = to;
+  Pending *pd = &m->pend;
+  if (pd->card == from)
+    pd->card = to;
+  if (pd->move.card == from)
+    pd->move.card = to;
+  if (pd->move.show == from)
+    pd->move.show = to;
+  for (int i = 0; i < pd->n_queue; i++)
+    if (pd->queue[i] == from)
+      pd->queue[i] = to;
+  if (was_discarded (m, from))
+    {
+      m->discarded[from / 8] &= (uint8_t) ~(1u << (from % 8));
+      mark_discarded (m, to);
+    }
+}
+
+static EngStatus
+face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial)
+{
+  EngTag tag;
+  EngTagMeaning meaning;
+  size_t len = strnlen (payload, ENG_TAG_PAYLOAD_LEN + 1);
+  if (len != ENG_TAG_PAYLOAD_LEN || eng_tag_parse (payload, len, &tag) != ENG_OK
+      || eng_card_set_resolve (it->set, &tag, &meaning) != ENG_OK)
+    return ENG_ERR_NOT_FOUND;
+  if (tag.kind != ENG_TAG_FACE)
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (tag.serial >= LIVE_SERIALS)
+    return ENG_ERR_NOT_FOUND;
+  *serial = tag.serial;
+  return ENG_OK;
+}
+
 EngStatus
 eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
                               const char *actual_payload, EngEvents *out)
 {
-  (void) actual_payload;
-  (void) out;
   if (interp == NULL || seen_payload == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
-  return ENG_ERR_NOT_SUPPORTED;
+  EngInterpreter *it = interp;
+  uint16_t seen, actual;
+  EngStatus st = face_of_payload (it, seen_payload, &seen);
+  if (st != ENG_OK)
+    return st;
+  actual = seen;
+  if (actual_payload != NULL && (st = face_of_payload (it, actual_payload, &actual)) != ENG_OK)
+    return st;
+  if (card_info (it, seen)->deck != card_info (it, actual)->deck)
+    return ENG_ERR_INVALID_ARGUMENT;
+  bool removing = actual == seen;
+  size_t ci = 0;
+  while (ci < it->n_corr && it->corr[ci].seen != seen)
+    ci++;
+  if (!removing && ci == it->n_corr && it->n_corr >= ENG_RECORD_MAX_CORRECTIONS)
+    return ENG_ERR_LIMIT;
+  /* the identity the referee gave the card so far, and the one it has */
+  uint16_t was = ci < it->n_corr ? it->corr[ci].actual : seen;
+  if (was == actual)
+    {
+      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to correct: the referee already reads it so");
+      return ENG_OK;
+    }
+  st = eng_record_set_correction (it->record, seen_payload, removing ? NULL : actual_payload);
+  if (st != ENG_OK)
+    return st;
+  if (removing)
+    {
+      memmove (&it->corr[ci], &it->corr[ci + 1], (it->n_corr - ci - 1) * sizeof it->corr[0]);
+      it->n_corr--;
+    }
+  else
+    {
+      if (ci == it->n_corr)
+        {
+          it->n_corr++;
+          it->corr[ci].seen = seen;
+          memcpy (it->corr[ci].seen_payload, seen_payload, ENG_TAG_PAYLOAD_LEN);
+          it->corr[ci].seen_payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+        }
+      it->corr[ci].actual = actual;
+      memcpy (it->corr[ci].actual_payload, actual_payload, ENG_TAG_PAYLOAD_LEN);
+      it->corr[ci].actual_payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+    }
+  /* the moves that used the misread identity are taken back, from the
+   * first of them, when a view was saved for each (not before a restart) */
+  const EngRecord *rec = it->record;
+  size_t first = rec->n_moves;
+  bool before_restart = false;
+  for (size_t j = 0; j < rec->n_moves && first == rec->n_moves; j++)
+    if (move_uses (&rec->moves[j].move, was))
+      {
+        if (j < it->n_unsaved)
+          before_restart = true;
+        else
+          first = j;
+      }
+  for (size_t j = first; j < rec->n_moves && !before_restart; j++)
+    if (g_array_index (it->memo, Mind, j - it->n_unsaved).no_view)
+      before_restart = true;
+  size_t n_back = 0;
+  char again[64] = "";
+  if (it->started && !it->restoring && !before_restart)
+    while (rec->n_moves > first && eng_game_undo (it->game) == ENG_OK)
+      {
+        const EngMove *mv = &rec->moves[rec->n_moves - 1].move;
+        if (mv->verb == KAT_END || mv->verb == KAT_PASS || mv->verb == KAT_DISCARD)
+          snprintf (again, sizeof again, "%s", mv->verb == KAT_END ? "end-turn"
+                    : mv->verb == KAT_PASS ? "pass" : "discard");
+        take_back_move (it, &it->mind);
+        n_back++;
+      }
+  if (n_back > 0)
+    it->pend_start_known = false;
+  /* from now on the referee knows the card for what it is */
+  rename_in_mind (&it->mind, was, actual);
+  rename_in_mind (&it->pend_start, was, actual);
+  for (guint j = 0; j < it->memo->len; j++)
+    rename_in_mind (&g_array_index (it->memo, Mind, j), was, actual);
+  for (int i = 0; i < it->n_cur; i++)
+    if (it->cur[i].kind == 'F')
+      it->cur[i].serial = corrected (it, it->cur_read[i]);
+  it->n_complaints = 0;
+  /* K20: the card is named only when its face is up on the table */
+  char now[32], before[32];
+  face_name (it, actual, now, sizeof now);
+  face_name (it, was, before, sizeof before);
+  char what[96];
+  if (face_visible (it, actual))
+    snprintf (what, sizeof what, "the card read as the %s is the %s", before, now);
+  else
+    snprintf (what, sizeof what, "a card was misread");
+  if (n_back > 0)
+    say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; %zu move%s taken back and the table "
+         "read again%s%s", what, n_back, n_back > 1 ? "s" : "", again[0] ? "; show again: " : "",
+         again);
+  else if (before_restart)
+    say (out, ENG_EVENT_NOTE, -1, "", "Corrected from now on: %s; the moves made before the "
+         "restart keep what was read", what);
+  else
+    say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; no move used it", what);
+  if (it->started)
+    read_table (it, out);
+  journal_sync (it);
+  return ENG_OK;
 }
 
 size_t
 eng_interpreter_n_corrections (const EngInterpreter *interp)
 {
-  (void) interp;
-  return 0;
+  return interp ? interp->n_corr : 0;
 }
 
 bool
 eng_interpreter_correction (const EngInterpreter *interp, size_t index,
                             const char **seen_payload, const char **actual_payload)
 {
-  (void) interp;
-  (void) index;
-  (void) seen_payload;
-  (void) actual_payload;
-  return false;
+  if (interp == NULL || index >= interp->n_corr)
+    return false;
+  if (seen_payload != NULL)
+    *seen_payload = interp->corr[index].seen_payload;
+  if (actual_payload != NULL)
+    *actual_payload = interp->corr[index].actual_payload;
+  return true;
 }

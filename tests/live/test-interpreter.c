@@ -471,21 +471,20 @@ Test (interpreter, random_snapshots_never_break_it)
     }
 }
 
-Test (interpreter, resumes_a_game_rebuilt_from_its_record)
+/* Kills the referee: rebuilds the game and a new interpreter from the text
+ * of its record, as eng_session_resume does; `keep_notes` false drops the
+ * table notes (a journal written before they existed). */
+static void
+restart (bool keep_notes)
 {
-  table_dealt ();
-  feed ();
-  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
-  feed ();
-  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);   /* a blue cat escapes a red beam */
-  feed ();
-  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
-  /* the referee stops here; it restarts from the record it journaled */
   EngRecord *rec = NULL;
   char *text = eng_record_write (eng_interpreter_record (interp));
   EngParseError err;
-  cr_assert_eq (eng_record_parse (text, strlen (text), "journal", &rec, &err), ENG_OK);
+  cr_assert_eq (eng_record_parse (text, strlen (text), "journal", &rec, &err), ENG_OK, "%s",
+                err.reason);
   free (text);
+  if (!keep_notes)
+    cr_assert_eq (eng_record_set_notes (rec, "", 0), ENG_OK);
   EngReplayResult rr;
   EngVerdict why;
   cr_assert_eq (eng_replay (rec, set, NULL, false, true, NULL, NULL, &rr, &why), ENG_OK);
@@ -494,22 +493,32 @@ Test (interpreter, resumes_a_game_rebuilt_from_its_record)
   game = rr.game;
   cr_assert_eq (eng_interpreter_new (game, set, &interp), ENG_OK);
   cr_assert_eq (eng_interpreter_adopt_record (interp, rec), ENG_OK);
-  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 2);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, rec->n_moves);
   cr_assert_eq (eng_interpreter_adopt_record (interp, rec), ENG_ERR_STATE, "adopted once");
   eng_record_free (rec);
-  /* the cat is still face up: the state has it face down again */
+}
+
+/* Ana's red beam at Bea's slot 2; the blue cat escapes and lies face up. */
+static void
+escape_then_restart (bool keep_notes)
+{
+  table_dealt ();
   feed ();
-  cr_assert_not (eng_interpreter_started (interp));
-  cr_assert_eq (count (ENG_EVENT_NEED, "table"), 1);
-  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
   feed ();
-  cr_assert (eng_interpreter_started (interp));
-  /* the UFO the state discarded still lies in the attack zone */
-  cr_assert_eq (eng_interpreter_n_expectations (interp), 1);
-  cr_assert_str_eq (eng_interpreter_expectation (interp, 0), "Put the red UFO on the discard pile");
+  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);   /* a blue cat escapes a red beam */
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
+  restart (keep_notes);
+}
+
+static void
+play_on_after_restart (void)
+{
   set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
   feed ();
   cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL) + count (ENG_EVENT_ILLEGAL, NULL), 0);
   eng_events_init (&events, storage, 128);
   eng_interpreter_command (interp, "end-turn", &events);
   char line[128];
@@ -519,4 +528,78 @@ Test (interpreter, resumes_a_game_rebuilt_from_its_record)
   cr_assert_eq (eng_interpreter_adopt_record (interp, eng_interpreter_record (interp)),
                 ENG_ERR_STATE);
   cr_assert_eq (eng_game_to_move (game), 1);
+}
+
+Test (interpreter, resumes_a_game_rebuilt_from_its_record)
+{
+  escape_then_restart (true);
+  /* the journal kept what the table still had to do */
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  cr_assert_eq (count (ENG_EVENT_NEED, "table"), 0, "nothing to put back");
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 1);
+  cr_assert_str_eq (eng_interpreter_expectation (interp, 0), "Put the red UFO on the discard pile");
+  play_on_after_restart ();
+}
+
+Test (interpreter, resumes_an_old_journal_from_the_state)
+{
+  escape_then_restart (false);
+  /* no notes: the cat is still face up, the state has it face down again */
+  feed ();
+  cr_assert_not (eng_interpreter_started (interp));
+  cr_assert_eq (count (ENG_EVENT_NEED, "table"), 1);
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  /* the UFO the state discarded still lies in the attack zone */
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 1);
+  cr_assert_str_eq (eng_interpreter_expectation (interp, 0), "Put the red UFO on the discard pile");
+  play_on_after_restart ();
+}
+
+Test (interpreter, undoes_a_move_made_before_the_restart)
+{
+  escape_then_restart (true);
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  /* undo the hit (made before the restart): no saved view, the table must
+   * show the state's: the beam waiting in front of the hidden cat */
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_command (interp, "undo", &events), ENG_OK);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 1);
+  cr_assert_eq (count (ENG_EVENT_NEED, "table"), 1, "says what to put back");
+  cr_assert_not (eng_interpreter_started (interp));
+  feed ();
+  cr_assert_not (eng_interpreter_started (interp), "the UFO is still on the pile");
+  set_item (6, 'F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  /* and the attack too: back to the dealt table */
+  eng_events_init (&events, storage, 128);
+  eng_interpreter_command (interp, "undo", &events);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 0);
+  eng_events_init (&events, storage, 128);
+  eng_interpreter_command (interp, "undo", &events);
+  cr_assert_eq (count (ENG_EVENT_NOTE, ""), 1, "nothing more to undo");
+  snap.n_items = 6;
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  /* play on: the same attack, then the cat is hit this time */
+  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 35 Bea 2");
+  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Bea hit show 10");
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL) + count (ENG_EVENT_ILLEGAL, NULL), 0);
 }
