@@ -158,6 +158,8 @@ struct EngInterpreter {
   bool journaled_flags[3];
   uint16_t journaled_cmds[16];
   size_t journaled_n_cmds;
+  Complaint journaled_complaints[LIVE_MAX_COMPLAINTS];
+  size_t journaled_n_complaints;
   char notes[LIVE_NOTES_MAX];
   /* scratch, kept to avoid allocation per frame */
   uint16_t cur_read[ENG_SNAPSHOT_MAX_ITEMS];   /* face serials as read, before corrections */
@@ -1647,6 +1649,7 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       && notes_parse (interp, record->notes, m))
     {
       interp->mind = *m;
+      interp->started = true;
       interp->resume_journal = true;
       interp->pend_start_known = false;
       if (eng_record_set_notes (interp->record, record->notes, record->notes_len) != ENG_OK)
@@ -1657,6 +1660,7 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       interp->restoring = false;
       interp->paused = false;
       interp->n_commands_seen = 0;
+      interp->n_complaints = 0;
     }
   memset (m, 0, sizeof *m);
   return ENG_OK;
@@ -2042,6 +2046,16 @@ notes_item (Notes *o, const char *key, const LiveItem *v)
              v->zone.kind, v->zone.seat, v->zone.index);
 }
 
+static bool
+complaints_same (const Complaint *a, const Complaint *b, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (a[i].kind != b[i].kind || a[i].item_kind != b[i].item_kind || a[i].serial != b[i].serial
+        || a[i].track != b[i].track || !zone_eq (a[i].zone, b[i].zone))
+      return false;
+  return true;
+}
+
 /* Writes the referee's understanding of the table (the view, what the table
  * still has to do, the card waiting for its second step, the cards laid for
  * a discard) into the record's notes when it changed, so that a journal
@@ -2050,15 +2064,17 @@ notes_item (Notes *o, const char *key, const LiveItem *v)
 static void
 journal_sync (EngInterpreter *it)
 {
-  if (it->resume_journal)
-    return;   /* the adopted notes stand until the first look */
   bool flags[3] = { it->started, it->restoring, it->paused };
   if (it->journal_written && memcmp (&it->journaled, &it->mind, sizeof it->mind) == 0
       && memcmp (it->journaled_flags, flags, sizeof flags) == 0
       && it->journaled_n_cmds == it->n_commands_seen
       && memcmp (it->journaled_cmds, it->commands_seen,
-                 it->n_commands_seen * sizeof it->commands_seen[0]) == 0)
+                 it->n_commands_seen * sizeof it->commands_seen[0]) == 0
+      && it->journaled_n_complaints == it->n_complaints
+      && complaints_same (it->journaled_complaints, it->complaints, it->n_complaints))
     return;
+  memcpy (it->journaled_complaints, it->complaints, it->n_complaints * sizeof it->complaints[0]);
+  it->journaled_n_complaints = it->n_complaints;
   it->journal_written = true;
   it->journaled = it->mind;
   memcpy (it->journaled_flags, flags, sizeof flags);
@@ -2108,6 +2124,13 @@ journal_sync (EngInterpreter *it)
     }
   for (int i = 0; i < m->n_to_discard; i++)
     notes_item (&o, "t", &m->to_discard[i]);
+  /* the differences already complained about are not said again */
+  for (size_t i = 0; i < it->n_complaints; i++)
+    {
+      const Complaint *k = &it->complaints[i];
+      notes_add (&o, "k %u %d %u %u %d %d %d\n", k->kind, k->item_kind, k->serial,
+                 (unsigned) k->track, k->zone.kind, k->zone.seat, k->zone.index);
+    }
   int on_line = 0;
   for (unsigned serial = 0; serial < LIVE_SERIALS; serial++)
     if (was_discarded (m, (uint16_t) serial))
@@ -2172,6 +2195,7 @@ static bool
 notes_parse (EngInterpreter *it, const char *text, Mind *m)
 {
   memset (m, 0, sizeof *m);
+  it->n_complaints = 0;
   bool seen_state = false;
   char line[1100];
   while (*text != '\0')
@@ -2285,6 +2309,27 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m)
           for (int i = 0; i < ncards; i++)
             mv->cards[i] = q[9 + i];
         }
+      else if (strcmp (w[0], "k") == 0)
+        {
+          long kind = nw == 8 ? strtol (w[1], NULL, 10) : -1;
+          long item_kind = nw == 8 ? strtol (w[2], NULL, 10) : -1;
+          uint16_t serial;
+          char *tend;
+          unsigned long track = nw == 8 ? strtoul (w[4], &tend, 10) : 0;
+          if (nw != 8 || kind < 0 || kind > CH_FLIP_DOWN || item_kind < 0 || item_kind > 127
+              || !notes_serial (w[3], &serial) || *tend != '\0' || track > UINT32_MAX
+              || it->n_complaints >= LIVE_MAX_COMPLAINTS)
+            return false;
+          Complaint *k = &it->complaints[it->n_complaints];
+          if (!notes_zone ((const char *const *) w + 5, &k->zone))
+            return false;
+          k->kind = (uint8_t) kind;
+          k->item_kind = (char) item_kind;
+          k->serial = serial;
+          k->track = (uint32_t) track;
+          k->seen = true;
+          it->n_complaints++;
+        }
       else if (strcmp (w[0], "x") == 0)
         {
           for (int i = 1; i < nw; i++)
@@ -2318,16 +2363,15 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       return ENG_OK;
     }
   bool baseline = false;
-  if (!it->started && it->resume_journal)
+  if (it->resume_journal)
     {
       /* the journal kept the table as the referee last understood it: the
        * first look is read against that, like any other */
-      it->started = true;
       it->resume_journal = false;
       say (out, ENG_EVENT_NOTE, -1, "", "The referee goes on where the game was: %s is to play",
            pname (it, kstate (it)->active));
     }
-  else if (!it->started)
+  if (!it->started)
     {
       bool undoing = it->undo_baseline;
       if (!take_baseline (it, out) && !undoing)
@@ -2519,6 +2563,7 @@ undo (EngInterpreter *it, EngEvents *out)
   it->restoring = false;
   it->undo_baseline = true;
   it->setup_need[0] = '\0';
+  say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
   take_baseline (it, out);
 }
 

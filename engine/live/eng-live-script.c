@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "eng-record.h"
+#include "eng-replay.h"
 #include "katua.h"
 
 #define SCRIPT_MAX_OPS 4096
@@ -21,7 +22,7 @@
 
 typedef enum {
   OP_PUT, OP_FLIP, OP_MOVE, OP_REMOVE, OP_DEAL, OP_COMMAND, OP_KEY, OP_CHOOSE, OP_SNAP,
-  OP_EXPECT
+  OP_EXPECT, OP_MISREAD, OP_CORRECT, OP_RESTART
 } OpKind;
 
 typedef enum {
@@ -345,6 +346,24 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
         return snprintf (why, size, "'choose' takes a player's name"), ENG_ERR_SYNTAX;
       return ENG_OK;
     }
+  if (strcmp (k, "misread") == 0 || strcmp (k, "correct") == 0)
+    {
+      /* misread CARD AS|none: the camera reads CARD's face as AS's;
+       * correct SEEN ACTUAL|none: eng_interpreter_correct_card */
+      op->op = k[0] == 'm' ? OP_MISREAD : OP_CORRECT;
+      bool none = w->n == 3 && strcmp (w->words[2], "none") == 0;
+      if (w->n != 3 || !parse_card (w->words[1], &op->cards[0])
+          || (!none && !parse_card (w->words[2], &op->cards[1])))
+        return snprintf (why, size, "'%s' takes CARD CARD (or CARD none)", k), ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
+  if (strcmp (k, "restart") == 0)
+    {
+      op->op = OP_RESTART;
+      if (w->n != 1)
+        return snprintf (why, size, "'restart' takes nothing"), ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
   if (strcmp (k, "snap") == 0)
     {
       op->op = OP_SNAP;
@@ -625,7 +644,8 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
   for (unsigned i = 0; i < KAT_SLOTS; i++)
     out->cards[i] = op->cards[i];
   out->n_cards = op->op == OP_DEAL ? op->n_cards
-                 : (op->op <= OP_REMOVE ? 1u : 0u);
+                 : op->op <= OP_REMOVE ? 1u
+                 : op->op == OP_MISREAD || op->op == OP_CORRECT ? (op->cards[1] ? 2u : 1u) : 0u;
   out->face = op->face;
   out->zone = op->zone;
   out->player = op->player;
@@ -639,6 +659,7 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
 
 typedef struct {
   uint16_t serial;
+  uint16_t read_as;    /* misread: the face serial the camera reads; 0: its own */
   bool face;
   EngZone zone;
   int64_t since;
@@ -661,6 +682,10 @@ typedef struct {
   void *user;
   EngLiveScriptResult *res;
   const char *command_shown;   /* id of the command card up for one snapshot */
+  EngOptions opts;             /* the game's option switches */
+  size_t kill_after;           /* restart the referee after this many snapshots; 0 never */
+  EngStatus restart_status;    /* a restart that failed stops the run */
+  char restart_why[256];
 } Run;
 
 static TableCard *
@@ -750,6 +775,45 @@ end_step (Run *r, unsigned line)
       r->sink (r->user, line, &r->step.items[i]);
 }
 
+/* Kills the referee and starts a new one from its journal, as
+ * eng_session_resume does: the record as text, replayed by the rules, and
+ * a new interpreter that adopts it.  The step's events stay. */
+static void
+restart_referee (Run *r)
+{
+  EngRecord *rec = NULL;
+  EngParseError perr = { .reason = "" };
+  EngReplayResult rr = { 0 };
+  EngVerdict why = { "", "" };
+  EngInterpreter *interp = NULL;
+  char *text = eng_record_write (eng_interpreter_record (r->interp));
+  EngStatus st = text == NULL ? ENG_ERR_NO_MEMORY
+                 : eng_record_parse (text, strlen (text), "journal", &rec, &perr);
+  free (text);
+  if (st == ENG_OK)
+    st = eng_replay (rec, r->set, NULL, false, true, NULL, NULL, &rr, &why);
+  if (st == ENG_OK && rr.illegal > 0)
+    st = ENG_ERR_INCONSISTENT;
+  if (st == ENG_OK)
+    st = eng_interpreter_new (rr.game, r->set, &interp);
+  if (st == ENG_OK)
+    st = eng_interpreter_adopt_record (interp, rec);
+  eng_record_free (rec);
+  if (st != ENG_OK)
+    {
+      snprintf (r->restart_why, sizeof r->restart_why, "the referee cannot resume: %s %.80s %.80s",
+                eng_status_to_string (st), perr.reason, why.reason);
+      r->restart_status = st == ENG_ERR_NO_MEMORY ? st : ENG_ERR_INCONSISTENT;
+      eng_interpreter_free (interp);
+      eng_game_free (rr.game);
+      return;
+    }
+  eng_interpreter_free (r->interp);
+  eng_game_free (r->game);
+  r->interp = interp;
+  r->game = rr.game;
+}
+
 static void
 feed (Run *r, unsigned line)
 {
@@ -766,7 +830,7 @@ feed (Run *r, unsigned line)
       const TableCard *c = &r->table[i];
       const EngCard *card = eng_card_set_find_serial (r->set, c->serial);
       if (c->face)
-        add_item (r, 'F', c->serial, c->serial, c->zone, c->since);
+        add_item (r, 'F', c->read_as ? c->read_as : c->serial, c->serial, c->zone, c->since);
       else
         add_item (r, 'B', (uint16_t) (card->deck + 1), 10000u + c->serial, c->zone, c->since);
     }
@@ -780,6 +844,8 @@ feed (Run *r, unsigned line)
   eng_interpreter_feed (r->interp, s, &r->step);
   end_step (r, line);
   r->res->snapshots++;
+  if (r->kill_after != 0 && r->res->snapshots == r->kill_after)
+    restart_referee (r);
 }
 
 static bool
@@ -952,7 +1018,7 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
           EngZone z = op->zone;
           if (op->op == OP_DEAL)
             z.index = (int8_t) i;
-          r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
+          r->table[r->n_table++] = (TableCard) { serial, 0, op->op == OP_PUT && op->face, z,
                                                  r->clock + ++r->tick };
         }
       return ENG_OK;
@@ -1020,15 +1086,76 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
     case OP_EXPECT:
       check (r, op);
       return ENG_OK;
+    case OP_MISREAD:
+      c = table_find (r, op->cards[0]);
+      if (c == NULL || (op->cards[1] != 0 && eng_card_set_find_serial (r->set, op->cards[1]) == NULL))
+        {
+          eng_parse_error_set (err, source, op->line, "card %u is not %s", c ? op->cards[1]
+                               : op->cards[0], c ? "in the set" : "on the table");
+          return ENG_ERR_SYNTAX;
+        }
+      c->read_as = op->cards[1];
+      return ENG_OK;
+    case OP_CORRECT:
+      {
+        char seen[ENG_TAG_PAYLOAD_LEN + 1], actual[ENG_TAG_PAYLOAD_LEN + 1];
+        for (int i = 0; i < 2; i++)
+          {
+            EngTag tag = { eng_card_set_game_letter (r->set), "", ENG_TAG_FACE, op->cards[i] };
+            snprintf (tag.set, sizeof tag.set, "%s", eng_card_set_id (r->set));
+            if (i == 1 && op->cards[1] == 0)
+              break;
+            if (eng_card_set_find_serial (r->set, op->cards[i]) == NULL
+                || eng_tag_format (&tag, i == 0 ? seen : actual) != ENG_OK)
+              {
+                eng_parse_error_set (err, source, op->line, "card %u is not in the set",
+                                     op->cards[i]);
+                return ENG_ERR_SYNTAX;
+              }
+          }
+        begin_step (r);
+        EngStatus st = eng_interpreter_correct_card (r->interp, seen,
+                                                     op->cards[1] ? actual : NULL, &r->step);
+        if (st != ENG_OK)
+          eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "correct: %s",
+                           eng_status_to_string (st));
+        end_step (r, op->line);
+        return ENG_OK;
+      }
+    case OP_RESTART:
+      restart_referee (r);
+      return ENG_OK;
     default:
       return ENG_OK;
     }
 }
 
+static EngStatus run_script (const EngLiveScript *script, const EngCardSet *set,
+                             const EngOptions *options, size_t kill_after,
+                             EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
+                             EngParseError *err);
+
 EngStatus
 eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
                      const EngOptions *options, EngLiveScriptSink sink, void *user,
                      EngLiveScriptResult *result, EngParseError *err)
+{
+  return run_script (script, set, options, 0, sink, user, result, err);
+}
+
+EngStatus
+eng_live_script_run_killed (const EngLiveScript *script, const EngCardSet *set,
+                            const EngOptions *options, size_t kill_after,
+                            EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
+                            EngParseError *err)
+{
+  return run_script (script, set, options, kill_after, sink, user, result, err);
+}
+
+static EngStatus
+run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions *options,
+            size_t kill_after, EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
+            EngParseError *err)
 {
   if (script == NULL || set == NULL || result == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
@@ -1050,6 +1177,8 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
     return ENG_ERR_NO_MEMORY;
   r->sc = script;
   r->set = set;
+  r->opts = opts;
+  r->kill_after = kill_after;
   r->sink = sink;
   r->user = user;
   r->res = result;
@@ -1070,11 +1199,21 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
   for (size_t i = 0; i < setup_events.n && sink != NULL; i++)
     sink (user, 0, &setup_events.items[i]);
   st = eng_interpreter_new (r->game, set, &r->interp);
+  /* the journal keeps the switches, so that a restarted referee plays alike */
+  if (st == ENG_OK)
+    st = eng_interpreter_set_record_options (r->interp, &opts);
   if (st != ENG_OK)
     eng_parse_error_set (err, source, 0, "no interpreter: %s", eng_status_to_string (st));
   begin_step (r);
   for (size_t i = 0; st == ENG_OK && i < script->n_ops; i++)
-    st = run_op (r, &script->ops[i], err, source);
+    {
+      st = run_op (r, &script->ops[i], err, source);
+      if (st == ENG_OK && r->restart_status != ENG_OK)
+        {
+          eng_parse_error_set (err, source, script->ops[i].line, "%s", r->restart_why);
+          st = r->restart_status;
+        }
+    }
   if (st == ENG_OK)
     {
       result->moves = eng_interpreter_record (r->interp)->n_moves;
@@ -1088,6 +1227,9 @@ eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
       bool ok = rec != NULL;
       for (size_t i = 0; ok && i < applied->n_moves; i++)
         ok = eng_record_append (rec, &applied->moves[i].move, 0) == ENG_OK;
+      for (size_t i = 0; ok && i < applied->n_corrections; i++)
+        ok = eng_record_set_correction (rec, applied->corrections[i].seen,
+                                        applied->corrections[i].actual) == ENG_OK;
       result->record = ok ? eng_record_write (rec) : NULL;
       eng_record_free (rec);
     }

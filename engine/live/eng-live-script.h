@@ -43,7 +43,10 @@ const EngOptions *eng_live_script_options (const EngLiveScript *script);
 
 typedef enum {
   ENG_LIVE_OP_PUT, ENG_LIVE_OP_FLIP, ENG_LIVE_OP_MOVE, ENG_LIVE_OP_REMOVE, ENG_LIVE_OP_DEAL,
-  ENG_LIVE_OP_COMMAND, ENG_LIVE_OP_KEY, ENG_LIVE_OP_CHOOSE, ENG_LIVE_OP_SNAP, ENG_LIVE_OP_EXPECT
+  ENG_LIVE_OP_COMMAND, ENG_LIVE_OP_KEY, ENG_LIVE_OP_CHOOSE, ENG_LIVE_OP_SNAP, ENG_LIVE_OP_EXPECT,
+  ENG_LIVE_OP_MISREAD,    /* cards[0] is read as cards[1] (n_cards 1: read right again) */
+  ENG_LIVE_OP_CORRECT,    /* the table corrects cards[0] to cards[1] (n_cards 1: removed) */
+  ENG_LIVE_OP_RESTART     /* the referee is killed and resumed from its journal */
 } EngLiveOpKind;
 
 /* One statement after the header, as parsed (plain value; `text` points
@@ -51,7 +54,8 @@ typedef enum {
 typedef struct {
   unsigned line;
   EngLiveOpKind kind;
-  uint16_t cards[3];      /* put/flip/move/remove: cards[0]; deal: three cats */
+  uint16_t cards[3];      /* put/flip/move/remove: cards[0]; deal: three cats;
+                             misread/correct: two */
   unsigned n_cards;
   bool face;              /* put: face up */
   EngZone zone;           /* put/move: where; deal: the seat's slot 0 */
@@ -98,3 +102,14 @@ typedef struct {
 EngStatus eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
                                const EngOptions *options, EngLiveScriptSink sink, void *user,
                                EngLiveScriptResult *result, EngParseError *err);
+
+/* Same, but the referee is killed right after the first `kill_after`
+ * snapshots and a new one resumes from its journal, as eng_session_resume
+ * does (the record written as text and parsed back, replayed by the rules,
+ * a new interpreter adopting it); the run then goes on, expect lines
+ * included.  0 never kills (`restart` lines in the script still do).  A
+ * journal that does not resume stops the run with ENG_ERR_INCONSISTENT. */
+EngStatus eng_live_script_run_killed (const EngLiveScript *script, const EngCardSet *set,
+                                      const EngOptions *options, size_t kill_after,
+                                      EngLiveScriptSink sink, void *user,
+                                      EngLiveScriptResult *result, EngParseError *err);

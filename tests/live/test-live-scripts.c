@@ -12,6 +12,8 @@
 #include "eng-record.h"
 #include "eng-replay.h"
 
+#include <glib.h>
+
 static EngCardSet *set;
 
 static void
@@ -153,4 +155,120 @@ Test (live_scripts, two_players_shield_chain_defences_and_replicated_neutralise)
   EngLiveScriptResult r = run_script ("katua-2p-shield-chain.script");
   cr_assert_eq (r.moves, 12);
   cr_assert_eq (r.scores[0], 2);
+}
+
+/* ---- exact resume: a kill after any snapshot loses nothing ------------- */
+
+typedef struct {
+  GHashTable *said;     /* complaints of the unkilled run: "KIND [RULE] TEXT" */
+  GHashTable *extra;    /* complaints a killed run made that the unkilled did not */
+  bool collect;
+} Complaints;
+
+static void
+complaint_sink (void *user, unsigned line, const EngEvent *e)
+{
+  (void) line;
+  Complaints *c = user;
+  bool complaint = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+                   || (e->kind == ENG_EVENT_NOTE && e->rule[0] != '\0');
+  if (!complaint)
+    return;
+  char *key = g_strdup_printf ("%s [%s] %s", eng_event_kind_to_string (e->kind), e->rule, e->text);
+  if (c->collect)
+    g_hash_table_add (c->said, key);
+  else if (!g_hash_table_contains (c->said, key))
+    g_hash_table_add (c->extra, key);
+  else
+    g_free (key);
+}
+
+static EngRecord *
+parse_result (const char *what, const EngLiveScriptResult *res)
+{
+  cr_assert_not_null (res->record, "%s: a record", what);
+  EngRecord *rec = NULL;
+  EngParseError err;
+  cr_assert_eq (eng_record_parse (res->record, strlen (res->record), what, &rec, &err), ENG_OK,
+                "%s: %s", what, err.reason);
+  return rec;
+}
+
+/* Runs `path` once whole, then once killed after each snapshot k and
+ * resumed from the journal: same final record (moves and corrections),
+ * every expect line still holds, and no complaint the unkilled run did not
+ * make.  Returns the number of kills tried. */
+static size_t
+check_every_kill (const char *path)
+{
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", path, err.line,
+                err.reason);
+  Complaints c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+                   g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), true };
+  EngLiveScriptResult whole;
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
+                "%s:%u: %s", path, err.line, err.reason);
+  cr_assert_eq (whole.failures, 0, "%s: %s", path, whole.first_failure);
+  EngRecord *want = parse_result (path, &whole);
+  c.collect = false;
+  for (size_t k = 1; k <= whole.snapshots; k++)
+    {
+      EngLiveScriptResult killed;
+      EngStatus st = eng_live_script_run_killed (sc, set, NULL, k, complaint_sink, &c, &killed,
+                                                 &err);
+      cr_assert_eq (st, ENG_OK, "%s killed after snapshot %zu: %s:%u: %s", path, k, err.source,
+                    err.line, err.reason);
+      cr_assert_eq (killed.failures, 0, "%s killed after snapshot %zu: %s", path, k,
+                    killed.first_failure);
+      EngRecord *got = parse_result (path, &killed);
+      cr_assert (eng_record_equal (want, got), "%s killed after snapshot %zu: the record "
+                 "differs:\n%s\nversus unkilled:\n%s", path, k, killed.record, whole.record);
+      if (g_hash_table_size (c.extra) > 0)
+        {
+          GHashTableIter iter;
+          gpointer key;
+          g_hash_table_iter_init (&iter, c.extra);
+          g_hash_table_iter_next (&iter, &key, NULL);
+          cr_assert_fail ("%s killed after snapshot %zu: a complaint the unkilled run did not "
+                          "make: %s", path, k, (const char *) key);
+        }
+      eng_record_free (got);
+      free (killed.record);
+    }
+  eng_record_free (want);
+  free (whole.record);
+  g_hash_table_destroy (c.said);
+  g_hash_table_destroy (c.extra);
+  eng_live_script_free (sc);
+  return whole.snapshots;
+}
+
+static size_t
+check_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  cr_assert_not_null (d, "%s", dir);
+  size_t scripts = 0;
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    if (g_str_has_suffix (name, ".script"))
+      {
+        char *path = g_build_filename (dir, name, NULL);
+        cr_assert_gt (check_every_kill (path), 0, "%s has snapshots", path);
+        g_free (path);
+        scripts++;
+      }
+  g_dir_close (d);
+  return scripts;
+}
+
+Test (live_scripts, a_kill_after_any_snapshot_resumes_exactly)
+{
+  char *mine = g_build_filename (TESTS_LIVE_DIR, "scripts", NULL);
+  char *games = g_build_filename (getenv ("TABLERO_DATADIR"), "games", NULL);
+  cr_assert_geq (check_dir (mine), 7);
+  cr_assert_geq (check_dir (games), 2);
+  g_free (mine);
+  g_free (games);
 }
