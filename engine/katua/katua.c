@@ -403,7 +403,8 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
           }
       if (s->hand_n[p] == 0)
         return ILLEGAL (c, "K3", ENG_N_ ("%s has no UFO card in hand"), pname (s, p));
-      return ILLEGAL (c, "K20", ENG_N_ ("the referee knows %s's hand: name the card"), pname (s, p));
+      return ILLEGAL (c, "K20", ENG_N_ ("the referee knows %s's hand: name the card"),
+                      pname (s, p));
     }
   uint8_t k = katua_card_index (c->r, serial);
   if (k == KAT_NONE)
@@ -420,7 +421,8 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
   const char *where = locate (s, k);
   if (where != NULL)
     return refuse (c, ENG_ERR_CONSERVATION, "K20",
-                   ENG_N_ ("card %u (%s) cannot come from %s's hand: the referee knows it is in %s"),
+                   ENG_N_ ("card %u (%s) cannot come from %s's hand: the referee knows it is "
+                           "in %s"),
                    serial, card_label (c->r, k), pname (s, p), ENG_ (where));
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == KAT_UNKNOWN)
@@ -470,14 +472,16 @@ identify_slot (Ctx *c, int p, int slot, uint16_t show, const char *rule)
                            slot + 1, c->r->cards[cur].serial, show);
           /* K20: a face the referee saw earlier is not named */
           return refuse (c, ENG_ERR_CONSERVATION, rule,
-                         ENG_N_ ("the cat in %s's slot %d is not card %u: the referee saw it earlier"),
+                         ENG_N_ ("the cat in %s's slot %d is not card %u: the referee saw it "
+                                 "earlier"),
                          pname (s, p), slot + 1, show);
         }
       return ENG_OK;
     }
   if (show == 0)
-    return ILLEGAL (c, rule, ENG_N_ ("%s's cat in slot %d must be turned face up: the move must "
-                    "say which cat the table sees (show N)"), pname (s, p), slot + 1);
+    return ILLEGAL (c, rule,
+                    ENG_N_ ("%s's cat in slot %d must be turned face up: the move must say which "
+                            "cat the table sees (show N)"), pname (s, p), slot + 1);
   uint8_t k = katua_card_index (c->r, show);
   if (k == KAT_NONE)
     return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), show);
@@ -643,11 +647,13 @@ game_over (Ctx *c, KatEndReason why)
     snprintf (cause, sizeof cause, ENG_ ("someone has %u or more points at the count"),
               (unsigned) c->r->winning_score);
   else
-    snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK ? ENG_ ("a cat could not be drawn")
-                                                                   : ENG_ ("the UFO cards ran out"));
-  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, ENG_N_ ("Game over (%s): %s %s%s"), cause,
-                        names, __builtin_popcount (s->winners) > 1 ? ENG_ ("share the victory")
-                                                                   : ENG_ ("wins"),
+    snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK
+                                           ? ENG_ ("a cat could not be drawn")
+                                           : ENG_ ("the UFO cards ran out"));
+  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, ENG_N_ ("Game over (%s): %s %s%s"),
+                        cause, names,
+                        __builtin_popcount (s->winners) > 1 ? ENG_ ("share the victory")
+                                                            : ENG_ ("wins"),
                         s->tiebreak == 0 ? "" : s->tiebreak == 1
                           ? ENG_ (" (tie broken by the highest authentic cats, K17)")
                           : s->tiebreak == 2 ? ENG_ (" (tie broken by fewest fakes, K17)")
@@ -693,7 +699,7 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
     return;
   EngEvent *e = ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
                         ENG_N_ ("%s captures %s's cat from slot %d: %s; put it face up in %s's "
-                        "capture area"), pname (s, taker), pname (s, p), slot + 1,
+                                "capture area"), pname (s, taker), pname (s, p), slot + 1,
                         card_label (c->r, k), pname (s, taker));
   if (e != NULL)
     {
@@ -719,7 +725,8 @@ shown (Ctx *c, int p, int slot, const char *rule, bool back_down)
     return;
   KatState *s = c->s;
   uint8_t k = s->slot[p][slot];
-  EngEvent *e = ev_add (c, ENG_EVENT_SHOWN, p, rule, ENG_N_ ("%s's cat in slot %d is shown to all: %s"),
+  EngEvent *e = ev_add (c, ENG_EVENT_SHOWN, p, rule,
+                        ENG_N_ ("%s's cat in slot %d is shown to all: %s"),
                         pname (s, p), slot + 1, card_label (c->r, k));
   if (e != NULL && k < c->r->n_cards)
     e->value = (int16_t) c->r->cards[k].serial;
@@ -758,8 +765,8 @@ stampede (Ctx *c, int p)
   if (c->ev != NULL)
     ev_add (c, ENG_EVENT_NEED, p, "K9",
             ENG_N_ ("%s: set aside the cats in your slots, draw 3 new cats and place them face "
-            "down left to right without looking; then shuffle the set-aside cats into "
-            "the cat deck"), pname (s, p));
+                    "down left to right without looking; then shuffle the set-aside cats into "
+                    "the cat deck"), pname (s, p));
   if (!ok)
     {
       game_over (c, KAT_END_CAT_DECK);
@@ -800,7 +807,8 @@ need_for_phase (Ctx *c)
     case KAT_PHASE_TURN:
       ev_add (c, ENG_EVENT_NEED, s->active, "K3",
               s->played_any ? ENG_N_ ("%s: play more UFO cards or end your turn")
-                            : ENG_N_ ("%s: play UFO cards, discard, or pass"), pname (s, s->active));
+                            : ENG_N_ ("%s: play UFO cards, discard, or pass"),
+              pname (s, s->active));
       break;
     case KAT_PHASE_ATTACK:
       {
@@ -817,12 +825,13 @@ need_for_phase (Ctx *c)
     case KAT_PHASE_HOOK:
       ev_add (c, ENG_EVENT_NEED, s->active, "K12",
               ENG_N_ ("Rivals: answer %s's Hook on slot %d with one abduction card; %s: then turn "
-              "the cat face up"), pname (s, s->active), s->hook_slot + 1,
+                      "the cat face up"), pname (s, s->active), s->hook_slot + 1,
               pname (s, s->active));
       break;
     case KAT_PHASE_ANSWER:
       ev_add (c, ENG_EVENT_NEED, s->answer_player, "K10",
-              ENG_N_ ("%s: answer with a Teleporter or let the %s act"), pname (s, s->answer_player),
+              ENG_N_ ("%s: answer with a Teleporter or let the %s act"),
+              pname (s, s->answer_player),
               answered_card_name (c, s->answer_verb));
       break;
     default:
@@ -912,7 +921,7 @@ end_turn (Ctx *c)
               reshuffled = true;
               ev_add (c, ENG_EVENT_RESHUFFLE, p, "K18",
                       ENG_N_ ("The UFO deck ran out: shuffle the UFO discard pile (%u cards) into "
-                      "a new UFO deck"), (unsigned) s->ufo_deck_n);
+                              "a new UFO deck"), (unsigned) s->ufo_deck_n);
             }
           s->hand[p][s->hand_n[p]++] = s->ufo_deck[--s->ufo_deck_n];
           counts[p][1]++;
@@ -999,10 +1008,10 @@ neutralise_ok (Ctx *c, const KatAttempt *a, unsigned ufo_colour, uint16_t show, 
   const KatCard *t = &c->r->cards[c->s->slot[a->player][a->slot]];
   if (t->kind != KAT_KIND_CAT || t->colour == KAT_TRICOLOR)
     return ILLEGAL (c, "K5", ENG_N_ ("a tricolor or fake target can only be defended with a "
-                    "tricolor UFO against a tricolor beam"));
+                                     "tricolor UFO against a tricolor beam"));
   if (t->colour != ufo_colour)
     return ILLEGAL (c, "K5", ENG_N_ ("against a tricolor beam a colour UFO must match the target "
-                    "cat's own colour (%s)"), cat_colour_name (c, t->colour));
+                                     "cat's own colour (%s)"), cat_colour_name (c, t->colour));
   *forced = !c->s->face_up[a->player][a->slot];
   return ENG_OK;
 }
@@ -1043,7 +1052,8 @@ do_shield_redirect (Ctx *c, int p, int slot)
   a->slot = (uint8_t) slot;
   a->launcher = (uint8_t) defender;
   ev_add (c, ENG_EVENT_NOTE, defender, "K7",
-          ENG_N_ ("%s's Shield turns the beam at %s's cat in slot %d; %s may defend"), pname (s, defender),
+          ENG_N_ ("%s's Shield turns the beam at %s's cat in slot %d; %s may defend"),
+          pname (s, defender),
           pname (s, p), slot + 1, pname (s, p));
   return ENG_OK;
 }
@@ -1174,7 +1184,8 @@ resolve_answer (Ctx *c, uint16_t show)
   if (s->answer_verb == KAT_XRAY && s->face_up[pm.target[0]][pm.slot[0]])
     {
       ev_add (c, ENG_EVENT_NOTE, pm.target[0], "K10",
-              ENG_N_ ("The cat now in %s's slot %d is already face up: the X-Ray shows nothing new"),
+              ENG_N_ ("The cat now in %s's slot %d is already face up: the X-Ray shows "
+                      "nothing new"),
               pname (s, pm.target[0]), pm.slot[0] + 1);
       st = ENG_OK;
     }
@@ -1278,7 +1289,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
         if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
             && katua_card_index (r, m->card) != KAT_NONE
             && r->cards[katua_card_index (r, m->card)].kind == KAT_KIND_HOOK)
-          return ILLEGAL (c, "K12", ENG_N_ ("the Hook is played on one of your own cats (verb hook)"));
+          return ILLEGAL (c, "K12",
+                          ENG_N_ ("the Hook is played on one of your own cats (verb hook)"));
         st = hand_take_kind (c, a, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K3",
                              ENG_N_ ("abduction UFO"), &idx);
         if (st != ENG_OK)
@@ -1304,7 +1316,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
         st = check_slot (c, a, m->slot[0], "K12");
         if (st != ENG_OK)
           return st;
-        st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", ENG_N_ ("Hook"), &idx);
+        st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", ENG_N_ ("Hook"),
+                             &idx);
         if (st != ENG_OK)
           return st;
         s->in_play[s->in_play_n++] = idx;
@@ -1319,7 +1332,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
         return ENG_OK;
       }
     case KAT_XRAY:
-      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", ENG_N_ ("X-Ray"), &idx);
+      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", ENG_N_ ("X-Ray"),
+                           &idx);
       if (st == ENG_OK)
         st = play_xray_or_teleport (c, m, idx, KAT_XRAY, "K14", 0);
       if (st != ENG_OK)
@@ -1340,7 +1354,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
     case KAT_STAMPEDE:
       if (m->target[0] < 0 || m->target[0] >= s->n_players)
         return ILLEGAL (c, "K9", ENG_N_ ("name the player whose cats stampede"));
-      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", ENG_N_ ("Stampede"),
+      st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9",
+                           ENG_N_ ("Stampede"),
                            &idx);
       if (st != ENG_OK)
         return st;
@@ -1349,7 +1364,8 @@ apply_turn_card (Ctx *c, const EngMove *m)
       stampede (c, m->target[0]);
       return ENG_OK;
     default:
-      return ILLEGAL (c, "K3", ENG_N_ ("'%s' is not a move of %s's own turn here"), katua_verbs[m->verb],
+      return ILLEGAL (c, "K3", ENG_N_ ("'%s' is not a move of %s's own turn here"),
+                      katua_verbs[m->verb],
                       pname (s, a));
     }
 }
@@ -1361,7 +1377,7 @@ apply_replicate (Ctx *c, const EngMove *m)
   int a = m->player;
   if (s->rep_effect == KAT_VERB_COUNT || s->rep_player != a)
     return ILLEGAL (c, "K13", ENG_N_ ("a Replicator copies the UFO card its player has just played "
-                    "(never the Hook)"));
+                                      "(never the Hook)"));
   if (s->rep_count >= 2)
     return ILLEGAL (c, "K13", ENG_N_ ("at most two Replicators copy one card (a triple)"));
   uint8_t idx;
@@ -1386,7 +1402,7 @@ apply_replicate (Ctx *c, const EngMove *m)
       {
         if (!s->rep_open || s->phase != KAT_PHASE_ATTACK)
           return ILLEGAL (c, "K13", ENG_N_ ("a Replicator goes with the abduction card, before any "
-                          "defence"));
+                                            "defence"));
         if (m->target[0] != s->rep_rival)
           return ILLEGAL (c, "K13", ENG_N_ ("a replicated abduction targets the same rival, %s"),
                           pname (s, s->rep_rival));
@@ -1401,8 +1417,9 @@ apply_replicate (Ctx *c, const EngMove *m)
         s->in_play[s->in_play_n++] = idx;
         s->att[s->n_att++] = (KatAttempt) { (uint8_t) a, (uint8_t) m->target[0],
                                             (uint8_t) m->slot[0], s->rep_colour, idx };
-        ev_add (c, ENG_EVENT_NOTE, a, "K13", ENG_N_ ("%s's Replicator aims another %s beam at %s's "
-                "cat in slot %d"), pname (s, a), colour_name (c, s->rep_colour),
+        ev_add (c, ENG_EVENT_NOTE, a, "K13",
+                ENG_N_ ("%s's Replicator aims another %s beam at %s's cat in slot %d"),
+                pname (s, a), colour_name (c, s->rep_colour),
                 pname (s, m->target[0]), m->slot[0] + 1);
         break;
       }
@@ -1496,7 +1513,8 @@ apply_defence (Ctx *c, const EngMove *m)
         return ENG_OK;
       }
     case KAT_SHIELD:
-      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_SHIELD, "K7", ENG_N_ ("Shield"), &idx);
+      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_SHIELD, "K7", ENG_N_ ("Shield"),
+                           &idx);
       if (st == ENG_OK)
         st = do_shield_redirect (c, m->target[0], m->slot[0]);
       if (st != ENG_OK)
@@ -1509,7 +1527,8 @@ apply_defence (Ctx *c, const EngMove *m)
     case KAT_STAMPEDE:
       if (m->target[0] != d)
         return ILLEGAL (c, "K9", ENG_N_ ("in defence a Stampede renews the defender's own cats"));
-      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9", ENG_N_ ("Stampede"),
+      st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_STAMPEDE, "K9",
+                           ENG_N_ ("Stampede"),
                            &idx);
       if (st != ENG_OK)
         return st;
@@ -1520,7 +1539,8 @@ apply_defence (Ctx *c, const EngMove *m)
     case KAT_XRAY:
       return ILLEGAL (c, "K6", ENG_N_ ("an X-Ray is not a defence card"));
     default:
-      return ILLEGAL (c, "K6", ENG_N_ ("'%s' does not answer an abduction attempt"), katua_verbs[m->verb]);
+      return ILLEGAL (c, "K6", ENG_N_ ("'%s' does not answer an abduction attempt"),
+                      katua_verbs[m->verb]);
     }
 }
 
@@ -1566,7 +1586,8 @@ apply_hook_phase (Ctx *c, const EngMove *m)
       s->in_play[s->in_play_n++] = idx;
       s->hook_rival = (int8_t) p;
       s->hook_ufo = idx;
-      ev_add (c, ENG_EVENT_NOTE, p, "K12", ENG_N_ ("%s answers the Hook with a %s beam"), pname (s, p),
+      ev_add (c, ENG_EVENT_NOTE, p, "K12", ENG_N_ ("%s answers the Hook with a %s beam"),
+              pname (s, p),
               colour_name (c, c->r->cards[idx].colour));
       return ENG_OK;
     }
@@ -1592,7 +1613,8 @@ apply_hook_phase (Ctx *c, const EngMove *m)
         capture (c, rival, p, slot, "K12");
       else
         {
-          ev_add (c, ENG_EVENT_NOTE, rival, "K12", ENG_N_ ("%s's %s beam misses: %s's UFO is discarded"),
+          ev_add (c, ENG_EVENT_NOTE, rival, "K12",
+                  ENG_N_ ("%s's %s beam misses: %s's UFO is discarded"),
                   pname (s, rival), colour_name (c, colour), pname (s, rival));
           capture (c, p, p, slot, "K12");
         }
@@ -1611,7 +1633,8 @@ apply_quick_start (Ctx *c, const EngMove *m)
   KatState *s = c->s;
   int p = m->player;
   if (m->verb != KAT_REVEAL)
-    return ILLEGAL (c, "K19", ENG_N_ ("Quick Start: before the first turn each player shows one cat"));
+    return ILLEGAL (c, "K19",
+                    ENG_N_ ("Quick Start: before the first turn each player shows one cat"));
   if ((s->quick_start_done >> p) & 1)
     return ILLEGAL (c, "K19", ENG_N_ ("%s has already shown a cat"), pname (s, p));
   if (m->target[0] != p)
@@ -1811,7 +1834,8 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
   const KatRules *r = rules;
   KatState *s = state;
   if (su->n_players < 2 || su->n_players > KAT_MAX_PLAYERS)
-    return setup_refuse (why, "players", ENG_N_ ("Katua is for 2 to 4 players, not %u"), su->n_players);
+    return setup_refuse (why, "players", ENG_N_ ("Katua is for 2 to 4 players, not %u"),
+                         su->n_players);
   memset (s, 0, sizeof *s);
   s->n_players = (uint8_t) su->n_players;
   for (unsigned p = 0; p < su->n_players; p++)
@@ -1876,7 +1900,8 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
             }
           uint8_t idx = katua_card_index (r, d->cards[k]);
           if (idx == KAT_NONE)
-            return setup_refuse (why, "set", ENG_N_ ("card %u is not in this card set"), d->cards[k]);
+            return setup_refuse (why, "set", ENG_N_ ("card %u is not in this card set"),
+                                 d->cards[k]);
           if (r->cards[idx].deck != deck)
             return setup_refuse (why, "setup", "card %u does not belong in %s", d->cards[k],
                                  d->place);
@@ -1971,8 +1996,9 @@ katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *sta
     }
   Ctx c = { r, s, events, why };
   if (r->total_memory)
-    ev_add (&c, ENG_EVENT_NOTE, -1, "K19", ENG_N_ ("Total Memory: look at your cats once now; "
-            "afterwards only a card's effect lets you look again"));
+    ev_add (&c, ENG_EVENT_NOTE, -1, "K19",
+            ENG_N_ ("Total Memory: look at your cats once now; afterwards only a card's effect "
+                    "lets you look again"));
   if (r->quick_start)
     s->phase = KAT_PHASE_QUICK_START;
   else
