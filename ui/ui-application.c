@@ -16,6 +16,7 @@ struct _UiApplication
   char **players;
   gboolean new_game;
   guint screenshot_tries;
+  gboolean page_opened;        /* a dialog opened once the frames were in */
   int screenshot_frames;
   int exit_status;
 };
@@ -53,6 +54,14 @@ take_screenshot (gpointer data)
   guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
   if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
+  /* The correction dialog lists what the camera reads: it opens once the
+   * frames are in, and is drawn on the next try. */
+  if (window != NULL && !self->page_opened && g_strcmp0 (self->screenshot_page, "correction") == 0)
+    {
+      self->page_opened = TRUE;
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.correct-card", NULL);
+      return G_SOURCE_CONTINUE;
+    }
   if (window == NULL || !ui_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path, &error))
     {
       if (self->screenshot_tries < max_tries)
@@ -162,9 +171,9 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
   if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
     {
       if (g_strcmp0 (page, "main") != 0 && g_strcmp0 (page, "calibration") != 0
-          && g_strcmp0 (page, "setup") != 0)
+          && g_strcmp0 (page, "setup") != 0 && g_strcmp0 (page, "correction") != 0)
         {
-          g_printerr ("tablero: unknown page '%s' (known: main, calibration, setup)\n", page);
+          g_printerr ("tablero: unknown page '%s' (known: main, calibration, setup, correction)\n", page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -208,7 +217,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, "With --screenshot: wait until N camera frames were shown (default 3)", "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: show this first: main, calibration (camera setup) or setup (new game)", "PAGE" },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: show this first: main, calibration (camera setup), setup (new game) or correction (a misread card)", "PAGE" },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, "Open the new-game setup at start", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },

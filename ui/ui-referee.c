@@ -7,6 +7,8 @@
 #include "eng-interpreter.h"
 #include "eng-record.h"
 #include "eng-session.h"
+#include "katua.h"
+#include "ui-report.h"
 
 G_DEFINE_QUARK (ui-referee-error-quark, ui_referee_error)
 
@@ -22,6 +24,10 @@ struct _UiReferee
   EngInterpreter *interp;     /* the session's */
   GHashTable *explanations;   /* rule id -> text */
   char *journal_path;         /* NULL: not journaled */
+  char *game_id;              /* "katua" */
+  GPtrArray *said;            /* everything announced, oldest first (for the report) */
+  GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
+  EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngEvent event_storage[EVENT_CAPACITY];
 };
 
@@ -63,13 +69,35 @@ journal (UiReferee *self)
 /* Hands a batch of engine events to the views: every event with words for
  * the table is announced; the state is re-read once per batch. */
 static void
+remember (UiReferee *self, guint kind, const char *text, const char *rule)
+{
+  g_ptr_array_add (self->said, rule != NULL && rule[0] != '\0' ? g_strdup_printf ("%s (%s)", text, rule)
+                                                               : g_strdup (text));
+  if (kind == ENG_EVENT_ACCEPTED)
+    g_ptr_array_add (self->moves_said, g_strdup (text));
+}
+
+static void
+emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway);
+
+static void
 emit_events (UiReferee *self, const EngEvents *events)
+{
+  emit_events_full (self, events, FALSE);
+}
+
+/* `journal_anyway`: the batch changed the record without an accepted move
+ * (a correction), so it is journaled all the same. */
+static void
+emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway)
 {
   for (size_t i = 0; i < events->n; i++)
     {
       const EngEvent *e = &events->items[i];
-      if (e->text[0] != '\0')
-        g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
+      if (e->text[0] == '\0')
+        continue;
+      remember (self, e->kind, e->text, e->rule);
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
     }
   if (events->dropped > 0)
     {
@@ -79,9 +107,9 @@ emit_events (UiReferee *self, const EngEvents *events)
   gboolean accepted = FALSE;
   for (size_t i = 0; i < events->n; i++)
     accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
-  if (accepted)
+  if (accepted || journal_anyway)
     journal (self);
-  if (events->n > 0)
+  if (events->n > 0 || journal_anyway)
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
@@ -119,6 +147,7 @@ referee_from_session (EngSession *session, const char *game)
   self->game = eng_session_game (session);
   self->interp = eng_session_interpreter (session);
   self->explanations = load_explanations (game);
+  self->game_id = g_strdup (game);
   return self;
 }
 
@@ -181,6 +210,7 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   g_return_if_fail (UI_IS_REFEREE (self));
   EngEvents events;
   eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  *self->last_snapshot = *snapshot;
   eng_interpreter_feed (self->interp, snapshot, &events);
   emit_events (self, &events);
 }
@@ -264,6 +294,10 @@ ui_referee_finalize (GObject *object)
   g_clear_pointer (&self->session, eng_session_free);
   g_clear_pointer (&self->explanations, g_hash_table_unref);
   g_free (self->journal_path);
+  g_free (self->game_id);
+  g_ptr_array_unref (self->said);
+  g_ptr_array_unref (self->moves_said);
+  g_free (self->last_snapshot);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
 
@@ -281,6 +315,9 @@ ui_referee_class_init (UiRefereeClass *klass)
 static void
 ui_referee_init (UiReferee *self)
 {
+  self->said = g_ptr_array_new_with_free_func (g_free);
+  self->moves_said = g_ptr_array_new_with_free_func (g_free);
+  self->last_snapshot = g_new0 (EngSnapshot, 1);
 }
 
 guint
@@ -292,4 +329,214 @@ ui_referee_get_card_in_play (UiReferee *self)
     return 0;
   const EngMove *last = &record->moves[record->n_moves - 1].move;
   return last->card != 0 ? last->card : last->show;
+}
+
+guint
+ui_referee_get_choice (UiReferee *self, int *players, guint max)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), 0);
+  return (guint) eng_interpreter_choice (self->interp, players, max);
+}
+
+gboolean
+ui_referee_choose_player (UiReferee *self, int player, GError **error)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  EngEvents events;
+  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  EngStatus status = eng_interpreter_choose_player (self->interp, player, &events);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND,
+                   status == ENG_ERR_STATE ? "Nobody is being asked whose UFO it is any more."
+                                           : "No such player.");
+      return FALSE;
+    }
+  emit_events (self, &events);
+  return TRUE;
+}
+
+gboolean
+ui_referee_correct_card (UiReferee *self, const char *seen_payload, const char *actual_payload,
+                         GError **error)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self) && seen_payload != NULL, FALSE);
+  EngEvents events;
+  eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
+  EngStatus status = eng_interpreter_correct_card (self->interp, seen_payload, actual_payload, &events);
+  if (status != ENG_OK)
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_CORRECTION, "The correction was refused: %s",
+                   status == ENG_ERR_INVALID_ARGUMENT ? "the two cards must be faces of the same deck"
+                   : status == ENG_ERR_NOT_FOUND      ? "that card is not in this game's set"
+                   : status == ENG_ERR_LIMIT          ? "too many corrections are held"
+                                                      : eng_status_to_string (status));
+      return FALSE;
+    }
+  emit_events_full (self, &events, TRUE);
+  return TRUE;
+}
+
+guint
+ui_referee_n_corrections (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), 0);
+  return (guint) eng_interpreter_n_corrections (self->interp);
+}
+
+gboolean
+ui_referee_correction (UiReferee *self, guint index, const char **seen_payload, const char **actual_payload)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  return eng_interpreter_correction (self->interp, index, seen_payload, actual_payload);
+}
+
+const EngSnapshot *
+ui_referee_get_last_snapshot (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  return self->last_snapshot;
+}
+
+char *
+ui_referee_dup_card_name (UiReferee *self, const char *payload)
+{
+  EngTag tag;
+  EngTagMeaning meaning;
+  if (payload == NULL || eng_tag_parse (payload, strlen (payload), &tag) != ENG_OK
+      || eng_card_set_resolve (self->set, &tag, &meaning) != ENG_OK)
+    return g_strdup (payload ? payload : "");
+  if (meaning.card != NULL)
+    {
+      const char *colour = eng_card_attr (meaning.card, "colour");
+      return g_strdup_printf ("%s%s%s (card %u)", meaning.card->name, colour ? ", " : "", colour ? colour : "",
+                              meaning.card->serial);
+    }
+  if (meaning.deck != NULL)
+    return g_strdup_printf ("back: %s", meaning.deck->id);
+  return g_strdup (payload);
+}
+
+static const char *
+phase_words (unsigned phase)
+{
+  switch (phase)
+    {
+    case KAT_PHASE_QUICK_START: return "each player shows one cat (Quick Start)";
+    case KAT_PHASE_TURN: return "playing";
+    case KAT_PHASE_ATTACK: return "an abduction is being defended";
+    case KAT_PHASE_HOOK: return "the Hook: rivals may answer";
+    case KAT_PHASE_ANSWER: return "answering an action";
+    default: return "";
+    }
+}
+
+char *
+ui_referee_dup_status (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  const EngSetup *setup = eng_game_setup (self->game);
+  if (eng_game_is_over (self->game))
+    {
+      const char *tiebreak = NULL;
+      unsigned winners = eng_game_winners (self->game, &tiebreak);
+      GString *names = g_string_new (NULL);
+      for (unsigned p = 0; p < setup->n_players; p++)
+        if (winners & (1u << p))
+          g_string_append_printf (names, "%s%s", names->len ? " and " : "", setup->names[p]);
+      char *text = g_strdup_printf ("Game over: %s %s", names->str,
+                                    __builtin_popcount (winners) > 1 ? "share the victory" : "wins");
+      g_string_free (names, TRUE);
+      return text;
+    }
+  const KatState *s = eng_game_state (self->game);
+  return g_strdup_printf ("%s's turn · %s", setup->names[s->active], phase_words (s->phase));
+}
+
+char *
+ui_referee_dup_captured (UiReferee *self, unsigned player)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  const KatState *s = eng_game_state (self->game);
+  const KatRules *rules = eng_game_rules (self->game);
+  GString *text = g_string_new (NULL);
+  for (unsigned i = 0; player < ENG_MAX_PLAYERS && i < s->captured_n[player]; i++)
+    {
+      uint8_t k = s->captured[player][i];
+      const EngCard *card = k < rules->n_cards ? eng_card_set_find_serial (self->set, rules->cards[k].serial) : NULL;
+      if (card == NULL)
+        continue;
+      const char *colour = eng_card_attr (card, "colour");
+      g_string_append_printf (text, "%s%s%s%s %+d", text->len ? ", " : "", card->name,
+                              colour ? " " : "", colour ? colour : "", rules->cards[k].value);
+    }
+  if (text->len == 0)
+    g_string_append (text, "no cats yet");
+  return g_string_free (text, FALSE);
+}
+
+char *
+ui_referee_dup_report (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  const EngSetup *setup = eng_game_setup (self->game);
+  const EngRecord *record = eng_interpreter_record (self->interp);
+  UiReportPlayer players[ENG_MAX_PLAYERS];
+  char *captured[ENG_MAX_PLAYERS] = { NULL };
+  unsigned n = MIN (setup->n_players, (unsigned) ENG_MAX_PLAYERS);
+  for (unsigned p = 0; p < n; p++)
+    {
+      captured[p] = ui_referee_dup_captured (self, p);
+      players[p] = (UiReportPlayer) { .name = setup->names[p], .seat = setup->seats[p],
+                                      .score = eng_game_score (self->game, p), .captured = captured[p] };
+    }
+  /* The switches in force: the rules file, then what the table chose. */
+  EngOptions options = { 0 };
+  g_autofree char *options_name = g_strdup_printf ("rules/%s.options", self->game_id);
+  char *options_path = eng_data_path (options_name);
+  if (options_path == NULL || eng_options_load_file (options_path, &options, NULL) != ENG_OK)
+    memset (&options, 0, sizeof options);
+  free (options_path);
+  for (size_t i = 0; i < record->options.n; i++)
+    eng_options_set (&options, record->options.items[i].name, record->options.items[i].value);
+
+  GPtrArray *corrections = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < ui_referee_n_corrections (self); i++)
+    {
+      const char *seen = NULL, *actual = NULL;
+      if (!ui_referee_correction (self, i, &seen, &actual))
+        break;
+      g_autofree char *seen_name = ui_referee_dup_card_name (self, seen);
+      g_autofree char *actual_name = ui_referee_dup_card_name (self, actual);
+      g_ptr_array_add (corrections, g_strdup_printf ("the sticker %s (read as %s) is %s", seen, seen_name,
+                                                     actual_name));
+    }
+  g_ptr_array_add (corrections, NULL);
+  g_ptr_array_add (self->moves_said, NULL);
+  g_ptr_array_add (self->said, NULL);
+
+  g_autofree char *status = ui_referee_dup_status (self);
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
+  g_autofree char *record_text = ui_referee_dup_record_text (self);
+  UiReportInput in = {
+    .game_title = eng_card_set_game_name (self->set),
+    .status = status,
+    .when = when,
+    .players = players,
+    .n_players = n,
+    .options = &options,
+    .overrides = &record->options,
+    .corrections = (const char *const *) corrections->pdata,
+    .moves = (const char *const *) self->moves_said->pdata,
+    .announcements = (const char *const *) self->said->pdata,
+    .record = record_text,
+  };
+  char *report = ui_report_build (&in);
+  g_ptr_array_remove_index (self->moves_said, self->moves_said->len - 1);
+  g_ptr_array_remove_index (self->said, self->said->len - 1);
+  g_ptr_array_unref (corrections);
+  for (unsigned p = 0; p < n; p++)
+    g_free (captured[p]);
+  return report;
 }

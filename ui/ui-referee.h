@@ -22,7 +22,8 @@ GQuark ui_referee_error_quark (void);
 typedef enum {
   UI_REFEREE_ERROR_DATA,       /* a data file (set, options) failed to load */
   UI_REFEREE_ERROR_SETUP,      /* the engine refused the setup */
-  UI_REFEREE_ERROR_COMMAND,    /* an unknown command */
+  UI_REFEREE_ERROR_COMMAND,    /* an unknown command, or an answer nobody asked for */
+  UI_REFEREE_ERROR_CORRECTION, /* the engine refused a misread correction */
 } UiRefereeError;
 
 #define UI_TYPE_REFEREE (ui_referee_get_type ())
@@ -69,6 +70,45 @@ guint ui_referee_get_card_in_play (UiReferee *self);
  * ("K5" -> "To neutralise..."), or NULL when there is none.  Owned by the
  * referee. */
 const char *ui_referee_explain_rule (UiReferee *self, const char *rule_id);
+
+/* The "whose UFO is on the Hook?" question: writes the candidate players
+ * (0-based, the one the referee names first) into players[0..max) and
+ * returns how many; 0 when nothing is asked (eng_interpreter_choice). */
+guint ui_referee_get_choice (UiReferee *self, int *players, guint max);
+/* Answers it: the UFO is `player`'s.  FALSE with `error` when nothing is
+ * asked any more or the player is out of range. */
+gboolean ui_referee_choose_player (UiReferee *self, int player, GError **error);
+
+/* A misread sticker: from now on the tag read as `seen_payload` is the card
+ * of `actual_payload` (NULL removes the correction); moves that used the
+ * wrong card are taken back and the table read again (contract 2,
+ * eng_interpreter_correct_card).  The record is journaled at once.  FALSE
+ * with UI_REFEREE_ERROR_CORRECTION saying why when the engine refuses. */
+gboolean ui_referee_correct_card (UiReferee *self, const char *seen_payload, const char *actual_payload,
+                                  GError **error);
+guint ui_referee_n_corrections (UiReferee *self);
+/* Correction `index` (strings owned by the engine, valid until the next
+ * correction); FALSE past the end. */
+gboolean ui_referee_correction (UiReferee *self, guint index, const char **seen_payload,
+                                const char **actual_payload);
+
+/* The newest snapshot fed (owned by the referee; empty before the first). */
+const EngSnapshot *ui_referee_get_last_snapshot (UiReferee *self);
+
+/* A sticker's name for people ("Cat, red (card 12)", "back: cat"); the
+ * payload itself when the set does not know it.  Transfer full. */
+char *ui_referee_dup_card_name (UiReferee *self, const char *payload);
+
+/* "Bea's turn · playing" or "Game over: Ana wins" (transfer full). */
+char *ui_referee_dup_status (UiReferee *self);
+/* "Cat red +3, Fake -1": the cats `player` captured (public: they lie face
+ * up), or "no cats yet" (transfer full). */
+char *ui_referee_dup_captured (UiReferee *self, unsigned player);
+
+/* A readable report of the game so far (Markdown, ui-report.h): players,
+ * scores and captured cats, the rule options, corrections, the moves in
+ * words, everything announced and the record.  Transfer full. */
+char *ui_referee_dup_report (UiReferee *self);
 
 /* Signals:
  *   ::announce (guint kind, const char *text, const char *rule)

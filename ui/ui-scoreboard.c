@@ -16,40 +16,6 @@ struct _UiScoreboard
 
 G_DEFINE_FINAL_TYPE (UiScoreboard, ui_scoreboard, GTK_TYPE_BOX)
 
-static const char *
-phase_words (unsigned phase)
-{
-  switch (phase)
-    {
-    case KAT_PHASE_QUICK_START: return "each player shows one cat (Quick Start)";
-    case KAT_PHASE_TURN: return "playing";
-    case KAT_PHASE_ATTACK: return "an abduction is being defended";
-    case KAT_PHASE_HOOK: return "the Hook: rivals may answer";
-    case KAT_PHASE_ANSWER: return "answering an action";
-    default: return "";
-    }
-}
-
-/* "Cat red 3, Fake -1": the captured cats, which everyone can see. */
-static char *
-captured_text (const EngCardSet *set, const KatRules *rules, const KatState *s, unsigned p)
-{
-  GString *text = g_string_new (NULL);
-  for (unsigned i = 0; i < s->captured_n[p]; i++)
-    {
-      uint8_t k = s->captured[p][i];
-      const EngCard *card = k < rules->n_cards ? eng_card_set_find_serial (set, rules->cards[k].serial) : NULL;
-      if (card == NULL)
-        continue;
-      const char *colour = eng_card_attr (card, "colour");
-      g_string_append_printf (text, "%s%s%s%s %+d", text->len ? ", " : "", card->name,
-                              colour ? " " : "", colour ? colour : "", rules->cards[k].value);
-    }
-  if (text->len == 0)
-    g_string_append (text, "no cats yet");
-  return g_string_free (text, FALSE);
-}
-
 static void
 rebuild (UiScoreboard *self)
 {
@@ -64,35 +30,15 @@ rebuild (UiScoreboard *self)
   const EngGame *game = ui_referee_get_game (self->referee);
   const EngSetup *setup = ui_referee_get_setup (self->referee);
   const KatState *s = eng_game_state (game);
-  const KatRules *rules = eng_game_rules (game);
-  const EngCardSet *set = ui_referee_get_card_set (self->referee);
-
-  if (eng_game_is_over (game))
-    {
-      const char *tiebreak = NULL;
-      unsigned winners = eng_game_winners (game, &tiebreak);
-      GString *names = g_string_new (NULL);
-      for (unsigned p = 0; p < setup->n_players; p++)
-        if (winners & (1u << p))
-          g_string_append_printf (names, "%s%s", names->len ? " and " : "", setup->names[p]);
-      g_autofree char *text = g_strdup_printf ("Game over: %s %s", names->str,
-                                               __builtin_popcount (winners) > 1 ? "share the victory" : "wins");
-      gtk_label_set_text (self->turn_label, text);
-      g_string_free (names, TRUE);
-    }
-  else
-    {
-      g_autofree char *text = g_strdup_printf ("%s's turn · %s", setup->names[s->active],
-                                               phase_words (s->phase));
-      gtk_label_set_text (self->turn_label, text);
-    }
+  g_autofree char *status = ui_referee_dup_status (self->referee);
+  gtk_label_set_text (self->turn_label, status);
 
   for (unsigned p = 0; p < setup->n_players; p++)
     {
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title = g_strdup_printf ("%s%s", setup->names[p],
                                                 p == s->active && !eng_game_is_over (game) ? "  ◀ turn" : "");
-      g_autofree char *captured = captured_text (set, rules, s, p);
+      g_autofree char *captured = ui_referee_dup_captured (self->referee, p);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), captured);
       g_autofree char *score = g_strdup_printf ("%d", eng_game_score (game, p));

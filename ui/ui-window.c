@@ -7,6 +7,7 @@
 #include "eng-data.h"
 #include "ui-calibration-page.h"
 #include "ui-camera-view.h"
+#include "ui-correction-dialog.h"
 #include "ui-pipeline.h"
 #include "ui-referee.h"
 #include "ui-rule-panel.h"
@@ -109,6 +110,41 @@ announce (UiWindow *self, const char *text)
     }
 }
 
+/* "Whose UFO is on the Hook?": one button per candidate, the one the
+ * referee names first; a click answers through win.choose-player. */
+static GtkWidget *
+choice_row (UiWindow *self, const int *players, guint n)
+{
+  const EngSetup *setup = ui_referee_get_setup (self->referee);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  GtkWidget *question = gtk_label_new ("Whose UFO is on the Hook? Tap its owner:");
+  gtk_label_set_wrap (GTK_LABEL (question), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (question), 0);
+  gtk_box_append (GTK_BOX (box), question);
+  GtkWidget *buttons = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (buttons), 8);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (buttons), 8);
+  for (guint i = 0; i < n; i++)
+    {
+      if (players[i] < 0 || (unsigned) players[i] >= setup->n_players)
+        continue;
+      g_autofree char *label = g_strdup_printf ("%s's", setup->names[players[i]]);
+      GtkWidget *button = gtk_button_new_with_label (label);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.choose-player");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", (gint32) players[i]);
+      if (i == 0)
+        gtk_widget_add_css_class (button, "suggested-action");
+      gtk_flow_box_append (GTK_FLOW_BOX (buttons), button);
+    }
+  gtk_box_append (GTK_BOX (box), buttons);
+  return box;
+}
+
 static void
 refresh_todo (UiWindow *self)
 {
@@ -118,7 +154,11 @@ refresh_todo (UiWindow *self)
   g_auto (GStrv) todo = self->referee ? ui_referee_dup_expectations (self->referee) : NULL;
   for (char **t = todo; t && *t; t++)
     gtk_list_box_append (self->todo_list, list_label (*t));
-  if (todo == NULL || todo[0] == NULL)
+  int players[ENG_MAX_PLAYERS];
+  guint n_choice = self->referee ? ui_referee_get_choice (self->referee, players, G_N_ELEMENTS (players)) : 0;
+  if (n_choice > 0)
+    gtk_list_box_append (self->todo_list, choice_row (self, players, n_choice));
+  if ((todo == NULL || todo[0] == NULL) && n_choice == 0)
     {
       GtkWidget *label = gtk_label_new ("Nothing pending: play on.");
       gtk_widget_add_css_class (label, "dim-label");
@@ -494,6 +534,55 @@ command_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+choose_player_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  if (self->referee != NULL && !ui_referee_choose_player (self->referee, g_variant_get_int32 (parameter), &error))
+    announce (self, error->message);
+}
+
+static void
+correct_card_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  if (self->referee == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (ui_correction_dialog_new (GTK_WINDOW (self), self->referee)));
+}
+
+static void
+on_export_response (GtkNativeDialog *dialog, int response, UiWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->referee != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *report = ui_referee_dup_report (self->referee);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *msg = path != NULL && g_file_set_contents (path, report, -1, &error)
+                               ? g_strdup_printf ("Game report exported to %s", path)
+                               : g_strdup_printf ("Report not exported: %s", error ? error->message : "not a local file");
+      announce (self, msg);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  if (self->referee == NULL)
+    return;
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new ("Export a game report", GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  g_autofree char *name = g_strdup_printf ("%s-game-report.md", self->game);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
 on_save_response (GtkNativeDialog *dialog, int response, UiWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT && self->referee != NULL)
@@ -639,6 +728,10 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-calibration", NULL, save_calibration_action);
   gtk_widget_class_install_action (widget_class, "win.recalibrate", NULL, recalibrate_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-player", "i", choose_player_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.correct-card", NULL, correct_card_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.correct-card", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
 
   /* The table's keyboard: one key per thing the camera cannot see. */

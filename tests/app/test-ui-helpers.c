@@ -10,6 +10,7 @@
 #include "eng-data.h"
 #include "ui-calibration-facts.h"
 #include "ui-option-docs.h"
+#include "ui-report.h"
 
 static const UiOptionDoc *
 find_doc (GPtrArray *docs, const char *name)
@@ -145,4 +146,47 @@ Test (calibration_advice, ready_when_all_is_well)
   cr_expect (any_contains (advice, n, "No seat marker"));
   for (guint i = 0; i < n; i++)
     g_free (advice[i]);
+}
+
+Test (report, lays_out_players_options_moves_and_log)
+{
+  EngOptions options = { 0 }, chosen = { 0 };
+  eng_options_set (&options, "ufo_deck_out", "end");
+  eng_options_set (&options, "winning_score", "7");
+  eng_options_set (&chosen, "ufo_deck_out", "end");
+  UiReportPlayer players[] = {
+    { .name = "Ana", .seat = 1, .score = 5, .captured = "Cat red +3, Cat blue +2" },
+    { .name = "Bea", .seat = 3, .score = -1, .captured = "no cats yet" },
+  };
+  const char *moves[] = { "Ana abducts Bea's cat in slot 2", "Bea ends her turn", NULL };
+  const char *said[] = { "New game", "Ana abducts Bea's cat in slot 2", NULL };
+  const char *corrections[] = { "the sticker TB1K01F0125 is Cat, red (card 13)", NULL };
+  UiReportInput in = { .game_title = "Katua", .status = "Game over: Ana wins", .players = players,
+                       .n_players = 2, .options = &options, .overrides = &chosen,
+                       .corrections = corrections, .moves = moves, .announcements = said,
+                       .record = "game katua\nmove 1" };
+  g_autofree char *text = ui_report_build (&in);
+  cr_assert_not_null (text);
+  cr_expect_not_null (strstr (text, "# Katua: game report"), "%s", text);
+  cr_expect_not_null (strstr (text, "**Game over: Ana wins**"));
+  cr_expect_not_null (strstr (text, "| Ana | 1 | 5 | Cat red +3, Cat blue +2 |"), "%s", text);
+  cr_expect_not_null (strstr (text, "| Bea | 3 | -1 | no cats yet |"));
+  cr_expect_not_null (strstr (text, "- ufo_deck_out = end (chosen for this game)"));
+  cr_expect_not_null (strstr (text, "- winning_score = 7\n"));
+  cr_expect_not_null (strstr (text, "1. Ana abducts Bea's cat in slot 2\n2. Bea ends her turn\n"));
+  cr_expect_not_null (strstr (text, "## Misread stickers corrected\n\n- the sticker TB1K01F0125"));
+  cr_expect_not_null (strstr (text, "## Announcements\n\n- New game\n"));
+  /* The record closes its code block even without a final newline. */
+  cr_expect_not_null (strstr (text, "```\ngame katua\nmove 1\n```\n"), "%s", text);
+}
+
+Test (report, an_empty_game_says_so)
+{
+  UiReportInput in = { .game_title = "Katua" };
+  g_autofree char *text = ui_report_build (&in);
+  cr_expect_not_null (strstr (text, "No move yet."));
+  cr_expect_not_null (strstr (text, "Nothing was announced."));
+  cr_expect_not_null (strstr (text, "## Rule options\n\nNone."));
+  cr_expect_null (strstr (text, "Misread"));
+  cr_expect_null (strstr (text, "Game record"));
 }

@@ -1,0 +1,58 @@
+#include "ui-report.h"
+
+static void
+list (GString *out, const char *title, const char *const *items, gboolean numbered, const char *none)
+{
+  g_string_append_printf (out, "\n## %s\n\n", title);
+  guint n = 0;
+  for (const char *const *i = items; i != NULL && *i != NULL; i++)
+    {
+      n++;
+      if (numbered)
+        g_string_append_printf (out, "%u. %s\n", n, *i);
+      else
+        g_string_append_printf (out, "- %s\n", *i);
+    }
+  if (n == 0)
+    g_string_append_printf (out, "%s\n", none);
+}
+
+char *
+ui_report_build (const UiReportInput *in)
+{
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out, "# %s: game report\n\n", in->game_title ? in->game_title : "Game");
+  if (in->when != NULL)
+    g_string_append_printf (out, "Exported by Tablero on %s.\n\n", in->when);
+  if (in->status != NULL)
+    g_string_append_printf (out, "**%s**\n", in->status);
+
+  g_string_append (out, "\n## Players and scores\n\n| Player | Seat | Score | Captured cats |\n| --- | --- | ---: | --- |\n");
+  for (unsigned p = 0; p < in->n_players; p++)
+    {
+      const UiReportPlayer *pl = &in->players[p];
+      g_autofree char *seat = pl->seat ? g_strdup_printf ("%u", pl->seat) : g_strdup ("-");
+      g_string_append_printf (out, "| %s | %s | %d | %s |\n", pl->name, seat, pl->score,
+                              pl->captured ? pl->captured : "");
+    }
+
+  g_string_append (out, "\n## Rule options\n\n");
+  for (size_t i = 0; in->options != NULL && i < in->options->n; i++)
+    {
+      const EngOption *o = &in->options->items[i];
+      const char *chosen = in->overrides ? eng_options_get (in->overrides, o->name) : NULL;
+      g_string_append_printf (out, "- %s = %s%s\n", o->name, o->value,
+                              chosen != NULL ? " (chosen for this game)" : "");
+    }
+  if (in->options == NULL || in->options->n == 0)
+    g_string_append (out, "None.\n");
+
+  if (in->corrections != NULL && in->corrections[0] != NULL)
+    list (out, "Misread stickers corrected", in->corrections, FALSE, "");
+  list (out, "Moves", in->moves, TRUE, "No move yet.");
+  list (out, "Announcements", in->announcements, FALSE, "Nothing was announced.");
+  if (in->record != NULL)
+    g_string_append_printf (out, "\n## Game record\n\nReplays with `tablero-cli replay`.\n\n```\n%s%s```\n",
+                            in->record, g_str_has_suffix (in->record, "\n") ? "" : "\n");
+  return g_string_free (out, FALSE);
+}
