@@ -25,6 +25,7 @@
 #define LIVE_MAX_CHANGES (2 * ENG_SNAPSHOT_MAX_ITEMS)
 #define LIVE_SERIALS 1000
 #define LIVE_NOTES_MAX 32768
+#define LIVE_JOURNAL_UNDO 8      /* saved views kept in the journal */
 
 typedef enum { CARD_NONE, CARD_CAT, CARD_FAKE, CARD_ABDUCTION, CARD_HOOK, CARD_ACTION } CardKind;
 
@@ -160,7 +161,15 @@ struct EngInterpreter {
   size_t journaled_n_cmds;
   Complaint journaled_complaints[LIVE_MAX_COMPLAINTS];
   size_t journaled_n_complaints;
-  char notes[LIVE_NOTES_MAX];
+  LiveItem journaled_cur[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t journaled_cur_read[ENG_SNAPSHOT_MAX_ITEMS];
+  int64_t journaled_cur_since[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t journaled_n_cur;
+  unsigned memo_version;         /* bumped whenever the undo stack or pend_start change */
+  unsigned journaled_memo_version;
+  size_t memo_text_len;
+  char notes[LIVE_NOTES_MAX + LIVE_JOURNAL_UNDO * LIVE_NOTES_MAX / 2];
+  char memo_text[LIVE_JOURNAL_UNDO * LIVE_NOTES_MAX / 2];
   /* scratch, kept to avoid allocation per frame */
   uint16_t cur_read[ENG_SNAPSHOT_MAX_ITEMS];   /* face serials as read, before corrections */
   LiveItem cur[ENG_SNAPSHOT_MAX_ITEMS];
@@ -582,6 +591,7 @@ push_memo (EngInterpreter *it, const Mind *before)
 {
   g_array_append_vals (it->memo, before, 1);
   g_array_index (it->memo, Mind, it->memo->len - 1).no_view = 0;
+  it->memo_version++;
 }
 
 static int
@@ -874,6 +884,7 @@ complete_pending (EngInterpreter *it, const EngMove *mv, const Change *c, EngEve
   Mind *top = &g_array_index (it->memo, Mind, it->memo->len - 1);
   *top = it->pend_start;
   top->no_view = it->pend_start_known ? 0 : 1;
+  it->memo_version++;
   return true;
 }
 
@@ -921,6 +932,7 @@ start_pending (EngInterpreter *it, PendKind kind, const EngMove *mv, const Chang
   Mind *m = &it->mind;
   it->pend_start = it->mind;
   it->pend_start_known = true;
+  it->memo_version++;
   memset (&m->pend, 0, sizeof m->pend);
   m->pend.kind = (uint8_t) kind;
   m->pend.move = *mv;
@@ -1609,7 +1621,9 @@ eng_interpreter_free (EngInterpreter *interp)
 
 static EngStatus face_of_payload (const EngInterpreter *it, const char *payload,
                                   uint16_t *serial);
-static bool notes_parse (EngInterpreter *it, const char *text, Mind *m);
+static uint16_t corrected (const EngInterpreter *it, uint16_t serial);
+static bool notes_parse (EngInterpreter *it, const char *text, Mind *m, GArray *memos,
+                         size_t *first_memo, Mind *pend_start, bool *pend_known);
 
 EngStatus
 eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
@@ -1644,25 +1658,39 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
     }
   /* the table notes: the mind to go on from; unreadable ones are ignored
    * (the first look is then a baseline against the state) */
-  Mind *m = &interp->pend_start;
+  Mind *m = calloc (1, sizeof *m);
+  size_t first_memo = 0;
+  bool pend_known = false;
+  if (m == NULL)
+    return ENG_ERR_NO_MEMORY;
   if (record->notes != NULL && record->notes_len > 0 && !interp->started
-      && notes_parse (interp, record->notes, m))
+      && notes_parse (interp, record->notes, m, interp->memo, &first_memo, &interp->pend_start,
+                      &pend_known)
+      && (interp->memo->len == 0 || first_memo + interp->memo->len == record->n_moves))
     {
       interp->mind = *m;
+      for (int i = 0; i < interp->n_cur; i++)
+        if (interp->cur[i].kind == 'F')
+          interp->cur[i].serial = corrected (interp, interp->cur_read[i]);
       interp->started = true;
       interp->resume_journal = true;
-      interp->pend_start_known = false;
+      interp->pend_start_known = pend_known;
+      interp->n_unsaved = record->n_moves - interp->memo->len;
       if (eng_record_set_notes (interp->record, record->notes, record->notes_len) != ENG_OK)
         eng_record_set_notes (interp->record, "", 0);
     }
   else
     {
+      g_array_set_size (interp->memo, 0);
+      memset (&interp->pend_start, 0, sizeof interp->pend_start);
+      interp->pend_start_known = false;
       interp->restoring = false;
       interp->paused = false;
       interp->n_commands_seen = 0;
       interp->n_complaints = 0;
+      interp->n_cur = 0;
     }
-  memset (m, 0, sizeof *m);
+  free (m);
   return ENG_OK;
 }
 
@@ -2046,6 +2074,52 @@ notes_item (Notes *o, const char *key, const LiveItem *v)
              v->zone.kind, v->zone.seat, v->zone.index);
 }
 
+static void
+notes_mind (Notes *o, const Mind *m)
+{
+  for (int i = 0; i < m->n_view; i++)
+    notes_item (o, "v", &m->view[i]);
+  for (int i = 0; i < m->n_expect; i++)
+    {
+      const Expect *e = &m->expect[i];
+      char word[3 * sizeof e->text + 2];
+      notes_word (word, sizeof word, e->text);
+      notes_add (o, "e %u %c %u %u %d %d %d %s\n", e->kind, e->item_kind ? e->item_kind : '-',
+                 e->serial, (unsigned) e->track, e->zone.kind, e->zone.seat, e->zone.index, word);
+    }
+  const Pending *pd = &m->pend;
+  if (pd->kind != PEND_NONE)
+    {
+      const EngMove *mv = &pd->move;
+      notes_add (o, "p %u %u %d %d %d %d %d %d %d %d %d %d %d %d %d %u", pd->kind, pd->card,
+                 pd->zone.kind, pd->zone.seat, pd->zone.index, pd->half, pd->half_from.kind,
+                 pd->half_from.seat, pd->half_from.index, pd->half_to.kind, pd->half_to.seat,
+                 pd->half_to.index, pd->tie, pd->asked, pd->named, pd->n_queue);
+      for (int i = 0; i < pd->n_queue; i++)
+        notes_add (o, " %u", pd->queue[i]);
+      notes_add (o, " %u %d %d %d %d %d %u %u %u", mv->verb, mv->player, mv->target[0],
+                 mv->slot[0], mv->target[1], mv->slot[1], mv->card, mv->show, mv->n_cards);
+      for (unsigned i = 0; i < mv->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
+        notes_add (o, " %u", mv->cards[i]);
+      notes_add (o, "\n");
+    }
+  for (int i = 0; i < m->n_to_discard; i++)
+    notes_item (o, "t", &m->to_discard[i]);
+  int on_line = 0;
+  for (unsigned serial = 0; serial < LIVE_SERIALS; serial++)
+    if (was_discarded (m, (uint16_t) serial))
+      {
+        notes_add (o, "%s%u", on_line == 0 ? "x " : " ", serial);
+        if (++on_line == 100)
+          {
+            notes_add (o, "\n");
+            on_line = 0;
+          }
+      }
+  if (on_line > 0)
+    notes_add (o, "\n");
+}
+
 static bool
 complaints_same (const Complaint *a, const Complaint *b, size_t n)
 {
@@ -2071,8 +2145,17 @@ journal_sync (EngInterpreter *it)
       && memcmp (it->journaled_cmds, it->commands_seen,
                  it->n_commands_seen * sizeof it->commands_seen[0]) == 0
       && it->journaled_n_complaints == it->n_complaints
-      && complaints_same (it->journaled_complaints, it->complaints, it->n_complaints))
+      && complaints_same (it->journaled_complaints, it->complaints, it->n_complaints)
+      && it->journaled_memo_version == it->memo_version
+      && it->journaled_n_cur == it->n_cur
+      && memcmp (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]) == 0
+      && memcmp (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]) == 0
+      && memcmp (it->journaled_cur_since, it->cur_since, it->n_cur * sizeof it->cur_since[0]) == 0)
     return;
+  it->journaled_n_cur = it->n_cur;
+  memcpy (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]);
+  memcpy (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]);
+  memcpy (it->journaled_cur_since, it->cur_since, it->n_cur * sizeof it->cur_since[0]);
   memcpy (it->journaled_complaints, it->complaints, it->n_complaints * sizeof it->complaints[0]);
   it->journaled_n_complaints = it->n_complaints;
   it->journal_written = true;
@@ -2086,7 +2169,6 @@ journal_sync (EngInterpreter *it)
       eng_record_set_notes (it->record, "", 0);
       return;
     }
-  const Mind *m = &it->mind;
   Notes o = { it->notes, 0, sizeof it->notes, false };
   notes_add (&o, "s %d %d\n", it->restoring, it->paused);
   if (it->n_commands_seen > 0)
@@ -2096,34 +2178,6 @@ journal_sync (EngInterpreter *it)
         notes_add (&o, " %u", it->commands_seen[i]);
       notes_add (&o, "\n");
     }
-  for (int i = 0; i < m->n_view; i++)
-    notes_item (&o, "v", &m->view[i]);
-  for (int i = 0; i < m->n_expect; i++)
-    {
-      const Expect *e = &m->expect[i];
-      char word[3 * sizeof e->text + 2];
-      notes_word (word, sizeof word, e->text);
-      notes_add (&o, "e %u %c %u %u %d %d %d %s\n", e->kind, e->item_kind ? e->item_kind : '-',
-                 e->serial, (unsigned) e->track, e->zone.kind, e->zone.seat, e->zone.index, word);
-    }
-  const Pending *pd = &m->pend;
-  if (pd->kind != PEND_NONE)
-    {
-      const EngMove *mv = &pd->move;
-      notes_add (&o, "p %u %u %d %d %d %d %d %d %d %d %d %d %d %d %d %u", pd->kind, pd->card,
-                 pd->zone.kind, pd->zone.seat, pd->zone.index, pd->half, pd->half_from.kind,
-                 pd->half_from.seat, pd->half_from.index, pd->half_to.kind, pd->half_to.seat,
-                 pd->half_to.index, pd->tie, pd->asked, pd->named, pd->n_queue);
-      for (int i = 0; i < pd->n_queue; i++)
-        notes_add (&o, " %u", pd->queue[i]);
-      notes_add (&o, " %u %d %d %d %d %d %u %u %u", mv->verb, mv->player, mv->target[0],
-                 mv->slot[0], mv->target[1], mv->slot[1], mv->card, mv->show, mv->n_cards);
-      for (unsigned i = 0; i < mv->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
-        notes_add (&o, " %u", mv->cards[i]);
-      notes_add (&o, "\n");
-    }
-  for (int i = 0; i < m->n_to_discard; i++)
-    notes_item (&o, "t", &m->to_discard[i]);
   /* the differences already complained about are not said again */
   for (size_t i = 0; i < it->n_complaints; i++)
     {
@@ -2131,19 +2185,41 @@ journal_sync (EngInterpreter *it)
       notes_add (&o, "k %u %d %u %u %d %d %d\n", k->kind, k->item_kind, k->serial,
                  (unsigned) k->track, k->zone.kind, k->zone.seat, k->zone.index);
     }
-  int on_line = 0;
-  for (unsigned serial = 0; serial < LIVE_SERIALS; serial++)
-    if (was_discarded (m, (uint16_t) serial))
-      {
-        notes_add (&o, "%s%u", on_line == 0 ? "x " : " ", serial);
-        if (++on_line == 100)
-          {
-            notes_add (&o, "\n");
-            on_line = 0;
-          }
-      }
-  if (on_line > 0)
-    notes_add (&o, "\n");
+  /* the table as last read (what a correction reads again) */
+  for (int i = 0; i < it->n_cur; i++)
+    {
+      const LiveItem *c = &it->cur[i];
+      notes_add (&o, "r %c %u %u %d %d %d %" G_GINT64_FORMAT "\n", c->kind, it->cur_read[i],
+                 (unsigned) c->track, c->zone.kind, c->zone.seat, c->zone.index,
+                 (gint64) it->cur_since[i]);
+    }
+  notes_mind (&o, &it->mind);
+  /* the views saved for undo of the last moves, and the mind before the
+   * card waiting for its second step: text kept until they change */
+  if (it->journaled_memo_version != it->memo_version || it->memo_text_len == 0)
+    {
+      Notes mo = { it->memo_text, 0, sizeof it->memo_text, false };
+      guint from = it->memo->len > LIVE_JOURNAL_UNDO ? it->memo->len - LIVE_JOURNAL_UNDO : 0;
+      for (guint j = from; j < it->memo->len; j++)
+        {
+          const Mind *saved = &g_array_index (it->memo, Mind, j);
+          notes_add (&mo, "u %zu %d\n", it->n_unsaved + j, saved->no_view);
+          notes_mind (&mo, saved);
+        }
+      if (it->mind.pend.kind != PEND_NONE && it->pend_start_known)
+        {
+          notes_add (&mo, "w\n");
+          notes_mind (&mo, &it->pend_start);
+        }
+      /* too big to keep: undo across a restart then waits for the state's table */
+      it->memo_text_len = mo.full ? 0 : mo.n;
+      it->journaled_memo_version = it->memo_version;
+    }
+  if (o.n + it->memo_text_len < o.size)
+    {
+      memcpy (o.buf + o.n, it->memo_text, it->memo_text_len);
+      o.n += it->memo_text_len;
+    }
   /* a notes text that does not fit (it cannot, with these limits) or is
    * refused leaves none: a restart then takes its baseline afresh */
   if (o.full || eng_record_set_notes (it->record, it->notes, o.n) != ENG_OK)
@@ -2189,13 +2265,21 @@ notes_parse_item (char *const *w, int nw, LiveItem *v)
   return notes_zone ((const char *const *) w + 4, &v->zone);
 }
 
-/* Reads the journal's table notes into *m and the flags; false (and *m
- * undefined) for notes this interpreter cannot have written. */
+/* Reads the journal's table notes into *m, the flags and complaints, the
+ * saved views into `memos` (with the index of their move in *first_memo)
+ * and the mind before a waiting card into *pend_start (*pend_known);
+ * false (and the outputs undefined) for notes this interpreter cannot have
+ * written. */
 static bool
-notes_parse (EngInterpreter *it, const char *text, Mind *m)
+notes_parse (EngInterpreter *it, const char *text, Mind *m, GArray *memos, size_t *first_memo,
+             Mind *pend_start, bool *pend_known)
 {
   memset (m, 0, sizeof *m);
   it->n_complaints = 0;
+  it->n_cur = 0;
+  *pend_known = false;
+  *first_memo = 0;
+  Mind *target = m;
   bool seen_state = false;
   char line[1100];
   while (*text != '\0')
@@ -2230,21 +2314,21 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m)
         }
       else if (strcmp (w[0], "v") == 0)
         {
-          if (m->n_view >= ENG_SNAPSHOT_MAX_ITEMS || !notes_parse_item (w, nw, &m->view[m->n_view]))
+          if (target->n_view >= ENG_SNAPSHOT_MAX_ITEMS || !notes_parse_item (w, nw, &target->view[target->n_view]))
             return false;
-          m->n_view++;
+          target->n_view++;
         }
       else if (strcmp (w[0], "t") == 0)
         {
-          if (m->n_to_discard >= 3 || !notes_parse_item (w, nw, &m->to_discard[m->n_to_discard]))
+          if (target->n_to_discard >= 3 || !notes_parse_item (w, nw, &target->to_discard[target->n_to_discard]))
             return false;
-          m->n_to_discard++;
+          target->n_to_discard++;
         }
       else if (strcmp (w[0], "e") == 0)
         {
-          if (nw != 9 || m->n_expect >= LIVE_MAX_EXPECT)
+          if (nw != 9 || target->n_expect >= LIVE_MAX_EXPECT)
             return false;
-          Expect *e = &m->expect[m->n_expect];
+          Expect *e = &target->expect[target->n_expect];
           uint16_t kind;
           char *tend;
           unsigned long track = strtoul (w[4], &tend, 10);
@@ -2256,11 +2340,11 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m)
           e->item_kind = w[2][0] == '-' ? 0 : w[2][0];
           e->track = (uint32_t) track;
           notes_unword (e->text, sizeof e->text, w[8]);
-          m->n_expect++;
+          target->n_expect++;
         }
       else if (strcmp (w[0], "p") == 0)
         {
-          Pending *pd = &m->pend;
+          Pending *pd = &target->pend;
           uint16_t v[40];
           if (nw < 17 || nw > 40)
             return false;
@@ -2330,6 +2414,38 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m)
           k->seen = true;
           it->n_complaints++;
         }
+      else if (strcmp (w[0], "r") == 0 && nw == 8)
+        {
+          LiveItem item;
+          char *send;
+          gint64 since = g_ascii_strtoll (w[7], &send, 10);
+          if (*send != '\0' || it->n_cur >= ENG_SNAPSHOT_MAX_ITEMS
+              || !notes_parse_item (w, 7, &item))
+            return false;
+          it->cur_read[it->n_cur] = item.serial;
+          it->cur_since[it->n_cur] = since;
+          it->cur[it->n_cur++] = item;
+        }
+      else if (strcmp (w[0], "u") == 0 && nw == 3)
+        {
+          char *uend;
+          unsigned long j = strtoul (w[1], &uend, 10);
+          if (*uend != '\0' || memos->len >= LIVE_JOURNAL_UNDO
+              || (memos->len > 0 && j != *first_memo + memos->len))
+            return false;
+          if (memos->len == 0)
+            *first_memo = j;
+          g_array_set_size (memos, memos->len + 1);
+          target = &g_array_index (memos, Mind, memos->len - 1);
+          memset (target, 0, sizeof *target);
+          target->no_view = strcmp (w[2], "1") == 0;
+        }
+      else if (strcmp (w[0], "w") == 0 && nw == 1)
+        {
+          target = pend_start;
+          memset (target, 0, sizeof *target);
+          *pend_known = true;
+        }
       else if (strcmp (w[0], "x") == 0)
         {
           for (int i = 1; i < nw; i++)
@@ -2337,7 +2453,7 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m)
               uint16_t serial;
               if (!notes_serial (w[i], &serial) || serial >= LIVE_SERIALS)
                 return false;
-              mark_discarded (m, serial);
+              mark_discarded (target, serial);
             }
         }
       else
@@ -2524,6 +2640,7 @@ static bool
 take_back_move (EngInterpreter *it, Mind *view)
 {
   bool saved = false;
+  it->memo_version++;
   if (it->memo->len > 0)
     {
       *view = g_array_index (it->memo, Mind, it->memo->len - 1);
@@ -2721,6 +2838,7 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
         it->mind = before;
       else
         g_array_index (it->memo, Mind, it->memo->len - 1) = before;
+      it->memo_version++;
       return ENG_OK;
     }
   return ENG_ERR_NOT_FOUND;
@@ -2889,6 +3007,9 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
       memcpy (it->corr[ci].actual_payload, actual_payload, ENG_TAG_PAYLOAD_LEN);
       it->corr[ci].actual_payload[ENG_TAG_PAYLOAD_LEN] = '\0';
     }
+  /* K20: the card is named only when its face is up (the referee saw it
+   * so, or the table shows it) */
+  bool named = view_find (&it->mind, 'F', was, 0) >= 0;
   /* the moves that used the misread identity are taken back, from the
    * first of them, when a view was saved for each (not before a restart) */
   const EngRecord *rec = it->record;
@@ -2924,6 +3045,7 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
   rename_in_mind (&it->pend_start, was, actual);
   for (guint j = 0; j < it->memo->len; j++)
     rename_in_mind (&g_array_index (it->memo, Mind, j), was, actual);
+  it->memo_version++;
   for (int i = 0; i < it->n_cur; i++)
     if (it->cur[i].kind == 'F')
       it->cur[i].serial = corrected (it, it->cur_read[i]);
@@ -2933,7 +3055,7 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
   face_name (it, actual, now, sizeof now);
   face_name (it, was, before, sizeof before);
   char what[96];
-  if (face_visible (it, actual))
+  if (named || face_visible (it, actual))
     snprintf (what, sizeof what, "the card read as the %s is the %s", before, now);
   else
     snprintf (what, sizeof what, "a card was misread");

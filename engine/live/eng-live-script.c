@@ -659,7 +659,6 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
 
 typedef struct {
   uint16_t serial;
-  uint16_t read_as;    /* misread: the face serial the camera reads; 0: its own */
   bool face;
   EngZone zone;
   int64_t since;
@@ -683,6 +682,7 @@ typedef struct {
   EngLiveScriptResult *res;
   const char *command_shown;   /* id of the command card up for one snapshot */
   EngOptions opts;             /* the game's option switches */
+  uint16_t read_as[1000];      /* misread: the face serial the camera reads; 0: its own */
   size_t kill_after;           /* restart the referee after this many snapshots; 0 never */
   EngStatus restart_status;    /* a restart that failed stops the run */
   char restart_why[256];
@@ -830,7 +830,8 @@ feed (Run *r, unsigned line)
       const TableCard *c = &r->table[i];
       const EngCard *card = eng_card_set_find_serial (r->set, c->serial);
       if (c->face)
-        add_item (r, 'F', c->read_as ? c->read_as : c->serial, c->serial, c->zone, c->since);
+        add_item (r, 'F', r->read_as[c->serial] ? r->read_as[c->serial] : c->serial, c->serial,
+                  c->zone, c->since);
       else
         add_item (r, 'B', (uint16_t) (card->deck + 1), 10000u + c->serial, c->zone, c->since);
     }
@@ -988,6 +989,18 @@ check (Run *r, const Op *op)
     }
 }
 
+static bool
+same_move (const EngMove *a, const EngMove *b)
+{
+  bool same = a->verb == b->verb && a->player == b->player && a->card == b->card
+              && a->show == b->show && a->n_cards == b->n_cards;
+  for (int i = 0; i < 2; i++)
+    same = same && a->target[i] == b->target[i] && a->slot[i] == b->slot[i];
+  for (unsigned i = 0; same && i < a->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
+    same = a->cards[i] == b->cards[i];
+  return same;
+}
+
 static EngStatus
 run_op (Run *r, const Op *op, EngParseError *err, const char *source)
 {
@@ -1018,7 +1031,7 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
           EngZone z = op->zone;
           if (op->op == OP_DEAL)
             z.index = (int8_t) i;
-          r->table[r->n_table++] = (TableCard) { serial, 0, op->op == OP_PUT && op->face, z,
+          r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
                                                  r->clock + ++r->tick };
         }
       return ENG_OK;
@@ -1087,14 +1100,14 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
       check (r, op);
       return ENG_OK;
     case OP_MISREAD:
-      c = table_find (r, op->cards[0]);
-      if (c == NULL || (op->cards[1] != 0 && eng_card_set_find_serial (r->set, op->cards[1]) == NULL))
-        {
-          eng_parse_error_set (err, source, op->line, "card %u is not %s", c ? op->cards[1]
-                               : op->cards[0], c ? "in the set" : "on the table");
-          return ENG_ERR_SYNTAX;
-        }
-      c->read_as = op->cards[1];
+      for (int i = 0; i < 2; i++)
+        if ((i == 0 || op->cards[1] != 0) && eng_card_set_find_serial (r->set, op->cards[i]) == NULL)
+          {
+            eng_parse_error_set (err, source, op->line, "card %u is not in the set",
+                                 op->cards[i]);
+            return ENG_ERR_SYNTAX;
+          }
+      r->read_as[op->cards[0]] = op->cards[1];
       return ENG_OK;
     case OP_CORRECT:
       {
@@ -1113,12 +1126,29 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
                 return ENG_ERR_SYNTAX;
               }
           }
+        /* moves taken back and re-read: `expect move` goes on from the
+         * first one that changed */
+        const EngRecord *rec = eng_interpreter_record (r->interp);
+        size_t n_before = rec->n_moves;
+        EngMove *before = malloc ((n_before + 1) * sizeof *before);
+        if (before == NULL)
+          return ENG_ERR_NO_MEMORY;
+        for (size_t i = 0; i < n_before; i++)
+          before[i] = rec->moves[i].move;
         begin_step (r);
         EngStatus st = eng_interpreter_correct_card (r->interp, seen,
                                                      op->cards[1] ? actual : NULL, &r->step);
         if (st != ENG_OK)
           eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "correct: %s",
                            eng_status_to_string (st));
+        rec = eng_interpreter_record (r->interp);
+        size_t same = 0;
+        while (same < n_before && same < rec->n_moves
+               && same_move (&before[same], &rec->moves[same].move))
+          same++;
+        free (before);
+        if (r->moves_checked > same)
+          r->moves_checked = same;
         end_step (r, op->line);
         return ENG_OK;
       }

@@ -569,6 +569,35 @@ Test (interpreter, undoes_a_move_made_before_the_restart)
   set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
   feed ();
   cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  /* the journal kept the view saved before the hit: undo it as if the
+   * referee had never stopped */
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_command (interp, "undo", &events), ENG_OK);
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 1);
+  cr_assert_eq (count (ENG_EVENT_NEED, ""), 1, "says to put the table back");
+  cr_assert (eng_interpreter_restoring (interp));
+  feed ();
+  cr_assert (eng_interpreter_restoring (interp), "the UFO is still on the pile");
+  set_item (6, 'F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  cr_assert_not (eng_interpreter_restoring (interp));
+  /* play on: this time the cat is shown and the red beam still misses */
+  set_item (4, 'F', 10, 601, ENG_ZONE_SLOT, 1, 1);
+  feed ();
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Bea hit show 10");
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL) + count (ENG_EVENT_ILLEGAL, NULL), 0);
+}
+
+Test (interpreter, undoes_a_move_of_an_old_journal_against_the_state)
+{
+  escape_then_restart (false);
+  set_item (4, 'B', 1, 602, ENG_ZONE_SLOT, 1, 1);
+  set_item (6, 'F', 35, 600, ENG_ZONE_DISCARD, -1, 1);
+  feed ();
+  cr_assert (eng_interpreter_started (interp));
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
   /* undo the hit (made before the restart): no saved view, the table must
    * show the state's: the beam waiting in front of the hidden cat */
   eng_events_init (&events, storage, 128);
@@ -602,4 +631,63 @@ Test (interpreter, undoes_a_move_made_before_the_restart)
   last_move (line, sizeof line);
   cr_assert_str_eq (line, "Bea hit show 10");
   cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL) + count (ENG_EVENT_ILLEGAL, NULL), 0);
+}
+
+Test (interpreter, corrections_refuse_bad_arguments_and_lose_nothing)
+{
+  table_dealt ();
+  feed ();
+  add ('F', 35, 600, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  char red[ENG_TAG_PAYLOAD_LEN + 1], blue[ENG_TAG_PAYLOAD_LEN + 1],
+       cat[ENG_TAG_PAYLOAD_LEN + 1], back[ENG_TAG_PAYLOAD_LEN + 1],
+       foreign[ENG_TAG_PAYLOAD_LEN + 1];
+  EngTag t = { 'K', "01", ENG_TAG_FACE, 35 };
+  eng_tag_format (&t, red);
+  t.serial = 47;
+  eng_tag_format (&t, blue);
+  t.serial = 10;
+  eng_tag_format (&t, cat);
+  t = (EngTag) { 'K', "01", ENG_TAG_BACK, 2 };
+  eng_tag_format (&t, back);
+  t = (EngTag) { 'K', "01", ENG_TAG_FACE, 500 };   /* no such card */
+  eng_tag_format (&t, foreign);
+  eng_events_init (&events, storage, 128);
+  cr_assert_eq (eng_interpreter_correct_card (NULL, red, blue, &events), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_correct_card (interp, NULL, blue, &events),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_correct_card (interp, red, cat, &events),
+                ENG_ERR_INVALID_ARGUMENT, "a UFO is never a cat (other deck)");
+  cr_assert_eq (eng_interpreter_correct_card (interp, red, back, &events),
+                ENG_ERR_INVALID_ARGUMENT, "a back tag names no card");
+  cr_assert_eq (eng_interpreter_correct_card (interp, back, red, &events),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_interpreter_correct_card (interp, red, foreign, &events), ENG_ERR_NOT_FOUND);
+  cr_assert_eq (eng_interpreter_correct_card (interp, "TB1K01F035", blue, &events),
+                ENG_ERR_NOT_FOUND, "a payload must be whole");
+  cr_assert_eq (eng_interpreter_correct_card (interp, "hello world", blue, &events),
+                ENG_ERR_NOT_FOUND);
+  cr_assert_eq (events.n, 0, "nothing said");
+  cr_assert_eq (eng_interpreter_n_corrections (interp), 0);
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 35 Bea 2", "nothing lost");
+  /* a good one: the attack is read again as blue */
+  cr_assert_eq (eng_interpreter_correct_card (interp, red, blue, &events), ENG_OK);
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 47 Bea 2");
+  cr_assert_eq (eng_interpreter_record (interp)->n_moves, 1);
+  cr_assert_eq (eng_interpreter_n_corrections (interp), 1);
+  const char *seen = NULL, *actual = NULL;
+  cr_assert (eng_interpreter_correction (interp, 0, &seen, &actual));
+  cr_assert_str_eq (seen, red);
+  cr_assert_str_eq (actual, blue);
+  cr_assert_not (eng_interpreter_correction (interp, 1, &seen, &actual));
+  cr_assert_eq (eng_interpreter_record (interp)->n_corrections, 1, "journaled");
+  /* removed: read as red again */
+  cr_assert_eq (eng_interpreter_correct_card (interp, red, NULL, &events), ENG_OK);
+  cr_assert_eq (eng_interpreter_n_corrections (interp), 0);
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana attack 35 Bea 2");
+  cr_assert_eq (eng_interpreter_record (interp)->n_corrections, 0);
 }

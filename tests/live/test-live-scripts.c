@@ -157,6 +157,14 @@ Test (live_scripts, two_players_shield_chain_defences_and_replicated_neutralise)
   cr_assert_eq (r.scores[0], 2);
 }
 
+Test (live_scripts, two_players_corrections_of_misreads)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-corrections.script");
+  cr_assert_eq (r.moves, 6);
+  cr_assert_eq (r.scores[0], 2);
+  cr_assert_eq (r.scores[1], 1);
+}
+
 /* ---- exact resume: a kill after any snapshot loses nothing ------------- */
 
 typedef struct {
