@@ -691,3 +691,102 @@ Test (interpreter, corrections_refuse_bad_arguments_and_lose_nothing)
   cr_assert_str_eq (line, "Ana attack 35 Bea 2");
   cr_assert_eq (eng_interpreter_record (interp)->n_corrections, 0);
 }
+
+/* The journal lines of the record (docs/record-format.md): read, written
+ * back alike, refused clearly; an old record still reads. */
+Test (interpreter, journal_lines_in_the_record)
+{
+  static const char text[] =
+    "game katua\nplayer Ana\nplayer Bea\n"
+    "@correct TB1K01F035L TB1K01F047G\n"
+    "Ana attack 47 Bea 2\n"
+    "@correct TB1K01F008I TB1K01F001W   # after a move too\n"
+    "@table s 0 0\n@table v F 47 100 2 1 1\n";
+  EngRecord *rec = NULL, *back = NULL;
+  EngParseError err;
+  cr_assert_eq (eng_record_parse (text, strlen (text), "t", &rec, &err), ENG_OK, "%s", err.reason);
+  cr_assert_eq (rec->n_moves, 1);
+  cr_assert_eq (rec->n_corrections, 2);
+  cr_assert_str_eq (rec->corrections[1].actual, "TB1K01F001W");
+  cr_assert_str_eq (rec->notes, "s 0 0\nv F 47 100 2 1 1\n");
+  char *written = eng_record_write (rec);
+  cr_assert_eq (eng_record_parse (written, strlen (written), "w", &back, &err), ENG_OK);
+  cr_assert (eng_record_equal (rec, back));
+  cr_assert_str_eq (back->notes, rec->notes);
+  free (written);
+  /* corrections count in equality, notes do not */
+  cr_assert_eq (eng_record_set_notes (back, "", 0), ENG_OK);
+  cr_assert (eng_record_equal (rec, back));
+  cr_assert_eq (eng_record_set_correction (back, "TB1K01F008I", NULL), ENG_OK);
+  cr_assert_not (eng_record_equal (rec, back));
+  eng_record_free (back);
+  /* bad notes and bad corrections change nothing */
+  const char *bad_notes[] = { "no newline", "a  b\n", "a # b\n", " a\n", "a \n", "\n" };
+  for (size_t i = 0; i < sizeof bad_notes / sizeof bad_notes[0]; i++)
+    cr_assert_eq (eng_record_set_notes (rec, bad_notes[i], strlen (bad_notes[i])),
+                  ENG_ERR_INVALID_ARGUMENT, "%s", bad_notes[i]);
+  cr_assert_str_eq (rec->notes, "s 0 0\nv F 47 100 2 1 1\n");
+  cr_assert_eq (eng_record_set_correction (rec, "TB1K01F035", "TB1K01F047G"),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (eng_record_set_correction (rec, "tb1k01f035l", "TB1K01F047G"),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (rec->n_corrections, 2);
+  char seen[32];
+  for (size_t i = rec->n_corrections; i < ENG_RECORD_MAX_CORRECTIONS; i++)
+    {
+      snprintf (seen, sizeof seen, "TB1K01F%03zuA", 200 + i);
+      cr_assert_eq (eng_record_set_correction (rec, seen, "TB1K01F047G"), ENG_OK);
+    }
+  cr_assert_eq (eng_record_set_correction (rec, "TB1K01F999A", "TB1K01F047G"), ENG_ERR_LIMIT);
+  cr_assert_eq (rec->n_corrections, ENG_RECORD_MAX_CORRECTIONS);
+  eng_record_free (rec);
+  /* malformed journal lines: the line and the reason */
+  static const struct { const char *text; unsigned line; } bad[] = {
+    { "game katua\nplayer Ana\nplayer Bea\n@correct TB1K01F035L\n", 4 },
+    { "game katua\nplayer Ana\nplayer Bea\n@correct TB1K01F035L TB1K01F035L\n", 4 },
+    { "game katua\nplayer Ana\nplayer Bea\n@correct TB1K01F035L TB1K01F047G\n"
+      "@correct TB1K01F035L TB1K01F048G\n", 5 },
+    { "game katua\nplayer Ana\nplayer Bea\n@correct tb1k01f035l TB1K01F047G\n", 4 },
+    { "game katua\nplayer Ana\nplayer Bea\n@table\n", 4 },
+    { "game katua\nplayer Ana\nplayer Bea\n@fly away\n", 4 },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      EngRecord *none = (EngRecord *) 1;
+      cr_assert_eq (eng_record_parse (bad[i].text, strlen (bad[i].text), "b", &none, &err),
+                    ENG_ERR_SYNTAX, "%s", bad[i].text);
+      cr_assert_null (none);
+      cr_assert_eq (err.line, bad[i].line, "%s: %s", bad[i].text, err.reason);
+    }
+  /* an old record: no journal lines */
+  static const char old[] = "game katua\nplayer Ana\nplayer Bea\nAna pass\n";
+  cr_assert_eq (eng_record_parse (old, strlen (old), "old", &rec, &err), ENG_OK);
+  cr_assert_eq (rec->n_corrections, 0);
+  cr_assert_null (rec->notes);
+  eng_record_free (rec);
+}
+
+/* A journal whose table notes were tampered with is resumed from the state
+ * (baseline), never trusted half-way. */
+Test (interpreter, tampered_table_notes_are_ignored)
+{
+  static const char *const tamper[] = {
+    "s 0 0\nv F 2000 1 2 1 1\n", "s 0 0\nv Q 1 1 2 1 1\n", "s 0 0\nv F 35 1 99 1 1\n",
+    "s 0 0\ne 9 - 0 0 0 0 0 x\n", "s 0 0\np 1 2\n", "v F 35 1 2 1 1\n", "s 0 0\nu 7 0\n",
+    "s 0 0\nzz\n", "s 0 0\nk 1 70 35 1 2 1\n", "s 0 0\nr F 35 1 2 1 1 x\n",
+  };
+  table_dealt ();
+  feed ();
+  for (size_t i = 0; i < sizeof tamper / sizeof tamper[0]; i++)
+    {
+      EngRecord *rec = eng_record_new (eng_game_class (game), eng_game_setup (game), NULL);
+      cr_assert_eq (eng_record_set_notes (rec, tamper[i], strlen (tamper[i])), ENG_OK);
+      EngInterpreter *fresh = NULL;
+      cr_assert_eq (eng_interpreter_new (game, set, &fresh), ENG_OK);
+      cr_assert_eq (eng_interpreter_adopt_record (fresh, rec), ENG_OK);
+      cr_assert_not (eng_interpreter_started (fresh), "%s", tamper[i]);
+      cr_assert_eq (eng_interpreter_n_expectations (fresh), 0);
+      eng_interpreter_free (fresh);
+      eng_record_free (rec);
+    }
+}

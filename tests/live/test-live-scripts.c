@@ -165,6 +165,12 @@ Test (live_scripts, two_players_corrections_of_misreads)
   cr_assert_eq (r.scores[1], 1);
 }
 
+Test (live_scripts, two_players_restarts_then_undo)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-restart.script");
+  cr_assert_eq (r.moves, 4);
+}
+
 /* ---- exact resume: a kill after any snapshot loses nothing ------------- */
 
 typedef struct {
