@@ -411,7 +411,8 @@ start_pipeline (UiWindow *self)
       g_clear_object (&self->pipeline);
     }
   self->pipeline = ui_pipeline_new (self->source, self->game);
-  if (!self->recalibrate)
+  gboolean from_saved = !self->recalibrate && g_file_test (self->calibration_path, G_FILE_TEST_IS_REGULAR);
+  if (from_saved)
     ui_pipeline_set_calibration_file (self->pipeline, self->calibration_path);
   self->recalibrate = FALSE;
   g_signal_connect (self->pipeline, "frame", G_CALLBACK (on_frame), self);
@@ -421,6 +422,16 @@ start_pipeline (UiWindow *self)
     {
       g_autofree char *text = g_strdup_printf ("Watching: %s", ui_pipeline_get_description (self->pipeline));
       announce (self, text);
+      return;
+    }
+  /* A saved calibration that no longer loads must not stop the table. */
+  if (from_saved && g_error_matches (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR))
+    {
+      g_autofree char *text = g_strdup_printf ("The saved calibration could not be used (%s): calibrating from the anchors.",
+                                               error->message);
+      announce (self, text);
+      self->recalibrate = TRUE;
+      start_pipeline (self);
       return;
     }
   if (g_error_matches (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_NO_CAMERA)

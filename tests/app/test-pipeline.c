@@ -1,0 +1,131 @@
+/* The app's camera pipeline on the demo table, without a display: the
+ * calibration facts it publishes, and "Save calibration" written by the
+ * worker and used by the next start. */
+#include <criterion/criterion.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cal-table.h"
+#include "ui-pipeline.h"
+
+typedef struct {
+  GMainLoop *loop;
+  guint frames;
+  gboolean calibrated;
+  char *status;            /* the last status message */
+  const char *wait_for;    /* quit when a status contains this */
+} Watch;
+
+static void
+on_frame (UiPipeline *pipeline, GdkTexture *texture, Watch *w)
+{
+  w->frames++;
+  const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
+  if (f->calibrated && !w->calibrated)
+    {
+      w->calibrated = TRUE;
+      if (w->wait_for == NULL)
+        g_main_loop_quit (w->loop);
+    }
+}
+
+static void
+on_status (UiPipeline *pipeline, const char *message, Watch *w)
+{
+  g_free (w->status);
+  w->status = g_strdup (message);
+  if (w->wait_for != NULL && strstr (message, w->wait_for) != NULL)
+    g_main_loop_quit (w->loop);
+}
+
+static gboolean
+give_up (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run (Watch *w, guint seconds)
+{
+  guint id = g_timeout_add_seconds (seconds, give_up, w->loop);
+  g_main_loop_run (w->loop);
+  g_source_remove (id);
+}
+
+static UiPipeline *
+start (Watch *w, const char *calibration)
+{
+  UiPipeline *pipeline = ui_pipeline_new ("demo", "katua");
+  ui_pipeline_set_calibration_file (pipeline, calibration);
+  g_signal_connect (pipeline, "frame", G_CALLBACK (on_frame), w);
+  g_signal_connect (pipeline, "status", G_CALLBACK (on_status), w);
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_pipeline_start (pipeline, &error), "%s", error ? error->message : "");
+  return pipeline;
+}
+
+/* A dispatch already queued must not reach the next pipeline's watch. */
+static void
+stop (UiPipeline *pipeline, Watch *w)
+{
+  ui_pipeline_stop (pipeline);
+  g_signal_handlers_disconnect_by_data (pipeline, w);
+  g_object_unref (pipeline);
+}
+
+Test (pipeline, calibration_facts_and_save_then_start_from_it, .timeout = 120)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-pipeline-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "sub", "table.cal", NULL);
+  Watch w = { .loop = g_main_loop_new (NULL, FALSE) };
+
+  UiPipeline *pipeline = start (&w, NULL);
+  run (&w, 60);
+  cr_assert (w.calibrated, "not calibrated after %u frames (%s)", w.frames, w.status ? w.status : "");
+  const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
+  for (int a = 0; a < 4; a++)
+    cr_expect (f->anchor_seen[a], "anchor %d not seen", a + 1);
+  cr_expect_geq (f->n_seats, 2);
+  cr_expect_gt (f->px_per_mm, 0.5);
+  cr_expect_gt (f->module_px_mean, 1.0);
+  cr_expect_not (f->from_file);
+  cr_expect_geq (f->calibrations, 1);
+
+  w.wait_for = "Calibration saved";
+  ui_pipeline_save_calibration (pipeline, path);
+  run (&w, 30);
+  cr_assert_not_null (strstr (w.status ? w.status : "", "Calibration saved"), "status: %s", w.status);
+  stop (pipeline, &w);
+  CalTable *table = NULL;
+  cr_assert_eq (cal_table_load (path, &table, NULL), ENG_OK);
+  cr_expect (cal_table_is_calibrated (table));
+  cal_table_free (table);
+
+  /* The next start begins from the saved file. */
+  w.wait_for = NULL;
+  w.calibrated = FALSE;
+  pipeline = start (&w, path);
+  run (&w, 60);
+  cr_assert (w.calibrated);
+  cr_expect (ui_pipeline_get_calibration (pipeline)->from_file);
+  cr_expect_not (ui_pipeline_get_calibration (pipeline)->lens_loaded);
+  stop (pipeline, &w);
+
+  g_unlink (path);
+  g_autofree char *sub = g_path_get_dirname (path);
+  g_rmdir (sub);
+  g_rmdir (dir);
+  g_free (w.status);
+  g_main_loop_unref (w.loop);
+}
+
+Test (pipeline, missing_calibration_file_means_calibrate_from_anchors)
+{
+  UiPipeline *pipeline = ui_pipeline_new ("demo", "katua");
+  ui_pipeline_set_calibration_file (pipeline, "/nonexistent/table.cal");
+  cr_expect_not (ui_pipeline_get_calibration (pipeline)->from_file);
+  g_object_unref (pipeline);
+}
