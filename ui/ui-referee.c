@@ -69,12 +69,36 @@ journal (UiReferee *self)
 /* Hands a batch of engine events to the views: every event with words for
  * the table is announced; the state is re-read once per batch. */
 static void
-remember (UiReferee *self, guint kind, const char *text, const char *rule)
+remember (UiReferee *self, const EngEvent *e)
 {
-  g_ptr_array_add (self->said, rule != NULL && rule[0] != '\0' ? g_strdup_printf ("%s (%s)", text, rule)
-                                                               : g_strdup (text));
-  if (kind == ENG_EVENT_ACCEPTED)
-    g_ptr_array_add (self->moves_said, g_strdup (text));
+  g_ptr_array_add (self->said, e->rule[0] != '\0' ? g_strdup_printf ("%s (%s)", e->text, e->rule)
+                                                  : g_strdup (e->text));
+}
+
+/* A move for the report: the accepted move's own line, then what the rules
+ * said it did (the events after it in the same batch, up to the next move),
+ * in words: "Ana attack 71 Bea 1: Ana aims a tricolor beam at ... (K4)". */
+static void
+remember_moves (UiReferee *self, const EngEvents *events)
+{
+  for (size_t i = 0; i < events->n; i++)
+    {
+      if (events->items[i].kind != ENG_EVENT_ACCEPTED)
+        continue;
+      GString *move = g_string_new (events->items[i].text);
+      const char *sep = ": ";
+      for (size_t j = i + 1; j < events->n && events->items[j].kind != ENG_EVENT_ACCEPTED; j++)
+        {
+          const EngEvent *e = &events->items[j];
+          if (e->text[0] == '\0' || e->kind == ENG_EVENT_NEED)
+            continue;
+          g_string_append_printf (move, "%s%s", sep, e->text);
+          if (e->rule[0] != '\0')
+            g_string_append_printf (move, " (%s)", e->rule);
+          sep = "; ";
+        }
+      g_ptr_array_add (self->moves_said, g_string_free (move, FALSE));
+    }
 }
 
 static void
@@ -96,7 +120,7 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
       const EngEvent *e = &events->items[i];
       if (e->text[0] == '\0')
         continue;
-      remember (self, e->kind, e->text, e->rule);
+      remember (self, e);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
     }
   if (events->dropped > 0)
@@ -104,6 +128,7 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
       g_autofree char *text = g_strdup_printf ("(%zu more messages were dropped)", events->dropped);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
     }
+  remember_moves (self, events);
   gboolean accepted = FALSE;
   for (size_t i = 0; i < events->n; i++)
     accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;

@@ -9,6 +9,7 @@
 
 #include "cal-table.h"
 #include "ui-pipeline.h"
+#include "ui-referee.h"
 
 typedef struct {
   GMainLoop *loop;
@@ -128,4 +129,71 @@ Test (pipeline, missing_calibration_file_means_calibrate_from_anchors)
   ui_pipeline_set_calibration_file (pipeline, "/nonexistent/table.cal");
   cr_expect_not (ui_pipeline_get_calibration (pipeline)->from_file);
   g_object_unref (pipeline);
+}
+
+typedef struct {
+  GMainLoop *loop;
+  UiReferee *referee;
+  guint accepted;
+} Game;
+
+static void
+on_snapshot (UiPipeline *pipeline, gpointer snapshot, Game *g)
+{
+  ui_referee_feed (g->referee, snapshot);
+}
+
+static void
+on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, Game *g)
+{
+  /* Two moves: the report has something to say in words. */
+  if (kind == ENG_EVENT_ACCEPTED && ++g->accepted == 2)
+    g_main_loop_quit (g->loop);
+}
+
+/* The demo refereed through the pipeline: the exported report names the
+ * players, the moves in words and what was announced.  It stays in the
+ * build tree for a person to read (tests/app/tablero-report.md). */
+Test (pipeline, demo_game_report, .timeout = 120)
+{
+  EngSetup setup;
+  eng_setup_init (&setup);
+  setup.n_players = 2;
+  g_strlcpy (setup.names[0], "Ana", ENG_NAME_MAX);
+  g_strlcpy (setup.names[1], "Bea", ENG_NAME_MAX);
+  setup.seats[0] = 1;
+  setup.seats[1] = 2;
+  setup.first = 0;
+  g_autoptr (GError) error = NULL;
+  Game g = { .loop = g_main_loop_new (NULL, FALSE) };
+  g.referee = ui_referee_new ("katua", &setup, NULL, &error);
+  cr_assert_not_null (g.referee);
+  g_signal_connect (g.referee, "announce", G_CALLBACK (on_announce), &g);
+  UiPipeline *pipeline = ui_pipeline_new ("demo", "katua");
+  g_signal_connect (pipeline, "snapshot", G_CALLBACK (on_snapshot), &g);
+  cr_assert (ui_pipeline_start (pipeline, &error));
+  guint id = g_timeout_add_seconds (90, give_up, g.loop);
+  g_main_loop_run (g.loop);
+  g_source_remove (id);
+  ui_pipeline_stop (pipeline);
+  g_signal_handlers_disconnect_by_data (pipeline, &g);
+  g_object_unref (pipeline);
+  cr_assert_geq (g.accepted, 2, "the demo made %u moves", g.accepted);
+
+  g_autofree char *report = ui_referee_dup_report (g.referee);
+  const char *dir = getenv ("TABLERO_SCREENSHOT_DIR");
+  if (dir != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, "tablero-report.md", NULL);
+      g_file_set_contents (path, report, -1, NULL);
+    }
+  cr_expect_not_null (strstr (report, "# Katua: game report"), "%s", report);
+  cr_expect_not_null (strstr (report, "| Ana | 1 |"), "%s", report);
+  cr_expect_not_null (strstr (report, "## Moves\n\n1. "), "%s", report);
+  cr_expect_not_null (strstr (report, "\n2. "), "%s", report);
+  cr_expect_null (strstr (report, "No move yet."), "%s", report);
+  cr_expect_not_null (strstr (report, "## Game record"), "%s", report);
+  g_signal_handlers_disconnect_by_data (g.referee, &g);
+  g_object_unref (g.referee);
+  g_main_loop_unref (g.loop);
 }
