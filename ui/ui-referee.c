@@ -27,6 +27,7 @@ struct _UiReferee
   char *game_id;              /* "katua" */
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
+  GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngEvent event_storage[EVENT_CAPACITY];
 };
@@ -101,6 +102,23 @@ remember_moves (UiReferee *self, const EngEvents *events)
     }
 }
 
+/* Questions ("... Confirm or cancel") are NEEDs the interpreter does not
+ * list as expectations: the last batch that accepted a move or asked
+ * something says which are open.  A batch of mere notes keeps them. */
+static void
+remember_needs (UiReferee *self, const EngEvents *events)
+{
+  gboolean moved = FALSE;
+  for (size_t i = 0; i < events->n; i++)
+    moved |= events->items[i].kind == ENG_EVENT_ACCEPTED || events->items[i].kind == ENG_EVENT_NEED;
+  if (!moved)
+    return;
+  g_ptr_array_set_size (self->needs, 0);
+  for (size_t i = 0; i < events->n; i++)
+    if (events->items[i].kind == ENG_EVENT_NEED && events->items[i].text[0] != '\0')
+      g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
+}
+
 static void
 emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway);
 
@@ -129,6 +147,7 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
     }
   remember_moves (self, events);
+  remember_needs (self, events);
   gboolean accepted = FALSE;
   for (size_t i = 0; i < events->n; i++)
     accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
@@ -304,6 +323,27 @@ ui_referee_dup_expectations (UiReferee *self)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+char **
+ui_referee_dup_questions (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  size_t n = eng_interpreter_n_expectations (self->interp);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < self->needs->len; i++)
+    {
+      const char *need = self->needs->pdata[i];
+      gboolean listed = FALSE;
+      for (size_t j = 0; j < n && !listed; j++)
+        listed = g_strcmp0 (eng_interpreter_expectation (self->interp, j), need) == 0;
+      for (guint j = 0; j < out->len && !listed; j++)
+        listed = g_strcmp0 (out->pdata[j], need) == 0;
+      if (!listed)
+        g_ptr_array_add (out, g_strdup (need));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 const char *
 ui_referee_explain_rule (UiReferee *self, const char *rule_id)
 {
@@ -322,6 +362,7 @@ ui_referee_finalize (GObject *object)
   g_free (self->game_id);
   g_ptr_array_unref (self->said);
   g_ptr_array_unref (self->moves_said);
+  g_ptr_array_unref (self->needs);
   g_free (self->last_snapshot);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
@@ -342,6 +383,7 @@ ui_referee_init (UiReferee *self)
 {
   self->said = g_ptr_array_new_with_free_func (g_free);
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
+  self->needs = g_ptr_array_new_with_free_func (g_free);
   self->last_snapshot = g_new0 (EngSnapshot, 1);
 }
 

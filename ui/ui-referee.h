@@ -62,6 +62,13 @@ char *ui_referee_dup_record_text (UiReferee *self);
  * NULL-terminated array of strings, g_strfreev). */
 char **ui_referee_dup_expectations (UiReferee *self);
 
+/* Open questions to the table that are not expectations ("Two UFOs landed
+ * on Ana's Hook at once: ... Confirm or cancel", "Whose blue UFO ...?"):
+ * the NEEDs of the last batch that accepted a move or asked something,
+ * less those listed by ui_referee_dup_expectations (transfer full,
+ * g_strfreev). */
+char **ui_referee_dup_questions (UiReferee *self);
+
 /* The face serial of the card the last accepted move played (0: none), so
  * the camera view can mark it. */
 guint ui_referee_get_card_in_play (UiReferee *self);

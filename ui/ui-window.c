@@ -121,7 +121,7 @@ choice_row (UiWindow *self, const int *players, guint n)
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 8);
   gtk_widget_set_margin_bottom (box, 8);
-  GtkWidget *question = gtk_label_new ("Whose UFO is on the Hook? Tap its owner:");
+  GtkWidget *question = gtk_label_new ("Or tap the owner of the UFO:");
   gtk_label_set_wrap (GTK_LABEL (question), TRUE);
   gtk_label_set_xalign (GTK_LABEL (question), 0);
   gtk_box_append (GTK_BOX (box), question);
@@ -151,6 +151,13 @@ refresh_todo (UiWindow *self)
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->todo_list))) != NULL)
     gtk_list_box_remove (self->todo_list, child);
+  g_auto (GStrv) questions = self->referee ? ui_referee_dup_questions (self->referee) : NULL;
+  for (char **q = questions; q && *q; q++)
+    {
+      GtkWidget *label = list_label (*q);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_list_box_append (self->todo_list, label);
+    }
   g_auto (GStrv) todo = self->referee ? ui_referee_dup_expectations (self->referee) : NULL;
   for (char **t = todo; t && *t; t++)
     gtk_list_box_append (self->todo_list, list_label (*t));
@@ -158,7 +165,7 @@ refresh_todo (UiWindow *self)
   guint n_choice = self->referee ? ui_referee_get_choice (self->referee, players, G_N_ELEMENTS (players)) : 0;
   if (n_choice > 0)
     gtk_list_box_append (self->todo_list, choice_row (self, players, n_choice));
-  if ((todo == NULL || todo[0] == NULL) && n_choice == 0)
+  if ((todo == NULL || todo[0] == NULL) && n_choice == 0 && (questions == NULL || questions[0] == NULL))
     {
       GtkWidget *label = gtk_label_new ("Nothing pending: play on.");
       gtk_widget_add_css_class (label, "dim-label");
