@@ -9,6 +9,7 @@
 
 #include "cal-table.h"
 #include "ui-pipeline.h"
+#include "eng-tag.h"
 #include "ui-referee.h"
 
 typedef struct {
@@ -135,6 +136,7 @@ typedef struct {
   GMainLoop *loop;
   UiReferee *referee;
   guint accepted;
+  guint notes;
 } Game;
 
 static void
@@ -146,6 +148,8 @@ on_snapshot (UiPipeline *pipeline, gpointer snapshot, Game *g)
 static void
 on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, Game *g)
 {
+  if (kind == ENG_EVENT_NOTE)
+    g->notes++;
   /* Two moves: the report has something to say in words. */
   if (kind == ENG_EVENT_ACCEPTED && ++g->accepted == 2)
     g_main_loop_quit (g->loop);
@@ -193,6 +197,36 @@ Test (pipeline, demo_game_report, .timeout = 120)
   cr_expect_not_null (strstr (report, "\n2. "), "%s", report);
   cr_expect_null (strstr (report, "No move yet."), "%s", report);
   cr_expect_not_null (strstr (report, "## Game record"), "%s", report);
+
+  /* A correction counts as a change: the journal is rewritten at once and
+   * keeps it; the referee says what it corrected. */
+  g_autofree char *dir_tmp = g_dir_make_tmp ("tablero-journal-XXXXXX", NULL);
+  g_autofree char *journal = g_build_filename (dir_tmp, "journal.record", NULL);
+  ui_referee_set_journal (g.referee, journal);
+  g_autofree char *before = NULL;
+  cr_assert (g_file_get_contents (journal, &before, NULL, NULL), "no journal after two moves");
+  cr_expect_null (strstr (before, "@correct"));
+  const EngSnapshot *snapshot = ui_referee_get_last_snapshot (g.referee);
+  const char *seen = NULL;
+  for (unsigned i = 0; i < snapshot->n_items && seen == NULL; i++)
+    if (snapshot->items[i].tag_kind == 'F' && snapshot->items[i].serial == 26)
+      seen = snapshot->items[i].payload;
+  cr_assert_not_null (seen, "the shown cat 26 is not in the last snapshot");
+  char actual[12];
+  g_strlcpy (actual, seen, sizeof actual);
+  EngTag tag;
+  cr_assert_eq (eng_tag_parse (seen, strlen (seen), &tag), ENG_OK);
+  tag.serial = 25;   /* another cat of the same deck */
+  cr_assert_eq (eng_tag_format (&tag, actual), ENG_OK);
+  guint notes_before = g.notes;
+  cr_assert (ui_referee_correct_card (g.referee, seen, actual, &error), "%s", error ? error->message : "");
+  cr_expect_gt (g.notes, notes_before, "no NOTE about the correction");
+  g_autofree char *after = NULL;
+  cr_assert (g_file_get_contents (journal, &after, NULL, NULL));
+  cr_expect_not_null (strstr (after, "@correct"), "journal:\n%s", after);
+  g_unlink (journal);
+  g_rmdir (dir_tmp);
+
   g_signal_handlers_disconnect_by_data (g.referee, &g);
   g_object_unref (g.referee);
   g_main_loop_unref (g.loop);
