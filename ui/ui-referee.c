@@ -558,12 +558,13 @@ ui_referee_dup_report (UiReferee *self)
                                       .score = eng_game_score (self->game, p), .captured = captured[p] };
     }
   /* The switches in force: the rules file, then what the table chose. */
-  EngOptions options = { 0 };
+  EngOptions defaults = { 0 };
   g_autofree char *options_name = g_strdup_printf ("rules/%s.options", self->game_id);
   char *options_path = eng_data_path (options_name);
-  if (options_path == NULL || eng_options_load_file (options_path, &options, NULL) != ENG_OK)
-    memset (&options, 0, sizeof options);
+  if (options_path == NULL || eng_options_load_file (options_path, &defaults, NULL) != ENG_OK)
+    memset (&defaults, 0, sizeof defaults);
   free (options_path);
+  EngOptions options = defaults;
   for (size_t i = 0; i < record->options.n; i++)
     eng_options_set (&options, record->options.items[i].name, record->options.items[i].value);
 
@@ -593,7 +594,7 @@ ui_referee_dup_report (UiReferee *self)
     .players = players,
     .n_players = n,
     .options = &options,
-    .overrides = &record->options,
+    .defaults = &defaults,
     .corrections = (const char *const *) corrections->pdata,
     .moves = (const char *const *) self->moves_said->pdata,
     .announcements = (const char *const *) self->said->pdata,

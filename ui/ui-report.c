@@ -40,9 +40,11 @@ ui_report_build (const UiReportInput *in)
   for (size_t i = 0; in->options != NULL && i < in->options->n; i++)
     {
       const EngOption *o = &in->options->items[i];
-      const char *chosen = in->overrides ? eng_options_get (in->overrides, o->name) : NULL;
-      g_string_append_printf (out, "- %s = %s%s\n", o->name, o->value,
-                              chosen != NULL ? " (chosen for this game)" : "");
+      const char *usual = in->defaults ? eng_options_get (in->defaults, o->name) : NULL;
+      if (usual != NULL && g_strcmp0 (usual, o->value) != 0)
+        g_string_append_printf (out, "- %s = %s (house rule; the rules file says %s)\n", o->name, o->value, usual);
+      else
+        g_string_append_printf (out, "- %s = %s\n", o->name, o->value);
     }
   if (in->options == NULL || in->options->n == 0)
     g_string_append (out, "None.\n");

@@ -25,7 +25,7 @@ typedef struct {
   const UiReportPlayer *players;
   unsigned n_players;
   const EngOptions *options;       /* the switches in force (NULL: none) */
-  const EngOptions *overrides;     /* those the table chose (marked), may be NULL */
+  const EngOptions *defaults;      /* the rules file's, to mark what differs; may be NULL */
   const char *const *corrections;  /* "seen -> actual" lines, NULL-terminated, may be NULL */
   const char *const *moves;        /* accepted moves in words, oldest first */
   const char *const *announcements;/* everything the referee said, oldest first */

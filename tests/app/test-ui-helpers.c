@@ -150,10 +150,11 @@ Test (calibration_advice, ready_when_all_is_well)
 
 Test (report, lays_out_players_options_moves_and_log)
 {
-  EngOptions options = { 0 }, chosen = { 0 };
+  EngOptions options = { 0 }, defaults = { 0 };
   eng_options_set (&options, "ufo_deck_out", "end");
   eng_options_set (&options, "winning_score", "7");
-  eng_options_set (&chosen, "ufo_deck_out", "end");
+  eng_options_set (&defaults, "ufo_deck_out", "reshuffle");
+  eng_options_set (&defaults, "winning_score", "7");
   UiReportPlayer players[] = {
     { .name = "Ana", .seat = 1, .score = 5, .captured = "Cat red +3, Cat blue +2" },
     { .name = "Bea", .seat = 3, .score = -1, .captured = "no cats yet" },
@@ -162,7 +163,7 @@ Test (report, lays_out_players_options_moves_and_log)
   const char *said[] = { "New game", "Ana abducts Bea's cat in slot 2", NULL };
   const char *corrections[] = { "the sticker TB1K01F0125 is Cat, red (card 13)", NULL };
   UiReportInput in = { .game_title = "Katua", .status = "Game over: Ana wins", .players = players,
-                       .n_players = 2, .options = &options, .overrides = &chosen,
+                       .n_players = 2, .options = &options, .defaults = &defaults,
                        .corrections = corrections, .moves = moves, .announcements = said,
                        .record = "game katua\nmove 1" };
   g_autofree char *text = ui_report_build (&in);
@@ -171,7 +172,7 @@ Test (report, lays_out_players_options_moves_and_log)
   cr_expect_not_null (strstr (text, "**Game over: Ana wins**"));
   cr_expect_not_null (strstr (text, "| Ana | 1 | 5 | Cat red +3, Cat blue +2 |"), "%s", text);
   cr_expect_not_null (strstr (text, "| Bea | 3 | -1 | no cats yet |"));
-  cr_expect_not_null (strstr (text, "- ufo_deck_out = end (chosen for this game)"));
+  cr_expect_not_null (strstr (text, "- ufo_deck_out = end (house rule; the rules file says reshuffle)"));
   cr_expect_not_null (strstr (text, "- winning_score = 7\n"));
   cr_expect_not_null (strstr (text, "1. Ana abducts Bea's cat in slot 2\n2. Bea ends her turn\n"));
   cr_expect_not_null (strstr (text, "## Misread stickers corrected\n\n- the sticker TB1K01F0125"));
