@@ -26,6 +26,7 @@
 #define LIVE_SERIALS 1000
 #define LIVE_NOTES_MAX 32768
 #define LIVE_JOURNAL_UNDO 8      /* saved views kept in the journal */
+#define LIVE_RESUME_LOOKS 12     /* looks waited for after a resume before reading anyway */
 
 typedef enum { CARD_NONE, CARD_CAT, CARD_FAKE, CARD_ABDUCTION, CARD_HOOK, CARD_ACTION } CardKind;
 
@@ -152,6 +153,9 @@ struct EngInterpreter {
   size_t n_unsaved;
   bool pend_start_known;         /* pend_start is the mind before the pending card */
   bool resume_journal;           /* the journal's table notes are the mind to go on from */
+  unsigned resume_looks;         /* looks not read yet after resuming: not all cards found */
+  uint16_t resume_cmds[16];      /* the command cards up when the journal was written */
+  size_t n_resume_cmds;
   bool undo_baseline;            /* undone with no saved view: waits for the state's table */
   /* the journal: what was last written into the record's table notes */
   bool journal_written;
@@ -1672,8 +1676,13 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       for (int i = 0; i < interp->n_cur; i++)
         if (interp->cur[i].kind == 'F')
           interp->cur[i].serial = corrected (interp, interp->cur_read[i]);
+      /* the last look, to tell whether the tracker is the same one */
+      memcpy (interp->journaled_cur, interp->cur, interp->n_cur * sizeof interp->cur[0]);
+      interp->journaled_n_cur = interp->n_cur;
       interp->started = true;
       interp->resume_journal = true;
+      memcpy (interp->resume_cmds, interp->commands_seen, sizeof interp->commands_seen);
+      interp->n_resume_cmds = interp->n_commands_seen;
       interp->pend_start_known = pend_known;
       interp->n_unsaved = record->n_moves - interp->memo->len;
       if (eng_record_set_notes (interp->record, record->notes, record->notes_len) != ENG_OK)
@@ -2462,6 +2471,84 @@ notes_parse (EngInterpreter *it, const char *text, Mind *m, GArray *memos, size_
   return seen_state;
 }
 
+/* Track ids are the tracker's: a tracker started afresh numbers again from
+ * the start, so the ids of the journal's last look may now name other
+ * cards.  The tracker is the same one when the look agrees with the last
+ * look's ids (faces by serial, backs by zone, mostly with the same id);
+ * otherwise every remembered id becomes one no tracker gives, and backs
+ * are found again by their zone. */
+static uint32_t
+forgotten (uint32_t track)
+{
+  return 0xF0000000u | (track & 0x0FFFFFFFu);
+}
+
+static void
+forget_in_mind (Mind *m)
+{
+  for (int i = 0; i < m->n_view; i++)
+    m->view[i].track = forgotten (m->view[i].track);
+  for (int i = 0; i < m->n_expect; i++)
+    m->expect[i].track = forgotten (m->expect[i].track);
+  for (int i = 0; i < m->n_to_discard; i++)
+    m->to_discard[i].track = forgotten (m->to_discard[i].track);
+}
+
+/* Whether the look shows again every card the view has in a slot: a card
+ * in that slot, or for a face, the face anywhere (carried off). */
+static bool
+resume_look_complete (const EngInterpreter *it)
+{
+  const Mind *m = &it->mind;
+  for (int i = 0; i < m->n_view; i++)
+    {
+      const LiveItem *v = &m->view[i];
+      if (v->zone.kind != ENG_ZONE_SLOT)
+        continue;
+      bool found = false;
+      for (int c = 0; c < it->n_cur && !found; c++)
+        found = zone_eq (it->cur[c].zone, v->zone)
+                || (v->kind == 'F' && it->cur[c].kind == 'F' && it->cur[c].serial == v->serial);
+      if (!found)
+        return false;
+    }
+  return true;
+}
+
+static bool
+same_tracker (const EngInterpreter *it)
+{
+  int same = 0, differ = 0;
+  for (int i = 0; i < it->n_cur; i++)
+    for (int j = 0; j < it->journaled_n_cur; j++)
+      {
+        const LiveItem *now = &it->cur[i], *then = &it->journaled_cur[j];
+        bool counterpart = now->kind == then->kind
+                           && (now->kind == 'F' ? now->serial == then->serial
+                                                : zone_eq (now->zone, then->zone));
+        if (!counterpart)
+          continue;
+        if (now->track == then->track)
+          same++;
+        else
+          differ++;
+        break;
+      }
+  return same > differ;
+}
+
+static void
+forget_old_tracks (EngInterpreter *it)
+{
+  forget_in_mind (&it->mind);
+  forget_in_mind (&it->pend_start);
+  for (guint j = 0; j < it->memo->len; j++)
+    forget_in_mind (&g_array_index (it->memo, Mind, j));
+  for (size_t i = 0; i < it->n_complaints; i++)
+    it->complaints[i].track = forgotten (it->complaints[i].track);
+  it->memo_version++;
+}
+
 EngStatus
 eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
 {
@@ -2472,6 +2559,13 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   size_t n_new_cmds = 0;
   for (size_t i = 0; i < it->n_complaints; i++)
     it->complaints[i].seen = false;
+  /* until the first full look after a resume, a command card counts as
+   * new only against those up when the journal was written */
+  if (it->resume_journal)
+    {
+      memcpy (it->commands_seen, it->resume_cmds, sizeof it->resume_cmds);
+      it->n_commands_seen = it->n_resume_cmds;
+    }
   read_snapshot (it, snap, new_cmds, &n_new_cmds, out);
   if (!snap->calibrated)
     {
@@ -2479,13 +2573,28 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       return ENG_OK;
     }
   bool baseline = false;
+  bool waiting = false;
   if (it->resume_journal)
     {
       /* the journal kept the table as the referee last understood it: the
-       * first look is read against that, like any other */
-      it->resume_journal = false;
-      say (out, ENG_EVENT_NOTE, -1, "", "The referee goes on where the game was: %s is to play",
-           pname (it, kstate (it)->active));
+       * first full look is read against that, like any other.  A tracker
+       * started afresh finds the cards a few at a time: until every card
+       * the view has in a slot is found again (or for a few looks), its
+       * looks are not read, so a card not found yet is no "vanished" card */
+      bool same = same_tracker (it);
+      if (!same && !resume_look_complete (it) && ++it->resume_looks < LIVE_RESUME_LOOKS)
+        {
+          waiting = true;
+          n_new_cmds = 0;
+        }
+      else
+        {
+          if (!same)
+            forget_old_tracks (it);
+          it->resume_journal = false;
+          say (out, ENG_EVENT_NOTE, -1, "", "The referee goes on where the game was: %s is to "
+               "play", pname (it, kstate (it)->active));
+        }
     }
   if (!it->started)
     {
@@ -2497,7 +2606,10 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
         }
       baseline = true;
     }
-  if (!baseline)
+  if (waiting)
+    for (size_t i = 0; i < it->n_complaints; i++)
+      it->complaints[i].seen = true;
+  else if (!baseline)
     read_table (it, out);
   /* complaints whose difference has gone were fixed by the table */
   size_t keep = 0;
