@@ -790,3 +790,43 @@ Test (interpreter, tampered_table_notes_are_ignored)
       eng_record_free (rec);
     }
 }
+
+/* After a real restart the camera's tracker starts afresh: new track ids,
+ * and the cards found a few at a time.  Nothing is said until the table is
+ * found again; then play goes on from the journal. */
+Test (interpreter, resumes_with_a_fresh_tracker)
+{
+  escape_then_restart (true);
+  /* the first look finds only Ana's cats, under new ids */
+  snap.n_items = 0;
+  for (int k = 0; k < 3; k++)
+    add ('B', 1, (unsigned) (5 + k), ENG_ZONE_SLOT, 0, k);
+  feed ();
+  cr_assert_eq (events.n, 0, "nothing said while the table is being found");
+  /* then everything, Bea's face-up cat and the UFO included, under new ids */
+  for (int k = 0; k < 3; k++)
+    if (k == 1)
+      add ('F', 10, 9, ENG_ZONE_SLOT, 1, 1);
+    else
+      add ('B', 1, (unsigned) (1 + k), ENG_ZONE_SLOT, 1, k);
+  add ('F', 35, 3, ENG_ZONE_ATTACK, 1, 1);
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_CONSERVATION, NULL) + count (ENG_EVENT_ILLEGAL, NULL)
+                + count (ENG_EVENT_NOTE, "table"), 0);
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 2);
+  /* Bea's back in slot 3 now carries the id Ana's slot 1 back had before:
+   * still no move */
+  set_item (5, 'B', 1, 100, ENG_ZONE_SLOT, 1, 2);
+  feed ();
+  cr_assert_eq (count (ENG_EVENT_NOTE, "table") + count (ENG_EVENT_CONSERVATION, NULL), 0);
+  /* the table does what it was told */
+  set_item (4, 'B', 1, 11, ENG_ZONE_SLOT, 1, 1);
+  set_item (6, 'F', 35, 3, ENG_ZONE_DISCARD, -1, 1);
+  feed ();
+  cr_assert_eq (eng_interpreter_n_expectations (interp), 0);
+  eng_events_init (&events, storage, 128);
+  eng_interpreter_command (interp, "end-turn", &events);
+  char line[128];
+  last_move (line, sizeof line);
+  cr_assert_str_eq (line, "Ana end");
+}
