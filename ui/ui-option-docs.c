@@ -102,6 +102,14 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
               if (id_len > 0 && colon != NULL)
                 {
                   doc->rule = g_strndup (words, id_len + 1);
+                  /* "K19 (option) variant Total Memory:" names the switch. */
+                  g_autofree char *heading = g_strndup (words + id_len + 1, (gsize) (colon - words) - id_len - 1);
+                  const char *name = strstr (heading, "variant ");
+                  if (name != NULL && name[strlen ("variant ")] != '\0')
+                    {
+                      g_free (doc->title);
+                      doc->title = g_strstrip (g_strdup (name + strlen ("variant ")));
+                    }
                   g_autofree char *rest = g_strstrip (g_strdup (colon + 1));
                   g_string_append (description, rest);
                   continue;

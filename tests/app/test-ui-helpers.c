@@ -49,6 +49,8 @@ Test (option_docs, katua_file_offers_every_switch_with_its_words)
 
   const UiOptionDoc *memory = find_doc (docs, "total_memory");
   cr_expect_eq (memory->kind, UI_OPTION_SWITCH);
+  cr_expect_str_eq (memory->title, "Total Memory");   /* the comment names the variant */
+  cr_expect_str_eq (k18->title, "Ufo deck out");      /* else from the switch's name */
   cr_expect_str_eq (memory->rule, "K19");
   const UiOptionDoc *score = find_doc (docs, "winning_score");
   cr_expect_eq (score->kind, UI_OPTION_NUMBER);
