@@ -39,14 +39,30 @@ player_count (UiSetupDialog *self)
   return (guint) gtk_spin_button_get_value_as_int (self->count);
 }
 
+/* The first-player list names the players as they are typed. */
+static void
+on_names_changed (UiSetupDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->first);
+  GtkStringList *names = gtk_string_list_new (NULL);
+  for (guint i = 0; i < player_count (self) && i < G_N_ELEMENTS (self->names); i++)
+    {
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
+      g_autofree char *fallback = g_strdup_printf ("Player %u", i + 1);
+      gtk_string_list_append (names, name && *name ? name : fallback);
+    }
+  adw_combo_row_set_model (self->first, G_LIST_MODEL (names));
+  g_object_unref (names);
+  adw_combo_row_set_selected (self->first, selected < player_count (self) ? selected : 0);
+}
+
 static void
 on_count_changed (UiSetupDialog *self)
 {
   guint n = player_count (self);
   for (guint i = 0; i < G_N_ELEMENTS (self->names); i++)
     gtk_widget_set_visible (GTK_WIDGET (self->names[i]), i < n);
-  if (adw_combo_row_get_selected (self->first) >= n)
-    adw_combo_row_set_selected (self->first, 0);
+  on_names_changed (self);
 }
 
 void
@@ -272,6 +288,8 @@ ui_setup_dialog_init (UiSetupDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->option_rows = g_array_new (FALSE, TRUE, sizeof (OptionRow));
   g_signal_connect_swapped (self->count, "value-changed", G_CALLBACK (on_count_changed), self);
+  for (guint i = 0; i < G_N_ELEMENTS (self->names); i++)
+    g_signal_connect_swapped (self->names[i], "changed", G_CALLBACK (on_names_changed), self);
 }
 
 UiSetupDialog *
