@@ -3175,9 +3175,9 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
     say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; %zu move%s taken back and the table "
          "read again%s%s", what, n_back, n_back > 1 ? "s" : "", again[0] ? "; show again: " : "",
          again);
-  else if (before_restart)
-    say (out, ENG_EVENT_NOTE, -1, "", "Corrected from now on: %s; the moves made before the "
-         "restart keep what was read", what);
+  else if (before_restart || first < rec->n_moves)
+    say (out, ENG_EVENT_NOTE, -1, "", "Corrected from now on: %s; the moves already made keep "
+         "what was read", what);
   else
     say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; no move used it", what);
   if (it->started)
