@@ -23,7 +23,11 @@
 
 #define GEN_MAX_CARDS 256
 #define GEN_MAX_COMMANDS 16
+#define GEN_MAX_QUESTIONS 32
 #define GEN_PI 3.14159265358979323846
+#define ATTACK_ASIDE_MM 36.0     /* two cards across, side by side, on one
+                                    attack spot: neither covers the other's
+                                    sticker nor the first card's */
 
 typedef struct {
   double ax, ay;                 /* anchors at (+-ax, +-ay) */
@@ -43,6 +47,18 @@ typedef struct {
   double x, y, rot;              /* centre frame */
   EngZone zone;
 } GenCard;
+
+/* A "whose UFO is on the Hook?" question the referee asked on ideal
+ * snapshots, and the script line that made it ask. */
+typedef struct {
+  unsigned line;
+  char text[200];
+} GenQuestion;
+
+typedef struct {
+  GenQuestion q[GEN_MAX_QUESTIONS];
+  size_t n;
+} GenQuestions;
 
 typedef struct {
   const EngLiveScript *script;
@@ -65,6 +81,10 @@ typedef struct {
   bool command_declared[GEN_MAX_COMMANDS];
   bool nudged;
   unsigned discards;
+  unsigned attack_coming;        /* cards laid on the same attack spot in the
+                                    same instant, after this one */
+  bool same_instant;             /* the next put happens at the same time */
+  GenQuestions *questions;       /* only when the script has `choose` */
   CalSceneResult *res;
   EngParseError *err;
   const char *source;
@@ -112,7 +132,7 @@ layout_for (unsigned n_players, Layout *l)
        * long side of the image runs from seat to seat */
       *l = (Layout) { .ax = 310, .ay = 390, .n_seats = 2, .yaw = 90,
                       .seat = { { 0, 340 }, { 0, -340 } },
-                      .table_spot = { { 200, -150 }, { 250, -250 } },
+                      .table_spot = { { 230, -45 }, { 240, 55 } },
                       .command_at = { -290, 110 }, .command_col = { 50, 0 },
                       .command_row = { 0, 50 }, .command_cols = 3 };
       return true;
@@ -204,13 +224,21 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
   switch (z.kind)
     {
     case ENG_ZONE_ATTACK:
+      /* one: nearer the slot; two: the second across beyond it; three:
+       * the second and third across, side by side (attack_make_room moves
+       * a second laid alone aside first); a fourth covers a sticker */
       df = n == 0 ? -25 : 30;
       turn = n == 0 ? 0 : 90;
-      dr = n >= 2 ? 6.0 * (double) (n - 1) : 0;
+      dr = n == 1 ? (g->attack_coming > 0 ? ATTACK_ASIDE_MM : 0)
+           : n == 2 ? -ATTACK_ASIDE_MM : n > 2 ? 6.0 * (double) (n - 1) : 0;
       break;
     case ENG_ZONE_CAPTURE:
       dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
       df = ((n / 2) % 2 == 0 ? -1 : 1) * (r->depth / 2 - 50);
+      break;
+    case ENG_ZONE_PLAY:
+      /* two cards side by side, neither sticker covered */
+      dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
       break;
     case ENG_ZONE_DISCARD:
       dr = (double) (g->discards % 3) * 3 - 3;
@@ -320,6 +348,44 @@ rest (Gen *g, double t, unsigned line)
     res->rests[res->n_rests++] = (CalSceneRest) { t, line };
 }
 
+/* A third card for an attack spot: the second one, lying across the spot's
+ * middle, is first slid aside (same zone: the referee sees no move) so that
+ * the third can lie beside it with every sticker in view. */
+static EngStatus
+attack_make_room (Gen *g, unsigned line, EngZone z, uint16_t coming)
+{
+  if (z.kind != ENG_ZONE_ATTACK || cards_in (g, z, coming) != 2)
+    return ENG_OK;
+  double fx, fy;
+  seat_frame (g, z.seat, &fx, &fy);
+  const CalZoneRect *r = zone_rect (g, ENG_ZONE_ATTACK, true, z.index);
+  if (r == NULL)
+    return ENG_OK;
+  const CalSeat *st = &g->seats[z.seat];
+  double rx = -fy, ry = fx, rr = r->at_x, ff = r->at_y + 30;
+  double mx = st->x + rr * rx + ff * fx, my = st->y + rr * ry + ff * fy;
+  for (size_t i = 0; i < g->n_cards; i++)
+    {
+      GenCard *c = &g->cards[i];
+      if (!c->present || c->serial == coming || c->zone.kind != z.kind || c->zone.seat != z.seat
+          || c->zone.index != z.index || hypot (c->x - mx, c->y - my) > 1.0)
+        continue;
+      double x = mx + ATTACK_ASIDE_MM * rx, y = my + ATTACK_ASIDE_MM * ry;
+      EngStatus ok = check_place (g, line, z, x, y);
+      if (ok != ENG_OK)
+        return ok;
+      double t = g->clock, dur = g->o.change_s * 0.6;
+      hand (g, t, c->x, c->y, x, y, dur);
+      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t, c->serial,
+               sx (g, x), sy (g, y), c->rot, dur * 0.9);
+      c->x = x;
+      c->y = y;
+      g->clock += g->o.change_s;
+      break;
+    }
+  return ENG_OK;
+}
+
 static EngStatus
 gen_put (Gen *g, unsigned line, uint16_t serial, bool face, EngZone zone, bool at_start)
 {
@@ -329,8 +395,10 @@ gen_put (Gen *g, unsigned line, uint16_t serial, bool face, EngZone zone, bool a
   GenCard *c = find_card (g, serial);
   if (c != NULL && c->present)
     return gen_fail (g, line, ENG_ERR_SYNTAX, "card %u is already on the table", serial);
+  EngStatus st = at_start ? ENG_OK : attack_make_room (g, line, zone, serial);
   double x, y, rot;
-  EngStatus st = place_for (g, line, zone, serial, &x, &y, &rot);
+  if (st == ENG_OK)
+    st = place_for (g, line, zone, serial, &x, &y, &rot);
   if (st == ENG_OK)
     st = check_place (g, line, zone, x, y);
   if (st != ENG_OK)
@@ -361,7 +429,8 @@ gen_put (Gen *g, unsigned line, uint16_t serial, bool face, EngZone zone, bool a
   fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", g->o.hands ? t + dur * 0.8 : t,
            serial, sx (g, x), sy (g, y), rot, face ? "up" : "down");
   rest (g, g->o.hands ? t + dur : t, line);
-  g->clock += g->o.change_s;
+  if (!g->same_instant)
+    g->clock += g->o.change_s;
   return ENG_OK;
 }
 
@@ -371,6 +440,12 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
   GenCard *c = find_card (g, op->cards[0]);
   if (c == NULL || !c->present)
     return gen_fail (g, op->line, ENG_ERR_SYNTAX, "card %u is not on the table", op->cards[0]);
+  if (op->kind == ENG_LIVE_OP_MOVE)
+    {
+      EngStatus room = attack_make_room (g, op->line, op->zone, c->serial);
+      if (room != ENG_OK)
+        return room;
+    }
   double t = g->clock, dur = g->o.change_s * 0.6;
   if (op->kind == ENG_LIVE_OP_MOVE)
     {
@@ -401,17 +476,10 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
   double at = g->o.hands ? t + dur * 0.7 : t;
   if (op->kind == ENG_LIVE_OP_FLIP)
     {
-      /* a card turned over by hand never lands exactly where it lay: a few
-       * mm and degrees off (which is also what tells the detector's tracking
-       * that the code there is a new one) */
+      /* turned over exactly where it lay: the detector's tracking reads
+       * the new code at the same spot (tests/vision/test-flip-in-place.c) */
       c->face = !c->face;
-      double turn = (c->serial % 2 ? 3.0 : -3.0);
-      c->x += 3.0;
-      c->y += c->serial % 3 == 0 ? -2.5 : 2.5;
-      c->rot += turn;
       fprintf (g->ev, "at %.3f flip c%u\n", at, c->serial);
-      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=0\n", at, c->serial,
-               sx (g, c->x), sy (g, c->y), c->rot);
       rest (g, g->o.hands ? t + dur : t, op->line);
       g->clock += g->o.change_s;
     }
@@ -425,6 +493,366 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
       g->clock += g->o.change_s + 1.5;
     }
   return ENG_OK;
+}
+
+/* ---- two cats swapped between slots (a Teleporter) ------------------------
+ *
+ * A face-down cat is told from the others only by its track: the tracker
+ * follows a back from frame to frame while it is seen and moves less than
+ * its match radius (2.5 code sizes, 84 mm) a frame, pairs each sighting
+ * with the nearest track of that payload (a resting track is remembered at
+ * its committed place until its card rests again), and commits a move once
+ * the card has rested 150 ms.  Laying one cat on the other and then moving
+ * that one away hides a sticker and loses both identities, so a swap is
+ * staged as two hands do it: both cats slide at once, in view, each about
+ * SWAP_STEP_MM a frame and never resting on the way (only the arrivals are
+ * committed), each hand holding its cat by the side away from the other.
+ *
+ * The cat that arrives first must not pass near the other cat's slot
+ * middle, where the other's track is still remembered (two backs: it would
+ * be taken for the other): it comes in from the end of the row, beside the
+ * slot, and lands SWAP_LAND_MM nearer its owner than the middle (an end slot
+ * only).  The second keeps clear of the first one's old place until that
+ * one has rested, then slides into its slot from the front.  Both keep
+ * clear of each other and of the other's hand, of every face-down card and
+ * draw pile (no back near enough to be taken for the moving one, none
+ * covered), of the anchors and of the seat markers; a face-up card on the
+ * way may be slid over for a moment, as a hand passes over it (its sticker
+ * is unique and waits out the occlusion).  The paths are searched among
+ * lanes across the table; when none will do (e.g. two cats of one row) the
+ * two moves are made one after the other as before (docs/e2e.md). */
+
+#define SWAP_STEP_MM 34.0       /* a turn's chord stays above the tracker's
+                                    move tolerance (half a code, 16.8 mm) */
+#define SWAP_CLEAR_MM 72.0       /* a card's half diagonal plus a code's half */
+#define SWAP_APART_MM 110.0
+#define SWAP_THEFT_MM 44.0       /* a frame's step and a margin */
+#define SWAP_HAND_MM 150.0       /* palm centre from the card centre */
+#define SWAP_LAND_MM 45.0
+#define SWAP_SAMPLES 64
+#define SWAP_MAX_OBSTACLES (GEN_MAX_CARDS + 16)
+
+typedef struct {
+  double p[6][2];
+  int n;
+  double len;
+  double delay;                  /* rests in its slot this long first */
+  double dur;                    /* then slides this long */
+} SwapPath;
+
+static void
+swap_path_finish (SwapPath *sp, double fps)
+{
+  sp->len = 0;
+  for (int k = 0; k + 1 < sp->n; k++)
+    sp->len += hypot (sp->p[k + 1][0] - sp->p[k][0], sp->p[k + 1][1] - sp->p[k][1]);
+  sp->dur = sp->len / (SWAP_STEP_MM * fps);
+}
+
+static void
+swap_path_add (SwapPath *sp, double x, double y)
+{
+  sp->p[sp->n][0] = x;
+  sp->p[sp->n][1] = y;
+  sp->n++;
+}
+
+/* The point of the lane { q : q.n = lane } reached from (x, y) along n. */
+static void
+swap_lane_point (SwapPath *sp, double x, double y, double lane, double nx, double ny)
+{
+  double k = lane - (x * nx + y * ny);
+  swap_path_add (sp, x + k * nx, y + k * ny);
+}
+
+/* Where the card is `t` seconds after the start (at rest at the end). */
+static void
+swap_path_at (const SwapPath *sp, double t, double *x, double *y)
+{
+  t -= sp->delay;
+  double d = t <= 0 ? 0 : sp->dur > 0 ? fmin (t / sp->dur, 1.0) * sp->len : sp->len;
+  *x = sp->p[sp->n - 1][0];
+  *y = sp->p[sp->n - 1][1];
+  for (int k = 0; k + 1 < sp->n; k++)
+    {
+      double seg = hypot (sp->p[k + 1][0] - sp->p[k][0], sp->p[k + 1][1] - sp->p[k][1]);
+      if (d <= seg)
+        {
+          double u = seg > 0 ? d / seg : 1.0;
+          *x = sp->p[k][0] + (sp->p[k + 1][0] - sp->p[k][0]) * u;
+          *y = sp->p[k][1] + (sp->p[k + 1][1] - sp->p[k][1]) * u;
+          return;
+        }
+      d -= seg;
+    }
+}
+
+static size_t
+swap_obstacles (const Gen *g, const GenCard *a, const GenCard *b, double out[][2])
+{
+  size_t n = 0;
+  for (size_t i = 0; i < g->n_cards; i++)
+    {
+      const GenCard *c = &g->cards[i];
+      if (c->present && !c->face && c != a && c != b)
+        {
+          out[n][0] = c->x;
+          out[n][1] = c->y;
+          n++;
+        }
+    }
+  /* the draw piles (backs too), the anchors and the seated markers */
+  for (size_t i = 0; i < g->zones->n; i++)
+    {
+      const CalZoneRect *z = &g->zones->zones[i];
+      if (z->kind == ENG_ZONE_DECK && !z->per_seat)
+        {
+          out[n][0] = z->at_x;
+          out[n][1] = z->at_y;
+          n++;
+        }
+    }
+  static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+  for (int k = 0; k < 4; k++)
+    {
+      out[n][0] = corner[k][0] * g->lay.ax;
+      out[n][1] = corner[k][1] * g->lay.ay;
+      n++;
+    }
+  for (unsigned s = 0; s < g->lay.n_seats; s++)
+    if (g->seated[s])
+      {
+        out[n][0] = g->seats[s].x;
+        out[n][1] = g->seats[s].y;
+        n++;
+      }
+  return n;
+}
+
+typedef struct {
+  const Gen *g;
+  const double (*obst)[2];
+  size_t n_obst;
+  double nx, ny;                 /* lanes run across n */
+  bool backs;                    /* both cats face down: mind the tracks */
+  double first_from[2];          /* the first one's old place */
+  double second_from[2];
+} SwapCheck;
+
+/* Whether the first (pf) and second (ps) cats' paths keep everything clear
+ * (see above); the hands are on the side `side` (first) and -side. */
+static bool
+swap_paths_clear (const SwapCheck *ck, const SwapPath *pf, const SwapPath *ps, double side)
+{
+  const Gen *g = ck->g;
+  double span = fmax (pf->delay + pf->dur, ps->delay + ps->dur), rested = pf->dur + 0.4;
+  for (int i = 0; i <= SWAP_SAMPLES; i++)
+    {
+      double t = span * i / SWAP_SAMPLES, ax, ay, bx, by;
+      swap_path_at (pf, t, &ax, &ay);
+      swap_path_at (ps, t, &bx, &by);
+      if (fabs (ax) > g->lay.ax - 40 || fabs (ay) > g->lay.ay - 40 || fabs (bx) > g->lay.ax - 40
+          || fabs (by) > g->lay.ay - 40)
+        return false;
+      if (hypot (ax - bx, ay - by) < SWAP_APART_MM)
+        return false;
+      double hax = ax + side * SWAP_HAND_MM * ck->nx, hay = ay + side * SWAP_HAND_MM * ck->ny;
+      double hbx = bx - side * SWAP_HAND_MM * ck->nx, hby = by - side * SWAP_HAND_MM * ck->ny;
+      if (hypot (hax - bx, hay - by) < SWAP_APART_MM || hypot (hbx - ax, hby - ay) < SWAP_APART_MM)
+        return false;
+      if (ck->backs
+          && (hypot (ax - ck->second_from[0], ay - ck->second_from[1]) < SWAP_THEFT_MM
+              || (t < rested
+                  && hypot (bx - ck->first_from[0], by - ck->first_from[1]) < SWAP_THEFT_MM)))
+        return false;
+      for (size_t k = 0; k < ck->n_obst; k++)
+        if (hypot (ax - ck->obst[k][0], ay - ck->obst[k][1]) < SWAP_CLEAR_MM
+            || hypot (bx - ck->obst[k][0], by - ck->obst[k][1]) < SWAP_CLEAR_MM)
+          return false;
+    }
+  return true;
+}
+
+static void
+swap_slide (Gen *g, double t0, const GenCard *c, const SwapPath *sp, double side, double nx,
+            double ny, double rot_to)
+{
+  double hx = side * SWAP_HAND_MM * nx, hy = side * SWAP_HAND_MM * ny;
+  double arm = atan2 (side * ny, side * nx) * 180.0 / GEN_PI;
+  double t = t0 + sp->delay;
+  for (int k = 0; k + 1 < sp->n; k++)
+    {
+      double seg = hypot (sp->p[k + 1][0] - sp->p[k][0], sp->p[k + 1][1] - sp->p[k][1]);
+      if (seg <= 0)
+        continue;
+      double d = sp->len > 0 ? sp->dur * seg / sp->len : 0;
+      if (g->o.hands)
+        fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t,
+                 sx (g, sp->p[k][0] + hx), sy (g, sp->p[k][1] + hy), sx (g, sp->p[k + 1][0] + hx),
+                 sy (g, sp->p[k + 1][1] + hy), d, arm);
+      /* turned round on the last stretch, into the slot */
+      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t, c->serial,
+               sx (g, sp->p[k + 1][0]), sy (g, sp->p[k + 1][1]), k + 2 < sp->n ? c->rot : rot_to,
+               d);
+      t += d;
+    }
+}
+
+typedef struct {
+  GenCard *card;
+  const EngLiveScriptOp *op;
+  double to[3];                  /* the slot's middle, turned for its seat */
+  double fwd_from[2], fwd_to[2];
+} SwapSide;
+
+/* The best pair of paths with `f` arriving first; false when none. */
+static bool
+swap_plan (const SwapCheck *ck, const SwapSide *f, const SwapSide *s, SwapPath *best_f,
+           SwapPath *best_s, double *best_side)
+{
+  const Gen *g = ck->g;
+  double fps = g->o.fps;
+  int lanes = (int) ((fabs (ck->nx) * g->lay.ax + fabs (ck->ny) * g->lay.ay) / 20.0);
+  double best = 1e18;
+  /* two backs: the first lands beside the middle, nearer its owner, from
+   * the end of the row; a face may land in the middle, from the front */
+  double land[2] = { f->to[0] - SWAP_LAND_MM * f->fwd_to[0], f->to[1] - SWAP_LAND_MM * f->fwd_to[1] };
+  for (int of = 0; of <= 3; of++)
+    for (int i = -lanes; i <= lanes; i++)
+      {
+        SwapPath pf = { .n = 0 };
+        double ox = f->card->x + 40.0 * of * f->fwd_from[0];
+        double oy = f->card->y + 40.0 * of * f->fwd_from[1];
+        swap_path_add (&pf, f->card->x, f->card->y);
+        swap_path_add (&pf, ox, oy);
+        swap_lane_point (&pf, ox, oy, 20.0 * i, ck->nx, ck->ny);
+        if (ck->backs)
+          {
+            swap_lane_point (&pf, land[0], land[1], 20.0 * i, ck->nx, ck->ny);
+            swap_path_add (&pf, land[0], land[1]);
+          }
+        else
+          {
+            double ix = f->to[0] + 40.0 * of * f->fwd_to[0];
+            double iy = f->to[1] + 40.0 * of * f->fwd_to[1];
+            swap_lane_point (&pf, ix, iy, 20.0 * i, ck->nx, ck->ny);
+            swap_path_add (&pf, ix, iy);
+            swap_path_add (&pf, f->to[0], f->to[1]);
+          }
+        swap_path_finish (&pf, fps);
+        for (int os = 0; os <= 3; os++)
+          for (int j = -lanes; j <= lanes; j++)
+            {
+              if (i == j)
+                continue;
+              SwapPath ps = { .n = 0 };
+              double sx0 = s->card->x + 40.0 * os * s->fwd_from[0];
+              double sy0 = s->card->y + 40.0 * os * s->fwd_from[1];
+              double ix = s->to[0] + 40.0 * os * s->fwd_to[0], iy = s->to[1] + 40.0 * os * s->fwd_to[1];
+              swap_path_add (&ps, s->card->x, s->card->y);
+              swap_path_add (&ps, sx0, sy0);
+              swap_lane_point (&ps, sx0, sy0, 20.0 * j, ck->nx, ck->ny);
+              swap_lane_point (&ps, ix, iy, 20.0 * j, ck->nx, ck->ny);
+              swap_path_add (&ps, ix, iy);
+              swap_path_add (&ps, s->to[0], s->to[1]);
+              swap_path_finish (&ps, fps);
+              /* the second sets off late enough to arrive once the first
+               * has rested */
+              ps.delay = fmax (0, pf.dur + 0.6 + SWAP_THEFT_MM / (SWAP_STEP_MM * fps) - ps.dur);
+              double cost = pf.len + ps.len + ps.delay * 100.0, side = i > j ? 1 : -1;
+              if (cost < best && swap_paths_clear (ck, &pf, &ps, side))
+                {
+                  *best_f = pf;
+                  *best_s = ps;
+                  *best_side = side;
+                  best = cost;
+                }
+            }
+      }
+  return best < 1e18;
+}
+
+/* Stages `a` (op_a: to b's slot) and `b` (op_b: to a's slot) as one swap.
+ * Returns ENG_ERR_NOT_FOUND (nothing written) when no clear paths exist. */
+static EngStatus
+gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
+{
+  SwapSide side[2] = { { find_card (g, op_a->cards[0]), op_a, { 0 }, { 0 }, { 0 } },
+                       { find_card (g, op_b->cards[0]), op_b, { 0 }, { 0 }, { 0 } } };
+  side[0].card->present = side[1].card->present = false;
+  EngStatus st = ENG_OK;
+  for (int k = 0; k < 2 && st == ENG_OK; k++)
+    st = place_for (g, side[k].op->line, side[k].op->zone, side[k].card->serial, &side[k].to[0],
+                    &side[k].to[1], &side[k].to[2]);
+  side[0].card->present = side[1].card->present = true;
+  for (int k = 0; k < 2 && st == ENG_OK; k++)
+    st = check_place (g, side[k].op->line, side[k].op->zone, side[k].to[0], side[k].to[1]);
+  if (st != ENG_OK)
+    return st;
+  for (int k = 0; k < 2; k++)
+    {
+      seat_frame (g, side[k].card->zone.seat, &side[k].fwd_from[0], &side[k].fwd_from[1]);
+      seat_frame (g, side[k].op->zone.seat, &side[k].fwd_to[0], &side[k].fwd_to[1]);
+    }
+  double (*obst)[2] = calloc (SWAP_MAX_OBSTACLES, sizeof *obst);
+  if (obst == NULL)
+    return ENG_ERR_NO_MEMORY;
+  SwapCheck ck = { g, (const double (*)[2]) obst, swap_obstacles (g, side[0].card, side[1].card, obst),
+                   -side[0].fwd_from[1], side[0].fwd_from[0],
+                   !side[0].card->face && !side[1].card->face
+                     && eng_card_set_find_serial (g->set, side[0].card->serial)->deck
+                          == eng_card_set_find_serial (g->set, side[1].card->serial)->deck,
+                   { 0 }, { 0 } };
+  SwapPath pf, ps;
+  double hand_side = 0;
+  int first = -1;
+  for (int k = 0; k < 2 && first < 0; k++)
+    {
+      const SwapSide *f = &side[k], *s = &side[1 - k];
+      ck.first_from[0] = f->card->x;
+      ck.first_from[1] = f->card->y;
+      ck.second_from[0] = s->card->x;
+      ck.second_from[1] = s->card->y;
+      if (swap_plan (&ck, f, s, &pf, &ps, &hand_side))
+        first = k;
+    }
+  free (obst);
+  if (first < 0)
+    return ENG_ERR_NOT_FOUND;
+  SwapSide *f = &side[first], *s = &side[1 - first];
+  double t0 = g->clock;
+  swap_slide (g, t0, f->card, &pf, hand_side, ck.nx, ck.ny, f->to[2]);
+  swap_slide (g, t0, s->card, &ps, -hand_side, ck.nx, ck.ny, s->to[2]);
+  const SwapPath *paths[2] = { &pf, &ps };
+  SwapSide *order[2] = { f, s };
+  for (int k = 0; k < 2; k++)
+    {
+      GenCard *c = order[k]->card;
+      const SwapPath *sp = paths[k];
+      c->x = sp->p[sp->n - 1][0];
+      c->y = sp->p[sp->n - 1][1];
+      c->rot = order[k]->to[2];
+      c->zone = order[k]->op->zone;
+      rest (g, t0 + sp->delay + sp->dur, order[k]->op->line);
+    }
+  g->clock = t0 + fmax (pf.delay + pf.dur, ps.delay + ps.dur) + g->o.change_s * 0.4;
+  return ENG_OK;
+}
+
+/* Two moves in a row that trade two cats' slots. */
+static bool
+is_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
+{
+  if (op_a->kind != ENG_LIVE_OP_MOVE || op_b->kind != ENG_LIVE_OP_MOVE
+      || op_a->zone.kind != ENG_ZONE_SLOT || op_b->zone.kind != ENG_ZONE_SLOT)
+    return false;
+  const GenCard *a = find_card (g, op_a->cards[0]), *b = find_card (g, op_b->cards[0]);
+  if (a == NULL || b == NULL || a == b || !a->present || !b->present)
+    return false;
+  EngZone za = a->zone, zb = b->zone;
+  return za.kind == ENG_ZONE_SLOT && zb.kind == ENG_ZONE_SLOT
+         && zb.seat == op_a->zone.seat && zb.index == op_a->zone.index
+         && za.seat == op_b->zone.seat && za.index == op_b->zone.index;
 }
 
 static EngStatus
@@ -468,6 +896,132 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
   g->command_gone[k] = gone + 2.4;
   g->clock = gone + 0.4;
   return ENG_OK;
+}
+
+/* The player whose name starts `text` followed by "'s"; -1 when none. */
+static int
+player_named (const EngSetup *su, const char *text)
+{
+  if (text == NULL)
+    return -1;
+  for (unsigned p = 0; p < su->n_players; p++)
+    {
+      size_t n = strlen (su->names[p]);
+      if (strncmp (text, su->names[p], n) == 0 && strncmp (text + n, "'s", 2) == 0)
+        return (int) p;
+    }
+  return -1;
+}
+
+static const char *
+after (const char *text, const char *marker)
+{
+  const char *at = strstr (text, marker);
+  return at != NULL ? at + strlen (marker) : NULL;
+}
+
+/* `choose NAME` answers "whose UFO is on the Hook?" on screen.  A table
+ * answers it with command cards (session 2, contract 1): the question names
+ * one candidate; confirm takes it, cancel names the next one.  The
+ * candidates are the hook owner's rivals who have not answered this Hook,
+ * in turn order from the player after the owner, the named one first.  The
+ * question the referee asked just before this line (on ideal snapshots)
+ * gives the owner, the named candidate and the next; with three players
+ * that is every candidate, with four a third one can only follow the next
+ * in turn order.  So NAME is reached with 0, 1 or 2 cancels, then confirm. */
+static EngStatus
+gen_choose (Gen *g, const EngLiveScriptOp *op)
+{
+  const GenQuestion *q = NULL;
+  for (size_t i = 0; g->questions != NULL && i < g->questions->n; i++)
+    if (g->questions->q[i].line < op->line)
+      q = &g->questions->q[i];
+  if (q == NULL)
+    return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
+                     "'choose' with no \"whose UFO?\" question asked before it: no command "
+                     "card answers it");
+  const EngSetup *su = eng_live_script_setup (g->script);
+  int owner = player_named (su, after (q->text, " is on "));
+  int named = player_named (su, after (q->text, "Is it "));
+  const char *next_text = after (q->text, "ask about ");
+  int next = -1;
+  for (unsigned p = 0; next_text != NULL && p < su->n_players; p++)
+    if (strcmp (next_text, su->names[p]) == 0)
+      next = (int) p;
+  int n = (int) su->n_players;
+  unsigned cancels = 0;
+  if (owner < 0 || named < 0 || next < 0)
+    return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
+                     "cannot read the candidates from the question '%s'", q->text);
+  if (op->player == named)
+    cancels = 0;
+  else if (op->player == next)
+    cancels = 1;
+  else
+    {
+      /* the rival after `next` in turn order, when it is not the owner and
+       * comes before `named` again: a third candidate */
+      int third = (next + 1) % n;
+      if (third == owner)
+        third = (third + 1) % n;
+      if (op->player != third || third == named || op->player == owner)
+        return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
+                         "%s is not a candidate of the question '%s'", su->names[op->player],
+                         q->text);
+      cancels = 2;
+    }
+  EngLiveScriptOp card = *op;
+  card.kind = ENG_LIVE_OP_COMMAND;
+  card.text = "cancel";
+  for (unsigned k = 0; k < cancels; k++)
+    {
+      EngStatus st = gen_command (g, &card);
+      if (st != ENG_OK)
+        return st;
+    }
+  card.text = "confirm";
+  return gen_command (g, &card);
+}
+
+static void
+question_sink (void *user, unsigned line, const EngEvent *event)
+{
+  GenQuestions *qs = user;
+  if (event->kind != ENG_EVENT_NEED || strncmp (event->text, "Whose ", 6) != 0)
+    return;
+  if (qs->n == GEN_MAX_QUESTIONS)
+    {
+      memmove (&qs->q[0], &qs->q[1], (GEN_MAX_QUESTIONS - 1) * sizeof qs->q[0]);
+      qs->n--;
+    }
+  qs->q[qs->n].line = line;
+  snprintf (qs->q[qs->n].text, sizeof qs->q[qs->n].text, "%s", event->text);
+  qs->n++;
+}
+
+/* Runs the script on ideal snapshots to learn the questions `choose` lines
+ * answer (only when there are any). */
+static EngStatus
+learn_questions (Gen *g)
+{
+  EngLiveScriptOp op;
+  bool any = false;
+  for (size_t i = 0; !any && eng_live_script_op (g->script, i, &op); i++)
+    any = op.kind == ENG_LIVE_OP_CHOOSE;
+  if (!any)
+    return ENG_OK;
+  g->questions = calloc (1, sizeof *g->questions);
+  if (g->questions == NULL)
+    return ENG_ERR_NO_MEMORY;
+  EngLiveScriptResult res;
+  EngParseError err = { "" };
+  EngStatus st = eng_live_script_run (g->script, g->set, NULL, question_sink, g->questions, &res,
+                                      &err);
+  if (st == ENG_OK)
+    free (res.record);
+  else
+    st = gen_fail (g, err.line, st, "%s", err.reason);
+  return st;
 }
 
 static void
@@ -562,7 +1116,7 @@ write_scene (Gen *g)
 static EngStatus
 run_ops (Gen *g)
 {
-  EngLiveScriptOp op;
+  EngLiveScriptOp op, next;
   bool started = false;
   for (size_t i = 0; eng_live_script_op (g->script, i, &op); i++)
     {
@@ -578,6 +1132,23 @@ run_ops (Gen *g)
             }
           break;
         case ENG_LIVE_OP_PUT:
+          if (started && op.zone.kind == ENG_ZONE_ATTACK && eng_live_script_op (g->script, i + 1, &next)
+              && next.kind == ENG_LIVE_OP_PUT && next.zone.kind == op.zone.kind
+              && next.zone.seat == op.zone.seat && next.zone.index == op.zone.index)
+            {
+              /* two cards laid on one attack spot between two looks land
+               * at once (two hands): the referee must see them together
+               * (which came first is the table's to say, K12) */
+              g->attack_coming = 1;
+              g->same_instant = true;
+              st = gen_put (g, op.line, op.cards[0], op.face, op.zone, false);
+              g->attack_coming = 0;
+              g->same_instant = false;
+              if (st == ENG_OK)
+                st = gen_put (g, next.line, next.cards[0], next.face, next.zone, false);
+              i++;
+              break;
+            }
           st = gen_put (g, op.line, op.cards[0], op.face, op.zone, !started);
           break;
         case ENG_LIVE_OP_FLIP:
@@ -586,6 +1157,17 @@ run_ops (Gen *g)
           if (!started)
             return gen_fail (g, op.line, ENG_ERR_NOT_SUPPORTED,
                              "a change before the first snap: lay the table with deal/put");
+          if (eng_live_script_op (g->script, i + 1, &next) && is_swap (g, &op, &next))
+            {
+              st = gen_swap (g, &op, &next);
+              if (st == ENG_OK)
+                {
+                  i++;
+                  break;
+                }
+              if (st != ENG_ERR_NOT_FOUND)
+                break;
+            }
           st = gen_change (g, &op);
           break;
         case ENG_LIVE_OP_COMMAND:
@@ -594,8 +1176,9 @@ run_ops (Gen *g)
           st = gen_command (g, &op);
           break;
         case ENG_LIVE_OP_CHOOSE:
-          return gen_fail (g, op.line, ENG_ERR_NOT_SUPPORTED,
-                           "'choose' answers a question on screen: no camera can show it");
+          started = true;
+          st = gen_choose (g, &op);
+          break;
         case ENG_LIVE_OP_SNAP:
           started = true;
           g->clock += 0.3;
@@ -686,7 +1269,9 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
                      spare, piles[k].deck + 1, sx (g, r->at_x), sy (g, r->at_y),
                      k == 0 ? 2 : -3);
         }
-      st = run_ops (g);
+      st = learn_questions (g);
+      if (st == ENG_OK)
+        st = run_ops (g);
     }
   if (g->obj != NULL)
     fclose (g->obj);
@@ -696,6 +1281,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
     st = write_scene (g);
   free (g->objects);
   free (g->events);
+  free (g->questions);
   free (g);
   if (st != ENG_OK)
     {

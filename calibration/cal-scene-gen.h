@@ -6,8 +6,11 @@
  * the card laid at the centre of the zone the script names (zones from a
  * zone file, data/zones/katua.zones, placed relative to seat markers and the
  * anchors' centroid exactly as the calibration places them).  Command cards
- * (`command` and `key` lines) are shown to the camera for a moment.  Hands
- * pass over the card being handled, the image can be degraded, and the
+ * (`command` and `key` lines) are shown to the camera for a moment; a
+ * `choose NAME` (the "whose UFO is on the Hook?" answer) becomes the cancel
+ * and confirm cards that name NAME.  Two cats trading slots slide at once,
+ * in view; two cards put on one attack spot between two looks land at once.
+ * Hands pass over the card being handled, the image can be degraded, and the
  * camera can be nudged.  docs/e2e.md describes the layout and the timing.
  *
  * Pure C (libc); the result is text, rendered by vis-render or played by the
@@ -75,12 +78,15 @@ typedef struct {
 
 /* Writes the scene of `script` with cards from `set` (borrowed) and the
  * zones `zones` into `out` (caller-owned; out->text allocated on success,
- * NULL on error).  `opts` may be NULL (defaults).  Errors name the script
- * line in `err` (may be NULL): ENG_ERR_NOT_SUPPORTED for a zone the zone
- * file does not place (e.g. `play` for Katua) or more players than the
- * layouts seat; ENG_ERR_SYNTAX for a card not in the set or not on the
- * table; ENG_ERR_INCONSISTENT when a computed place would fall in another
- * zone; ENG_ERR_LIMIT, ENG_ERR_NO_MEMORY. */
+ * NULL on error).  `opts` may be NULL (defaults).  Scripts with `choose`
+ * are first run on ideal snapshots (eng_live_script_run) to learn the
+ * questions they answer.  Errors name the script line in `err` (may be
+ * NULL): ENG_ERR_NOT_SUPPORTED for a zone the zone file does not place,
+ * more players than the layouts seat, or a `choose` no command card can
+ * answer (no "whose UFO?" question asked, or NAME not a candidate);
+ * ENG_ERR_SYNTAX for a card not in the set or not on the table;
+ * ENG_ERR_INCONSISTENT when a computed place would fall in another zone;
+ * ENG_ERR_LIMIT, ENG_ERR_NO_MEMORY. */
 EngStatus cal_scene_generate (const EngLiveScript *script, const EngCardSet *set,
                               const CalZones *zones, const CalSceneOptions *opts,
                               CalSceneResult *out, EngParseError *err);
