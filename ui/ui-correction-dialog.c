@@ -95,6 +95,9 @@ fill_seen (UiCorrectionDialog *self)
   g_ptr_array_set_size (self->seen_payloads, 0);
   GtkStringList *names = gtk_string_list_new (NULL);
   const EngSnapshot *snapshot = ui_referee_get_last_snapshot (self->referee);
+  /* The card the last move played is the likeliest to have been misread. */
+  guint in_play = ui_referee_get_card_in_play (self->referee);
+  guint in_play_index = G_MAXUINT;
   for (unsigned i = 0; i < snapshot->n_items; i++)
     {
       const EngSnapshotItem *item = &snapshot->items[i];
@@ -103,11 +106,15 @@ fill_seen (UiCorrectionDialog *self)
       g_autofree char *name = ui_referee_dup_card_name (self->referee, item->payload);
       g_autofree char *where = zone_words (self->referee, &item->zone);
       g_autofree char *label = g_strdup_printf ("%s · %s", name, where);
+      if (in_play != 0 && item->serial == in_play)
+        in_play_index = self->seen_payloads->len;
       gtk_string_list_append (names, label);
       g_ptr_array_add (self->seen_payloads, g_strdup (item->payload));
     }
   adw_combo_row_set_model (self->seen_row, G_LIST_MODEL (names));
   g_object_unref (names);
+  if (in_play_index < self->seen_payloads->len)
+    adw_combo_row_set_selected (self->seen_row, in_play_index);
   gboolean any = self->seen_payloads->len > 0;
   set_message (self, any ? NULL : "No face-up card is in view now: lay the misread card face up where the camera sees it.");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "correction.apply", any);

@@ -476,8 +476,9 @@ ui_referee_dup_card_name (UiReferee *self, const char *payload)
   if (meaning.card != NULL)
     {
       const char *colour = eng_card_attr (meaning.card, "colour");
-      return g_strdup_printf ("%s%s%s (card %u)", meaning.card->name, colour ? ", " : "", colour ? colour : "",
-                              meaning.card->serial);
+      const char *value = eng_card_attr (meaning.card, "value");
+      return g_strdup_printf ("%s%s%s%s%s (card %u)", meaning.card->name, colour ? " " : "", colour ? colour : "",
+                              value ? " " : "", value ? value : "", meaning.card->serial);
     }
   if (meaning.deck != NULL)
     return g_strdup_printf ("back: %s", meaning.deck->id);

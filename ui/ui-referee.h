@@ -102,7 +102,8 @@ gboolean ui_referee_correction (UiReferee *self, guint index, const char **seen_
 /* The newest snapshot fed (owned by the referee; empty before the first). */
 const EngSnapshot *ui_referee_get_last_snapshot (UiReferee *self);
 
-/* A sticker's name for people ("Cat, red (card 12)", "back: cat"); the
+/* A sticker's name for people ("Cat red 3 (card 12)", "UFO, abduction beam
+ * blue (card 47)", "back: cat"); the
  * payload itself when the set does not know it.  Transfer full. */
 char *ui_referee_dup_card_name (UiReferee *self, const char *payload);
 
