@@ -25,6 +25,7 @@
 #define GEN_MAX_COMMANDS 16
 #define GEN_MAX_QUESTIONS 32
 #define GEN_PI 3.14159265358979323846
+static const double DISCARD_FAN_MM[2] = { 26.0, 32.0 };
 #define ATTACK_ASIDE_MM 36.0     /* two cards across, side by side, on one
                                     attack spot: neither covers the other's
                                     sticker nor the first card's */
@@ -84,6 +85,9 @@ typedef struct {
   unsigned attack_coming;        /* cards laid on the same attack spot in the
                                     same instant, after this one */
   bool same_instant;             /* the next put happens at the same time */
+  bool same_instant_second;      /* this put is the second of such a pair */
+  int discard_fan;               /* >= 0: the place of this card among several
+                                    discarded between two looks; else -1 */
   GenQuestions *questions;       /* only when the script has `choose` */
   CalSceneResult *res;
   EngParseError *err;
@@ -229,8 +233,9 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
        * a second laid alone aside first); a fourth covers a sticker */
       df = n == 0 ? -25 : 30;
       turn = n == 0 ? 0 : 90;
-      dr = n == 1 ? (g->attack_coming > 0 ? ATTACK_ASIDE_MM : 0)
-           : n == 2 ? -ATTACK_ASIDE_MM : n > 2 ? 6.0 * (double) (n - 1) : 0;
+      dr = n == 1 ? (g->attack_coming > 0 ? -ATTACK_ASIDE_MM : 0)
+           : n == 2 ? (g->same_instant_second ? ATTACK_ASIDE_MM : -ATTACK_ASIDE_MM)
+           : n > 2 ? 6.0 * (double) (n - 1) : 0;
       break;
     case ENG_ZONE_CAPTURE:
       dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
@@ -241,6 +246,15 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
       dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
       break;
     case ENG_ZONE_DISCARD:
+      if (g->discard_fan >= 0)
+        {
+          /* several discarded at once are fanned out, each sticker in view
+           * (the referee must count them, K3) */
+          dr = (g->discard_fan % 2 == 0 ? -1 : 1) * DISCARD_FAN_MM[0];
+          df = ((g->discard_fan / 2) % 2 == 0 ? -1 : 1) * DISCARD_FAN_MM[1];
+          turn = (double) (g->discard_fan % 3) * 3 - 3;
+          break;
+        }
       dr = (double) (g->discards % 3) * 3 - 3;
       df = (double) (g->discards % 2) * 4 - 2;
       turn = (double) (g->discards % 5) * 4 - 8;
@@ -1118,6 +1132,7 @@ run_ops (Gen *g)
 {
   EngLiveScriptOp op, next;
   bool started = false;
+  int fan = 0;
   for (size_t i = 0; eng_live_script_op (g->script, i, &op); i++)
     {
       EngStatus st = ENG_OK;
@@ -1132,6 +1147,22 @@ run_ops (Gen *g)
             }
           break;
         case ENG_LIVE_OP_PUT:
+          if (started && op.zone.kind == ENG_ZONE_DISCARD)
+            {
+              /* one of several cards put on the pile between two looks? */
+              bool several = fan > 0;
+              for (size_t k = i + 1; !several && eng_live_script_op (g->script, k, &next); k++)
+                {
+                  if (next.kind == ENG_LIVE_OP_SNAP || next.kind == ENG_LIVE_OP_COMMAND
+                      || next.kind == ENG_LIVE_OP_KEY || next.kind == ENG_LIVE_OP_CHOOSE)
+                    break;
+                  several = next.kind == ENG_LIVE_OP_PUT && next.zone.kind == ENG_ZONE_DISCARD;
+                }
+              g->discard_fan = several ? fan++ : -1;
+              st = gen_put (g, op.line, op.cards[0], op.face, op.zone, false);
+              g->discard_fan = -1;
+              break;
+            }
           if (started && op.zone.kind == ENG_ZONE_ATTACK && eng_live_script_op (g->script, i + 1, &next)
               && next.kind == ENG_LIVE_OP_PUT && next.zone.kind == op.zone.kind
               && next.zone.seat == op.zone.seat && next.zone.index == op.zone.index)
@@ -1144,8 +1175,10 @@ run_ops (Gen *g)
               st = gen_put (g, op.line, op.cards[0], op.face, op.zone, false);
               g->attack_coming = 0;
               g->same_instant = false;
+              g->same_instant_second = true;
               if (st == ENG_OK)
                 st = gen_put (g, next.line, next.cards[0], next.face, next.zone, false);
+              g->same_instant_second = false;
               i++;
               break;
             }
@@ -1181,6 +1214,7 @@ run_ops (Gen *g)
           break;
         case ENG_LIVE_OP_SNAP:
           started = true;
+          fan = 0;
           g->clock += 0.3;
           if (!g->nudged && g->o.nudge_s >= 0 && g->clock >= g->o.nudge_s)
             gen_nudge (g);
@@ -1248,6 +1282,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
   g->cx = g->lay.ax + 300;
   g->cy = g->lay.ay + 300;
   g->clock = 1.5;   /* calibration and the baseline first */
+  g->discard_fan = -1;
   if (st == ENG_OK)
     {
       g->obj = open_memstream (&g->objects, &g->objects_len);

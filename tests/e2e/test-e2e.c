@@ -476,6 +476,19 @@ Test (e2e, two_players_shield_chain_and_a_hidden_swap)
   play (&g);
 }
 
+Test (e2e, three_players_hook_answered_with_command_cards)
+{
+  /* two UFOs landing on a Hook at once (the tie asked), "whose UFO?"
+   * answered with cancel and confirm cards (a `choose` shown as the cards
+   * that name that player), a face-up and two face-down discards fanned out
+   * on the pile, one taken back */
+  skip_when_sanitized ();
+  Game g = { TESTS_DIR "/live/scripts/katua-3p-hook.script",
+             TESTS_DIR "/live/scripts/katua-3p-hook.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
 /* A development aid: E2E_SCRIPT=FILE E2E_REC=FILE plays any script. */
 Test (e2e, script_from_the_environment)
 {
