@@ -47,11 +47,22 @@ zone_words (UiReferee *referee, const EngZone *zone)
   return g_string_free (text, FALSE);
 }
 
+/* A refusal in red; a mere state ("no card in view") dimmed. */
 static void
-set_message (UiCorrectionDialog *self, const char *text)
+set_message (UiCorrectionDialog *self, const char *text, gboolean refusal)
 {
   gtk_label_set_text (self->message, text ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
+  if (refusal)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->message), "dim-label");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->message), "dim-label");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->message), "error");
+    }
 }
 
 /* The faces of the chosen card's deck, the chosen one left out. */
@@ -116,7 +127,8 @@ fill_seen (UiCorrectionDialog *self)
   if (in_play_index < self->seen_payloads->len)
     adw_combo_row_set_selected (self->seen_row, in_play_index);
   gboolean any = self->seen_payloads->len > 0;
-  set_message (self, any ? NULL : "No face-up card is in view now: lay the misread card face up where the camera sees it.");
+  set_message (self, any ? NULL : "No face-up card is in view now: lay the misread card face up where the camera sees it.",
+               FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "correction.apply", any);
   fill_actual (self);
 }
@@ -167,7 +179,7 @@ correct (UiCorrectionDialog *self, const char *seen, const char *actual)
   fill_corrections (self);
   fill_seen (self);
   if (!done)
-    set_message (self, error->message);
+    set_message (self, error->message, TRUE);
 }
 
 static void
@@ -178,7 +190,7 @@ apply_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   guint actual = adw_combo_row_get_selected (self->actual_row);
   if (seen >= self->seen_payloads->len || actual >= self->actual_payloads->len)
     {
-      set_message (self, "Pick the card the camera reads and what it really is.");
+      set_message (self, "Pick the card the camera reads and what it really is.", TRUE);
       return;
     }
   correct (self, self->seen_payloads->pdata[seen], self->actual_payloads->pdata[actual]);

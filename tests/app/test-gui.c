@@ -124,6 +124,21 @@ Test (gui, setup_dialog_is_drawn, .timeout = 60)
   cairo_surface_destroy (png);
 }
 
+/* The correction dialog opens once the demo's cards are read, and lists
+ * them: drawn, and the main window beside it. */
+Test (gui, correction_dialog_is_drawn, .timeout = 60)
+{
+  own_state_dir ("correction");
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-page", "correction", "--screenshot-frames", "10", NULL };
+  cairo_surface_t *png = shoot ("tablero-correction.png", extra, &err);
+  cr_expect_geq (cairo_image_surface_get_width (png), 320);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the dialog looks blank");
+  cairo_surface_destroy (png);
+  g_autofree char *beside = g_build_filename (getenv ("TABLERO_SCREENSHOT_DIR"), "tablero-correction-dialog-1.png", NULL);
+  cr_expect (g_file_test (beside, G_FILE_TEST_EXISTS), "no picture of the window beside the dialog");
+}
+
 Test (gui, unknown_page_is_refused_clearly, .timeout = 60)
 {
   g_autofree char *err = NULL;
