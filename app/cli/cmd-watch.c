@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +63,8 @@ usage (void)
            "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
            "switch of data/rules/GAME.options.  --commands reads what the table says\n"
            "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
-           "cancel, no-defence, undo, pause) or 'choose NAME'; '@N ' before it waits\n"
+           "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
+           "(a misread: face serials or payloads); '@N ' before it waits\n"
            "until frame N (counted from 0) has been refereed.\n");
 }
 
@@ -262,40 +262,52 @@ command_input_next (CommandInput *in, long frames_done)
   return line;
 }
 
-/* The record is rewritten whole, atomically, after every batch that holds an
- * accepted move: a kill or a power cut leaves the previous or the new file,
- * never half of one. */
+/* The journal: the record, with the referee's table notes and corrections
+ * (docs/record-format.md), rewritten whole, atomically and durably whenever
+ * its text changed: a kill or a power cut leaves the previous or the new
+ * file, never half of one, and loses nothing the table was told. */
+typedef struct {
+  const char *path;        /* NULL: no journal */
+  char *written;           /* the text last written */
+} Journal;
+
 static bool
-save_record (EngInterpreter *interp, const char *path)
+journal_sync (Journal *journal, const EngInterpreter *interp)
 {
+  if (journal->path == NULL)
+    return true;
   char *text = eng_record_write (eng_interpreter_record (interp));
   if (text == NULL)
     return false;
+  if (journal->written != NULL && strcmp (text, journal->written) == 0)
+    {
+      free (text);
+      return true;
+    }
   GError *error = NULL;
-  gboolean ok = g_file_set_contents_full (path, text, -1,
+  gboolean ok = g_file_set_contents_full (journal->path, text, -1,
                                           G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                           0644, &error);
   if (!ok)
     {
-      fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", path, error->message);
+      fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", journal->path, error->message);
       g_error_free (error);
+      free (text);
+      return false;
     }
-  free (text);
-  return ok;
+  free (journal->written);
+  journal->written = text;
+  return true;
 }
 
 /* Journal first, announce second: whatever the table has been told is
  * already on disk when a kill or a power cut comes.  false when the
  * journal could not be written. */
 static bool
-publish (EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
-         const char *record, long frame, int64_t time_ns)
+publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
+         Journal *journal, long frame, int64_t time_ns)
 {
-  bool accepted = false, ok = true;
-  for (size_t i = 0; i < events->n; i++)
-    accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
-  if (accepted && record != NULL)
-    ok = save_record (interp, record);
+  bool ok = journal_sync (journal, interp);
   if (events->n > 0)
     printf ("{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frame, time_ns / 1e9);
   for (size_t i = 0; i < events->n; i++)
@@ -308,14 +320,48 @@ publish (EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
   return ok;
 }
 
+/* A card named on a command line: its payload, or its face serial in the
+ * game's set.  false when it is neither. */
+static bool
+card_payload (const EngCardSet *set, const char *word, char payload[ENG_TAG_PAYLOAD_LEN + 1])
+{
+  char *end = NULL;
+  long serial = strtol (word, &end, 10);
+  if (end != word && *end == '\0' && serial > 0 && serial < 1000)
+    {
+      EngTag tag = { .game = eng_card_set_game_letter (set), .kind = ENG_TAG_FACE,
+                     .serial = (uint16_t) serial };
+      g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
+      return eng_tag_format (&tag, payload) == ENG_OK;
+    }
+  if (strlen (word) != ENG_TAG_PAYLOAD_LEN)
+    return false;
+  g_strlcpy (payload, word, ENG_TAG_PAYLOAD_LEN + 1);
+  return true;
+}
+
 /* Runs one line of --commands input.  A line the referee cannot take is
  * reported on stderr and changes nothing. */
 static void
-run_command_line (EngInterpreter *interp, const EngSetup *setup, const char *line,
-                  EngEvents *events)
+run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup *setup,
+                  const char *line, EngEvents *events)
 {
   EngStatus st;
-  if (g_str_has_prefix (line, "choose "))
+  if (g_str_has_prefix (line, "correct "))
+    {
+      g_auto (GStrv) words = g_strsplit (line + strlen ("correct "), " ", -1);
+      char seen[ENG_TAG_PAYLOAD_LEN + 1], actual[ENG_TAG_PAYLOAD_LEN + 1];
+      bool removing = g_strv_length (words) == 2 && strcmp (words[1], "none") == 0;
+      if (g_strv_length (words) != 2 || !card_payload (set, words[0], seen)
+          || (!removing && !card_payload (set, words[1], actual)))
+        {
+          fprintf (stderr, "tablero-cli watch: '%s': say 'correct SEEN ACTUAL|none' with face "
+                           "serials or payloads\n", line);
+          return;
+        }
+      st = eng_interpreter_correct_card (interp, seen, removing ? NULL : actual, events);
+    }
+  else if (g_str_has_prefix (line, "choose "))
     {
       const char *name = line + strlen ("choose ");
       int player = -1;
@@ -335,6 +381,8 @@ run_command_line (EngInterpreter *interp, const EngSetup *setup, const char *lin
     fprintf (stderr, "tablero-cli watch: '%s': no such command in this game's card set\n", line);
   else if (st == ENG_ERR_STATE)
     fprintf (stderr, "tablero-cli watch: '%s': nobody is being asked to choose now\n", line);
+  else if (st == ENG_ERR_INVALID_ARGUMENT)
+    fprintf (stderr, "tablero-cli watch: '%s': not two faces of the same deck\n", line);
   else if (st != ENG_OK)
     fprintf (stderr, "tablero-cli watch: '%s': %s\n", line, eng_status_to_string (st));
 }
@@ -426,6 +474,7 @@ cli_cmd_watch (int argc, char **argv)
   int exit_code = 0;
   CommandInput commands;
   command_input_init (&commands, a.commands);
+  Journal journal = { .path = a.record };
 
   while (!interrupted && !eng_game_is_over (game))
     {
@@ -469,14 +518,14 @@ cli_cmd_watch (int argc, char **argv)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
-          if (!publish (interp, &events, &setup, a.record, frames - 1, frame.timestamp_ns))
+          if (!publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
       for (char *line; (line = command_input_next (&commands, frames)) != NULL; g_free (line))
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
-          run_command_line (interp, &setup, line, &events);
-          if (!publish (interp, &events, &setup, a.record, frames - 1, frame.timestamp_ns))
+          run_command_line (interp, eng_session_card_set (session), &setup, line, &events);
+          if (!publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
       if (a.frames > 0 && frames >= a.frames)
@@ -485,8 +534,9 @@ cli_cmd_watch (int argc, char **argv)
         break;
     }
 
-  if (a.record != NULL && !save_record (interp, a.record))
+  if (!journal_sync (&journal, interp))
     exit_code = 2;
+  free (journal.written);
   if (calibrations == 0 && exit_code == 0)
     {
       fprintf (stderr, "tablero-cli watch: the four table anchors were never seen; nothing refereed\n");

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,4 +123,32 @@ Test (watch, bad_arguments_are_refused_before_any_frame)
       cr_expect_null (strstr (run.out, "\"kind\":\"frame\""), "case %zu refereed frames", i);
       run_clear (&run);
     }
+}
+
+/* The demo's first attack is made with UFO 71; the table says it is 47.
+ * The attack is read again with 47, the correction is journaled at once,
+ * and corrections the referee cannot take are refused and change nothing. */
+Test (watch, a_misread_is_corrected_and_journaled)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  const char *args[] = { "--source", "demo", "--frames", "50", "--commands", "--record", journal,
+                         NULL };
+  Run run = watch ("@45 correct 71 47\n@46 correct 71 9999\n@47 correct 1 47\n", args);
+  cr_expect_eq (run.exit_code, 0, "%s", run.err);
+  cr_expect_eq (frame_of (run.out, "\"text\":\"Corrected"), 45, "%s", run.out);
+  cr_expect_not_null (strstr (run.out, "\"text\":\"Ana attack 47 Bea 1\""), "%s", run.out);
+  cr_expect_not_null (strstr (run.err, "'correct 71 9999': say 'correct SEEN ACTUAL|none'"), "%s",
+                      run.err);
+  cr_expect_not_null (strstr (run.err, "'correct 1 47': not two faces of the same deck"), "%s",
+                      run.err);
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (journal, &text, NULL, NULL));
+  cr_expect_not_null (strstr (text, "@correct TB1K01F071P TB1K01F047G"), "%s", text);
+  cr_expect_not_null (strstr (text, "Ana attack 47 Bea 1"), "%s", text);
+  cr_expect_null (strstr (text, "Ana attack 71"), "%s", text);
+  run_clear (&run);
+  g_remove (journal);
+  g_rmdir (dir);
 }
