@@ -17,6 +17,7 @@
 
 #include <glib.h>
 
+#include "eng-i18n.h"
 #include "katua.h"
 
 #define LIVE_MAX_EXPECT 24
@@ -237,34 +238,91 @@ card_info (const EngInterpreter *it, uint16_t serial)
   return &it->info[serial];
 }
 
+/* Colour words agree with the noun in Spanish and Catalan ("ovni rojo",
+ * "luz roja"), so a UFO's colour and a cat's are looked up in their own
+ * contexts (the ones katua.c uses).  A colour the catalogue does not know
+ * (data) stays as the card set spells it. */
+static const char *
+ufo_colour_words (const char *colour)
+{
+  if (strcmp (colour, "red") == 0) return ENG_C_ ("UFO", "red");
+  if (strcmp (colour, "blue") == 0) return ENG_C_ ("UFO", "blue");
+  if (strcmp (colour, "yellow") == 0) return ENG_C_ ("UFO", "yellow");
+  if (strcmp (colour, "tricolor") == 0) return ENG_C_ ("UFO", "tricolor");
+  return colour;
+}
+
+static const char *
+cat_colour_words (const char *colour)
+{
+  if (strcmp (colour, "red") == 0) return ENG_C_ ("cat", "red");
+  if (strcmp (colour, "blue") == 0) return ENG_C_ ("cat", "blue");
+  if (strcmp (colour, "yellow") == 0) return ENG_C_ ("cat", "yellow");
+  if (strcmp (colour, "tricolor") == 0) return ENG_C_ ("cat", "tricolor");
+  return colour;
+}
+
 /* A short name for a face everyone can see ("red UFO", "Shield", "blue
- * cat").  Only ever called for faces that are up on the table (K20). */
+ * cat"), in the table's language.  Only ever called for faces that are up
+ * on the table (K20), and only to write a text.  With `definite`, the name
+ * carries its definite article ("the red UFO"): Catalan's article depends
+ * on the name ("l'ovni", "el Ganxo"), so it is translated with it. */
 static void
-face_name (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
+face_name_in (const EngInterpreter *it, uint16_t serial, bool definite, char *buf, size_t size)
 {
   const CardInfo *ci = card_info (it, serial);
-  static const char *const actions[] = { "UFO", "Shield", "Replicator", "Teleporter",
-                                         "X-Ray", "Stampede" };
   switch (ci->kind)
     {
     case CARD_ABDUCTION:
-      snprintf (buf, size, "%s UFO", ci->colour);
+      snprintf (buf, size, definite ? ENG_ ("the %s UFO") : ENG_ ("%s UFO"),
+                ufo_colour_words (ci->colour));
       break;
     case CARD_HOOK:
-      snprintf (buf, size, "Hook");
+      snprintf (buf, size, "%s", definite ? ENG_ ("the Hook") : ENG_ ("Hook"));
       break;
     case CARD_ACTION:
-      snprintf (buf, size, "%s", actions[ci->action < 6 ? ci->action : 0]);
-      break;
+      {
+        const char *word;
+        switch (ci->action < 6 ? ci->action : 0)
+          {
+          case KAT_ACT_SHIELD: word = definite ? ENG_ ("the Shield") : ENG_ ("Shield"); break;
+          case KAT_ACT_REPLICATOR:
+            word = definite ? ENG_ ("the Replicator") : ENG_ ("Replicator");
+            break;
+          case KAT_ACT_TELEPORTER:
+            word = definite ? ENG_ ("the Teleporter") : ENG_ ("Teleporter");
+            break;
+          case KAT_ACT_XRAY: word = definite ? ENG_ ("the X-Ray") : ENG_ ("X-Ray"); break;
+          case KAT_ACT_STAMPEDE: word = definite ? ENG_ ("the Stampede") : ENG_ ("Stampede"); break;
+          default: word = definite ? ENG_ ("the UFO") : ENG_ ("UFO");
+          }
+        snprintf (buf, size, "%s", word);
+        break;
+      }
     case CARD_CAT:
-      snprintf (buf, size, "%s cat", ci->colour);
+      snprintf (buf, size, definite ? ENG_ ("the %s cat") : ENG_ ("%s cat"),
+                cat_colour_words (ci->colour));
       break;
     case CARD_FAKE:
-      snprintf (buf, size, "fake cat");
+      snprintf (buf, size, "%s", definite ? ENG_ ("the fake cat") : ENG_ ("fake cat"));
       break;
     default:
-      snprintf (buf, size, "card %u", serial);
+      snprintf (buf, size, definite ? ENG_ ("the card %u") : ENG_ ("card %u"), serial);
     }
+}
+
+/* "red UFO" */
+static void
+face_name (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
+{
+  face_name_in (it, serial, false, buf, size);
+}
+
+/* "the red UFO" */
+static void
+face_name_the (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
+{
+  face_name_in (it, serial, true, buf, size);
 }
 
 /* Where an item is, in words, without naming a face-down card. */
@@ -275,44 +333,50 @@ zone_words (const EngInterpreter *it, EngZone z, char *buf, size_t size)
   switch (z.kind)
     {
     case ENG_ZONE_SLOT:
-      snprintf (buf, size, "%s's slot %d", pname (it, p), z.index + 1);
+      snprintf (buf, size, ENG_ ("%s's slot %d"), pname (it, p), z.index + 1);
       break;
     case ENG_ZONE_ATTACK:
-      snprintf (buf, size, "in front of %s's slot %d", pname (it, p), z.index + 1);
+      snprintf (buf, size, ENG_ ("in front of %s's slot %d"), pname (it, p), z.index + 1);
       break;
     case ENG_ZONE_CAPTURE:
-      snprintf (buf, size, "%s's capture area", pname (it, p));
+      snprintf (buf, size, ENG_ ("%s's capture area"), pname (it, p));
       break;
     case ENG_ZONE_PLAY:
-      snprintf (buf, size, "%s's play area", pname (it, p));
+      snprintf (buf, size, ENG_ ("%s's play area"), pname (it, p));
       break;
     case ENG_ZONE_DISCARD:
-      snprintf (buf, size, "the discard pile");
+      snprintf (buf, size, "%s", ENG_ ("the discard pile"));
       break;
     case ENG_ZONE_DECK:
-      snprintf (buf, size, "a deck");
+      snprintf (buf, size, "%s", ENG_ ("a deck"));
       break;
     default:
-      snprintf (buf, size, "the table");
+      snprintf (buf, size, "%s", ENG_ ("the table"));
     }
 }
 
-static void
+/* An item in words ("the red UFO (Ana's slot 1)"); returns `buf`. */
+static const char *
 item_words (const EngInterpreter *it, const LiveItem *item, char *buf, size_t size)
 {
   char where[64];
   zone_words (it, item->zone, where, sizeof where);
   if (item->kind == 'F')
     {
-      char name[32];
-      face_name (it, item->serial, name, sizeof name);
-      snprintf (buf, size, "the %s (%s)", name, where);
+      char name[48];
+      face_name_the (it, item->serial, name, sizeof name);
+      snprintf (buf, size, "%s (%s)", name, where);
     }
+  else if (item->serial == it->cat_deck + 1)
+    snprintf (buf, size, ENG_ ("the face-down cat card (%s)"), where);
   else
-    snprintf (buf, size, "the face-down %s card (%s)",
-              item->serial == it->cat_deck + 1 ? "cat" : "UFO", where);
+    snprintf (buf, size, ENG_ ("the face-down UFO card (%s)"), where);
+  return buf;
 }
 
+/* say(), refuse_change() and expect_face_leaves() take the English format
+ * marked ENG_N_ at the call and translate it themselves, only when they
+ * write the text (eng-i18n.h). */
 static EngEvent *
 say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
   __attribute__ ((format (printf, 5, 6)));
@@ -320,9 +384,11 @@ say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char
 static EngEvent *
 say (EngEvents *out, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
 {
+  if (out == NULL)
+    return NULL;   /* nothing is said: no catalogue lookup */
   va_list ap;
   va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (out, kind, player, rule, fmt, ap);
+  EngEvent *e = eng_events_vaddf (out, kind, player, rule, ENG_ (fmt), ap);
   va_end (ap);
   return e;
 }
@@ -508,10 +574,10 @@ match_expectation (EngInterpreter *it, const Change *c, EngEvents *out, bool *br
               return true;
             }
           {
-            char name[32];
+            char name[48];
             face_name (it, e->serial, name, sizeof name);
             if (!complaint_find (it, c))
-              say (out, ENG_EVENT_NOTE, -1, "K11", "The %s goes on the discard pile: %s",
+              say (out, ENG_EVENT_NOTE, -1, "K11", ENG_N_ ("The %s goes on the discard pile: %s"),
                    name, e->text);
             *broken = true;
             return false;
@@ -531,11 +597,11 @@ match_expectation (EngInterpreter *it, const Change *c, EngEvents *out, bool *br
               int taker = player_of_seat (it, e->zone.seat);
               if (c->item.zone.kind == ENG_ZONE_CAPTURE)
                 say (out, ENG_EVENT_ILLEGAL, player_of_seat (it, c->item.zone.seat), "K11",
-                     "Wrong capture area: this cat belongs to %s, not %s. %s",
+                     ENG_N_ ("Wrong capture area: this cat belongs to %s, not %s. %s"),
                      pname (it, taker), pname (it, player_of_seat (it, c->item.zone.seat)),
                      e->text);
               else
-                say (out, ENG_EVENT_NOTE, taker, "K11", "Not there: %s", e->text);
+                say (out, ENG_EVENT_NOTE, taker, "K11", ENG_N_ ("Not there: %s"), e->text);
             }
           *broken = true;
           return false;
@@ -654,33 +720,34 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
                            : expect_add (m, EXP_TO_DISCARD, serial, 0, zone_make (ENG_ZONE_DISCARD, -1, 1));
       if (e == NULL)
         continue;
-      char name[32];
-      face_name (it, serial, name, sizeof name);
+      char name[48];
+      face_name_the (it, serial, name, sizeof name);
       if (returned)
         {
           e->item_kind = 'F';
-          snprintf (e->text, sizeof e->text, "Take the %s back into its owner's hand", name);
+          snprintf (e->text, sizeof e->text, ENG_ ("Take %s back into its owner's hand"), name);
           continue;
         }
       size_t l = strlen (names);
-      snprintf (names + l, sizeof names - l, "%s the %s", n_names ? "," : "", name);
+      snprintf (names + l, sizeof names - l, "%s %s", n_names ? "," : "", name);
       n_names++;
     }
   /* the discard expectations share one sentence */
   if (n_names > 0)
     {
       char sentence[200];
-      /* "the red UFO, the Shield" -> "the red UFO and the Shield" */
+      /* " the red UFO, the Shield" -> " the red UFO and the Shield"; each
+       * name comes with its leading space, which the formats glue on */
       char *last = strrchr (names, ',');
       if (last != NULL)
         {
           char tail[160];
-          snprintf (tail, sizeof tail, " and%s", last + 1);
+          snprintf (tail, sizeof tail, "%s%s", ENG_ (" and "), last + 2);
           *last = '\0';
-          snprintf (sentence, sizeof sentence, "Put%s%s on the discard pile", names, tail);
+          snprintf (sentence, sizeof sentence, ENG_ ("Put%s%s on the discard pile"), names, tail);
         }
       else
-        snprintf (sentence, sizeof sentence, "Put%s on the discard pile", names);
+        snprintf (sentence, sizeof sentence, ENG_ ("Put%s on the discard pile"), names);
       for (int i = 0; i < m->n_expect; i++)
         if (m->expect[i].kind == EXP_TO_DISCARD && m->expect[i].text[0] == '\0')
           text_copy (m->expect[i].text, sizeof m->expect[i].text, sentence);
@@ -696,10 +763,10 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
           Expect *e = expect_add (m, EXP_LEAVE, mv->card, 0, m->view[vi].zone);
           if (e != NULL)
             {
-              char name[32];
+              char name[48];
               face_name (it, mv->card, name, sizeof name);
               e->item_kind = 'F';
-              snprintf (e->text, sizeof e->text, "%s: take your %s back into your hand",
+              snprintf (e->text, sizeof e->text, ENG_ ("%s: take your %s back into your hand"),
                         pname (it, mv->player), name);
               say (out, ENG_EVENT_NEED, mv->player, "K12", "%s", e->text);
             }
@@ -723,11 +790,12 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
         if (e == NULL)
           continue;
         if (owner == p)
-          snprintf (e->text, sizeof e->text, "%s: take the cat from your slot %d into your "
-                    "capture area", pname (it, p), slot + 1);
+          snprintf (e->text, sizeof e->text, ENG_ ("%s: take the cat from your slot %d into "
+                                                   "your capture area"), pname (it, p), slot + 1);
         else
-          snprintf (e->text, sizeof e->text, "%s: take the cat from %s's slot %d into your "
-                    "capture area", pname (it, p), pname (it, owner), slot + 1);
+          snprintf (e->text, sizeof e->text, ENG_ ("%s: take the cat from %s's slot %d into "
+                                                   "your capture area"),
+                    pname (it, p), pname (it, owner), slot + 1);
         say (out, ENG_EVENT_NEED, p, "K11", "%s", e->text);
       }
   /* a face shown then hidden again (forced show, escape) */
@@ -742,7 +810,7 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
           continue;
         Expect *e = expect_add (m, EXP_FACE_DOWN, m->view[vi].serial, 0, z);
         if (e != NULL)
-          snprintf (e->text, sizeof e->text, "%s: turn your cat in slot %d face down again",
+          snprintf (e->text, sizeof e->text, ENG_ ("%s: turn your cat in slot %d face down again"),
                     pname (it, p), k + 1);
       }
   /* a Stampede: the old cats leave, three new backs arrive */
@@ -762,7 +830,7 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
               if (e != NULL)
                 {
                   e->item_kind = m->view[vi].kind;
-                  snprintf (e->text, sizeof e->text, "%s: set aside your cat from slot %d",
+                  snprintf (e->text, sizeof e->text, ENG_ ("%s: set aside your cat from slot %d"),
                             pname (it, p), k + 1);
                 }
             }
@@ -770,8 +838,8 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
             {
               Expect *e = expect_add (m, EXP_NEW_BACK, 0, 0, z);
               if (e != NULL)
-                snprintf (e->text, sizeof e->text, "%s: place a new cat face down in slot %d",
-                          pname (it, p), k + 1);
+                snprintf (e->text, sizeof e->text,
+                          ENG_ ("%s: place a new cat face down in slot %d"), pname (it, p), k + 1);
             }
         }
     }
@@ -779,7 +847,7 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
   if (mv->verb == KAT_END || mv->verb == KAT_PASS || mv->verb == KAT_DISCARD)
     {
       char text[200];
-      int l = snprintf (text, sizeof text, "End of turn:");
+      int l = snprintf (text, sizeof text, "%s", ENG_ ("End of turn:"));
       int n_refills = 0;
       for (int i = 0; i < b->n_players; i++)
         {
@@ -792,23 +860,27 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
                 EngZone z = zone_make (ENG_ZONE_SLOT, seat_of (it, p), k);
                 Expect *e = expect_add (m, EXP_NEW_BACK, 0, 0, z);
                 if (e != NULL)
-                  snprintf (e->text, sizeof e->text, "%s: place a new cat face down in slot %d",
-                            pname (it, p), k + 1);
+                  snprintf (e->text, sizeof e->text,
+                            ENG_ ("%s: place a new cat face down in slot %d"), pname (it, p),
+                            k + 1);
                 size_t sl = strlen (slots);
-                snprintf (slots + sl, sizeof slots - sl, "%s%d", n ? " and " : "", k + 1);
+                snprintf (slots + sl, sizeof slots - sl, "%s%d", n ? ENG_ (" and ") : "", k + 1);
                 n++;
               }
           if (n > 0 && l > 0 && (size_t) l < sizeof text)
             {
-              l += snprintf (text + l, sizeof text - (size_t) l, "%s %s refills slot%s %s",
-                             n_refills ? ";" : "", pname (it, p), n > 1 ? "s" : "", slots);
+              l += snprintf (text + l, sizeof text - (size_t) l, "%s ", n_refills ? ";" : "");
+              if ((size_t) l < sizeof text)
+                l += snprintf (text + l, sizeof text - (size_t) l,
+                               ENG_NG_ ("%s refills slot %s", "%s refills slots %s", n),
+                               pname (it, p), slots);
               n_refills++;
             }
         }
       if (a->phase != KAT_PHASE_OVER && l > 0 && (size_t) l < sizeof text)
         {
-          snprintf (text + l, sizeof text - (size_t) l, "%s everyone draws up to 3 UFO cards",
-                    n_refills ? ";" : "");
+          snprintf (text + l, sizeof text - (size_t) l, "%s %s", n_refills ? ";" : "",
+                    ENG_ ("everyone draws up to 3 UFO cards"));
           say (out, ENG_EVENT_NEED, -1, "K15", "%s", text);
         }
     }
@@ -827,9 +899,30 @@ face_visible (const EngInterpreter *it, unsigned serial)
   return false;
 }
 
+/* Whether `text` names, as `word` and a number ("card 10"), a card whose
+ * face is not up on the table now. */
+static bool
+names_unseen_card (const EngInterpreter *it, const char *text, const char *word)
+{
+  size_t len = strlen (word);
+  if (len == 0)
+    return false;
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    {
+      char *end;
+      unsigned long serial = strtoul (p + len, &end, 10);
+      if (end == p + len || serial == 0 || face_visible (it, (unsigned) serial))
+        continue;
+      return true;
+    }
+  return false;
+}
+
 /* K20 is the interpreter's last duty before the screen: a refusal text that
  * names a card ("card 10") whose face is not up on the table now is
- * replaced by one that names none. */
+ * replaced by one that names none.  Katua's refusals come in the table's
+ * language, so the word before the number is looked for in English and as
+ * translated ("carta 10"). */
 static void
 hide_unseen (const EngInterpreter *it, EngEvents *out, size_t from)
 {
@@ -840,17 +933,11 @@ hide_unseen (const EngInterpreter *it, EngEvents *out, size_t from)
       EngEvent *e = &out->items[i];
       if (e->kind != ENG_EVENT_ILLEGAL && e->kind != ENG_EVENT_CONSERVATION)
         continue;
-      for (const char *p = strstr (e->text, "card "); p != NULL; p = strstr (p + 1, "card "))
-        {
-          char *end;
-          unsigned long serial = strtoul (p + 5, &end, 10);
-          if (end == p + 5 || serial == 0 || face_visible (it, (unsigned) serial))
-            continue;
-          snprintf (e->text, sizeof e->text, "What the table shows does not match what the "
-                    "referee saw there before: put the cards back as they were (the hidden "
-                    "card is not named, K20)");
-          break;
-        }
+      if (names_unseen_card (it, e->text, "card ")
+          || names_unseen_card (it, e->text, ENG_C_ ("before a card's number", "card ")))
+        snprintf (e->text, sizeof e->text, "%s",
+                  ENG_ ("What the table shows does not match what the referee saw there before: "
+                        "put the cards back as they were (the hidden card is not named, K20)"));
     }
 }
 
@@ -892,7 +979,8 @@ complete_pending (EngInterpreter *it, const EngMove *mv, const Change *c, EngEve
   return true;
 }
 
-/* A change the interpreter cannot justify: said once, not applied. */
+/* A change the interpreter cannot justify: said once, not applied.  `fmt`
+ * is English, marked ENG_N_ at the call: translated only when written. */
 static void
 refuse_change (EngInterpreter *it, const Change *c, EngEvents *out, EngEventKind kind,
                const char *rule, const char *fmt, ...) __attribute__ ((format (printf, 6, 7)));
@@ -908,7 +996,7 @@ refuse_change (EngInterpreter *it, const Change *c, EngEvents *out, EngEventKind
   snprintf (e->rule, sizeof e->rule, "%s", rule);
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
 }
 
@@ -919,7 +1007,7 @@ take_back (EngInterpreter *it, const Change *c, EngEvents *out)
   char what[128];
   item_words (it, &c->item, what, sizeof what);
   complaint_add (it, c);
-  say (out, ENG_EVENT_NEED, -1, "table", "Take back %s: it was not accepted", what);
+  say (out, ENG_EVENT_NEED, -1, "table", ENG_N_ ("Take back %s: it was not accepted"), what);
 }
 
 /* ---- interpretation per change ----------------------------------------- */
@@ -956,18 +1044,21 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
   int slot = c->item.zone.kind == ENG_ZONE_ATTACK ? c->item.zone.index : -1;
   int active = s->active;
   EngMove mv;
-  char name[32];
-  face_name (it, c->item.serial, name, sizeof name);
+  /* the card's name, written only for a refusal ("the red UFO") */
+  char name[48];
   if (s->phase == KAT_PHASE_OVER)
     {
-      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15", "The game is over: take back the %s",
-                     name);
+      face_name_the (it, c->item.serial, name, sizeof name);
+      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15",
+                     ENG_N_ ("The game is over: take back %s"), name);
       return;
     }
   if (it->mind.pend.kind != PEND_NONE && it->mind.pend.kind != PEND_INTERCEPT)
     {
-      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Finish the card in play first "
-                     "(or show cancel); take back the %s for now", name);
+      face_name_the (it, c->item.serial, name, sizeof name);
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table",
+                     ENG_N_ ("Finish the card in play first (or show cancel); take back %s for "
+                             "now"), name);
       return;
     }
   if (s->phase == KAT_PHASE_HOOK)
@@ -975,9 +1066,11 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
       bool on_hook = c->item.zone.kind == ENG_ZONE_ATTACK && at == active && slot == s->hook_slot;
       if (!on_hook || ci->kind != CARD_ABDUCTION)
         {
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K12", "Nothing else is played until "
-                         "%s's Hook resolves; rivals answer only with an abduction UFO on it: "
-                         "take back the %s", pname (it, active), name);
+          face_name_the (it, c->item.serial, name, sizeof name);
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K12",
+                         ENG_N_ ("Nothing else is played until %s's Hook resolves; rivals answer "
+                                 "only with an abduction UFO on it: take back %s"),
+                         pname (it, active), name);
           return;
         }
       Pending *pd = &it->mind.pend;
@@ -1015,9 +1108,10 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
         }
       if (!on_attempt)
         {
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6", "%s must first defend the cat in "
-                         "slot %d or let the beam hit: take back the %s", pname (it, d),
-                         a->slot + 1, name);
+          face_name_the (it, c->item.serial, name, sizeof name);
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6",
+                         ENG_N_ ("%s must first defend the cat in slot %d or let the beam hit: "
+                                 "take back %s"), pname (it, d), a->slot + 1, name);
           return;
         }
       if (ci->kind == CARD_ABDUCTION)
@@ -1030,9 +1124,10 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
           if (needs_show)
             {
               start_pending (it, PEND_SHOW, &mv, c);
-              say (out, ENG_EVENT_NEED, d, "K5", "%s: a %s UFO against a tricolor beam: turn "
-                   "your cat in slot %d face up for all to see", pname (it, d), ci->colour,
-                   a->slot + 1);
+              say (out, ENG_EVENT_NEED, d, "K5",
+                   ENG_N_ ("%s: a %s UFO against a tricolor beam: turn your cat in slot %d face "
+                           "up for all to see"), pname (it, d),
+                   out != NULL ? ufo_colour_words (ci->colour) : ci->colour, a->slot + 1);
               return;
             }
           if (!try_apply (it, &mv, c, out))
@@ -1046,15 +1141,16 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
             move_for (&mv, KAT_SHIELD, d);
             mv.card = c->item.serial;
             start_pending (it, PEND_SHIELD, &mv, c);
-            say (out, ENG_EVENT_NEED, d, "K7", "%s: move %s's UFO in front of the cat of %s's "
-                 "you choose", pname (it, d), pname (it, a->launcher), pname (it, a->launcher));
+            say (out, ENG_EVENT_NEED, d, "K7",
+                 ENG_N_ ("%s: move %s's UFO in front of the cat of %s's you choose"),
+                 pname (it, d), pname (it, a->launcher), pname (it, a->launcher));
             return;
           case KAT_ACT_TELEPORTER:
             move_for (&mv, KAT_TELEPORT, d);
             mv.card = c->item.serial;
             start_pending (it, PEND_TELEPORT, &mv, c);
-            say (out, ENG_EVENT_NEED, d, "K8", "%s: swap two cats in slots (faces unchanged)",
-                 pname (it, d));
+            say (out, ENG_EVENT_NEED, d, "K8",
+                 ENG_N_ ("%s: swap two cats in slots (faces unchanged)"), pname (it, d));
             return;
           case KAT_ACT_STAMPEDE:
             move_for (&mv, KAT_STAMPEDE, d);
@@ -1072,8 +1168,9 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
           default:
             break;
           }
-      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6", "The %s does not answer an abduction "
-                     "attempt: take it back", name);
+      face_name (it, c->item.serial, name, sizeof name);
+      refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K6",
+                     ENG_N_ ("The %s does not answer an abduction attempt: take it back"), name);
       return;
     }
   /* the active player's turn */
@@ -1081,9 +1178,11 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
     {
       if (at == active)
         {
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K21", "It is %s's turn and an "
-                         "abduction UFO at %s's own slot is not a play (K12: only the Hook): "
-                         "take back the %s", pname (it, active), pname (it, active), name);
+          face_name_the (it, c->item.serial, name, sizeof name);
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K21",
+                         ENG_N_ ("It is %s's turn and an abduction UFO at %s's own slot is not a "
+                                 "play (K12: only the Hook): take back %s"),
+                         pname (it, active), pname (it, active), name);
           return;
         }
       move_for (&mv, KAT_ATTACK, active);
@@ -1115,12 +1214,14 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
       mv.slot[0] = (int8_t) slot;
       if (slot < 0 || at == active || s->face_up[at][slot] || s->slot[at][slot] == KAT_NONE)
         {
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K14", "An X-Ray goes in front of a "
-                         "rival's face-down cat: take back the %s", name);
+          face_name_the (it, c->item.serial, name, sizeof name);
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K14",
+                         ENG_N_ ("An X-Ray goes in front of a rival's face-down cat: take back "
+                                 "%s"), name);
           return;
         }
       start_pending (it, PEND_XRAY, &mv, c);
-      say (out, ENG_EVENT_NEED, at, "K14", "%s: turn your cat in slot %d face up",
+      say (out, ENG_EVENT_NEED, at, "K14", ENG_N_ ("%s: turn your cat in slot %d face up"),
            pname (it, at), slot + 1);
       return;
     }
@@ -1129,8 +1230,8 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
       move_for (&mv, replicate ? KAT_REPLICATE : KAT_TELEPORT, active);
       mv.card = c->item.serial;
       start_pending (it, PEND_TELEPORT, &mv, c);
-      say (out, ENG_EVENT_NEED, active, "K8", "%s: swap two cats in slots (faces unchanged)",
-           pname (it, active));
+      say (out, ENG_EVENT_NEED, active, "K8",
+           ENG_N_ ("%s: swap two cats in slots (faces unchanged)"), pname (it, active));
       return;
     }
   if (action == KAT_ACT_STAMPEDE || effect == KAT_STAMPEDE)
@@ -1163,7 +1264,8 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
 
 
 /* The table must take the face card `card` away from where it lies (a
- * refused or cancelled play); the expectation reads as `fmt` says. */
+ * refused or cancelled play); the expectation reads as `fmt` says (English,
+ * marked ENG_N_ at the call, written translated). */
 static void expect_face_leaves (EngInterpreter *it, uint16_t card, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 
@@ -1179,7 +1281,7 @@ expect_face_leaves (EngInterpreter *it, uint16_t card, const char *fmt, ...)
   e->item_kind = 'F';
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (e->text, sizeof e->text, fmt, ap);
+  vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
 }
 
@@ -1194,9 +1296,9 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
   if (card_info (it, c->item.serial)->kind != CARD_CAT
       && card_info (it, c->item.serial)->kind != CARD_FAKE)
     {
-      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table", "A face-down card in %s's "
-                     "slot %d turned out not to be a cat: put it back where it belongs",
-                     pname (it, p), k + 1);
+      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table",
+                     ENG_N_ ("A face-down card in %s's slot %d turned out not to be a cat: put it "
+                             "back where it belongs"), pname (it, p), k + 1);
       return;
     }
   bool xray_here = pd->kind == PEND_XRAY && pd->move.target[0] == p && pd->move.slot[0] == k;
@@ -1209,13 +1311,14 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
       if (complete_pending (it, &mv, c, out))
         return;
       /* refused (the engine said why): the card goes back, the cat down */
-      char name[32];
-      face_name (it, pd->card, name, sizeof name);
-      expect_face_leaves (it, pd->card, "Take back the %s", name);
+      char name[48];
+      face_name_the (it, pd->card, name, sizeof name);
+      expect_face_leaves (it, pd->card, ENG_N_ ("Take back %s"), name);
       pd->kind = PEND_NONE;
       complaint_add (it, c);
-      say (out, ENG_EVENT_NEED, p, "table", "%s: turn your cat in slot %d face down again; "
-           "take back the %s", pname (it, p), k + 1, name);
+      say (out, ENG_EVENT_NEED, p, "table",
+           ENG_N_ ("%s: turn your cat in slot %d face down again; take back %s"),
+           pname (it, p), k + 1, name);
       return;
     }
   if (s->phase == KAT_PHASE_QUICK_START)
@@ -1231,9 +1334,9 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
     }
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
     {
-      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Not that cat: finish the card in "
-                     "play first; %s, turn your cat in slot %d face down again", pname (it, p),
-                     k + 1);
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table",
+                     ENG_N_ ("Not that cat: finish the card in play first; %s, turn your cat in "
+                             "slot %d face down again"), pname (it, p), k + 1);
       return;
     }
   if (s->phase == KAT_PHASE_ATTACK && s->att[0].player == p && s->att[0].slot == k)
@@ -1248,8 +1351,8 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
     {
       if (pd->kind == PEND_INTERCEPT && pd->n_queue > 0)
         {
-          refuse_change (it, c, out, ENG_EVENT_NOTE, "K12", "First say whose UFO is on the "
-                         "Hook; %s, turn the cat face down until then", pname (it, p));
+          refuse_change (it, c, out, ENG_EVENT_NOTE, "K12", ENG_N_ ("First say whose UFO is on the "
+                                 "Hook; %s, turn the cat face down until then"), pname (it, p));
           return;
         }
       move_for (&mv, KAT_FLIP, p);
@@ -1258,9 +1361,9 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
         take_back (it, c, out);
       return;
     }
-  refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K20", "%s's cat in slot %d was turned face up "
-                 "with no card that allows it: %s, turn it face down again", pname (it, p),
-                 k + 1, pname (it, p));
+  refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K20",
+                 ENG_N_ ("%s's cat in slot %d was turned face up with no card that allows it: %s, "
+                         "turn it face down again"), pname (it, p), k + 1, pname (it, p));
 }
 
 /* A card moved between slots while a Teleporter waits: a swap, in one
@@ -1289,7 +1392,7 @@ teleport_move (EngInterpreter *it, const Change *c, EngEvents *out)
   mv.slot[1] = pd->half_to.index;
   if (!complete_pending (it, &mv, c, out))
     {
-      say (out, ENG_EVENT_NEED, -1, "K8", "Put both cats back in their slots");
+      say (out, ENG_EVENT_NEED, -1, "K8", ENG_N_ ("Put both cats back in their slots"));
       complaint_add (it, c);
     }
   return true;
@@ -1311,7 +1414,7 @@ card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
       mv.target[0] = (int8_t) player_of_seat (it, c->item.zone.seat);
       mv.slot[0] = c->item.zone.index;
       if (!complete_pending (it, &mv, c, out))
-        refuse_change (it, c, out, ENG_EVENT_NOTE, "K7", "Put the UFO back where it was");
+        refuse_change (it, c, out, ENG_EVENT_NOTE, "K7", ENG_N_ ("Put the UFO back where it was"));
       return;
     }
   /* a face-up cat under attack taken straight to the attacker: the impact */
@@ -1338,8 +1441,8 @@ card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
   item_words (it, &c->item, what, sizeof what);
   char from[64];
   zone_words (it, c->from, from, sizeof from);
-  refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Unexpected move: %s came from %s; put "
-                 "it back", what, from);
+  refuse_change (it, c, out, ENG_EVENT_NOTE, "table",
+                 ENG_N_ ("Unexpected move: %s came from %s; put it back"), what, from);
 }
 
 static void
@@ -1362,8 +1465,8 @@ handle_change (EngInterpreter *it, Change *c, EngEvents *out)
       return;
     }
   const KatState *s = kstate (it);
+  /* the item in words, written only for a complaint */
   char what[128];
-  item_words (it, &c->item, what, sizeof what);
   const CardInfo *ci = card_info (it, c->item.serial);
   switch (c->kind)
     {
@@ -1383,12 +1486,13 @@ handle_change (EngInterpreter *it, Change *c, EngEvents *out)
               it->mind.to_discard[it->mind.n_to_discard++] = c->item;
               accept_change (it, c);
               if (it->mind.n_to_discard == 1)
-                say (out, ENG_EVENT_NEED, s->active, "K3", "%s: when every card to discard "
-                     "is on the pile, show the discard command", pname (it, s->active));
+                say (out, ENG_EVENT_NEED, s->active, "K3", ENG_N_ ("%s: when every card to discard "
+                             "is on the pile, show the discard command"), pname (it, s->active));
               return;
             }
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K3", "A card reached the discard "
-                         "pile that was not played: take back %s", what);
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K3",
+                         ENG_N_ ("A card reached the discard pile that was not played: take back "
+                                 "%s"), item_words (it, &c->item, what, sizeof what));
           return;
         }
       if (c->item.kind == 'F' && ci->deck == it->ufo_deck
@@ -1399,23 +1503,26 @@ handle_change (EngInterpreter *it, Change *c, EngEvents *out)
         }
       if (c->item.kind == 'B' && c->item.zone.kind == ENG_ZONE_SLOT)
         {
-          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15", "A new cat appeared in %s's "
-                         "slot %d: cats are drawn only at the end of a turn (K15) or by a "
-                         "Stampede (K9); take it away", pname (it, player_of_seat (it, c->item.zone.seat)),
+          refuse_change (it, c, out, ENG_EVENT_ILLEGAL, "K15",
+                         ENG_N_ ("A new cat appeared in %s's slot %d: cats are drawn only at the "
+                                 "end of a turn (K15) or by a Stampede (K9); take it away"),
+                         pname (it, player_of_seat (it, c->item.zone.seat)),
                          c->item.zone.index + 1);
           return;
         }
       if (c->item.zone.kind == ENG_ZONE_NONE && c->item.kind == 'B')
         return;  /* a face-down card lying outside every zone is nothing yet */
-      refuse_change (it, c, out, ENG_EVENT_NOTE, "table", "Unexpected card: %s; take it away",
-                     what);
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "table",
+                     ENG_N_ ("Unexpected card: %s; take it away"),
+                     item_words (it, &c->item, what, sizeof what));
       return;
     case CH_FLIP_UP:
       cat_flipped_up (it, c, out);
       return;
     case CH_FLIP_DOWN:
-      refuse_change (it, c, out, ENG_EVENT_NOTE, "K14", "%s's cat in slot %d was turned face "
-                     "down but must stay face up: turn it back up",
+      refuse_change (it, c, out, ENG_EVENT_NOTE, "K14",
+                     ENG_N_ ("%s's cat in slot %d was turned face down but must stay face up: "
+                             "turn it back up"),
                      pname (it, player_of_seat (it, c->item.zone.seat)), c->item.zone.index + 1);
       return;
     case CH_MOVE:
@@ -1429,8 +1536,9 @@ handle_change (EngInterpreter *it, Change *c, EngEvents *out)
           accept_change (it, c);
           return;
         }
-      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table", "A card vanished: %s; put "
-                     "it back", what);
+      refuse_change (it, c, out, ENG_EVENT_CONSERVATION, "table",
+                     ENG_N_ ("A card vanished: %s; put it back"),
+                     item_words (it, &c->item, what, sizeof what));
       return;
     default:
       return;
@@ -1784,8 +1892,9 @@ read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
           LiveItem bad = { 'U', 0, si->track_id, si->zone };
           Change c = { CH_APPEAR, bad, si->zone, 0, 0 };
           if (complaint_find (it, &c) == NULL)
-            refuse_change (it, &c, out, ENG_EVENT_NOTE, "set", "A sticker this card set does "
-                           "not know (%.11s) is on the table: remove it", si->payload);
+            refuse_change (it, &c, out, ENG_EVENT_NOTE, "set",
+                           ENG_N_ ("A sticker this card set does not know (%.11s) is on the "
+                                   "table: remove it"), si->payload);
           else
             complaint_find (it, &c)->seen = true;
           continue;
@@ -1810,8 +1919,8 @@ read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
           LiveItem dup = { 'D', tag.serial, si->track_id, si->zone };
           Change c = { CH_APPEAR, dup, si->zone, 0, 0 };
           if (complaint_find (it, &c) == NULL)
-            refuse_change (it, &c, out, ENG_EVENT_CONSERVATION, "table", "The same sticker "
-                           "(%.11s) is seen at two places: one is a copy; remove it",
+            refuse_change (it, &c, out, ENG_EVENT_CONSERVATION, "table", ENG_N_ ("The same sticker "
+                                   "(%.11s) is seen at two places: one is a copy; remove it"),
                            si->payload);
           else
             complaint_find (it, &c)->seen = true;
@@ -1870,8 +1979,8 @@ take_baseline (EngInterpreter *it, EngEvents *out)
       const LiveItem *c = &it->cur[i];
       int p = player_of_seat (it, c->zone.seat);
       uint8_t idx = c->kind == 'F' ? katua_card_index (r, c->serial) : KAT_NONE;
-      char what[128];
-      item_words (it, c, what, sizeof what);
+      /* what to do with the item, written (and worded) only when wrong */
+      enum { KEEP, TAKE_AWAY, TURN_DOWN } todo = KEEP;
       switch (c->zone.kind)
         {
         case ENG_ZONE_SLOT:
@@ -1880,34 +1989,41 @@ take_baseline (EngInterpreter *it, EngEvents *out)
             in_slot[p][k]++;
             bool up = s->slot[p][k] != KAT_NONE && s->face_up[p][k];
             if (s->slot[p][k] == KAT_NONE || in_slot[p][k] > 1)
-              snprintf (why, sizeof why, "take away %s", what);
+              todo = TAKE_AWAY;
             else if (up && (c->kind != 'F' || idx != s->slot[p][k]))
-              snprintf (why, sizeof why, "%s's cat in slot %d lies face up", pname (it, p), k + 1);
+              snprintf (why, sizeof why, ENG_ ("%s's cat in slot %d lies face up"), pname (it, p),
+                        k + 1);
             else if (!up && c->kind != 'B')
-              snprintf (why, sizeof why, "turn %s face down", what);
+              todo = TURN_DOWN;
             break;
           }
         case ENG_ZONE_ATTACK:
           if (c->kind != 'F' || !(in_places (s->in_play, s->in_play_n, idx)
                                   || in_places (s->discard, s->discard_n, idx)))
-            snprintf (why, sizeof why, "take away %s", what);
+            todo = TAKE_AWAY;
           break;
         case ENG_ZONE_CAPTURE:
           if (c->kind != 'F' || p < 0
               || !in_places (s->captured[p], s->captured_n[p], idx))
-            snprintf (why, sizeof why, "take away %s", what);
+            todo = TAKE_AWAY;
           break;
         case ENG_ZONE_PLAY:
-          snprintf (why, sizeof why, "take away %s", what);
+          todo = TAKE_AWAY;
           break;
         default:
           break;
         }
+      char what[128];
+      if (todo == TAKE_AWAY)
+        snprintf (why, sizeof why, ENG_ ("take away %s"), item_words (it, c, what, sizeof what));
+      else if (todo == TURN_DOWN)
+        snprintf (why, sizeof why, ENG_ ("turn %s face down"),
+                  item_words (it, c, what, sizeof what));
     }
   for (int p = 0; p < s->n_players && why[0] == '\0'; p++)
     for (int k = 0; k < KAT_SLOTS && why[0] == '\0'; k++)
       if (s->slot[p][k] != KAT_NONE && in_slot[p][k] == 0)
-        snprintf (why, sizeof why, "%s's slot %d needs its cat", pname (it, p), k + 1);
+        snprintf (why, sizeof why, ENG_ ("%s's slot %d needs its cat"), pname (it, p), k + 1);
   /* the cards in play lie where cards are played (their faces are public) */
   for (int i = 0; i < s->in_play_n && why[0] == '\0'; i++)
     {
@@ -1918,9 +2034,9 @@ take_baseline (EngInterpreter *it, EngEvents *out)
                 && (it->cur[c].zone.kind == ENG_ZONE_ATTACK || it->cur[c].zone.kind == ENG_ZONE_PLAY);
       if (!shown && serial != 0)
         {
-          char name[32];
-          face_name (it, serial, name, sizeof name);
-          snprintf (why, sizeof why, "put the %s back where it was played", name);
+          char name[48];
+          face_name_the (it, serial, name, sizeof name);
+          snprintf (why, sizeof why, ENG_ ("put %s back where it was played"), name);
         }
     }
   if (why[0] != '\0')
@@ -1929,13 +2045,14 @@ take_baseline (EngInterpreter *it, EngEvents *out)
                    && s->turn <= 1;
       char text[sizeof it->setup_need];
       if (fresh)
-        snprintf (text, sizeof text, "Set up the table: each player places 3 cats face down in "
-                  "slots 1 to 3, and nothing else lies in the slots, attack spots or capture "
-                  "areas (%s)", why);
+        snprintf (text, sizeof text, ENG_ ("Set up the table: each player places 3 cats face "
+                                           "down in slots 1 to 3, and nothing else lies in the "
+                                           "slots, attack spots or capture areas (%s)"), why);
       else if (it->undo_baseline)
-        snprintf (text, sizeof text, "Put the table back as it was before that move: %s", why);
+        snprintf (text, sizeof text, ENG_ ("Put the table back as it was before that move: %s"),
+                  why);
       else
-        snprintf (text, sizeof text, "Put the table as the game left it: %s", why);
+        snprintf (text, sizeof text, ENG_ ("Put the table as the game left it: %s"), why);
       if (strcmp (text, it->setup_need) != 0)
         {
           say (out, ENG_EVENT_NEED, -1, fresh ? "K2" : "table", "%s", text);
@@ -1958,24 +2075,27 @@ take_baseline (EngInterpreter *it, EngEvents *out)
         {
           Expect *e = expect_add (&it->mind, EXP_TO_DISCARD, c->serial, 0,
                                   zone_make (ENG_ZONE_DISCARD, -1, 1));
-          char name[32];
-          face_name (it, c->serial, name, sizeof name);
           if (e != NULL)
-            snprintf (e->text, sizeof e->text, "Put the %s on the discard pile", name);
+            {
+              char name[48];
+              face_name_the (it, c->serial, name, sizeof name);
+              snprintf (e->text, sizeof e->text, ENG_ ("Put %s on the discard pile"), name);
+            }
         }
     }
   it->started = true;
   if (it->undo_baseline)
     {
       it->undo_baseline = false;
-      say (out, ENG_EVENT_NOTE, -1, "", "The table is as it was: play on");
+      say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The table is as it was: play on"));
     }
   else if (s->phase == KAT_PHASE_OVER)
-    say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: the game is over");
+    say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The referee sees the table: the game is over"));
   else
-    say (out, ENG_EVENT_NOTE, -1, "", "The referee sees the table: %s %s",
-         pname (it, s->active), s->turn <= 1 && eng_game_history_depth (it->game) == 0
-         ? "starts" : "is to play");
+    say (out, ENG_EVENT_NOTE, -1, "",
+         s->turn <= 1 && eng_game_history_depth (it->game) == 0
+         ? ENG_N_ ("The referee sees the table: %s starts")
+         : ENG_N_ ("The referee sees the table: %s is to play"), pname (it, s->active));
   for (int i = 0; i < it->mind.n_expect; i++)
     say (out, ENG_EVENT_NEED, -1, "K11", "%s", it->mind.expect[i].text);
   return true;
@@ -1995,7 +2115,7 @@ read_table (EngInterpreter *it, EngEvents *out)
       if (it->n_changes == 0)
         {
           it->restoring = false;
-          say (out, ENG_EVENT_NOTE, -1, "", "The table is as it was: play on");
+          say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The table is as it was: play on"));
         }
     }
   else if (!it->paused)
@@ -2592,8 +2712,9 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
           if (!same)
             forget_old_tracks (it);
           it->resume_journal = false;
-          say (out, ENG_EVENT_NOTE, -1, "", "The referee goes on where the game was: %s is to "
-               "play", pname (it, kstate (it)->active));
+          say (out, ENG_EVENT_NOTE, -1, "",
+               ENG_N_ ("The referee goes on where the game was: %s is to play"),
+               pname (it, kstate (it)->active));
         }
     }
   if (!it->started)
@@ -2632,7 +2753,7 @@ expectations_block (EngInterpreter *it, EngEvents *out)
 {
   if (it->mind.n_expect == 0)
     return false;
-  say (out, ENG_EVENT_NOTE, -1, "table", "First: %s", it->mind.expect[0].text);
+  say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("First: %s"), it->mind.expect[0].text);
   return true;
 }
 
@@ -2658,7 +2779,7 @@ resolve_intercept (EngInterpreter *it, int player, EngEvents *out)
           if (e != NULL)
             {
               e->item_kind = 'F';
-              snprintf (e->text, sizeof e->text, "Take that UFO back from the Hook");
+              snprintf (e->text, sizeof e->text, "%s", ENG_ ("Take that UFO back from the Hook"));
             }
         }
     }
@@ -2696,10 +2817,14 @@ ask_whose (EngInterpreter *it, EngEvents *out)
   if (i == n)
     i = 0;
   pd->named = (int8_t) cand[i];
-  char name[32];
+  if (out == NULL)
+    return;
+  /* only abduction UFOs stay on the Hook: the name is "blue UFO" */
+  char name[48];
   face_name (it, pd->queue[0], name, sizeof name);
-  say (out, ENG_EVENT_NEED, -1, "K12", "Whose %s is on %s's Hook? Is it %s's? Confirm, or "
-       "cancel to ask about %s", name, pname (it, kstate (it)->active), pname (it, cand[i]),
+  say (out, ENG_EVENT_NEED, -1, "K12",
+       ENG_N_ ("Whose %s is on %s's Hook? Is it %s's? Confirm, or cancel to ask about %s"),
+       name, pname (it, kstate (it)->active), pname (it, cand[i]),
        pname (it, cand[(i + 1) % n]));
 }
 
@@ -2712,16 +2837,15 @@ settle_intercepts (EngInterpreter *it, EngEvents *out)
   const KatState *s = kstate (it);
   while (pd->kind == PEND_INTERCEPT && pd->n_queue > 0 && !pd->asked)
     {
-      char name[32];
-      face_name (it, pd->queue[0], name, sizeof name);
       if (pd->tie && pd->n_queue > 1)
         {
-          char other[32];
-          face_name (it, pd->queue[1], other, sizeof other);
+          char name[48], other[48];
+          face_name_the (it, pd->queue[0], name, sizeof name);
+          face_name_the (it, pd->queue[1], other, sizeof other);
           pd->asked = true;
-          say (out, ENG_EVENT_NEED, -1, "K12", "Two UFOs landed on %s's Hook at once: was the "
-               "%s placed before the %s? Confirm or cancel", pname (it, s->active), name,
-               other);
+          say (out, ENG_EVENT_NEED, -1, "K12",
+               ENG_N_ ("Two UFOs landed on %s's Hook at once: was %s placed before %s? Confirm "
+                       "or cancel"), pname (it, s->active), name, other);
           return;
         }
       int cand[KAT_MAX_PLAYERS];
@@ -2771,18 +2895,18 @@ undo (EngInterpreter *it, EngEvents *out)
 {
   if (it->record->n_moves == 0 || eng_game_undo (it->game) != ENG_OK)
     {
-      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to undo");
+      say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("Nothing to undo"));
       return;
     }
   Mind view;
   bool saved = take_back_move (it, &view);
   it->n_complaints = 0;
-  say (out, ENG_EVENT_NOTE, -1, "", "Undone: the last move is forgotten");
+  say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("Undone: the last move is forgotten"));
   if (saved)
     {
       it->mind = view;
       it->restoring = true;
-      say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
+      say (out, ENG_EVENT_NEED, -1, "", ENG_N_ ("Put the table back as it was before that move"));
       return;
     }
   /* no view saved for it: the table must show what the rules' state says,
@@ -2792,7 +2916,7 @@ undo (EngInterpreter *it, EngEvents *out)
   it->restoring = false;
   it->undo_baseline = true;
   it->setup_need[0] = '\0';
-  say (out, ENG_EVENT_NEED, -1, "", "Put the table back as it was before that move");
+  say (out, ENG_EVENT_NEED, -1, "", ENG_N_ ("Put the table back as it was before that move"));
   take_baseline (it, out);
 }
 
@@ -2810,19 +2934,20 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
   if (strcmp (id, "pause") == 0)
     {
       it->paused = !it->paused;
-      say (out, ENG_EVENT_NOTE, -1, "", it->paused ? "Referee paused" : "Referee resumed");
+      say (out, ENG_EVENT_NOTE, -1, "",
+           it->paused ? ENG_N_ ("Referee paused") : ENG_N_ ("Referee resumed"));
       return ENG_OK;
     }
   if (strcmp (id, "new-game") == 0)
     return ENG_ERR_NOT_SUPPORTED;
   if (!it->started)
     {
-      say (out, ENG_EVENT_NOTE, -1, "table", "The referee has not seen the table yet");
+      say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("The referee has not seen the table yet"));
       return ENG_OK;
     }
   if (it->restoring)
     {
-      say (out, ENG_EVENT_NOTE, -1, "table", "First put the table back as it was");
+      say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("First put the table back as it was"));
       return ENG_OK;
     }
   if (strcmp (id, "confirm") == 0 || strcmp (id, "cancel") == 0)
@@ -2873,34 +2998,38 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
               view_remove_at (m, view_find (m, d->kind, d->serial, d->track));
             }
           m->n_to_discard = 0;
-          say (out, ENG_EVENT_NEED, s->active, "K3", "%s: the cards to discard are counted "
-               "again from the pile; show discard when they are all there",
-               pname (it, s->active));
+          say (out, ENG_EVENT_NEED, s->active, "K3",
+               ENG_N_ ("%s: the cards to discard are counted again from the pile; show discard "
+                       "when they are all there"), pname (it, s->active));
           return ENG_OK;
         }
       if (!yes && pd->kind != PEND_NONE)
         {
-          char name[32];
-          face_name (it, pd->card, name, sizeof name);
-          expect_face_leaves (it, pd->card, "Take the %s back into your hand", name);
+          char name[48];
+          face_name_the (it, pd->card, name, sizeof name);
+          expect_face_leaves (it, pd->card, ENG_N_ ("Take %s back into your hand"), name);
           pd->kind = PEND_NONE;
-          say (out, ENG_EVENT_NEED, -1, "", "Cancelled: take the %s back into your hand", name);
+          say (out, ENG_EVENT_NEED, -1, "",
+               ENG_N_ ("Cancelled: take %s back into your hand"), name);
           return ENG_OK;
         }
-      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to %s", id);
+      say (out, ENG_EVENT_NOTE, -1, "",
+           strcmp (id, "confirm") == 0 ? ENG_N_ ("Nothing to confirm")
+                                       : ENG_N_ ("Nothing to cancel"));
       return ENG_OK;
     }
   if (strcmp (id, "no-defence") == 0)
     {
       if (s->phase != KAT_PHASE_ATTACK)
         {
-          say (out, ENG_EVENT_ILLEGAL, -1, "K6", "There is no abduction attempt to let through");
+          say (out, ENG_EVENT_ILLEGAL, -1, "K6",
+               ENG_N_ ("There is no abduction attempt to let through"));
           return ENG_OK;
         }
       int d = s->att[0].player;
       if (!s->face_up[d][s->att[0].slot])
         {
-          say (out, ENG_EVENT_NEED, d, "K11", "%s: turn your cat in slot %d face up",
+          say (out, ENG_EVENT_NEED, d, "K11", ENG_N_ ("%s: turn your cat in slot %d face up"),
                pname (it, d), s->att[0].slot + 1);
           return ENG_OK;
         }
@@ -2914,7 +3043,8 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
         return ENG_OK;
       if (pd->kind != PEND_NONE)
         {
-          say (out, ENG_EVENT_NOTE, -1, "table", "First finish the card in play (or cancel it)");
+          say (out, ENG_EVENT_NOTE, -1, "table",
+               ENG_N_ ("First finish the card in play (or cancel it)"));
           return ENG_OK;
         }
       int verb = id[0] == 'e' ? KAT_END : id[0] == 'p' ? KAT_PASS : KAT_DISCARD;
@@ -2924,8 +3054,8 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
           Mind *m = &it->mind;
           if (m->n_to_discard == 0)
             {
-              say (out, ENG_EVENT_NEED, s->active, "K3", "%s: put the cards to discard on "
-                   "the discard pile first", pname (it, s->active));
+              say (out, ENG_EVENT_NEED, s->active, "K3", ENG_N_ ("%s: put the cards to discard on "
+                           "the discard pile first"), pname (it, s->active));
               return ENG_OK;
             }
           for (int i = 0; i < m->n_to_discard; i++)
@@ -2940,8 +3070,8 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
         }
       else if (it->mind.n_to_discard > 0)
         {
-          say (out, ENG_EVENT_NOTE, s->active, "K3", "Cards lie on the discard pile: show "
-               "discard to discard them, or take them back");
+          say (out, ENG_EVENT_NOTE, s->active, "K3", ENG_N_ ("Cards lie on the discard pile: show "
+                       "discard to discard them, or take them back"));
           return ENG_OK;
         }
       Mind before = it->mind;
@@ -2981,7 +3111,8 @@ eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *ou
     return ENG_ERR_INVALID_ARGUMENT;
   if (pd->tie)
     {
-      say (out, ENG_EVENT_NOTE, -1, "K12", "First say which UFO came first (confirm or cancel)");
+      say (out, ENG_EVENT_NOTE, -1, "K12",
+           ENG_N_ ("First say which UFO came first (confirm or cancel)"));
       return ENG_ERR_STATE;
     }
   resolve_intercept (interp, player, out);
@@ -3095,7 +3226,8 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
   uint16_t was = ci < it->n_corr ? it->corr[ci].actual : seen;
   if (was == actual)
     {
-      say (out, ENG_EVENT_NOTE, -1, "", "Nothing to correct: the referee already reads it so");
+      say (out, ENG_EVENT_NOTE, -1, "",
+           ENG_N_ ("Nothing to correct: the referee already reads it so"));
       return ENG_OK;
     }
   st = eng_record_set_correction (it->record, seen_payload, removing ? NULL : actual_payload);
@@ -3163,23 +3295,34 @@ eng_interpreter_correct_card (EngInterpreter *interp, const char *seen_payload,
       it->cur[i].serial = corrected (it, it->cur_read[i]);
   it->n_complaints = 0;
   /* K20: the card is named only when its face is up on the table */
-  char now[32], before[32];
-  face_name (it, actual, now, sizeof now);
-  face_name (it, was, before, sizeof before);
-  char what[96];
+  char what[128];
   if (named || face_visible (it, actual))
-    snprintf (what, sizeof what, "the card read as the %s is the %s", before, now);
+    {
+      char now[48], before[48];
+      face_name_the (it, actual, now, sizeof now);
+      face_name_the (it, was, before, sizeof before);
+      snprintf (what, sizeof what, ENG_ ("the card read as %s is %s"), before, now);
+    }
   else
-    snprintf (what, sizeof what, "a card was misread");
+    snprintf (what, sizeof what, "%s", ENG_ ("a card was misread"));
   if (n_back > 0)
-    say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; %zu move%s taken back and the table "
-         "read again%s%s", what, n_back, n_back > 1 ? "s" : "", again[0] ? "; show again: " : "",
-         again);
+    {
+      /* the command to show again keeps its id: it names a command card */
+      char show[96] = "";
+      if (again[0] != '\0')
+        snprintf (show, sizeof show, ENG_ ("; show again: %s"), again);
+      char text[sizeof ((EngEvent *) NULL)->text];
+      snprintf (text, sizeof text,
+                ENG_NG_ ("Corrected: %s; %zu move taken back and the table read again%s",
+                         "Corrected: %s; %zu moves taken back and the table read again%s", n_back),
+                what, n_back, show);
+      say (out, ENG_EVENT_NOTE, -1, "", "%s", text);
+    }
   else if (before_restart || first < rec->n_moves)
-    say (out, ENG_EVENT_NOTE, -1, "", "Corrected from now on: %s; the moves already made keep "
-         "what was read", what);
+    say (out, ENG_EVENT_NOTE, -1, "",
+         ENG_N_ ("Corrected from now on: %s; the moves already made keep what was read"), what);
   else
-    say (out, ENG_EVENT_NOTE, -1, "", "Corrected: %s; no move used it", what);
+    say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("Corrected: %s; no move used it"), what);
   if (it->started)
     read_table (it, out);
   journal_sync (it);
