@@ -1028,7 +1028,7 @@ learn_questions (Gen *g)
   if (g->questions == NULL)
     return ENG_ERR_NO_MEMORY;
   EngLiveScriptResult res;
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   EngStatus st = eng_live_script_run (g->script, g->set, NULL, question_sink, g->questions, &res,
                                       &err);
   if (st == ENG_OK)

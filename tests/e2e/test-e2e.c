@@ -107,7 +107,7 @@ play (const Game *g)
   const char *verbose_env = getenv ("E2E_VERBOSE");
   Watch *w = calloc (1, sizeof *w);
   w->verbose = verbose_env ? atoi (verbose_env) : 0;
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
 
   char *set_path = data_path ("cards/katua.set");
   char *zones_path = data_path ("zones/katua.zones");
@@ -274,7 +274,7 @@ generate_scene (const char *text, const char *path, const char *zones_text, char
     {
       /* what it writes is a scene the renderer takes */
       VisScene *scene = NULL;
-      EngParseError perr = { "" };
+      EngParseError perr = { 0 };
       cr_expect_eq (vis_scene_parse (res->text, strlen (res->text), "gen", &scene, &perr), ENG_OK,
                     "line %u: %s", perr.line, perr.reason);
       vis_scene_free (scene);
@@ -312,7 +312,7 @@ count_lines_with (const char *text, const char *needle)
 
 Test (e2e_refusals, generated_scene_parses_and_times_every_change)
 {
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   cr_expect_eq (generate_text (DEALT "put 71 face attack Bea 0\nsnap\nflip 26\nsnap\n"
                                "move 26 capture Ana\nmove 71 discard\nsnap\ncommand end-turn\n"
                                "put 2 back slot Bea 0\nsnap\n", &err), ENG_OK, "%s", err.reason);
@@ -320,7 +320,7 @@ Test (e2e_refusals, generated_scene_parses_and_times_every_change)
 
 Test (e2e_refusals, a_choose_with_no_question_asked_cannot_be_filmed)
 {
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   cr_expect_eq (generate_text ("players Ana Bea Cid\ndeal Ana 1 7 13\nsnap\nchoose Bea\n", &err),
                 ENG_ERR_NOT_SUPPORTED);
   cr_expect_eq (err.line, 4);
@@ -338,7 +338,7 @@ Test (e2e_refusals, a_zone_the_zone_file_does_not_place)
     "seat-zone kind=slot index=1 at=0,110 size=80,105\n"
     "seat-zone kind=slot index=2 at=85,110 size=80,105\n"
     "seat-zone kind=attack index=0 at=-85,215 size=80,100\n";
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   cr_expect_eq (generate_scene (DEALT "put 95 face play Ana\nsnap\n", NULL, no_play, NULL, &err),
                 ENG_ERR_NOT_SUPPORTED);
   cr_expect_eq (err.line, 5);
@@ -347,7 +347,7 @@ Test (e2e_refusals, a_zone_the_zone_file_does_not_place)
 
 Test (e2e_refusals, play_areas_are_placed_side_by_side)
 {
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   char *scene = NULL;
   cr_assert_eq (generate_scene (DEALT "put 95 face play Ana\nput 106 face play Ana\n"
                                 "put 96 face play Bea\nsnap\n", NULL, NULL, &scene, &err),
@@ -362,7 +362,7 @@ Test (e2e_refusals, choose_is_shown_as_cancel_and_confirm_cards)
   /* katua-3p-hook: "choose Cid" while Ana is named (Bea's Hook, candidates
    * Cid and Ana in turn order): one cancel, then confirm, besides the
    * script's own command and key cards */
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   char *scene = NULL;
   const char *path = TESTS_DIR "/live/scripts/katua-3p-hook.script";
   cr_assert_eq (generate_scene (NULL, path, NULL, &scene, &err), ENG_OK, "line %u: %s", err.line,
@@ -388,7 +388,7 @@ Test (e2e_refusals, choose_is_shown_as_cancel_and_confirm_cards)
 
 Test (e2e_refusals, cards_not_on_the_table_or_twice)
 {
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   cr_expect_eq (generate_text (DEALT "flip 71\n", &err), ENG_ERR_SYNTAX);
   cr_expect_eq (err.line, 5);
   cr_expect_eq (generate_text (DEALT "put 26 face attack Bea 0\n", &err), ENG_ERR_SYNTAX);
@@ -407,7 +407,7 @@ Test (e2e_refusals, referee_refuses_a_broken_scene)
   char why[256];
   cr_assert_eq (eng_session_new ("katua", &setup, NULL, 1, &session, why, sizeof why), ENG_OK,
                 "%s", why);
-  EngParseError err = { "" };
+  EngParseError err = { 0 };
   const char *bad = "image width=64 height=64\nbogus line\n";
   cr_expect_neq (cal_scene_referee (bad, strlen (bad), session, NULL, NULL, NULL, NULL, &err),
                  ENG_OK);
