@@ -14,6 +14,12 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
 {
   guint n = 0;
   guint seen = 0;
+  if (f->width == 0 || f->height == 0)
+    {
+      add (advice, &n, max,
+           g_strdup ("No picture from the camera yet: pick a camera in the Game page's Setup group, or check that it is plugged in."));
+      return n;
+    }
   for (int a = 0; a < 4; a++)
     seen += f->anchor_seen[a] ? 1 : 0;
   /* Missing anchors first: without all four the table cannot be placed. */

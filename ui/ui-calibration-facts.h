@@ -36,7 +36,8 @@ typedef struct {
 /* Plain-words guidance for the table, most important first: what is wrong
  * and what to do about it ("Anchor 3 is not in view: ...").  Writes at most
  * `max` newly allocated strings into `advice` (g_free each) and returns how
- * many; "The table is calibrated..." when nothing is wrong. */
+ * many; "The table is calibrated..." when nothing is wrong, "No picture
+ * from the camera yet..." before the first frame. */
 guint ui_calibration_facts_advice (const UiCalibrationFacts *facts, char **advice, guint max);
 
 G_END_DECLS

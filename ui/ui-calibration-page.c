@@ -139,6 +139,7 @@ ui_calibration_page_update (UiCalibrationPage *self, const UiCalibrationFacts *f
   g_autofree char *scale = f->px_per_mm > 0
                              ? g_strdup_printf ("%.2f px per mm on the table (%d × %d image)", f->px_per_mm,
                                                 f->width, f->height)
+                             : f->width == 0 ? g_strdup ("Unknown until calibrated (no picture yet)")
                              : g_strdup_printf ("Unknown until calibrated (%d × %d image)", f->width, f->height);
   set_subtitle (self->scale_row, scale);
   g_autofree char *module = f->n_cards == 0

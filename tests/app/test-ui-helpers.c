@@ -108,9 +108,19 @@ any_contains (char **advice, guint n, const char *needle)
   return FALSE;
 }
 
-Test (calibration_advice, names_the_missing_anchor_and_small_stickers)
+Test (calibration_advice, no_picture_yet)
 {
   UiCalibrationFacts f = { 0 };
+  char *advice[8];
+  guint n = advise (&f, advice);
+  cr_assert_eq (n, 1);
+  cr_expect_not_null (strstr (advice[0], "No picture from the camera"), "%s", advice[0]);
+  g_free (advice[0]);
+}
+
+Test (calibration_advice, names_the_missing_anchor_and_small_stickers)
+{
+  UiCalibrationFacts f = { .width = 1920, .height = 1080 };
   f.anchor_seen[0] = f.anchor_seen[1] = f.anchor_seen[3] = TRUE;
   f.n_cards = 5;
   f.module_px_mean = 2.6f;
@@ -128,7 +138,7 @@ Test (calibration_advice, names_the_missing_anchor_and_small_stickers)
 
 Test (calibration_advice, ready_when_all_is_well)
 {
-  UiCalibrationFacts f = { 0 };
+  UiCalibrationFacts f = { .width = 1920, .height = 1080 };
   for (int a = 0; a < 4; a++)
     f.anchor_seen[a] = TRUE;
   f.calibrated = TRUE;
