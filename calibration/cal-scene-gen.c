@@ -25,7 +25,8 @@
 #define GEN_MAX_COMMANDS 16
 #define GEN_MAX_QUESTIONS 32
 #define GEN_PI 3.14159265358979323846
-static const double DISCARD_FAN_MM[2] = { 26.0, 32.0 };
+#define DISCARD_FAN_R_MM 26.0    /* several discards at once: a 2 x 2 fan whose */
+#define DISCARD_FAN_F_MM 32.0    /* stickers no card of it covers */
 #define ATTACK_ASIDE_MM 36.0     /* two cards across, side by side, on one
                                     attack spot: neither covers the other's
                                     sticker nor the first card's */
@@ -197,9 +198,10 @@ cards_in (const Gen *g, EngZone z, uint16_t except)
 }
 
 /* Where a card going to `z` lies (centre frame) and how it is turned.
- * Cards sharing an attack spot are laid so that neither sticker is covered
- * (the first nearer the slot, the second across beyond it); capture areas
- * take four cats side by side; the discard pile grows a little untidily. */
+ * Cards sharing an attack spot are laid so that no sticker is covered (up
+ * to three); capture areas take four cats side by side, play areas two;
+ * the discard pile grows a little untidily, except that several cards
+ * discarded between two looks are fanned out. */
 static EngStatus
 place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double *y, double *rot)
 {
@@ -230,7 +232,8 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
     case ENG_ZONE_ATTACK:
       /* one: nearer the slot; two: the second across beyond it; three:
        * the second and third across, side by side (attack_make_room moves
-       * a second laid alone aside first); a fourth covers a sticker */
+       * a second laid alone aside, to the right, first; two laid at once
+       * go left then right); a fourth covers a sticker */
       df = n == 0 ? -25 : 30;
       turn = n == 0 ? 0 : 90;
       dr = n == 1 ? (g->attack_coming > 0 ? -ATTACK_ASIDE_MM : 0)
@@ -250,8 +253,8 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
         {
           /* several discarded at once are fanned out, each sticker in view
            * (the referee must count them, K3) */
-          dr = (g->discard_fan % 2 == 0 ? -1 : 1) * DISCARD_FAN_MM[0];
-          df = ((g->discard_fan / 2) % 2 == 0 ? -1 : 1) * DISCARD_FAN_MM[1];
+          dr = (g->discard_fan % 2 == 0 ? -1 : 1) * DISCARD_FAN_R_MM;
+          df = ((g->discard_fan / 2) % 2 == 0 ? -1 : 1) * DISCARD_FAN_F_MM;
           turn = (double) (g->discard_fan % 3) * 3 - 3;
           break;
         }
@@ -544,7 +547,7 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
 #define SWAP_HAND_MM 150.0       /* palm centre from the card centre */
 #define SWAP_LAND_MM 45.0
 #define SWAP_SAMPLES 64
-#define SWAP_MAX_OBSTACLES (GEN_MAX_CARDS + 16)
+#define SWAP_MAX_OBSTACLES (GEN_MAX_CARDS + CAL_ZONES_MAX + 8)
 
 typedef struct {
   double p[6][2];
