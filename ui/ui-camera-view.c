@@ -21,6 +21,9 @@ struct _UiCameraView
 
 G_DEFINE_FINAL_TYPE (UiCameraView, ui_camera_view, GTK_TYPE_WIDGET)
 
+enum { SIGNAL_STICKER_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 /* A short name for a sticker: what a person at the table calls it. */
 static void
 sticker_name (const UiCameraView *self, const VisDetection *d, char *out, gsize size)
@@ -173,6 +176,45 @@ ui_camera_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 960 : 540;
 }
 
+/* Whether image point (x, y) lies inside the sticker's outline (a convex
+ * quad: the point is on the same side of all four edges). */
+static gboolean
+inside (const VisDetection *d, double x, double y)
+{
+  int sign = 0;
+  for (int k = 0; k < 4; k++)
+    {
+      const VisPoint *a = &d->corners[k], *b = &d->corners[(k + 1) % 4];
+      double cross = (b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x);
+      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
+      if (side != 0 && sign != 0 && side != sign)
+        return FALSE;
+      if (side != 0)
+        sign = side;
+    }
+  return TRUE;
+}
+
+/* A double click on a card's face sticker names it (::sticker-activated),
+ * e.g. to correct a misread. */
+static void
+on_pressed (GtkGestureClick *gesture, int n_press, double wx, double wy, UiCameraView *self)
+{
+  if (n_press != 2 || self->texture == NULL)
+    return;
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  double tw = gdk_texture_get_width (self->texture), th = gdk_texture_get_height (self->texture);
+  double scale = MIN (width / tw, height / th);
+  double ox = (width - tw * scale) / 2, oy = (height - th * scale) / 2;
+  double x = (wx - ox) / scale, y = (wy - oy) / scale;
+  for (guint i = 0; i < self->n_detections; i++)
+    if (self->detections[i].tag.kind == ENG_TAG_FACE && inside (&self->detections[i], x, y))
+      {
+        g_signal_emit (self, signals[SIGNAL_STICKER_ACTIVATED], 0, self->detections[i].payload);
+        return;
+      }
+}
+
 static void
 ui_camera_view_finalize (GObject *object)
 {
@@ -192,11 +234,17 @@ ui_camera_view_class_init (UiCameraViewClass *klass)
   GTK_WIDGET_CLASS (klass)->measure = ui_camera_view_measure;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "cameraview");
   gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_IMG);
+  signals[SIGNAL_STICKER_ACTIVATED] = g_signal_new ("sticker-activated", G_TYPE_FROM_CLASS (klass),
+                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                    G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
 ui_camera_view_init (UiCameraView *self)
 {
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }

@@ -34,4 +34,9 @@ void ui_camera_view_set_highlight (UiCameraView *self, guint serial);
 /* A line drawn over the picture when there is no frame (e.g. "No camera"). */
 void ui_camera_view_set_placeholder (UiCameraView *self, const char *text);
 
+/* Signals:
+ *   ::sticker-activated (const char *payload)   a card's face sticker was
+ *       double-clicked (the window offers to correct it)
+ */
+
 G_END_DECLS

@@ -256,3 +256,12 @@ ui_correction_dialog_new (GtkWindow *parent, UiReferee *referee)
   fill_corrections (self);
   return self;
 }
+
+void
+ui_correction_dialog_select (UiCorrectionDialog *self, const char *payload)
+{
+  g_return_if_fail (UI_IS_CORRECTION_DIALOG (self));
+  for (guint i = 0; i < self->seen_payloads->len; i++)
+    if (g_strcmp0 (self->seen_payloads->pdata[i], payload) == 0)
+      adw_combo_row_set_selected (self->seen_row, i);
+}

@@ -20,4 +20,8 @@ G_DECLARE_FINAL_TYPE (UiCorrectionDialog, ui_correction_dialog, UI, CORRECTION_D
 /* A dialog over `parent` for `referee` (a reference is kept). */
 UiCorrectionDialog *ui_correction_dialog_new (GtkWindow *parent, UiReferee *referee);
 
+/* Picks the card read as `payload` when the camera reads it now (else the
+ * choice is left as it is). */
+void ui_correction_dialog_select (UiCorrectionDialog *self, const char *payload);
+
 G_END_DECLS

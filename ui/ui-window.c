@@ -566,7 +566,16 @@ correct_card_action (GtkWidget *widget, const char *action_name, GVariant *param
   UiWindow *self = UI_WINDOW (widget);
   if (self->referee == NULL)
     return;
-  gtk_window_present (GTK_WINDOW (ui_correction_dialog_new (GTK_WINDOW (self), self->referee)));
+  UiCorrectionDialog *dialog = ui_correction_dialog_new (GTK_WINDOW (self), self->referee);
+  if (parameter != NULL)
+    ui_correction_dialog_select (dialog, g_variant_get_string (parameter, NULL));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_sticker_activated (UiCameraView *view, const char *payload, UiWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.correct-sticker", "s", payload);
 }
 
 static void
@@ -749,6 +758,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.choose-player", "i", choose_player_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.correct-card", NULL, correct_card_action);
+  gtk_widget_class_install_action (widget_class, "win.correct-sticker", "s", correct_card_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.correct-card", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
 
@@ -776,6 +786,7 @@ ui_window_init (UiWindow *self)
                             G_CALLBACK (on_game_selected), self);
   g_signal_connect_swapped (self->source_row, "notify::selected",
                             G_CALLBACK (on_source_selected), self);
+  g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
 }
 
 UiWindow *
