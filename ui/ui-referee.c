@@ -294,6 +294,12 @@ ui_referee_get_setup (UiReferee *self)
   return eng_game_setup (self->game);
 }
 
+const EngOptions *
+ui_referee_get_options (UiReferee *self)
+{
+  return &eng_interpreter_record (self->interp)->options;
+}
+
 char *
 ui_referee_dup_record_text (UiReferee *self)
 {

@@ -54,6 +54,9 @@ gboolean ui_referee_command (UiReferee *self, const char *command_id, GError **e
 const EngCardSet *ui_referee_get_card_set (UiReferee *self);
 const EngGame *ui_referee_get_game (UiReferee *self);
 const EngSetup *ui_referee_get_setup (UiReferee *self);
+/* The rule switches this game's record sets (the table's choices at setup;
+ * owned by the referee). */
+const EngOptions *ui_referee_get_options (UiReferee *self);
 
 /* The game so far as record text (newly allocated, g_free). */
 char *ui_referee_dup_record_text (UiReferee *self);

@@ -139,7 +139,7 @@ row_title (const UiOptionDoc *doc)
 
 /* One row per switch of data/rules/GAME.options, shaped by its kind. */
 static void
-build_option_rows (UiSetupDialog *self, const char *game)
+build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *options)
 {
   g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
   char *path = eng_data_path (name);
@@ -158,6 +158,8 @@ build_option_rows (UiSetupDialog *self, const char *game)
   for (guint i = 0; i < self->option_docs->len; i++)
     {
       UiOptionDoc *doc = self->option_docs->pdata[i];
+      const char *chosen = options != NULL ? eng_options_get (options, doc->name) : NULL;
+      const char *value = chosen != NULL ? chosen : doc->value;
       g_autofree char *title = row_title (doc);
       OptionRow r = { .doc = doc };
       if (doc->kind == UI_OPTION_CHOICE)
@@ -168,13 +170,13 @@ build_option_rows (UiSetupDialog *self, const char *game)
           g_object_unref (values);
           r.row = ADW_ACTION_ROW (r.input);
           for (guint k = 0; doc->choices[k] != NULL; k++)
-            if (g_strcmp0 (doc->choices[k], doc->value) == 0)
+            if (g_strcmp0 (doc->choices[k], value) == 0)
               adw_combo_row_set_selected (ADW_COMBO_ROW (r.input), k);
         }
       else if (doc->kind == UI_OPTION_TEXT)
         {
           r.input = adw_entry_row_new ();
-          gtk_editable_set_text (GTK_EDITABLE (r.input), doc->value);
+          gtk_editable_set_text (GTK_EDITABLE (r.input), value);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r.input), title);
           adw_preferences_group_add (self->options_group, r.input);
           gtk_widget_set_tooltip_text (r.input, doc->description);
@@ -187,13 +189,13 @@ build_option_rows (UiSetupDialog *self, const char *game)
           if (doc->kind == UI_OPTION_SWITCH)
             {
               r.input = gtk_switch_new ();
-              gtk_switch_set_active (GTK_SWITCH (r.input), g_strcmp0 (doc->value, "yes") == 0);
+              gtk_switch_set_active (GTK_SWITCH (r.input), g_strcmp0 (value, "yes") == 0);
               adw_action_row_set_activatable_widget (r.row, r.input);
             }
           else
             {
               r.input = gtk_spin_button_new_with_range (1, 999, 1);
-              gtk_spin_button_set_value (GTK_SPIN_BUTTON (r.input), atoi (doc->value));
+              gtk_spin_button_set_value (GTK_SPIN_BUTTON (r.input), atoi (value));
             }
           gtk_widget_set_valign (r.input, GTK_ALIGN_CENTER);
           adw_action_row_add_suffix (r.row, r.input);
@@ -293,7 +295,7 @@ ui_setup_dialog_init (UiSetupDialog *self)
 }
 
 UiSetupDialog *
-ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup)
+ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup, const EngOptions *options)
 {
   UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
                                       "application", gtk_window_get_application (parent), NULL);
@@ -308,6 +310,6 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup)
   if (setup != NULL && setup->first >= 0)
     adw_combo_row_set_selected (self->first, (guint) setup->first);
   on_count_changed (self);
-  build_option_rows (self, game);
+  build_option_rows (self, game, options);
   return self;
 }

@@ -14,9 +14,12 @@ G_DECLARE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, UI, SETUP_DIALOG, AdwWindo
 
 /* A dialog for `game` ("katua") prefilled from `setup` (may be NULL: two
  * players), with one row per rule switch of data/rules/GAME.options
- * (ui-option-docs.h).  Emits ::start when the table confirms; read the
- * choice with the getters. */
-UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup);
+ * (ui-option-docs.h), set as `options` says (may be NULL; switches it does
+ * not name keep the file's value), so the next game keeps the table's house
+ * rules.  Emits ::start when the table confirms; read the choice with the
+ * getters. */
+UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
+                                    const EngOptions *options);
 
 /* The setup and option overrides chosen (filled into caller storage). */
 void ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup);

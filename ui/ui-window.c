@@ -335,7 +335,8 @@ new_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter
 {
   UiWindow *self = UI_WINDOW (widget);
   UiSetupDialog *dialog = ui_setup_dialog_new (GTK_WINDOW (self), self->game,
-                                               self->referee ? ui_referee_get_setup (self->referee) : NULL);
+                                               self->referee ? ui_referee_get_setup (self->referee) : NULL,
+                                               self->referee ? ui_referee_get_options (self->referee) : NULL);
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_setup_start), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
