@@ -24,6 +24,7 @@ struct _UiReferee
   EngInterpreter *interp;     /* the session's */
   GHashTable *explanations;   /* rule id -> text */
   char *journal_path;         /* NULL: not journaled */
+  char *journaled;            /* the text last written there (NULL: none) */
   char *game_id;              /* "katua" */
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
@@ -49,9 +50,16 @@ journal (UiReferee *self)
   if (eng_game_is_over (self->game) || eng_interpreter_record (self->interp)->n_moves == 0)
     {
       g_unlink (self->journal_path);
+      g_clear_pointer (&self->journaled, g_free);
       return;
     }
   char *text = eng_record_write (eng_interpreter_record (self->interp));
+  /* Unchanged text (a batch of mere notes) is not written again. */
+  if (text != NULL && g_strcmp0 (text, self->journaled) == 0)
+    {
+      free (text);
+      return;
+    }
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_path_get_dirname (self->journal_path);
   g_mkdir_with_parents (dir, 0700);
@@ -63,6 +71,11 @@ journal (UiReferee *self)
       g_autofree char *msg = g_strdup_printf ("The game journal could not be written (%s): a crash now would lose moves.",
                                               error ? error->message : "out of memory");
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
+    }
+  else
+    {
+      g_free (self->journaled);
+      self->journaled = g_strdup (text);
     }
   free (text);
 }
@@ -128,7 +141,7 @@ emit_events (UiReferee *self, const EngEvents *events)
   emit_events_full (self, events, FALSE);
 }
 
-/* `journal_anyway`: the batch changed the record without an accepted move
+/* `journal_anyway`: the call changed the record even if it said nothing
  * (a correction), so it is journaled all the same. */
 static void
 emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway)
@@ -148,13 +161,11 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
     }
   remember_moves (self, events);
   remember_needs (self, events);
-  gboolean accepted = FALSE;
-  for (size_t i = 0; i < events->n; i++)
-    accepted |= events->items[i].kind == ENG_EVENT_ACCEPTED;
-  if (accepted || journal_anyway)
-    journal (self);
   if (events->n > 0 || journal_anyway)
-    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    {
+      journal (self);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
 }
 
 /* Reads "ID: text" lines; a missing file only means no explanations. */
@@ -244,6 +255,7 @@ ui_referee_set_journal (UiReferee *self, const char *path)
   g_return_if_fail (UI_IS_REFEREE (self));
   g_free (self->journal_path);
   self->journal_path = g_strdup (path);
+  g_clear_pointer (&self->journaled, g_free);
   if (path != NULL)
     journal (self);
 }
@@ -257,6 +269,9 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   *self->last_snapshot = *snapshot;
   eng_interpreter_feed (self->interp, snapshot, &events);
   emit_events (self, &events);
+  /* A quiet snapshot may still change the table notes the record keeps. */
+  if (events.n == 0)
+    journal (self);
 }
 
 gboolean
@@ -365,6 +380,7 @@ ui_referee_finalize (GObject *object)
   g_clear_pointer (&self->session, eng_session_free);
   g_clear_pointer (&self->explanations, g_hash_table_unref);
   g_free (self->journal_path);
+  g_free (self->journaled);
   g_free (self->game_id);
   g_ptr_array_unref (self->said);
   g_ptr_array_unref (self->moves_said);

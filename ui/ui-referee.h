@@ -40,7 +40,8 @@ UiReferee *ui_referee_new (const char *game, const EngSetup *setup, const EngOpt
  * read or no longer replays. */
 UiReferee *ui_referee_resume (const char *journal_path, GError **error);
 
-/* Journals the game to `path` after every accepted move (NULL: stop). */
+/* Journals the game to `path` whenever its record text changes (moves,
+ * corrections, table notes; NULL: stop). */
 void ui_referee_set_journal (UiReferee *self, const char *path);
 
 /* Feeds one committed snapshot. */
