@@ -128,3 +128,10 @@ cal_observer_calibrations (const CalObserver *obs)
 {
   return obs->calibrations;
 }
+
+void
+cal_observer_request_recalibration (CalObserver *obs)
+{
+  if (obs != NULL)
+    cal_table_request_recalibration (obs->table);
+}

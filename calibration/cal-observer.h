@@ -54,6 +54,10 @@ const VisDetectResult *cal_observer_detections (const CalObserver *obs);
 const CalTable *cal_observer_table (const CalObserver *obs);
 /* How many times the table was (re)calibrated from the anchors. */
 unsigned cal_observer_calibrations (const CalObserver *obs);
+/* Asks for a recalibration from the anchors on the next frame that shows
+ * them all (cal_table_request_recalibration); the tracker and the game go
+ * on.  Same thread as cal_observer_process. */
+void cal_observer_request_recalibration (CalObserver *obs);
 
 #ifdef __cplusplus
 }

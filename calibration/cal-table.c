@@ -25,6 +25,7 @@ struct CalTable {
   char zones_game[32];
   size_t n_seats;
   CalSeat seats[CAL_MAX_SEATS];
+  bool recalibration_requested; /* by the table: measure everything again */
 };
 
 CalTable *
@@ -335,12 +336,26 @@ cal_table_observe (CalTable *t, const VisDetection *d, size_t n, int width, int 
           moved = fmax (moved, hypot (p[0] - t->anchors_px[i][0], p[1] - t->anchors_px[i][1]));
         }
   EngStatus st = ENG_OK;
-  if (!t->calibrated || moved > t->recalibrate_px || width != t->width || height != t->height)
+  if (!t->calibrated || t->recalibration_requested || moved > t->recalibrate_px
+      || width != t->width || height != t->height)
     {
       if (obs.anchors_seen == 4)
         {
           size_t seats_before = t->n_seats;
+          bool layout_before = t->layout_known;
+          double mm_before[4][2];
+          memcpy (mm_before, t->anchors_mm, sizeof mm_before);
+          /* A requested recalibration also measures the anchors' layout
+           * again: the table may have been laid out anew. */
+          if (t->recalibration_requested)
+            t->layout_known = false;
           st = cal_table_calibrate (t, d, n, width, height);
+          if (st != ENG_OK && t->recalibration_requested)
+            {
+              t->layout_known = layout_before;
+              memcpy (t->anchors_mm, mm_before, sizeof mm_before);
+            }
+          t->recalibration_requested = false;
           obs.recalibrated = st == ENG_OK;
           obs.seats_changed = obs.recalibrated && (t->n_seats != seats_before || t->n_seats > 0);
         }
@@ -352,6 +367,19 @@ cal_table_observe (CalTable *t, const VisDetection *d, size_t n, int width, int 
   if (out != NULL)
     *out = obs;
   return st == ENG_ERR_NOT_FOUND ? ENG_OK : st;
+}
+
+void
+cal_table_request_recalibration (CalTable *t)
+{
+  if (t != NULL)
+    t->recalibration_requested = true;
+}
+
+bool
+cal_table_has_lens (const CalTable *t)
+{
+  return t != NULL && t->lens.valid;
 }
 
 size_t

@@ -74,6 +74,14 @@ EngStatus cal_table_observe (CalTable *table, const VisDetection *dets, size_t n
                              CalObservation *out);
 
 bool cal_table_is_calibrated (const CalTable *table);
+/* The table asks to be measured again (the "Recalibrate" button): the next
+ * frame that shows all four anchors recalibrates, anchor layout included,
+ * whether or not they moved.  Until then the current calibration stays in
+ * use, so play goes on.  A frame whose anchors are degenerate keeps the old
+ * calibration and clears the request (cal_table_observe returns the error). */
+void cal_table_request_recalibration (CalTable *table);
+/* true when a lens calibration (distortion correction) is in use. */
+bool cal_table_has_lens (const CalTable *table);
 /* Anchor centres (mm) in use; false when not known yet. */
 bool cal_table_anchor_layout (const CalTable *table, double mm[4][2]);
 /* The table centre (anchors' centroid), mm. */

@@ -400,3 +400,69 @@ Test (calibration, zone_outlines_match_zone_lookup, .timeout = 120)
   vis_detector_free (det);
   test_scene_close (&ts);
 }
+
+/* Four anchor detections at the corners of a (w x h) px rectangle from
+ * (x0, y0), each code `code_px` wide: enough for the calibration, no image. */
+static void
+anchor_detections (VisDetection d[4], double x0, double y0, double w, double h, double code_px)
+{
+  const double at[4][2] = { { x0, y0 }, { x0 + w, y0 }, { x0 + w, y0 + h }, { x0, y0 + h } };
+  for (int i = 0; i < 4; i++)
+    {
+      memset (&d[i], 0, sizeof d[i]);
+      EngTag tag = { .game = 'K', .set = "01", .kind = ENG_TAG_ANCHOR, .serial = (uint16_t) (i + 1) };
+      cr_assert_eq (eng_tag_format (&tag, d[i].payload), ENG_OK);
+      d[i].tag = tag;
+      d[i].centre = (VisPoint) { at[i][0], at[i][1] };
+      const double s = code_px / 2;
+      d[i].corners[0] = (VisPoint) { at[i][0] - s, at[i][1] - s };
+      d[i].corners[1] = (VisPoint) { at[i][0] + s, at[i][1] - s };
+      d[i].corners[2] = (VisPoint) { at[i][0] + s, at[i][1] + s };
+      d[i].corners[3] = (VisPoint) { at[i][0] - s, at[i][1] + s };
+    }
+}
+
+/* "Recalibrate" measures the table again on the next frame that shows all
+ * four anchors, even when none moved beyond the threshold, and re-derives
+ * the anchors' layout; until then the old calibration stays in use. */
+Test (calibration, requested_recalibration_waits_for_four_anchors)
+{
+  CalTable *t = cal_table_new ();
+  cr_expect (!cal_table_has_lens (t));
+  VisDetection d[4];
+  CalObservation seen;
+  anchor_detections (d, 100, 100, 1600, 800, 40);
+  cr_assert_eq (cal_table_observe (t, d, 4, 1920, 1080, &seen), ENG_OK);
+  cr_assert (seen.recalibrated);
+  double before[4][2];
+  cr_assert (cal_table_anchor_layout (t, before));
+
+  /* the same anchors: nothing to do */
+  cr_assert_eq (cal_table_observe (t, d, 4, 1920, 1080, &seen), ENG_OK);
+  cr_expect (!seen.recalibrated);
+
+  /* the sticker now looks twice as large: the camera came down and was put
+   * back at the same anchors' pixels (within the 4 px threshold) */
+  anchor_detections (d, 102, 101, 1600, 800, 80);
+  cr_assert_eq (cal_table_observe (t, d, 4, 1920, 1080, &seen), ENG_OK);
+  cr_expect (!seen.recalibrated, "2 px is below the threshold");
+  cal_table_request_recalibration (t);
+  cr_assert_eq (cal_table_observe (t, d, 3, 1920, 1080, &seen), ENG_OK);
+  cr_expect (!seen.recalibrated, "three anchors cannot recalibrate");
+  cr_expect (cal_table_is_calibrated (t), "the old calibration stays in use meanwhile");
+  cr_assert_eq (cal_table_observe (t, d, 4, 1920, 1080, &seen), ENG_OK);
+  cr_expect (seen.recalibrated);
+  double after[4][2];
+  cr_assert (cal_table_anchor_layout (t, after));
+  cr_expect_float_eq (after[1][0], before[1][0] / 2, 1.0, "layout measured again: %f vs %f",
+                      after[1][0], before[1][0]);
+  double x, y;
+  cr_assert_eq (cal_table_image_to_table (t, 102, 101, &x, &y), ENG_OK);
+  cr_expect_float_eq (x, 0.0, 1e-6);
+  cr_expect_float_eq (y, 0.0, 1e-6);
+
+  /* the request is spent */
+  cr_assert_eq (cal_table_observe (t, d, 4, 1920, 1080, &seen), ENG_OK);
+  cr_expect (!seen.recalibrated);
+  cal_table_free (t);
+}
