@@ -11,6 +11,7 @@
  * The catalogues are the build's (TABLERO_LOCALEDIR, set by meson).
  * Criterion runs each test in its own process, so each one sets its own
  * locale and LANGUAGE. */
+#include "live-fixture.h"
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <stdio.h>
@@ -36,24 +37,6 @@ typedef struct {
   EngLiveScriptResult result;
 } Run;
 
-static EngCardSet *set;
-
-static void
-load_set (void)
-{
-  const char *dir = getenv ("TABLERO_DATADIR");
-  cr_assert_not_null (dir, "TABLERO_DATADIR is set by meson");
-  char path[1024];
-  snprintf (path, sizeof path, "%s/cards/katua.set", dir);
-  EngParseError err;
-  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s", err.reason);
-}
-
-static void
-free_set (void)
-{
-  eng_card_set_free (set);
-}
 
 /* Selects the messages' language as a user would: a UTF-8 locale and
  * LANGUAGE (gettext ignores LANGUAGE when LC_MESSAGES is "C").  NULL: the
@@ -113,7 +96,7 @@ run_script (const char *name, bool with_expects, Run *run)
                 "%s:%u: %s", name, err.line, err.reason);
   g_string_free (kept, TRUE);
   memset (run, 0, sizeof *run);
-  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &run->said, &run->result, &err);
+  EngStatus st = eng_live_script_run (sc, live_fixture_set, NULL, sink, &run->said, &run->result, &err);
   eng_live_script_free (sc);
   cr_assert_eq (st, ENG_OK, "%s:%u: %s", name, err.line, err.reason);
   cr_assert (!run->said.overflow, "%s: more than %d events", name, MAX_SAID);
@@ -167,7 +150,7 @@ check_hook_needs (const char *language, const char *const *want, size_t n_want)
   g_free (run);
 }
 
-TestSuite (live_i18n, .init = load_set, .fini = free_set);
+TestSuite (live_i18n, .init = live_fixture_load_set, .fini = live_fixture_free_set);
 
 Test (live_i18n, hook_questions_in_english_in_the_c_locale)
 {

@@ -2,6 +2,7 @@
  * interpreter.  Each script checks itself with its `expect` lines; a test
  * fails when a script does not run to its end or any expectation fails (the
  * whole event log is printed then, to see what the referee said). */
+#include "live-fixture.h"
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,24 +15,6 @@
 
 #include <glib.h>
 
-static EngCardSet *set;
-
-static void
-load_set (void)
-{
-  const char *dir = getenv ("TABLERO_DATADIR");
-  cr_assert_not_null (dir, "TABLERO_DATADIR is set by meson");
-  char path[1024];
-  snprintf (path, sizeof path, "%s/cards/katua.set", dir);
-  EngParseError err;
-  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s", err.reason);
-}
-
-static void
-free_set (void)
-{
-  eng_card_set_free (set);
-}
 
 typedef struct {
   char log[65536];
@@ -64,7 +47,7 @@ run_script (const char *name)
   log.len = 0;
   log.log[0] = '\0';
   EngLiveScriptResult res;
-  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &log, &res, &err);
+  EngStatus st = eng_live_script_run (sc, live_fixture_set, NULL, sink, &log, &res, &err);
   eng_live_script_free (sc);
   if (st != ENG_OK || res.failures > 0 || getenv ("LIVE_VERBOSE"))
     fprintf (stderr, "%s:\n%s", name, log.log);
@@ -87,7 +70,7 @@ run_script (const char *name)
   /* and that record, replayed by the rules alone, is legal and scores the same */
   EngReplayResult replay;
   EngVerdict why;
-  cr_assert_eq (eng_replay (want, set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
+  cr_assert_eq (eng_replay (want, live_fixture_set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
                 "%s", why.reason);
   cr_assert_eq (replay.illegal, 0, "%s replays legally (line %u)", rec_path,
                 replay.first_illegal_line);
@@ -106,7 +89,7 @@ run_script (const char *name)
   return res;
 }
 
-TestSuite (live_scripts, .init = load_set, .fini = free_set);
+TestSuite (live_scripts, .init = live_fixture_load_set, .fini = live_fixture_free_set);
 
 Test (live_scripts, two_players_defences)
 {
@@ -222,7 +205,7 @@ check_every_kill (const char *path)
   Complaints c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                    g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), true };
   EngLiveScriptResult whole;
-  cr_assert_eq (eng_live_script_run (sc, set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
+  cr_assert_eq (eng_live_script_run (sc, live_fixture_set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
                 "%s:%u: %s", path, err.line, err.reason);
   cr_assert_eq (whole.failures, 0, "%s: %s", path, whole.first_failure);
   EngRecord *want = parse_result (path, &whole);
@@ -230,7 +213,7 @@ check_every_kill (const char *path)
   for (size_t k = 1; k <= whole.snapshots; k++)
     {
       EngLiveScriptResult killed;
-      EngStatus st = eng_live_script_run_killed (sc, set, NULL, k, complaint_sink, &c, &killed,
+      EngStatus st = eng_live_script_run_killed (sc, live_fixture_set, NULL, k, complaint_sink, &c, &killed,
                                                  &err);
       cr_assert_eq (st, ENG_OK, "%s killed after snapshot %zu: %s:%u: %s", path, k, err.source,
                     err.line, err.reason);
