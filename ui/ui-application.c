@@ -1,5 +1,7 @@
 #include "ui-application.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "ui-screenshot.h"
@@ -137,7 +139,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       if (g_strcmp0 (game, "katua") != 0 && g_strcmp0 (game, "catchy") != 0
           && g_strcmp0 (game, "kittens") != 0)
         {
-          g_printerr ("tablero: unknown game '%s' (known: katua, catchy, kittens)\n", game);
+          g_printerr (_ ("tablero: unknown game '%s' (known: katua, catchy, kittens)\n"), game);
           return 2;
         }
       g_free (self->game);
@@ -155,7 +157,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       guint n = g_strv_length (names);
       if (n < 2 || n > 4)
         {
-          g_printerr ("tablero: --players takes 2 to 4 comma-separated names\n");
+          g_printerr (_ ("tablero: --players takes 2 to 4 comma-separated names\n"));
           return 2;
         }
       g_strfreev (self->players);
@@ -173,7 +175,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       if (g_strcmp0 (page, "main") != 0 && g_strcmp0 (page, "calibration") != 0
           && g_strcmp0 (page, "setup") != 0 && g_strcmp0 (page, "correction") != 0)
         {
-          g_printerr ("tablero: unknown page '%s' (known: main, calibration, setup, correction)\n", page);
+          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction)\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -213,14 +215,14 @@ static void
 ui_application_init (UiApplication *self)
 {
   static const GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, "Game to referee: katua, catchy or kittens", "GAME" },
-    { "source", 's', 0, G_OPTION_ARG_STRING, NULL, "Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH", "SPEC" },
-    { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, "Player names in seat order, clockwise (default: Ana,Bea)", "A,B,..." },
-    { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, "With --screenshot: wait until N camera frames were shown (default 3)", "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: show this first: main, calibration (camera setup), setup (new game) or correction (a misread card)", "PAGE" },
-    { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, "Open the new-game setup at start", NULL },
-    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once shown, then quit", "FILE" },
-    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_ ("Game to referee: katua, catchy or kittens"), N_ ("GAME") },
+    { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
+    { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
+    { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game) or correction (a misread card)"), N_ ("PAGE") },
+    { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
     { NULL },
   };
   static const GActionEntry actions[] = {

@@ -1,5 +1,7 @@
 #include "ui-calibration-page.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #define MAX_ADVICE 8
@@ -93,8 +95,8 @@ ui_calibration_page_update (UiCalibrationPage *self, const UiCalibrationFacts *f
   for (int a = 0; a < 4; a++)
     {
       g_autofree char *where = f->anchor_seen[a]
-                                 ? g_strdup_printf ("Seen at %.0f, %.0f px", f->anchor_x[a], f->anchor_y[a])
-                                 : g_strdup ("Not in view");
+                                 ? g_strdup_printf (_ ("Seen at %.0f, %.0f px"), f->anchor_x[a], f->anchor_y[a])
+                                 : g_strdup (_ ("Not in view"));
       set_subtitle (self->anchors[a], where);
       const char *icon = f->anchor_seen[a] ? "emblem-ok-symbolic" : "dialog-warning-symbolic";
       if (g_strcmp0 (gtk_image_get_icon_name (self->anchor_icons[a]), icon) != 0)
@@ -112,10 +114,10 @@ ui_calibration_page_update (UiCalibrationPage *self, const UiCalibrationFacts *f
     {
       const char *player = seat_player (setup, f->seat_number[s]);
       if (player != NULL)
-        g_string_append_printf (text, "Seat %u: %s (at %.0f, %.0f px)\n", f->seat_number[s], player,
+        g_string_append_printf (text, _ ("Seat %u: %s (at %.0f, %.0f px)\n"), f->seat_number[s], player,
                                 f->seat_x[s], f->seat_y[s]);
       else
-        g_string_append_printf (text, "Seat %u: no player sits here in this game\n", f->seat_number[s]);
+        g_string_append_printf (text, _ ("Seat %u: no player sits here in this game\n"), f->seat_number[s]);
     }
   for (unsigned p = 0; setup != NULL && p < setup->n_players; p++)
     {
@@ -123,35 +125,36 @@ ui_calibration_page_update (UiCalibrationPage *self, const UiCalibrationFacts *f
       for (guint s = 0; s < f->n_seats; s++)
         seen |= f->seat_number[s] == setup->seats[p];
       if (!seen)
-        g_string_append_printf (text, "Seat %u (%s) is not in view: put the marker in front of %s.\n",
+        /* Translators: the seat number, the player, the player again. */
+        g_string_append_printf (text, _ ("Seat %u (%s) is not in view: put the marker in front of %s.\n"),
                                 setup->seats[p], setup->names[p], setup->names[p]);
     }
   if (text->len == 0)
-    g_string_append (text, "No seat marker in view.\n");
+    g_string_append (text, _ ("No seat marker in view.\n"));
   show_lines (self->seat_list, &self->seats_shown, text->str);
 
-  g_autofree char *state = !f->calibrated ? g_strdup ("Not calibrated: all four anchors must be seen at once")
-                           : f->calibrations == 0 ? g_strdup ("Calibrated from the saved file")
-                           : f->calibrations == 1 ? g_strdup ("Calibrated from the anchors (once)")
-                           : g_strdup_printf ("Calibrated; recalibrated %u times since the start (camera or table moved)",
+  g_autofree char *state = !f->calibrated ? g_strdup (_ ("Not calibrated: all four anchors must be seen at once"))
+                           : f->calibrations == 0 ? g_strdup (_ ("Calibrated from the saved file"))
+                           : f->calibrations == 1 ? g_strdup (_ ("Calibrated from the anchors (once)"))
+                           : g_strdup_printf (_ ("Calibrated; recalibrated %u times since the start (camera or table moved)"),
                                               f->calibrations - 1);
   set_subtitle (self->state_row, state);
   g_autofree char *scale = f->px_per_mm > 0
-                             ? g_strdup_printf ("%.2f px per mm on the table (%d × %d image)", f->px_per_mm,
+                             ? g_strdup_printf (_ ("%.2f px per mm on the table (%d × %d image)"), f->px_per_mm,
                                                 f->width, f->height)
-                             : f->width == 0 ? g_strdup ("Unknown until calibrated (no picture yet)")
-                             : g_strdup_printf ("Unknown until calibrated (%d × %d image)", f->width, f->height);
+                             : f->width == 0 ? g_strdup (_ ("Unknown until calibrated (no picture yet)"))
+                             : g_strdup_printf (_ ("Unknown until calibrated (%d × %d image)"), f->width, f->height);
   set_subtitle (self->scale_row, scale);
   g_autofree char *module = f->n_cards == 0
-                              ? g_strdup_printf ("No card sticker in view (the detector needs %.1f px a module)",
+                              ? g_strdup_printf (_ ("No card sticker in view (the detector needs %.1f px a module)"),
                                                  UI_CALIBRATION_MIN_MODULE_PX)
-                              : g_strdup_printf ("%.1f px a module on average, %.1f the smallest, of %u card stickers (%.1f needed)",
+                              : g_strdup_printf (_ ("%.1f px a module on average, %.1f the smallest, of %u card stickers (%.1f needed)"),
                                                  f->module_px_mean, f->module_px_min, f->n_cards,
                                                  UI_CALIBRATION_MIN_MODULE_PX);
   set_subtitle (self->module_row, module);
-  set_subtitle (self->lens_row, f->lens_loaded ? "Lens calibration loaded: detections are undistorted"
-                                : f->from_file ? "Saved calibration loaded, without a lens calibration (none needed for ordinary webcams)"
-                                               : "No lens calibration (none needed for ordinary webcams)");
+  set_subtitle (self->lens_row, f->lens_loaded ? _ ("Lens calibration loaded: detections are undistorted")
+                                : f->from_file ? _ ("Saved calibration loaded, without a lens calibration (none needed for ordinary webcams)")
+                                               : _ ("No lens calibration (none needed for ordinary webcams)"));
   g_string_free (text, TRUE);
 }
 

@@ -1,5 +1,7 @@
 #include "ui-camera-view.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -48,13 +50,13 @@ sticker_name (const UiCameraView *self, const VisDetection *d, char *out, gsize 
         }
     }
   else if (meaning.deck != NULL)
-    g_snprintf (out, size, "back: %s", meaning.deck->id);
+    g_snprintf (out, size, _ ("back: %s"), meaning.deck->id);
   else if (meaning.command != NULL)
-    g_snprintf (out, size, "command: %s", meaning.command->label);
+    g_snprintf (out, size, _ ("command: %s"), meaning.command->label);
   else if (meaning.seat != 0)
-    g_snprintf (out, size, "seat %u", meaning.seat);
+    g_snprintf (out, size, _ ("seat %u"), meaning.seat);
   else
-    g_snprintf (out, size, "anchor %u", meaning.anchor);
+    g_snprintf (out, size, _ ("anchor %u"), meaning.anchor);
 }
 
 static void
@@ -126,7 +128,8 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_set_source_rgba (cr, 1, 1, 0.8, 0.7);
       char label[48];
       if (z->zone.seat >= 0)
-        g_snprintf (label, sizeof label, "%s · seat %d", z->name, z->zone.seat + 1);
+        /* Translators: a zone's name (data, stays English) and its seat. */
+        g_snprintf (label, sizeof label, _ ("%s · seat %d"), z->name, z->zone.seat + 1);
       else
         g_strlcpy (label, z->name, sizeof label);
       cairo_show_text (cr, label);

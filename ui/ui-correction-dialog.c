@@ -1,5 +1,7 @@
 #include "ui-correction-dialog.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "eng-tag.h"
@@ -29,21 +31,22 @@ zone_words (UiReferee *referee, const EngZone *zone)
   const char *place = NULL;
   switch (zone->kind)
     {
-    case ENG_ZONE_SLOT: place = "slot"; break;
-    case ENG_ZONE_ATTACK: place = "attack spot"; break;
-    case ENG_ZONE_CAPTURE: place = "captured cats"; break;
-    case ENG_ZONE_PLAY: place = "play area"; break;
-    case ENG_ZONE_DECK: place = "deck"; break;
-    case ENG_ZONE_DISCARD: place = "discard pile"; break;
-    case ENG_ZONE_CENTRE: place = "centre"; break;
-    case ENG_ZONE_COMMAND: place = "command spot"; break;
-    default: return g_strdup ("on the table, outside the zones");
+    case ENG_ZONE_SLOT: place = C_ ("zone", "slot"); break;
+    case ENG_ZONE_ATTACK: place = C_ ("zone", "attack spot"); break;
+    case ENG_ZONE_CAPTURE: place = C_ ("zone", "captured cats"); break;
+    case ENG_ZONE_PLAY: place = C_ ("zone", "play area"); break;
+    case ENG_ZONE_DECK: place = C_ ("zone", "deck"); break;
+    case ENG_ZONE_DISCARD: place = C_ ("zone", "discard pile"); break;
+    case ENG_ZONE_CENTRE: place = C_ ("zone", "centre"); break;
+    case ENG_ZONE_COMMAND: place = C_ ("zone", "command spot"); break;
+    default: return g_strdup (_ ("on the table, outside the zones"));
     }
   GString *text = g_string_new (place);
   if (zone->index >= 0 && (zone->kind == ENG_ZONE_SLOT || zone->kind == ENG_ZONE_ATTACK))
     g_string_append_printf (text, " %d", zone->index + 1);
   if (owner != NULL)
-    g_string_append_printf (text, " of %s", owner);
+    /* Translators: glued after a zone: "slot 2 of Bea". */
+    g_string_append_printf (text, _ (" of %s"), owner);
   return g_string_free (text, FALSE);
 }
 
@@ -127,7 +130,7 @@ fill_seen (UiCorrectionDialog *self)
   if (in_play_index < self->seen_payloads->len)
     adw_combo_row_set_selected (self->seen_row, in_play_index);
   gboolean any = self->seen_payloads->len > 0;
-  set_message (self, any ? NULL : "No face-up card is in view now: lay the misread card face up where the camera sees it.",
+  set_message (self, any ? NULL : _ ("No face-up card is in view now: lay the misread card face up where the camera sees it."),
                FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "correction.apply", any);
   fill_actual (self);
@@ -148,12 +151,13 @@ fill_corrections (UiCorrectionDialog *self)
       g_autofree char *seen_name = ui_referee_dup_card_name (self->referee, seen);
       g_autofree char *actual_name = ui_referee_dup_card_name (self->referee, actual);
       GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("Read as %s: it is %s", seen_name, actual_name);
+      /* Translators: the card the camera reads, the card it really is. */
+      g_autofree char *title = g_strdup_printf (_ ("Read as %s: it is %s"), seen_name, actual_name);
       g_autofree char *title_markup = g_markup_escape_text (title, -1);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title_markup);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), seen);
       GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
-      gtk_widget_set_tooltip_text (remove, "Remove this correction");
+      gtk_widget_set_tooltip_text (remove, _ ("Remove this correction"));
       gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (remove, "flat");
       gtk_actionable_set_action_name (GTK_ACTIONABLE (remove), "correction.remove");
@@ -163,7 +167,7 @@ fill_corrections (UiCorrectionDialog *self)
     }
   if (n == 0)
     {
-      GtkWidget *none = gtk_label_new ("None: every sticker is taken as printed.");
+      GtkWidget *none = gtk_label_new (_ ("None: every sticker is taken as printed."));
       gtk_widget_add_css_class (none, "dim-label");
       gtk_widget_set_margin_top (none, 8);
       gtk_widget_set_margin_bottom (none, 8);
@@ -190,7 +194,7 @@ apply_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   guint actual = adw_combo_row_get_selected (self->actual_row);
   if (seen >= self->seen_payloads->len || actual >= self->actual_payloads->len)
     {
-      set_message (self, "Pick the card the camera reads and what it really is.", TRUE);
+      set_message (self, _ ("Pick the card the camera reads and what it really is."), TRUE);
       return;
     }
   correct (self, self->seen_payloads->pdata[seen], self->actual_payloads->pdata[actual]);

@@ -1,5 +1,7 @@
 #include "ui-pipeline.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,16 +263,16 @@ serve_save_request (UiPipeline *self)
     return;
   const CalTable *table = cal_observer_table (self->observer);
   if (!cal_table_is_calibrated (table))
-    publish_status (self, "Calibration not saved: the table is not calibrated yet (all four anchors must be seen).");
+    publish_status (self, _ ("Calibration not saved: the table is not calibrated yet (all four anchors must be seen)."));
   else
     {
       g_autofree char *dir = g_path_get_dirname (path);
       g_mkdir_with_parents (dir, 0700);
       EngStatus status = cal_table_save (table, path);
       if (status == ENG_OK)
-        publish_status (self, "Calibration saved to %s.", path);
+        publish_status (self, _ ("Calibration saved to %s."), path);
       else
-        publish_status (self, "Calibration not saved to %s: %s.", path, eng_status_to_string (status));
+        publish_status (self, _ ("Calibration not saved to %s: %s."), path, eng_status_to_string (status));
     }
   g_free (path);
 }
@@ -293,24 +295,24 @@ worker_main (gpointer data)
         continue;
       if (status == VIS_SOURCE_DISCONNECTED)
         {
-          publish_status (self, "Camera disconnected: %s. Waiting for it to come back.", err.message);
+          publish_status (self, _ ("Camera disconnected: %s. Waiting for it to come back."), err.message);
           g_usleep (200 * 1000);
           continue;
         }
       if (status == VIS_SOURCE_END)
         {
-          publish_status (self, "The recording has ended.");
+          publish_status (self, _ ("The recording has ended."));
           break;
         }
       if (!vis_source_status_has_frame (status))
         {
-          publish_status (self, "Camera error: %s", err.message[0] ? err.message
-                                                                   : vis_source_status_to_string (status));
+          publish_status (self, _ ("Camera error: %s"), err.message[0] ? err.message
+                                                                      : vis_source_status_to_string (status));
           g_usleep (200 * 1000);
           continue;
         }
       if (status == VIS_SOURCE_RECONNECTED)
-        publish_status (self, "Camera reconnected.");
+        publish_status (self, _ ("Camera reconnected."));
       if (paced)
         pace (&start_us, &first_ns, &frame);
 
@@ -326,8 +328,8 @@ worker_main (gpointer data)
               gint64 now = g_get_monotonic_time ();
               if (calibrations == 0 || now - last_recalibration_said > 3 * G_USEC_PER_SEC)
                 publish_status (self, calibrations == 0
-                                        ? "Table calibrated from the four anchors."
-                                        : "The camera or the table moved: recalibrated from the anchors.");
+                                        ? _ ("Table calibrated from the four anchors.")
+                                        : _ ("The camera or the table moved: recalibrated from the anchors."));
               last_recalibration_said = now;
               calibrations = cal_observer_calibrations (self->observer);
             }
@@ -382,7 +384,7 @@ ui_pipeline_start (UiPipeline *self, GError **error)
   if (obs_status != ENG_OK)
     {
       g_set_error (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR,
-                   "the table observer could not start: %s:%u: %s", perr.source, perr.line,
+                   _ ("the table observer could not start: %s:%u: %s"), perr.source, perr.line,
                    perr.reason[0] ? perr.reason : eng_status_to_string (obs_status));
       vis_source_close (g_steal_pointer (&self->source));
       return FALSE;
@@ -459,7 +461,7 @@ ui_pipeline_save_calibration (UiPipeline *self, const char *path)
   self->save_request = g_strdup (path);
   g_mutex_unlock (&self->lock);
   if (self->worker == NULL)
-    publish_status (self, "Calibration not saved: no camera is being watched.");
+    publish_status (self, _ ("Calibration not saved: no camera is being watched."));
 }
 
 double

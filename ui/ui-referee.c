@@ -1,5 +1,7 @@
 #include "ui-referee.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
@@ -68,8 +70,8 @@ journal (UiReferee *self)
                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                     0600, &error))
     {
-      g_autofree char *msg = g_strdup_printf ("The game journal could not be written (%s): a crash now would lose moves.",
-                                              error ? error->message : "out of memory");
+      g_autofree char *msg = g_strdup_printf (_ ("The game journal could not be written (%s): a crash now would lose moves."),
+                                              error ? error->message : _ ("out of memory"));
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
     }
   else
@@ -156,7 +158,7 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
     }
   if (events->dropped > 0)
     {
-      g_autofree char *text = g_strdup_printf ("(%zu more messages were dropped)", events->dropped);
+      g_autofree char *text = g_strdup_printf (_ ("(%zu more messages were dropped)"), events->dropped);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
     }
   remember_moves (self, events);
@@ -174,7 +176,7 @@ load_explanations (const char *game)
 {
   GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-  char *path = eng_data_path (name);
+  char *path = eng_data_localized_path (name);
   g_autofree char *text = NULL;
   if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
     {
@@ -437,8 +439,8 @@ ui_referee_choose_player (UiReferee *self, int player, GError **error)
   if (status != ENG_OK)
     {
       g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND,
-                   status == ENG_ERR_STATE ? "Nobody is being asked whose UFO it is any more."
-                                           : "No such player.");
+                   status == ENG_ERR_STATE ? _ ("Nobody is being asked whose UFO it is any more.")
+                                           : _ ("No such player."));
       return FALSE;
     }
   emit_events (self, &events);
@@ -455,10 +457,10 @@ ui_referee_correct_card (UiReferee *self, const char *seen_payload, const char *
   EngStatus status = eng_interpreter_correct_card (self->interp, seen_payload, actual_payload, &events);
   if (status != ENG_OK)
     {
-      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_CORRECTION, "The correction was refused: %s",
-                   status == ENG_ERR_INVALID_ARGUMENT ? "the two cards must be faces of the same deck"
-                   : status == ENG_ERR_NOT_FOUND      ? "that card is not in this game's set"
-                   : status == ENG_ERR_LIMIT          ? "too many corrections are held"
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_CORRECTION, _ ("The correction was refused: %s"),
+                   status == ENG_ERR_INVALID_ARGUMENT ? _ ("the two cards must be faces of the same deck")
+                   : status == ENG_ERR_NOT_FOUND      ? _ ("that card is not in this game's set")
+                   : status == ENG_ERR_LIMIT          ? _ ("too many corrections are held")
                                                       : eng_status_to_string (status));
       return FALSE;
     }
@@ -499,11 +501,12 @@ ui_referee_dup_card_name (UiReferee *self, const char *payload)
     {
       const char *colour = eng_card_attr (meaning.card, "colour");
       const char *value = eng_card_attr (meaning.card, "value");
-      return g_strdup_printf ("%s%s%s%s%s (card %u)", meaning.card->name, colour ? " " : "", colour ? colour : "",
+      /* Translators: the card's name, colour and value (card-set data, English), then its number. */
+      return g_strdup_printf (_ ("%s%s%s%s%s (card %u)"), meaning.card->name, colour ? " " : "", colour ? colour : "",
                               value ? " " : "", value ? value : "", meaning.card->serial);
     }
   if (meaning.deck != NULL)
-    return g_strdup_printf ("back: %s", meaning.deck->id);
+    return g_strdup_printf (_ ("back: %s"), meaning.deck->id);
   return g_strdup (payload);
 }
 
@@ -512,11 +515,11 @@ phase_words (unsigned phase)
 {
   switch (phase)
     {
-    case KAT_PHASE_QUICK_START: return "each player shows one cat (Quick Start)";
-    case KAT_PHASE_TURN: return "playing";
-    case KAT_PHASE_ATTACK: return "an abduction is being defended";
-    case KAT_PHASE_HOOK: return "the Hook: rivals may answer";
-    case KAT_PHASE_ANSWER: return "answering an action";
+    case KAT_PHASE_QUICK_START: return _ ("each player shows one cat (Quick Start)");
+    case KAT_PHASE_TURN: return _ ("playing");
+    case KAT_PHASE_ATTACK: return _ ("an abduction is being defended");
+    case KAT_PHASE_HOOK: return _ ("the Hook: rivals may answer");
+    case KAT_PHASE_ANSWER: return _ ("answering an action");
     default: return "";
     }
 }
@@ -533,14 +536,16 @@ ui_referee_dup_status (UiReferee *self)
       GString *names = g_string_new (NULL);
       for (unsigned p = 0; p < setup->n_players; p++)
         if (winners & (1u << p))
-          g_string_append_printf (names, "%s%s", names->len ? " and " : "", setup->names[p]);
-      char *text = g_strdup_printf ("Game over: %s %s", names->str,
-                                    __builtin_popcount (winners) > 1 ? "share the victory" : "wins");
+          g_string_append_printf (names, "%s%s", names->len ? _ (" and ") : "", setup->names[p]);
+      char *text = g_strdup_printf (__builtin_popcount (winners) > 1 ? _ ("Game over: %s share the victory")
+                                                                     : _ ("Game over: %s wins"),
+                                    names->str);
       g_string_free (names, TRUE);
       return text;
     }
   const KatState *s = eng_game_state (self->game);
-  return g_strdup_printf ("%s's turn · %s", setup->names[s->active], phase_words (s->phase));
+  /* Translators: the active player, then what the game is doing (a phase). */
+  return g_strdup_printf (_ ("%s's turn · %s"), setup->names[s->active], phase_words (s->phase));
 }
 
 char *
@@ -561,7 +566,7 @@ ui_referee_dup_captured (UiReferee *self, unsigned player)
                               colour ? " " : "", colour ? colour : "", rules->cards[k].value);
     }
   if (text->len == 0)
-    g_string_append (text, "no cats yet");
+    g_string_append (text, _ ("no cats yet"));
   return g_string_free (text, FALSE);
 }
 
@@ -599,7 +604,8 @@ ui_referee_dup_report (UiReferee *self)
         break;
       g_autofree char *seen_name = ui_referee_dup_card_name (self, seen);
       g_autofree char *actual_name = ui_referee_dup_card_name (self, actual);
-      g_ptr_array_add (corrections, g_strdup_printf ("the sticker %s (read as %s) is %s", seen, seen_name,
+      /* Translators: the sticker's payload, the card it was read as, the card it is. */
+      g_ptr_array_add (corrections, g_strdup_printf (_ ("the sticker %s (read as %s) is %s"), seen, seen_name,
                                                      actual_name));
     }
   g_ptr_array_add (corrections, NULL);

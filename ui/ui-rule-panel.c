@@ -1,5 +1,7 @@
 #include "ui-rule-panel.h"
 
+#include <glib/gi18n-lib.h>
+
 struct _UiRulePanel
 {
   GtkBox parent_instance;
@@ -17,8 +19,8 @@ ui_rule_panel_explain (UiRulePanel *self, const char *what, const char *rule_id,
 {
   g_return_if_fail (UI_IS_RULE_PANEL (self));
   gboolean has_rule = rule_id != NULL && rule_id[0] != '\0';
-  g_autofree char *title = has_rule ? g_strdup_printf ("Not allowed · rule %s", rule_id)
-                                    : g_strdup ("Not allowed");
+  g_autofree char *title = has_rule ? g_strdup_printf (_ ("Not allowed · rule %s"), rule_id)
+                                    : g_strdup (_ ("Not allowed"));
   gtk_label_set_text (self->title, title);
   gtk_label_set_text (self->what, what);
   gtk_label_set_text (self->rule, explanation != NULL ? explanation : "");

@@ -1,5 +1,7 @@
 #include "ui-scoreboard.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <adwaita.h>
 
 #include "katua.h"
@@ -24,7 +26,7 @@ rebuild (UiScoreboard *self)
     gtk_list_box_remove (self->players, child);
   if (self->referee == NULL)
     {
-      gtk_label_set_text (self->turn_label, "No game");
+      gtk_label_set_text (self->turn_label, _ ("No game"));
       return;
     }
   const EngGame *game = ui_referee_get_game (self->referee);
@@ -37,7 +39,7 @@ rebuild (UiScoreboard *self)
     {
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title = g_strdup_printf ("%s%s", setup->names[p],
-                                                p == s->active && !eng_game_is_over (game) ? "  ◀ turn" : "");
+                                                p == s->active && !eng_game_is_over (game) ? _ ("  ◀ turn") : "");
       g_autofree char *captured = ui_referee_dup_captured (self->referee, p);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), captured);

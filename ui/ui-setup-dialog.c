@@ -1,5 +1,7 @@
 #include "ui-setup-dialog.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +50,7 @@ on_names_changed (UiSetupDialog *self)
   for (guint i = 0; i < player_count (self) && i < G_N_ELEMENTS (self->names); i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      g_autofree char *fallback = g_strdup_printf ("Player %u", i + 1);
+      g_autofree char *fallback = g_strdup_printf (_ ("Player %u"), i + 1);
       gtk_string_list_append (names, name && *name ? name : fallback);
     }
   adw_combo_row_set_model (self->first, G_LIST_MODEL (names));
@@ -73,7 +75,7 @@ ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup)
   for (guint i = 0; i < setup->n_players; i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      g_autofree char *fallback = g_strdup_printf ("Player %u", i + 1);
+      g_autofree char *fallback = g_strdup_printf (_ ("Player %u"), i + 1);
       g_strlcpy (setup->names[i], name && *name ? name : fallback, ENG_NAME_MAX);
       setup->seats[i] = (uint8_t) gtk_spin_button_get_value_as_int (self->seats[i]);
     }
@@ -148,13 +150,13 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
   free (path);
   if (self->option_docs == NULL)
     {
-      g_autofree char *why = g_strdup_printf ("This game's rule options could not be read: %s",
-                                              error ? error->message : "no data directory");
+      g_autofree char *why = g_strdup_printf (_ ("This game's rule options could not be read: %s"),
+                                              error ? error->message : _ ("no data directory"));
       adw_preferences_group_set_description (self->options_group, why);
       return;
     }
   if (self->option_docs->len == 0)
-    adw_preferences_group_set_description (self->options_group, "This game has no rule options.");
+    adw_preferences_group_set_description (self->options_group, _ ("This game has no rule options."));
   for (guint i = 0; i < self->option_docs->len; i++)
     {
       UiOptionDoc *doc = self->option_docs->pdata[i];

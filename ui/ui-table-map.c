@@ -1,5 +1,7 @@
 #include "ui-table-map.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 
 #include "katua.h"
@@ -96,12 +98,23 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   draw_card (cr, cx, cy, set, s->ufo_deck_n > 0 ? 0 : -1);
   draw_card (cr, cx + 45, cy, set, -1);
   cairo_set_source_rgb (cr, 1, 1, 1);
-  g_snprintf (text, sizeof text, "cats %u", s->cat_deck_n);
-  draw_text_centred (cr, cx - 45, cy + CARD_H / 2 + 9, text, 9);
-  g_snprintf (text, sizeof text, "UFOs %u", s->ufo_deck_n);
-  draw_text_centred (cr, cx, cy + CARD_H / 2 + 9, text, 9);
-  g_snprintf (text, sizeof text, "discard %u", s->discard_n);
-  draw_text_centred (cr, cx + 45, cy + CARD_H / 2 + 9, text, 9);
+  char pile_text[3][64];
+  g_snprintf (pile_text[0], sizeof pile_text[0], _ ("cats %u"), s->cat_deck_n);
+  g_snprintf (pile_text[1], sizeof pile_text[1], _ ("UFOs %u"), s->ufo_deck_n);
+  g_snprintf (pile_text[2], sizeof pile_text[2], _ ("discard %u"), s->discard_n);
+  /* The piles are 45 px apart: a longer translation ("descarte 12") is
+   * drawn smaller rather than over its neighbour's label. */
+  double pile_width[3];
+  cairo_set_font_size (cr, 9);
+  for (int i = 0; i < 3; i++)
+    {
+      cairo_text_extents_t ext;
+      cairo_text_extents (cr, pile_text[i], &ext);
+      pile_width[i] = ext.x_advance;
+    }
+  double pile_size = 9 * MIN (1.0, MIN (88 / (pile_width[0] + pile_width[1]), 88 / (pile_width[1] + pile_width[2])));
+  for (int i = 0; i < 3; i++)
+    draw_text_centred (cr, cx + 45 * (i - 1), cy + CARD_H / 2 + 9, pile_text[i], pile_size);
 
   /* Seats around the table, clockwise from the bottom (seat order). */
   unsigned n = setup->n_players;
@@ -121,7 +134,8 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       for (unsigned k = 0; k < KAT_SLOTS; k++)
         draw_card (cr, (k - 1.0) * 40, 0, set, katua_public_slot (rules, s, p, k));
       cairo_set_source_rgb (cr, 1, 1, 1);
-      g_snprintf (text, sizeof text, "%s · hand %u · captured %u", setup->names[p], s->hand_n[p],
+      /* Translators: the player, their cards in hand, the cats they captured. */
+      g_snprintf (text, sizeof text, _ ("%s · hand %u · captured %u"), setup->names[p], s->hand_n[p],
                   s->captured_n[p]);
       draw_text_centred (cr, 0, CARD_H / 2 + 11, text, 10);
       cairo_restore (cr);

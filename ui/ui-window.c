@@ -1,5 +1,7 @@
 #include "ui-window.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,13 +74,13 @@ static char *
 describe_source (const char *source)
 {
   if (g_str_has_prefix (source, "demo"))
-    return g_strdup ("Demo table: a scripted Katua game, rendered live");
+    return g_strdup (_ ("Demo table: a scripted Katua game, rendered live"));
   if (g_str_has_prefix (source, "v4l2:"))
-    return g_strdup_printf ("Webcam %s", source + strlen ("v4l2:"));
+    return g_strdup_printf (_ ("Webcam %s"), source + strlen ("v4l2:"));
   if (g_str_has_prefix (source, "camera"))
-    return g_strdup_printf ("Camera (libcamera) %s", source);
+    return g_strdup_printf (_ ("Camera (libcamera) %s"), source);
   if (g_str_has_prefix (source, "file:"))
-    return g_strdup_printf ("Recorded frames from %s", source + strlen ("file:"));
+    return g_strdup_printf (_ ("Recorded frames from %s"), source + strlen ("file:"));
   return g_strdup (source);
 }
 
@@ -121,7 +123,7 @@ choice_row (UiWindow *self, const int *players, guint n)
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 8);
   gtk_widget_set_margin_bottom (box, 8);
-  GtkWidget *question = gtk_label_new ("Or tap the owner of the UFO:");
+  GtkWidget *question = gtk_label_new (_ ("Or tap the owner of the UFO:"));
   gtk_label_set_wrap (GTK_LABEL (question), TRUE);
   gtk_label_set_xalign (GTK_LABEL (question), 0);
   gtk_box_append (GTK_BOX (box), question);
@@ -133,7 +135,8 @@ choice_row (UiWindow *self, const int *players, guint n)
     {
       if (players[i] < 0 || (unsigned) players[i] >= setup->n_players)
         continue;
-      g_autofree char *label = g_strdup_printf ("%s's", setup->names[players[i]]);
+      /* Translators: a button that answers "Whose UFO is on the Hook?" with a player's name. */
+      g_autofree char *label = g_strdup_printf (_ ("%s's"), setup->names[players[i]]);
       GtkWidget *button = gtk_button_new_with_label (label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.choose-player");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", (gint32) players[i]);
@@ -167,7 +170,7 @@ refresh_todo (UiWindow *self)
     gtk_list_box_append (self->todo_list, choice_row (self, players, n_choice));
   if ((todo == NULL || todo[0] == NULL) && n_choice == 0 && (questions == NULL || questions[0] == NULL))
     {
-      GtkWidget *label = gtk_label_new ("Nothing pending: play on.");
+      GtkWidget *label = gtk_label_new (_ ("Nothing pending: play on."));
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_set_margin_top (label, 8);
       gtk_widget_set_margin_bottom (label, 8);
@@ -222,7 +225,7 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
   self->referee = ui_referee_new (self->game, setup, options, &error);
   if (self->referee == NULL)
     {
-      g_autofree char *text = g_strdup_printf ("No referee: %s", error->message);
+      g_autofree char *text = g_strdup_printf (_ ("No referee: %s"), error->message);
       announce (self, text);
       refresh_todo (self);
       return;
@@ -231,7 +234,8 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
   GString *names = g_string_new (NULL);
   for (unsigned p = 0; p < setup->n_players; p++)
     g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
-  g_autofree char *text = g_strdup_printf ("New game: %s. %s starts.", names->str,
+  /* Translators: the player names, then the first player. */
+  g_autofree char *text = g_strdup_printf (_ ("New game: %s. %s starts."), names->str,
                                            setup->names[setup->first >= 0 ? setup->first : 0]);
   g_string_free (names, TRUE);
   announce (self, text);
@@ -278,14 +282,14 @@ on_resume_response (AdwMessageDialog *dialog, const char *response, UiWindow *se
           g_clear_object (&self->referee);
           self->referee = resumed;
           attach_referee (self);
-          announce (self, "Game resumed where the table was. Put the cards back as the map shows if anything moved.");
+          announce (self, _ ("Game resumed where the table was. Put the cards back as the map shows if anything moved."));
           return;
         }
-      g_autofree char *text = g_strdup_printf ("The saved game could not be resumed: %s", error->message);
+      g_autofree char *text = g_strdup_printf (_ ("The saved game could not be resumed: %s"), error->message);
       announce (self, text);
     }
   else
-    announce (self, "The saved game was set aside: a new game starts.");
+    announce (self, _ ("The saved game was set aside: a new game starts."));
   if (self->referee != NULL)
     ui_referee_set_journal (self->referee, self->journal_path);
 }
@@ -305,7 +309,7 @@ offer_resume (UiWindow *self)
   g_autoptr (UiReferee) saved = ui_referee_resume (self->journal_path, &error);
   if (saved == NULL)
     {
-      g_autofree char *text = g_strdup_printf ("A saved game was found but cannot be resumed: %s", error->message);
+      g_autofree char *text = g_strdup_printf (_ ("A saved game was found but cannot be resumed: %s"), error->message);
       announce (self, text);
       if (self->referee != NULL)
         ui_referee_set_journal (self->referee, self->journal_path);
@@ -315,12 +319,12 @@ offer_resume (UiWindow *self)
   GString *names = g_string_new (NULL);
   for (unsigned p = 0; p < setup->n_players; p++)
     g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), "Resume the game in progress?", NULL);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the game in progress?"), NULL);
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  "Tablero stopped during a game of %s. Resume it exactly where the table was, or start a new game?",
+                                  _ ("Tablero stopped during a game of %s. Resume it exactly where the table was, or start a new game?"),
                                   names->str);
   g_string_free (names, TRUE);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", "_New game", "resume", "_Resume",
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", _ ("_New game"), "resume", _ ("_Resume"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
                                               ADW_RESPONSE_SUGGESTED);
@@ -360,8 +364,8 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
-  g_autofree char *status = fps > 0 ? g_strdup_printf ("%u stickers · %.1f fps", n, fps)
-                                    : g_strdup_printf ("%u stickers", n);
+  g_autofree char *status = fps > 0 ? g_strdup_printf (_ ("%u stickers · %.1f fps"), n, fps)
+                                    : g_strdup_printf (_ ("%u stickers"), n);
   gtk_label_set_text (self->camera_status, status);
 
   gint64 now = g_get_monotonic_time ();
@@ -398,7 +402,7 @@ load_card_set (UiWindow *self)
   free (path);
   if (status != ENG_OK)
     {
-      g_autofree char *text = g_strdup_printf ("Card set not loaded: %s:%u: %s", err.source,
+      g_autofree char *text = g_strdup_printf (_ ("Card set not loaded: %s:%u: %s"), err.source,
                                                err.line, err.reason);
       announce (self, text);
       return;
@@ -428,14 +432,14 @@ start_pipeline (UiWindow *self)
   g_signal_connect (self->pipeline, "snapshot", G_CALLBACK (on_snapshot), self);
   if (ui_pipeline_start (self->pipeline, &error))
     {
-      g_autofree char *text = g_strdup_printf ("Watching: %s", ui_pipeline_get_description (self->pipeline));
+      g_autofree char *text = g_strdup_printf (_ ("Watching: %s"), ui_pipeline_get_description (self->pipeline));
       announce (self, text);
       return;
     }
   /* A saved calibration that no longer loads must not stop the table. */
   if (from_saved && g_error_matches (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR))
     {
-      g_autofree char *text = g_strdup_printf ("The saved calibration could not be used (%s): calibrating from the anchors.",
+      g_autofree char *text = g_strdup_printf (_ ("The saved calibration could not be used (%s): calibrating from the anchors."),
                                                error->message);
       announce (self, text);
       self->recalibrate = TRUE;
@@ -445,7 +449,7 @@ start_pipeline (UiWindow *self)
   if (g_error_matches (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_NO_CAMERA)
       && !g_str_has_prefix (self->source, "demo"))
     {
-      g_autofree char *text = g_strdup_printf ("No camera found (%s): showing the demo table.",
+      g_autofree char *text = g_strdup_printf (_ ("No camera found (%s): showing the demo table."),
                                                error->message);
       announce (self, text);
       g_free (self->source);
@@ -454,7 +458,7 @@ start_pipeline (UiWindow *self)
       start_pipeline (self);
       return;
     }
-  g_autofree char *text = g_strdup_printf ("Cannot watch the table: %s", error->message);
+  g_autofree char *text = g_strdup_printf (_ ("Cannot watch the table: %s"), error->message);
   announce (self, text);
   ui_camera_view_set_placeholder (self->camera_view, text);
 }
@@ -469,7 +473,7 @@ fill_sources (UiWindow *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->source_names));
   gtk_string_list_splice (self->source_names, 0, n, NULL);
   g_ptr_array_add (self->source_specs, g_strdup ("demo"));
-  gtk_string_list_append (self->source_names, "Demo table");
+  gtk_string_list_append (self->source_names, _ ("Demo table"));
   VisSourceList list;
   if (vis_source_list (&list, NULL) == VIS_SOURCE_OK)
     for (unsigned i = 0; i < list.n; i++)
@@ -589,8 +593,8 @@ on_export_response (GtkNativeDialog *dialog, int response, UiWindow *self)
       g_autofree char *report = ui_referee_dup_report (self->referee);
       g_autoptr (GError) error = NULL;
       g_autofree char *msg = path != NULL && g_file_set_contents (path, report, -1, &error)
-                               ? g_strdup_printf ("Game report exported to %s", path)
-                               : g_strdup_printf ("Report not exported: %s", error ? error->message : "not a local file");
+                               ? g_strdup_printf (_ ("Game report exported to %s"), path)
+                               : g_strdup_printf (_ ("Report not exported: %s"), error ? error->message : _ ("not a local file"));
       announce (self, msg);
     }
   g_object_unref (dialog);
@@ -602,8 +606,8 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   UiWindow *self = UI_WINDOW (widget);
   if (self->referee == NULL)
     return;
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new ("Export a game report", GTK_WINDOW (self),
-                                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_ ("Export a game report"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
   g_autofree char *name = g_strdup_printf ("%s-game-report.md", self->game);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), self);
@@ -621,13 +625,13 @@ on_save_response (GtkNativeDialog *dialog, int response, UiWindow *self)
       g_autofree char *path = g_file_get_path (file);
       if (path == NULL || !g_file_set_contents (path, text, -1, &error))
         {
-          g_autofree char *msg = g_strdup_printf ("Record not saved: %s",
-                                                  error ? error->message : "not a local file");
+          g_autofree char *msg = g_strdup_printf (_ ("Record not saved: %s"),
+                                                  error ? error->message : _ ("not a local file"));
           announce (self, msg);
         }
       else
         {
-          g_autofree char *msg = g_strdup_printf ("Game record saved to %s", path);
+          g_autofree char *msg = g_strdup_printf (_ ("Game record saved to %s"), path);
           announce (self, msg);
         }
     }
@@ -638,8 +642,8 @@ static void
 save_record_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new ("Save the game record", GTK_WINDOW (self),
-                                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_ ("Save the game record"), GTK_WINDOW (self),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
   g_autofree char *name = g_strdup_printf ("%s-game.record", self->game);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), self);
@@ -660,7 +664,7 @@ static void
 recalibrate_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
-  announce (self, "Recalibrating: the table is placed again from the four anchors in view.");
+  announce (self, _ ("Recalibrating: the table is placed again from the four anchors in view."));
   self->recalibrate = TRUE;
   start_pipeline (self);
 }
@@ -672,7 +676,7 @@ about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                          "application-name", "Tablero",
                          "application-icon", "applications-games-symbolic",
                          "version", TABLERO_VERSION,
-                         "comments", "A camera referee for real card games",
+                         "comments", _ ("A camera referee for real card games"),
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);
 }

@@ -156,3 +156,45 @@ Test (gui, unknown_game_is_refused_clearly, .timeout = 60)
   cr_assert_eq (rc, 2);
   cr_assert_not_null (strstr (err, "unknown game 'chess'"), "stderr: %s", err);
 }
+
+/* The window in Spanish, as a Spanish table sees it: the app's own words
+ * (its options) and the referee's announcements come out in Spanish.  What
+ * the referee asked the table to do is journaled as it was said ("@table e
+ * ... Pon+el+ovni+..."), so the journal shows the NEEDs were Spanish. */
+Test (gui, main_window_speaks_spanish, .timeout = 90)
+{
+  own_state_dir ("spanish");
+  /* gettext ignores LANGUAGE in the C locale: a UTF-8 C locale is always there. */
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "es", TRUE);
+
+  /* --help needs no display. */
+  g_autofree char *out = NULL;
+  const char *const help_argv[] = { getenv ("TABLERO_APP"), "--help", NULL };
+  cr_assert (g_spawn_sync (NULL, (char **) help_argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                           NULL, NULL));
+  cr_expect_not_null (strstr (out, "Juego que arbitrar"), "the options are not in Spanish:\n%s", out);
+
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-frames", "40", NULL };
+  cairo_surface_t *png = shoot ("tablero-window-es.png", extra, &err);
+  cr_expect_geq (cairo_image_surface_get_width (png), 640);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
+  cairo_surface_destroy (png);
+
+  g_autofree char *journal_path = g_build_filename (getenv ("XDG_STATE_HOME"), "tablero", "journal.record", NULL);
+  g_autofree char *journal = NULL;
+  cr_assert (g_file_get_contents (journal_path, &journal, NULL, NULL), "no journal at %s", journal_path);
+  g_auto (GStrv) lines = g_strsplit (journal, "\n", -1);
+  guint needs = 0, spanish = 0;
+  for (char **l = lines; *l; l++)
+    {
+      if (!g_str_has_prefix (*l, "@table e "))
+        continue;
+      needs++;
+      cr_expect_null (strstr (*l, "+the+"), "an English NEED: %s", *l);
+      spanish += strstr (*l, "+el+") != NULL || strstr (*l, "+la+") != NULL || strstr (*l, "+de+") != NULL;
+    }
+  cr_expect_gt (needs, 0, "the referee asked nothing of the table:\n%s", journal);
+  cr_expect_eq (spanish, needs, "not every NEED is Spanish:\n%s", journal);
+}
