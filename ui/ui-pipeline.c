@@ -43,11 +43,11 @@ struct _UiPipeline
   char *game;
   char *description;
   char *calibration_path;  /* load at start (NULL: calibrate from the anchors) */
-  gboolean lens_loaded;
   VisSource *source;
   CalObserver *observer;
   GThread *worker;
   gint stop_requested;     /* atomic */
+  gint recalibration_requested;  /* atomic: the worker passes it to the observer */
 
   GMutex lock;
   Slot *slots;             /* two, on the heap: GObject instances stay small */
@@ -206,7 +206,7 @@ gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
   f->width = image->width;
   f->height = image->height;
   f->from_file = self->calibration_path != NULL;
-  f->lens_loaded = self->lens_loaded;
+  f->lens_loaded = cal_table_has_lens (table);
   double module_sum = 0;
   for (size_t i = 0; i < result->n_detections; i++)
     {
@@ -318,6 +318,8 @@ worker_main (gpointer data)
 
       Slot *back = self->back;
       back->n_detections = 0;
+      if (g_atomic_int_compare_and_exchange (&self->recalibration_requested, 1, 0))
+        cal_observer_request_recalibration (self->observer);
       bool changed = false;
       if (cal_observer_process (self->observer, &frame.image, frame.timestamp_ns, &back->snapshot,
                                 &changed) == ENG_OK)
@@ -445,11 +447,13 @@ ui_pipeline_set_calibration_file (UiPipeline *self, const char *path)
   g_return_if_fail (UI_IS_PIPELINE (self) && self->worker == NULL);
   g_free (self->calibration_path);
   self->calibration_path = path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_strdup (path) : NULL;
-  path = self->calibration_path;
-  /* CalTable keeps its lens to itself: the file says whether it has one. */
-  g_autofree char *text = NULL;
-  self->lens_loaded = path != NULL && g_file_get_contents (path, &text, NULL, NULL)
-                      && (g_str_has_prefix (text, "lens.k=") || strstr (text, "\nlens.k=") != NULL);
+}
+
+void
+ui_pipeline_request_recalibration (UiPipeline *self)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self));
+  g_atomic_int_set (&self->recalibration_requested, 1);
 }
 
 void

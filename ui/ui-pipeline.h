@@ -63,6 +63,12 @@ const UiCalibrationFacts *ui_pipeline_get_calibration (UiPipeline *self);
  * ::status message ("Calibration saved to ..."). */
 void ui_pipeline_save_calibration (UiPipeline *self, const char *path);
 
+/* The table asks to be measured again (docs/calibration-format.md,
+ * "Recalibration"): the next frame showing all four anchors recalibrates,
+ * anchor layout included; the game and the tracker go on meanwhile.
+ * Thread-safe. */
+void ui_pipeline_request_recalibration (UiPipeline *self);
+
 /* Frames shown per second over the last second (for the status line). */
 double ui_pipeline_get_fps (UiPipeline *self);
 

@@ -100,9 +100,9 @@ list_label (const char *text)
 
 /* Newest announcement first; the list keeps the last LOG_MAX_ROWS. */
 static void
-announce (UiWindow *self, const char *text)
+announce_row (UiWindow *self, GtkWidget *label)
 {
-  gtk_list_box_prepend (self->log_list, list_label (text));
+  gtk_list_box_prepend (self->log_list, label);
   if (++self->n_log_rows > LOG_MAX_ROWS)
     {
       GtkListBoxRow *last = gtk_list_box_get_row_at_index (self->log_list, LOG_MAX_ROWS);
@@ -110,6 +110,24 @@ announce (UiWindow *self, const char *text)
         gtk_list_box_remove (self->log_list, GTK_WIDGET (last));
       self->n_log_rows--;
     }
+}
+
+static void
+announce (UiWindow *self, const char *text)
+{
+  announce_row (self, list_label (text));
+}
+
+/* A move as the record writes it ("Bea hit show 26"): kept in the log for
+ * the scorekeeper, set back so the sentences that explain it stand out. */
+static void
+announce_move (UiWindow *self, const char *record_line)
+{
+  g_autofree char *text = g_strdup_printf (_ ("Move: %s"), record_line);
+  GtkWidget *label = list_label (text);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
+  announce_row (self, label);
 }
 
 /* "Whose UFO is on the Hook?": one button per candidate, the one the
@@ -182,7 +200,11 @@ static void
 on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, UiWindow *self)
 {
   if (kind == ENG_EVENT_ACCEPTED)
-    ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
+    {
+      ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
+      announce_move (self, text);
+      return;
+    }
   if (kind == ENG_EVENT_NEED)
     return;   /* needs are listed under "What to do next" */
   if (kind == ENG_EVENT_ILLEGAL || kind == ENG_EVENT_CONSERVATION)
@@ -658,15 +680,16 @@ save_calibration_action (GtkWidget *widget, const char *action_name, GVariant *p
     ui_pipeline_save_calibration (self->pipeline, self->calibration_path);
 }
 
-/* The table forgets where it was and calibrates again from the anchors in
- * view: the pipeline restarts without the saved calibration. */
+/* The table is measured again from the four anchors as soon as they are
+ * all in view; the camera, the tracker and the game go on meanwhile. */
 static void
 recalibrate_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
+  if (self->pipeline == NULL)
+    return;
   announce (self, _ ("Recalibrating: the table is placed again from the four anchors in view."));
-  self->recalibrate = TRUE;
-  start_pipeline (self);
+  ui_pipeline_request_recalibration (self->pipeline);
 }
 
 static void

@@ -18,6 +18,7 @@ typedef struct {
   gboolean calibrated;
   char *status;            /* the last status message */
   const char *wait_for;    /* quit when a status contains this */
+  guint want_calibrations; /* quit when the facts count this many */
 } Watch;
 
 static void
@@ -25,6 +26,8 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, Watch *w)
 {
   w->frames++;
   const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
+  if (w->want_calibrations > 0 && f->calibrations >= w->want_calibrations)
+    g_main_loop_quit (w->loop);
   if (f->calibrated && !w->calibrated)
     {
       w->calibrated = TRUE;
@@ -114,6 +117,18 @@ Test (pipeline, calibration_facts_and_save_then_start_from_it, .timeout = 120)
   cr_assert (w.calibrated);
   cr_expect (ui_pipeline_get_calibration (pipeline)->from_file);
   cr_expect_not (ui_pipeline_get_calibration (pipeline)->lens_loaded);
+
+  /* "Recalibrate": the running pipeline measures the table again from the
+   * anchors in view, without a restart.  Within seconds: the demo's own
+   * camera nudge (at 20 s) would recalibrate anyway. */
+  guint before = ui_pipeline_get_calibration (pipeline)->calibrations;
+  guint frames_before = w.frames;
+  w.want_calibrations = before + 1;
+  ui_pipeline_request_recalibration (pipeline);
+  run (&w, 8);
+  cr_expect_geq (ui_pipeline_get_calibration (pipeline)->calibrations, before + 1,
+                 "no recalibration after %u frames", w.frames - frames_before);
+  cr_expect (ui_pipeline_get_calibration (pipeline)->calibrated);
   stop (pipeline, &w);
 
   g_unlink (path);
