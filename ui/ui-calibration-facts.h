@@ -30,7 +30,7 @@ typedef struct {
   float module_px_min;
   int width, height;             /* the frame */
   gboolean from_file;            /* started from a saved calibration file */
-  gboolean lens_loaded;          /* that file carries a lens calibration */
+  gboolean lens_loaded;          /* a lens calibration is in use */
 } UiCalibrationFacts;
 
 /* Plain-words guidance for the table, most important first: what is wrong
