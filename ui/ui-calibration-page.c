@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "ui-list.h"
+
 #define MAX_ADVICE 8
 
 struct _UiCalibrationPage
@@ -24,27 +26,6 @@ struct _UiCalibrationPage
 
 G_DEFINE_FINAL_TYPE (UiCalibrationPage, ui_calibration_page, GTK_TYPE_BOX)
 
-static GtkWidget *
-wrapped_label (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 8);
-  gtk_widget_set_margin_bottom (label, 8);
-  return label;
-}
-
-static void
-clear_list (GtkListBox *list)
-{
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
 /* Rebuilds `list` from the '\n'-separated lines of `text` when they differ
  * from what it shows (`*shown`). */
 static void
@@ -54,11 +35,11 @@ show_lines (GtkListBox *list, char **shown, const char *text)
     return;
   g_free (*shown);
   *shown = g_strdup (text);
-  clear_list (list);
+  ui_list_clear (list);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (char **l = lines; *l; l++)
     if (**l != '\0')
-      gtk_list_box_append (list, wrapped_label (*l));
+      gtk_list_box_append (list, ui_list_label (*l));
 }
 
 static void

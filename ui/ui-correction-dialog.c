@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eng-tag.h"
+#include "ui-list.h"
 
 struct _UiCorrectionDialog
 {
@@ -139,9 +140,7 @@ fill_seen (UiCorrectionDialog *self)
 static void
 fill_corrections (UiCorrectionDialog *self)
 {
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->corrections_list))) != NULL)
-    gtk_list_box_remove (self->corrections_list, child);
+  ui_list_clear (self->corrections_list);
   guint n = ui_referee_n_corrections (self->referee);
   for (guint i = 0; i < n; i++)
     {

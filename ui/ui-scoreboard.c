@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "katua.h"
+#include "ui-list.h"
 
 struct _UiScoreboard
 {
@@ -21,9 +22,7 @@ G_DEFINE_FINAL_TYPE (UiScoreboard, ui_scoreboard, GTK_TYPE_BOX)
 static void
 rebuild (UiScoreboard *self)
 {
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players))) != NULL)
-    gtk_list_box_remove (self->players, child);
+  ui_list_clear (self->players);
   if (self->referee == NULL)
     {
       gtk_label_set_text (self->turn_label, _ ("No game"));

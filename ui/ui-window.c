@@ -10,6 +10,7 @@
 #include "ui-calibration-page.h"
 #include "ui-camera-view.h"
 #include "ui-correction-dialog.h"
+#include "ui-list.h"
 #include "ui-pipeline.h"
 #include "ui-referee.h"
 #include "ui-rule-panel.h"
@@ -84,20 +85,6 @@ describe_source (const char *source)
   return g_strdup (source);
 }
 
-/* A wrapped line of text for the boxed lists of the sidebar. */
-static GtkWidget *
-list_label (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 8);
-  gtk_widget_set_margin_bottom (label, 8);
-  return label;
-}
-
 /* Newest announcement first; the list keeps the last LOG_MAX_ROWS. */
 static void
 announce_row (UiWindow *self, GtkWidget *label)
@@ -115,7 +102,7 @@ announce_row (UiWindow *self, GtkWidget *label)
 static void
 announce (UiWindow *self, const char *text)
 {
-  announce_row (self, list_label (text));
+  announce_row (self, ui_list_label (text));
 }
 
 /* A move as the record writes it ("Bea hit show 26"): kept in the log for
@@ -124,7 +111,7 @@ static void
 announce_move (UiWindow *self, const char *record_line)
 {
   g_autofree char *text = g_strdup_printf (_ ("Move: %s"), record_line);
-  GtkWidget *label = list_label (text);
+  GtkWidget *label = ui_list_label (text);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_widget_add_css_class (label, "caption");
   announce_row (self, label);
@@ -169,19 +156,17 @@ choice_row (UiWindow *self, const int *players, guint n)
 static void
 refresh_todo (UiWindow *self)
 {
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->todo_list))) != NULL)
-    gtk_list_box_remove (self->todo_list, child);
+  ui_list_clear (self->todo_list);
   g_auto (GStrv) questions = self->referee ? ui_referee_dup_questions (self->referee) : NULL;
   for (char **q = questions; q && *q; q++)
     {
-      GtkWidget *label = list_label (*q);
+      GtkWidget *label = ui_list_label (*q);
       gtk_widget_add_css_class (label, "heading");
       gtk_list_box_append (self->todo_list, label);
     }
   g_auto (GStrv) todo = self->referee ? ui_referee_dup_expectations (self->referee) : NULL;
   for (char **t = todo; t && *t; t++)
-    gtk_list_box_append (self->todo_list, list_label (*t));
+    gtk_list_box_append (self->todo_list, ui_list_label (*t));
   int players[ENG_MAX_PLAYERS];
   guint n_choice = self->referee ? ui_referee_get_choice (self->referee, players, G_N_ELEMENTS (players)) : 0;
   if (n_choice > 0)
