@@ -59,6 +59,59 @@ sticker_name (const UiCameraView *self, const VisDetection *d, char *out, gsize 
     g_snprintf (out, size, _ ("anchor %u"), meaning.anchor);
 }
 
+/* Draws `text` centred on (cx, cy) on a dark plate, broken at spaces into
+ * lines no wider than `max_width` (a word longer than that keeps its line):
+ * labels of neighbouring cards then stay over their own card. */
+static void
+draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_width)
+{
+  enum { MAX_LINES = 4 };
+  char lines[MAX_LINES][96];
+  int n = 0;
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  for (char **w = words; *w != NULL; w++)
+    {
+      if (**w == '\0')
+        continue;
+      if (n > 0)
+        {
+          char joined[192];
+          g_snprintf (joined, sizeof joined, "%s %s", lines[n - 1], *w);
+          cairo_text_extents_t ext;
+          cairo_text_extents (cr, joined, &ext);
+          if (ext.x_advance <= max_width || n == MAX_LINES)
+            {
+              g_strlcpy (lines[n - 1], joined, sizeof lines[n - 1]);
+              continue;
+            }
+        }
+      g_strlcpy (lines[n++], *w, sizeof lines[0]);
+    }
+  if (n == 0)
+    return;
+  cairo_font_extents_t font;
+  cairo_font_extents (cr, &font);
+  double widest = 0;
+  for (int i = 0; i < n; i++)
+    {
+      cairo_text_extents_t ext;
+      cairo_text_extents (cr, lines[i], &ext);
+      widest = MAX (widest, ext.x_advance);
+    }
+  double line_h = font.ascent + font.descent, top = cy - n * line_h / 2;
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.65);
+  cairo_rectangle (cr, cx - widest / 2 - 3, top - 3, widest + 6, n * line_h + 6);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  for (int i = 0; i < n; i++)
+    {
+      cairo_text_extents_t ext;
+      cairo_text_extents (cr, lines[i], &ext);
+      cairo_move_to (cr, cx - ext.x_advance / 2, top + i * line_h + font.ascent);
+      cairo_show_text (cr, lines[i]);
+    }
+}
+
 static void
 kind_colour (EngTagKind kind, gboolean highlighted, double rgb[3])
 {
@@ -157,16 +210,10 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
       char name[96];
       sticker_name (self, d, name, sizeof name);
-      cairo_text_extents_t ext;
-      cairo_text_extents (cr, name, &ext);
-      double lx = ox + d->centre.x * scale - ext.width / 2;
-      double ly = oy + d->centre.y * scale + ext.height / 2;
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.65);
-      cairo_rectangle (cr, lx - 3, ly - ext.height - 3, ext.width + 6, ext.height + 6);
-      cairo_fill (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_move_to (cr, lx, ly);
-      cairo_show_text (cr, name);
+      double side = hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y) * scale;
+      /* Katua's slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
+       * a label this wide stays over its own card. */
+      draw_label (cr, name, ox + d->centre.x * scale, oy + d->centre.y * scale, 2.4 * side);
     }
   cairo_destroy (cr);
 }
