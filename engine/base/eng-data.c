@@ -212,6 +212,13 @@ eng_i18n_init (const char *localedir)
 {
   const char *env = getenv ("TABLERO_LOCALEDIR");
   const char *dir = env != NULL && *env != '\0' ? env : localedir;
+#ifdef TABLERO_BUILD_LOCALEDIR
+  /* An uninstalled build finds its catalogues where meson compiled them,
+   * as it finds data/ in the source tree. */
+  struct stat st;
+  if ((env == NULL || *env == '\0') && stat (TABLERO_BUILD_LOCALEDIR, &st) == 0 && S_ISDIR (st.st_mode))
+    dir = TABLERO_BUILD_LOCALEDIR;
+#endif
   if (dir == NULL || bindtextdomain (GETTEXT_PACKAGE, dir) == NULL)
     return false;
   return bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8") != NULL;
