@@ -695,6 +695,15 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
   Mind *m = &it->mind;
   char names[160] = "";
   int n_names = 0;
+  /* K18: a reshuffle turned the pile back into the UFO deck.  Faces seen on
+   * the pile before it are in the deck now: when one reaches the pile again
+   * it is a new card (a discard to count), not an old one found under the
+   * others.  Found by test-live-random (script katua-2p-reshuffle). */
+  if (a->discard_n < b->discard_n)
+    for (uint16_t serial = 0; serial < LIVE_SERIALS; serial++)
+      if (was_discarded (m, serial)
+          && !in_list (a->discard, a->discard_n, katua_card_index (r, serial)))
+        m->discarded[serial / 8] &= (uint8_t) ~(1u << (serial % 8));
   /* UFOs leaving play for the discard pile */
   uint8_t cand[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];
   int n_cand = 0;
@@ -807,6 +816,14 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
         if (a->slot[p][k] == KAT_NONE || a->face_up[p][k] || vi < 0 || m->view[vi].kind != 'F')
           continue;
         if (mv->verb == KAT_STAMPEDE || (mv->verb == KAT_REPLICATE && b->slot[p][k] != a->slot[p][k]))
+          continue;
+        /* K10 option: an X-Ray or Teleporter waiting for its answer already
+         * shows its flip or swap on the table; the rules make it when the
+         * card acts (no-defence) */
+        bool held = false;
+        for (int i = 0; a->phase == KAT_PHASE_ANSWER && i < (a->answer_verb == KAT_XRAY ? 1 : 2); i++)
+          held = held || (a->answer_p[i] == p && a->answer_s[i] == k);
+        if (held)
           continue;
         Expect *e = expect_add (m, EXP_FACE_DOWN, m->view[vi].serial, 0, z);
         if (e != NULL)
@@ -1162,6 +1179,19 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
           case KAT_ACT_REPLICATOR:
             move_for (&mv, KAT_REPLICATE, d);
             mv.card = c->item.serial;
+            /* the copy takes the targets of the defence it copies (K13): a
+             * Teleporter's swap is still to come, a Stampede renews the
+             * defender's own cats.  Found by test-live-random (script
+             * katua-2p-replicate-defence). */
+            if (s->rep_effect == KAT_TELEPORT && s->rep_player == d)
+              {
+                start_pending (it, PEND_TELEPORT, &mv, c);
+                say (out, ENG_EVENT_NEED, d, "K8",
+                     ENG_N_ ("%s: swap two cats in slots (faces unchanged)"), pname (it, d));
+                return;
+              }
+            if (s->rep_effect == KAT_STAMPEDE)
+              mv.target[0] = (int8_t) d;
             if (!try_apply (it, &mv, c, out))
               take_back (it, c, out);
             return;
@@ -1437,6 +1467,28 @@ card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
             take_back (it, c, out);
           return;
         }
+    }
+  /* A Hook on a cat that is already face up (K12): there is nothing to turn
+   * over, so the table resolves it by carrying the cat off, as with a
+   * face-up target under attack.  Found by test-live-random (script
+   * katua-3p-hook-face-up). */
+  if (c->item.kind == 'F' && c->from.kind == ENG_ZONE_SLOT && s->phase == KAT_PHASE_HOOK
+      && c->item.zone.kind == ENG_ZONE_CAPTURE
+      && (pd->kind == PEND_NONE || (pd->kind == PEND_INTERCEPT && pd->n_queue == 0))
+      && player_of_seat (it, c->from.seat) == s->active && c->from.index == s->hook_slot
+      && s->face_up[s->active][s->hook_slot])
+    {
+      EngMove mv;
+      move_for (&mv, KAT_FLIP, s->active);
+      if (try_apply (it, &mv, NULL, out))
+        {
+          bool broken;
+          if (!match_expectation (it, c, out, &broken))
+            complaint_add (it, c);
+        }
+      else
+        take_back (it, c, out);
+      return;
     }
   item_words (it, &c->item, what, sizeof what);
   char from[64];
@@ -3020,6 +3072,25 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
     }
   if (strcmp (id, "no-defence") == 0)
     {
+      /* K10 option (xray_teleporter_answerable): the table has already done
+       * the held card's second step (the swap, the flip) when the move was
+       * read; `no-defence` is the answering rival letting it act.  Without
+       * this the game could not go on.  Found by test-live-random (script
+       * katua-2p-answerable). */
+      if (s->phase == KAT_PHASE_ANSWER && pd->kind == PEND_NONE)
+        {
+          move_for (&mv, KAT_HIT, s->answer_player);
+          if (s->answer_verb == KAT_XRAY && s->answer_p[0] >= 0 && s->answer_s[0] >= 0)
+            {
+              int vi = view_find_at (&it->mind, zone_make (ENG_ZONE_SLOT,
+                                                           seat_of (it, s->answer_p[0]),
+                                                           s->answer_s[0]));
+              if (vi >= 0 && it->mind.view[vi].kind == 'F')
+                mv.show = it->mind.view[vi].serial;
+            }
+          try_apply (it, &mv, NULL, out);
+          return ENG_OK;
+        }
       if (s->phase != KAT_PHASE_ATTACK)
         {
           say (out, ENG_EVENT_ILLEGAL, -1, "K6",

@@ -1,0 +1,709 @@
+/* tests/live: random legal Katua games played at a simulated table and
+ * refereed by the live interpreter.
+ *
+ * An omniscient engine game (dealt from a seed) picks random legal moves;
+ * each move is turned into what the players physically do at the table,
+ * following the protocol of docs/interpreter.md (cards laid face up in
+ * attack zones and play areas, cats flipped and carried off, command cards,
+ * refills with backs), written as snapshot-script text
+ * (docs/snapshot-script-format.md).  After each move the simulated table
+ * is put as the rules' state says (what the interpreter's NEEDs ask for).
+ * The script then runs through the interpreter, which knows only what the
+ * table shows, and must apply the same moves in the same order (with the
+ * faces the table showed), complain about nothing, and end with the same
+ * scores.  A failure prints the seed, the first divergence and saves the
+ * script under the build dir (LIVE_RANDOM_OUT or the current directory).
+ *
+ * Games: TABLERO_LIVE_GAMES=N, else 600 (120 under TABLERO_SANITIZED=1). */
+#include "live-fixture.h"
+
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "eng-game.h"
+#include "eng-live-script.h"
+#include "eng-record.h"
+#include "katua.h"
+
+TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free_set);
+
+/* Where one physical card lies on the simulated table. */
+typedef struct {
+  bool on;
+  bool face;
+  char zone[24];
+} Place;
+
+typedef struct {
+  const KatRules *r;
+  KatState s;
+  Place place[KAT_MAX_CARDS];
+  GString *text;
+  EngMove expected[4096];
+  size_t n_expected;
+  EngRng *policy;
+  long coverage[KAT_VERB_COUNT + 9];
+} Table;
+
+/* Extra coverage counters beyond the verbs. */
+enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
+       COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT };
+
+static uint16_t
+serial (const Table *t, uint8_t idx)
+{
+  return t->r->cards[idx].serial;
+}
+
+static const char *
+pname (const Table *t, int p)
+{
+  return t->s.names[p];
+}
+
+static void
+emit (Table *t, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+static void
+emit (Table *t, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_string_append_vprintf (t->text, fmt, ap);
+  va_end (ap);
+  g_string_append_c (t->text, '\n');
+}
+
+static void
+t_put (Table *t, uint8_t idx, bool face, const char *zone)
+{
+  emit (t, "put %u %s %s", serial (t, idx), face ? "face" : "back", zone);
+  t->place[idx].on = true;
+  t->place[idx].face = face;
+  g_strlcpy (t->place[idx].zone, zone, sizeof t->place[idx].zone);
+}
+
+static void
+t_move (Table *t, uint8_t idx, const char *zone)
+{
+  emit (t, "move %u %s", serial (t, idx), zone);
+  g_strlcpy (t->place[idx].zone, zone, sizeof t->place[idx].zone);
+}
+
+static void
+t_flip (Table *t, uint8_t idx)
+{
+  emit (t, "flip %u", serial (t, idx));
+  t->place[idx].face = !t->place[idx].face;
+}
+
+static void
+t_remove (Table *t, uint8_t idx)
+{
+  emit (t, "remove %u", serial (t, idx));
+  t->place[idx].on = false;
+}
+
+static const char *
+zone (char *buf, const char *kind, int seat, int index)
+{
+  if (index >= 0)
+    sprintf (buf, "%s %d %d", kind, seat, index);
+  else
+    sprintf (buf, "%s %d", kind, seat);
+  return buf;
+}
+
+static bool
+in_list (const uint8_t *list, int n, uint8_t idx)
+{
+  for (int i = 0; i < n; i++)
+    if (list[i] == idx)
+      return true;
+  return false;
+}
+
+/* K10 option: while an X-Ray or Teleporter waits for its answer, the
+ * table already shows its flip or swap (done when it was played), which
+ * the rules' state applies only when the rival lets it act. */
+static bool
+held_slot (const KatState *s, const char *zone_text)
+{
+  if (s->phase != KAT_PHASE_ANSWER)
+    return false;
+  for (int i = 0; i < (s->answer_verb == KAT_XRAY ? 1 : 2); i++)
+    {
+      char z[24];
+      snprintf (z, sizeof z, "slot %d %d", s->answer_p[i], s->answer_s[i]);
+      if (strcmp (z, zone_text) == 0)
+        return true;
+    }
+  return false;
+}
+
+/* Puts the simulated table as the rules' state says: what every NEED of
+ * the interpreter asks for (cards to the discard pile, cats to capture
+ * areas, cats turned face down again, Stampede's old cats away and new
+ * backs in, refills, late Hook answers back into the hand).  Emits a
+ * `snap` when anything changed. */
+static void
+sync_table (Table *t)
+{
+  const KatState *s = &t->s;
+  bool changed = false;
+  char z[24];
+  /* first what leaves or moves, then what arrives */
+  for (int i = 0; i < t->r->n_cards; i++)
+    {
+      Place *pl = &t->place[i];
+      if (!pl->on || held_slot (s, pl->zone))
+        continue;
+      uint8_t idx = (uint8_t) i;
+      bool placed = false;
+      for (int p = 0; p < s->n_players && !placed; p++)
+        for (int k = 0; k < KAT_SLOTS && !placed; k++)
+          if (s->slot[p][k] == idx)
+            {
+              placed = true;
+              zone (z, "slot", p, k);
+              if (strcmp (pl->zone, z) != 0)
+                t_move (t, idx, z), changed = true;
+            }
+      for (int p = 0; p < s->n_players && !placed; p++)
+        if (in_list (s->captured[p], s->captured_n[p], idx))
+          {
+            placed = true;
+            zone (z, "capture", p, -1);
+            if (strcmp (pl->zone, z) != 0)
+              {
+                if (!pl->face)
+                  t_flip (t, idx);
+                t_move (t, idx, z), changed = true;
+              }
+          }
+      if (!placed && in_list (s->discard, s->discard_n, idx))
+        {
+          placed = true;
+          if (strcmp (pl->zone, "discard") != 0)
+            t_move (t, idx, "discard"), changed = true;
+        }
+      if (!placed && in_list (s->in_play, s->in_play_n, idx))
+        placed = true;
+      if (!placed)
+        t_remove (t, idx), changed = true;   /* a hand or a deck */
+    }
+  for (int p = 0; p < s->n_players; p++)
+    for (int k = 0; k < KAT_SLOTS; k++)
+      {
+        uint8_t idx = s->slot[p][k];
+        if (idx >= t->r->n_cards || held_slot (s, zone (z, "slot", p, k)))
+          continue;
+        if (!t->place[idx].on)
+          {
+            t_put (t, idx, s->face_up[p][k], zone (z, "slot", p, k));
+            changed = true;
+            t->coverage[COV_REFILL]++;
+          }
+        else if (t->place[idx].face != (bool) s->face_up[p][k])
+          t_flip (t, idx), changed = true;
+      }
+  if (changed)
+    emit (t, "snap");
+}
+
+static int
+slot_face_down (const Table *t, int p, int k)
+{
+  uint8_t idx = t->s.slot[p][k];
+  return idx < t->r->n_cards && !t->s.face_up[p][k];
+}
+
+/* The hooks' "whose UFO?" candidates before `player` intercepts. */
+static int
+hook_candidates (const KatState *s, int *list)
+{
+  int n = 0;
+  for (int i = 1; i < s->n_players; i++)
+    {
+      int q = (s->active + i) % s->n_players;
+      if (!(s->hook_answered & (1u << q)))
+        list[n++] = q;
+    }
+  return n;
+}
+
+/* Lays a card for the copied / played X-Ray or Teleporter effect. */
+static void
+do_xray (Table *t, uint8_t card, int p, int k, EngMove *exp, const char *where)
+{
+  char z[24];
+  t_put (t, card, true, where ? where : zone (z, "attack", p, k));
+  emit (t, "snap");
+  uint8_t cat = t->s.slot[p][k];
+  if (slot_face_down (t, p, k))
+    {
+      t_flip (t, cat);
+      exp->show = serial (t, cat);
+      emit (t, "snap");
+    }
+}
+
+static void
+do_swap (Table *t, const EngMove *m)
+{
+  char z[24];
+  uint8_t a = t->s.slot[m->target[0]][m->slot[0]];
+  uint8_t b = t->s.slot[m->target[1]][m->slot[1]];
+  t_move (t, a, zone (z, "slot", m->target[1], m->slot[1]));
+  t_move (t, b, zone (z, "slot", m->target[0], m->slot[0]));
+  emit (t, "snap");
+}
+
+/* Does at the table what move m is, appending the script text; *exp is
+ * the move the interpreter must record. */
+static void
+perform (Table *t, const EngMove *m, EngMove *exp)
+{
+  const KatState *s = &t->s;
+  const KatRules *r = t->r;
+  char z[24];
+  uint8_t card = m->card ? katua_card_index (r, m->card) : KAT_NONE;
+  int verb = m->verb;
+  bool replica = verb == KAT_REPLICATE;
+  if (replica)
+    verb = s->rep_effect;
+  *exp = *m;
+  exp->show = 0;
+  const KatAttempt *a = &s->att[0];
+  switch (verb)
+    {
+    case KAT_PASS:
+      emit (t, "command pass");
+      break;
+    case KAT_END:
+      emit (t, "command end-turn");
+      break;
+    case KAT_DISCARD:
+      {
+        uint16_t *all[1 + ENG_MOVE_MAX_CARDS];
+        int n = 0;
+        if (exp->card)
+          all[n++] = &exp->card;
+        for (int i = 0; i < exp->n_cards; i++)
+          all[n++] = &exp->cards[i];
+        for (int i = 0; i < n; i++)
+          {
+            bool face = eng_rng_below (t->policy, 2) == 0;
+            t_put (t, katua_card_index (r, *all[i]), face, "discard");
+            if (!face)
+              *all[i] = ENG_SERIAL_UNKNOWN, t->coverage[COV_DISCARD_BACK]++;
+          }
+        if (n > 0)
+          emit (t, "snap");
+        emit (t, "command discard");
+        break;
+      }
+    case KAT_ATTACK:
+    case KAT_HOOK:
+      t_put (t, card, true, zone (z, "attack", m->target[0], m->slot[0]));
+      emit (t, "snap");
+      break;
+    case KAT_INTERCEPT:
+      {
+        int cand[KAT_MAX_PLAYERS];
+        int n = hook_candidates (s, cand);
+        if (s->hook_ufo != KAT_NONE && s->hook_ufo != KAT_UNKNOWN)
+          t->coverage[COV_LATE_HOOK]++;
+        t_put (t, card, true, zone (z, "attack", s->active, s->hook_slot));
+        emit (t, "snap");
+        if (n >= 2)
+          {
+            t->coverage[COV_ASKED]++;
+            int at = 0;
+            while (at < n && cand[at] != m->player)
+              at++;
+            if (eng_rng_below (t->policy, 2) == 0 && at < n)
+              {
+                t->coverage[COV_CONFIRM_CANCEL]++;
+                for (int i = 0; i < at; i++)
+                  emit (t, "command cancel");
+                emit (t, "command confirm");
+              }
+            else
+              emit (t, "choose %s", pname (t, m->player));
+          }
+        break;
+      }
+    case KAT_FLIP:
+      {
+        uint8_t cat = s->slot[s->active][s->hook_slot];
+        if (slot_face_down (t, s->active, s->hook_slot))
+          {
+            t_flip (t, cat);
+            exp->show = serial (t, cat);
+            emit (t, "snap");
+          }
+        break;
+      }
+    case KAT_REVEAL:
+      {
+        uint8_t cat = s->slot[m->target[0]][m->slot[0]];
+        t_flip (t, cat);
+        exp->show = serial (t, cat);
+        emit (t, "snap");
+        break;
+      }
+    case KAT_XRAY:
+      do_xray (t, card, m->target[0], m->slot[0], exp, NULL);
+      break;
+    case KAT_TELEPORT:
+      /* a defence is laid on the attempt; a turn card in the play area */
+      if (s->phase == KAT_PHASE_ATTACK)
+        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+      else
+        t_put (t, card, true, zone (z, "play", m->player, -1));
+      emit (t, "snap");
+      do_swap (t, m);
+      break;
+    case KAT_STAMPEDE:
+      if (s->phase == KAT_PHASE_ATTACK)
+        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+      else
+        t_put (t, card, true, zone (z, "play", m->target[0], -1));
+      emit (t, "snap");
+      break;
+    case KAT_NEUTRALISE:
+      {
+        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+        emit (t, "snap");
+        unsigned colour = replica ? s->rep_colour : r->cards[card].colour;
+        if (a->colour == KAT_TRICOLOR && colour != KAT_TRICOLOR
+            && slot_face_down (t, a->player, a->slot))
+          {
+            t_flip (t, s->slot[a->player][a->slot]);
+            exp->show = serial (t, s->slot[a->player][a->slot]);
+            t->coverage[COV_FORCED_SHOW]++;
+            emit (t, "snap");
+          }
+        break;
+      }
+    case KAT_SHIELD:
+      t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+      emit (t, "snap");
+      t_move (t, a->card, zone (z, "attack", m->target[0], m->slot[0]));
+      emit (t, "snap");
+      break;
+    case KAT_HIT:
+      if (s->phase == KAT_PHASE_ANSWER)
+        {
+          /* K10 option: the table did the held card's flip or swap when it
+           * was played; the answering rival lets it act */
+          emit (t, "command no-defence");
+          if (s->answer_verb == KAT_XRAY)
+            exp->show = serial (t, s->slot[s->answer_p[0]][s->answer_s[0]]);
+          t->coverage[COV_LET_ACT]++;
+        }
+      else if (slot_face_down (t, a->player, a->slot))
+        {
+          t_flip (t, s->slot[a->player][a->slot]);
+          exp->show = serial (t, s->slot[a->player][a->slot]);
+          emit (t, "snap");
+        }
+      else if (eng_rng_below (t->policy, 2) == 0)
+        {
+          t->coverage[COV_NO_DEFENCE]++;
+          emit (t, "command no-defence");
+        }
+      else
+        {
+          t->coverage[COV_CAPTURE_HIT]++;
+          t_move (t, s->slot[a->player][a->slot], zone (z, "capture", a->launcher, -1));
+          emit (t, "snap");
+        }
+      break;
+    default:
+      cr_assert_fail ("verb %d not simulated", verb);
+    }
+}
+
+/* Moves the documented protocol does not read (docs/interpreter.md,
+ * Limits): a Replicator copying a Shield. */
+static bool
+simulated (const KatState *s, const EngMove *m)
+{
+  if (m->verb == KAT_REPLICATE && s->rep_effect == KAT_SHIELD)
+    return false;
+  /* K10 option: answering with a Teleporter has no table protocol yet */
+  if (s->phase == KAT_PHASE_ANSWER && m->verb != KAT_HIT)
+    return false;
+  return true;
+}
+
+static void
+load_options (EngOptions *opts)
+{
+  char path[1024];
+  snprintf (path, sizeof path, "%s/rules/katua.options", getenv ("TABLERO_DATADIR"));
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_options_load_file (path, opts, &err), ENG_OK, "%s", err.reason);
+}
+
+typedef struct {
+  char first[512];
+  unsigned line;
+  size_t n;
+  GString *log;   /* every event, when LIVE_RANDOM_PRINT is set */
+} Complaints;
+
+static void
+complaint_sink (void *user, unsigned line, const EngEvent *e)
+{
+  Complaints *c = user;
+  if (c->log)
+    g_string_append_printf (c->log, "  %4u %-12s [%s] %s\n", line,
+                            eng_event_kind_to_string (e->kind), e->rule, e->text);
+  bool bad = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+             || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0);
+  if (!bad)
+    return;
+  if (c->n++ == 0)
+    {
+      c->line = line;
+      snprintf (c->first, sizeof c->first, "%s [%s] %s", eng_event_kind_to_string (e->kind),
+                e->rule, e->text);
+    }
+}
+
+static void
+save_script (const char *name, const char *text)
+{
+  const char *dir = getenv ("LIVE_RANDOM_OUT");
+  char path[1024];
+  snprintf (path, sizeof path, "%s/%s", dir && *dir ? dir : ".", name);
+  FILE *f = fopen (path, "w");
+  if (f)
+    {
+      fputs (text, f);
+      fclose (f);
+      fprintf (stderr, "script saved as %s\n", path);
+    }
+}
+
+/* Plays one seeded game and referees it; returns false (after printing
+ * why) on the first divergence. */
+static bool
+play_one (const KatRules *r, const EngOptions *opts, const char *const *overrides,
+          unsigned n_players, uint64_t seed, long *coverage)
+{
+  static Table t;
+  memset (&t, 0, sizeof t);
+  t.r = r;
+  t.text = g_string_new (NULL);
+  EngRng policy;
+  eng_rng_seed (&policy, seed * 7919u + 17u);
+  t.policy = &policy;
+  EngSetup su;
+  eng_setup_init (&su);
+  su.has_seed = true;
+  su.seed = seed;
+  su.n_players = n_players;
+  su.first = (int) (seed % n_players);
+  const char *names[] = { "Ana", "Bea", "Cid", "Dan" };
+  for (unsigned p = 0; p < n_players; p++)
+    g_strlcpy (su.names[p], names[p], sizeof su.names[p]);
+  EngRng deal;
+  eng_rng_seed (&deal, seed);
+  cr_assert_eq (katua_game_class.setup (r, &su, &deal, &t.s, NULL, NULL), ENG_OK);
+
+  g_string_append_printf (t.text, "# random game, seed %llu\nplayers", (unsigned long long) seed);
+  for (unsigned p = 0; p < n_players; p++)
+    g_string_append_printf (t.text, " %s", names[p]);
+  emit (&t, "\nfirst %s", names[su.first]);
+  for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
+    emit (&t, "option %s %s", overrides[i], overrides[i + 1]);
+  for (unsigned p = 0; p < n_players; p++)
+    {
+      emit (&t, "deal %u %u %u %u", p, serial (&t, t.s.slot[p][0]), serial (&t, t.s.slot[p][1]),
+            serial (&t, t.s.slot[p][2]));
+      for (int k = 0; k < KAT_SLOTS; k++)
+        {
+          Place *pl = &t.place[t.s.slot[p][k]];
+          pl->on = true;
+          pl->face = false;
+          zone (pl->zone, "slot", (int) p, k);
+        }
+    }
+  emit (&t, "snap");
+
+  static EngMove moves[512];
+  EngMove pick[512];
+  while (t.s.phase != KAT_PHASE_OVER && t.n_expected < 600)
+    {
+      size_t count = katua_game_class.legal_moves (r, &t.s, moves, 512);
+      cr_assert_gt (count, 0);
+      if (count > 512)
+        count = 512;
+      size_t n = 0;
+      for (size_t i = 0; i < count; i++)
+        if (simulated (&t.s, &moves[i]))
+          pick[n++] = moves[i];
+      cr_assert_gt (n, 0, "seed %llu: only unsimulated moves", (unsigned long long) seed);
+      EngMove m = pick[eng_rng_below (&policy, (uint32_t) n)];
+      EngMove exp;
+      perform (&t, &m, &exp);
+      t.coverage[m.verb]++;
+      EngVerdict why;
+      cr_assert_eq (katua_game_class.apply (r, &t.s, &m, NULL, &why), ENG_OK, "%s", why.reason);
+      t.expected[t.n_expected++] = exp;
+      sync_table (&t);
+    }
+  emit (&t, "snap");
+
+  /* referee it */
+  bool ok = true;
+  char why[1024] = "";
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  EngStatus st = eng_live_script_parse (t.text->str, t.text->len, "random", &sc, &err);
+  cr_assert_eq (st, ENG_OK, "seed %llu: script line %u: %s", (unsigned long long) seed, err.line,
+                err.reason);
+  Complaints c = { .first = "", .log = getenv ("LIVE_RANDOM_PRINT") ? g_string_new (NULL) : NULL };
+  EngLiveScriptResult res;
+  st = eng_live_script_run (sc, live_fixture_set, opts, complaint_sink, &c, &res, &err);
+  EngRecord *rec = NULL;
+  if (st != ENG_OK)
+    ok = false, snprintf (why, sizeof why, "run: line %u: %s", err.line, err.reason);
+  else if (eng_record_parse (res.record, strlen (res.record), "result", &rec, &err) != ENG_OK)
+    ok = false, snprintf (why, sizeof why, "record: %s", err.reason);
+  if (ok)
+    {
+      const EngSetup *lsu = eng_live_script_setup (sc);
+      for (size_t i = 0; ok && i < t.n_expected; i++)
+        {
+          char want[160], got[160] = "(none)";
+          eng_record_format_move (&katua_game_class, lsu, &t.expected[i], want, sizeof want);
+          if (i < rec->n_moves)
+            eng_record_format_move (&katua_game_class, lsu, &rec->moves[i].move, got, sizeof got);
+          if (strcmp (want, got) != 0)
+            ok = false, snprintf (why, sizeof why, "move %zu: engine '%s', referee '%s'", i + 1,
+                                  want, got);
+        }
+      if (ok && rec->n_moves != t.n_expected)
+        ok = false, snprintf (why, sizeof why, "referee applied %zu moves, engine %zu",
+                              rec->n_moves, t.n_expected);
+      if (ok && c.n > 0)
+        ok = false, snprintf (why, sizeof why, "complaint at line %u: %s", c.line, c.first);
+      for (unsigned p = 0; ok && p < n_players; p++)
+        if (res.scores[p] != t.s.score[p])
+          ok = false, snprintf (why, sizeof why, "score of %s: engine %d, referee %d", names[p],
+                                t.s.score[p], res.scores[p]);
+    }
+  if (!ok)
+    {
+      char name[64];
+      snprintf (name, sizeof name, "live-random-%llu.script", (unsigned long long) seed);
+      if (getenv ("LIVE_RANDOM_PRINT"))
+        {
+          /* numbered, to read with the events' line numbers */
+          gchar **lines = g_strsplit (t.text->str, "\n", -1);
+          for (int i = 0; lines[i]; i++)
+            fprintf (stderr, "%4d %s\n", i + 1, lines[i]);
+          g_strfreev (lines);
+        }
+      fprintf (stderr, "seed %llu (%u players): %s\n", (unsigned long long) seed, n_players, why);
+      save_script (name, t.text->str);
+      if (c.log)
+        fprintf (stderr, "events:\n%s\n", c.log->str);
+    }
+  else
+    for (int i = 0; i < KAT_VERB_COUNT + 9; i++)
+      coverage[i] += t.coverage[i];
+  if (c.log)
+    g_string_free (c.log, TRUE);
+  if (rec)
+    eng_record_free (rec);
+  if (st == ENG_OK)
+    free (res.record);
+  eng_live_script_free (sc);
+  g_string_free (t.text, TRUE);
+  return ok;
+}
+
+static long
+games_to_play (long normal)
+{
+  const char *n = getenv ("TABLERO_LIVE_GAMES");
+  if (n != NULL && *n)
+    return strtol (n, NULL, 10);
+  const char *san = getenv ("TABLERO_SANITIZED");
+  return (san != NULL && *san && strcmp (san, "0") != 0) ? normal / 5 : normal;
+}
+
+static void
+play_games (const char *const *overrides, long games, uint64_t seed0)
+{
+  EngOptions opts;
+  load_options (&opts);
+  for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
+    cr_assert_eq (eng_options_set (&opts, overrides[i], overrides[i + 1]), ENG_OK);
+  void *rules_v = NULL;
+  EngParseError err;
+  cr_assert_eq (katua_game_class.rules_new (live_fixture_set, &opts, &rules_v, &err), ENG_OK,
+                "%s", err.reason);
+  long coverage[KAT_VERB_COUNT + 9] = { 0 };
+  long failed = 0, first_failed = -1;
+  const char *only = getenv ("LIVE_RANDOM_SEED");
+  for (long g = 0; g < games; g++)
+    {
+      uint64_t seed = seed0 + (uint64_t) g;
+      if (only && *only && strtoull (only, NULL, 10) != seed)
+        continue;
+      if (!play_one (rules_v, NULL, overrides, 2 + (unsigned) (seed % 3), seed, coverage))
+        {
+          if (failed++ == 0)
+            first_failed = (long) seed;
+          if (failed >= 5)
+            break;
+        }
+    }
+  static const char *const extra[] = { "no-defence", "capture-hit", "whose-asked",
+                                       "confirm/cancel", "discard-back", "forced-show",
+                                       "refill", "late-hook", "let-act" };
+  GString *cov = g_string_new (NULL);
+  for (int i = 0; i < KAT_VERB_COUNT + 9; i++)
+    g_string_append_printf (cov, " %s=%ld",
+                            i < KAT_VERB_COUNT ? katua_game_class.verbs[i] : extra[i - KAT_VERB_COUNT],
+                            coverage[i]);
+  cr_log_info ("%ld games refereed:%s", games, cov->str);
+  fprintf (stderr, "live random (%ld games):%s\n", games, cov->str);
+  g_string_free (cov, TRUE);
+  katua_game_class.rules_free (rules_v);
+  cr_assert_eq (failed, 0, "%ld games diverged; first seed %ld", failed, first_failed);
+}
+
+Test (live_random, default_rules, .timeout = 600)
+{
+  play_games (NULL, games_to_play (300), 1000);
+}
+
+Test (live_random, xray_teleporter_answerable, .timeout = 600)
+{
+  static const char *const answerable[] = { "xray_teleporter_answerable", "yes", NULL };
+  play_games (answerable, games_to_play (100), 50000);
+}
+
+Test (live_random, quick_start_total_memory, .timeout = 600)
+{
+  static const char *const quick[] = { "quick_start", "yes", "total_memory", "yes", NULL };
+  play_games (quick, games_to_play (100), 60000);
+}
+
+Test (live_random, ufo_deck_no_draw, .timeout = 600)
+{
+  static const char *const no_draw[] = { "ufo_deck_out", "no-draw", "winning_score", "12", NULL };
+  play_games (no_draw, games_to_play (60), 70000);
+}
