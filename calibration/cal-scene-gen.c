@@ -30,6 +30,15 @@
 #define ATTACK_ASIDE_MM 36.0     /* two cards across, side by side, on one
                                     attack spot: neither covers the other's
                                     sticker nor the first card's */
+#define ATTACK_NEAR_MM -25.0     /* the first card, upright, nearer the slot */
+#define ATTACK_FAR_MM 30.0       /* the second and third, across, further */
+/* Four on one spot (80 x 100 mm): the near row, upright, two cards side by
+ * side 64 mm apart (a card's half width and a code's half, 51.5 mm, plus a
+ * margin; their edges stay 3 mm clear of a neighbouring spot's middle code),
+ * 38 mm nearer the slot than the spot's middle: 3 mm clear of the slot's
+ * cat code and 4 mm clear of the far row's codes. */
+#define ATTACK_ROW_MM 32.0
+#define ATTACK_NEAR4_MM -38.0
 
 typedef struct {
   double ax, ay;                 /* anchors at (+-ax, +-ay) */
@@ -230,15 +239,17 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
   switch (z.kind)
     {
     case ENG_ZONE_ATTACK:
-      /* one: nearer the slot; two: the second across beyond it; three:
-       * the second and third across, side by side (attack_make_room moves
-       * a second laid alone aside, to the right, first; two laid at once
-       * go left then right); a fourth covers a sticker */
-      df = n == 0 ? -25 : 30;
-      turn = n == 0 ? 0 : 90;
+      /* one: upright, nearer the slot; two: the second across beyond it;
+       * three: the second and third across, side by side (attack_make_room
+       * moves a second laid alone aside, to the right, first; two laid at
+       * once go left then right); four: the first slid left in a near row
+       * (attack_make_room), the fourth upright at its right; a fifth
+       * covers a sticker (docs/e2e.md) */
+      df = n == 0 ? ATTACK_NEAR_MM : n == 3 ? ATTACK_NEAR4_MM : ATTACK_FAR_MM;
+      turn = n == 0 || n == 3 ? 0 : 90;
       dr = n == 1 ? (g->attack_coming > 0 ? -ATTACK_ASIDE_MM : 0)
            : n == 2 ? (g->same_instant_second ? ATTACK_ASIDE_MM : -ATTACK_ASIDE_MM)
-           : n > 2 ? 6.0 * (double) (n - 1) : 0;
+           : n == 3 ? ATTACK_ROW_MM : n > 3 ? 6.0 * (double) (n - 1) : 0;
       break;
     case ENG_ZONE_CAPTURE:
       dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
@@ -365,13 +376,18 @@ rest (Gen *g, double t, unsigned line)
     res->rests[res->n_rests++] = (CalSceneRest) { t, line };
 }
 
-/* A third card for an attack spot: the second one, lying across the spot's
- * middle, is first slid aside (same zone: the referee sees no move) so that
- * the third can lie beside it with every sticker in view. */
+/* Room for one more card on an attack spot, made by sliding cards already
+ * there within the spot (same zone: the referee sees no move).  A third:
+ * the second one, lying across the spot's middle, goes aside to the right
+ * so that the third lies across beside it.  A fourth: the first one, lying
+ * upright in the middle nearer the slot, goes to the left of that near row
+ * so that the fourth lies upright at its right (place_for: the 2 x 2
+ * layout that keeps every sticker in view). */
 static EngStatus
 attack_make_room (Gen *g, unsigned line, EngZone z, uint16_t coming)
 {
-  if (z.kind != ENG_ZONE_ATTACK || cards_in (g, z, coming) != 2)
+  size_t n = z.kind == ENG_ZONE_ATTACK ? cards_in (g, z, coming) : 0;
+  if (n != 2 && n != 3)
     return ENG_OK;
   double fx, fy;
   seat_frame (g, z.seat, &fx, &fy);
@@ -379,15 +395,19 @@ attack_make_room (Gen *g, unsigned line, EngZone z, uint16_t coming)
   if (r == NULL)
     return ENG_OK;
   const CalSeat *st = &g->seats[z.seat];
-  double rx = -fy, ry = fx, rr = r->at_x, ff = r->at_y + 30;
-  double mx = st->x + rr * rx + ff * fx, my = st->y + rr * ry + ff * fy;
+  /* from: where the card to slide lies now; to: where it goes (seat frame) */
+  double from_r = r->at_x, from_f = r->at_y + (n == 2 ? ATTACK_FAR_MM : ATTACK_NEAR_MM);
+  double to_r = r->at_x + (n == 2 ? ATTACK_ASIDE_MM : -ATTACK_ROW_MM);
+  double to_f = n == 2 ? from_f : r->at_y + ATTACK_NEAR4_MM;
+  double rx = -fy, ry = fx;
+  double mx = st->x + from_r * rx + from_f * fx, my = st->y + from_r * ry + from_f * fy;
   for (size_t i = 0; i < g->n_cards; i++)
     {
       GenCard *c = &g->cards[i];
       if (!c->present || c->serial == coming || c->zone.kind != z.kind || c->zone.seat != z.seat
           || c->zone.index != z.index || hypot (c->x - mx, c->y - my) > 1.0)
         continue;
-      double x = mx + ATTACK_ASIDE_MM * rx, y = my + ATTACK_ASIDE_MM * ry;
+      double x = st->x + to_r * rx + to_f * fx, y = st->y + to_r * ry + to_f * fy;
       EngStatus ok = check_place (g, line, z, x, y);
       if (ok != ENG_OK)
         return ok;
@@ -856,6 +876,155 @@ gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
   return ENG_OK;
 }
 
+/* Two face-down cats side by side in one row (adjacent slots of one seat):
+ * no lanes keep them SWAP_APART_MM apart, they start 85 mm apart.  Staged
+ * as one hand does it: the other cat (second) is lifted off the table, the
+ * first slides towards its owner and across into the second's slot, landing
+ * SWAP_LAND_MM nearer the owner than the middle (the second's track, unseen,
+ * is remembered there for the tracker's 2 s occlusion grace), and once it
+ * has rested the second is put down in the first's old slot, ROW_DROP_MM
+ * from where its track is remembered: within the tracker's match radius
+ * (84 mm) of its own track and beyond it from the first's, so the tracker
+ * reads two moves, slot to slot, the two halves of a swap (docs/interpreter.md:
+ * "in one snapshot or in two halves"), first the first `move` line.
+ * Returns ENG_ERR_NOT_FOUND (nothing written) for any other pair. */
+#define ROW_DROP_MM 75.0
+#define ROW_SLOT_PITCH_MM 85.0
+#define ROW_FRONT_MM 120.0
+
+static EngStatus
+gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
+{
+  GenCard *a = find_card (g, op_a->cards[0]), *b = find_card (g, op_b->cards[0]);
+  if (a->face || b->face || a->zone.seat != b->zone.seat
+      || eng_card_set_find_serial (g->set, a->serial)->deck
+           != eng_card_set_find_serial (g->set, b->serial)->deck
+      || abs (a->zone.index - b->zone.index) > 2)
+    return ENG_ERR_NOT_FOUND;
+  double to_a[3], to_b[3];   /* each slot's middle, as place_for lays a cat */
+  a->present = b->present = false;
+  EngStatus st = place_for (g, op_a->line, op_a->zone, a->serial, &to_a[0], &to_a[1], &to_a[2]);
+  if (st == ENG_OK)
+    st = place_for (g, op_b->line, op_b->zone, b->serial, &to_b[0], &to_b[1], &to_b[2]);
+  a->present = b->present = true;
+  if (st != ENG_OK)
+    return st;
+  double fx, fy;
+  seat_frame (g, a->zone.seat, &fx, &fy);
+  double dx = to_b[0] - to_a[0], dy = to_b[1] - to_a[1], d = hypot (dx, dy);
+  bool apart = fabs (d - 2 * ROW_SLOT_PITCH_MM) <= 5.0;
+  if (fabs (d - ROW_SLOT_PITCH_MM) > 5.0 && !apart)
+    return ENG_ERR_NOT_FOUND;
+  /* a lands nearer its owner than b's slot middle, comes in along the row */
+  double land[2] = { to_a[0] - SWAP_LAND_MM * fx, to_a[1] - SWAP_LAND_MM * fy };
+  double corner[2] = { a->x - SWAP_LAND_MM * fx, a->y - SWAP_LAND_MM * fy };
+  /* b goes down in a's old slot, ROW_DROP_MM from its own old place */
+  double drop[2] = { to_a[0] + dx / d * ROW_DROP_MM, to_a[1] + dy / d * ROW_DROP_MM };
+  st = check_place (g, op_a->line, op_a->zone, land[0], land[1]);
+  if (st == ENG_OK && !apart)
+    st = check_place (g, op_b->line, op_b->zone, drop[0], drop[1]);
+  if (st != ENG_OK)
+    return st;
+  double t = g->clock, reach = g->o.change_s * 0.3;
+  double step_s = SWAP_STEP_MM * g->o.fps;   /* mm a second */
+  int sb = nearest_seat (g, b->x, b->y);
+  double t1 = t + reach + 0.2;
+  if (!apart)
+    {
+      /* lift b */
+      hand (g, t, g->seats[sb].x, g->seats[sb].y, b->x, b->y, reach);
+      fprintf (g->ev, "at %.3f remove c%u\n", t + reach, b->serial);
+      hand (g, t + reach, b->x, b->y, g->seats[sb].x, g->seats[sb].y, reach);
+    }
+  else
+    t1 = t;
+  double leg1 = hypot (corner[0] - a->x, corner[1] - a->y) / step_s;
+  double leg2 = hypot (land[0] - corner[0], land[1] - corner[1]) / step_s;
+  /* the hand holds a by its side away from b's slot, at its owner's side */
+  double hx = (-dx / d - fx) * SWAP_HAND_MM / sqrt (2.0);
+  double hy = (-dy / d - fy) * SWAP_HAND_MM / sqrt (2.0);
+  double arm = atan2 (hy, hx) * 180.0 / GEN_PI;
+  if (g->o.hands)
+    {
+      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t1,
+               sx (g, a->x + hx), sy (g, a->y + hy), sx (g, corner[0] + hx), sy (g, corner[1] + hy),
+               leg1, arm);
+      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t1 + leg1,
+               sx (g, corner[0] + hx), sy (g, corner[1] + hy), sx (g, land[0] + hx),
+               sy (g, land[1] + hy), leg2, arm);
+    }
+  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t1, a->serial,
+           sx (g, corner[0]), sy (g, corner[1]), a->rot, leg1);
+  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t1 + leg1, a->serial,
+           sx (g, land[0]), sy (g, land[1]), to_a[2], leg2);
+  double a_rest = t1 + leg1 + leg2;
+  rest (g, a_rest, op_a->line);
+  if (apart)
+    {
+      /* the cat between them stays: b slides in view round the front (over
+       * the attack spots, ROW_FRONT_MM beyond the slots' middles), held by
+       * its far side, and comes down into a's slot only once a has rested
+       * (b never nears a's remembered track before) */
+      double p[4][2] = { { b->x, b->y },
+                         { b->x + ROW_FRONT_MM * fx, b->y + ROW_FRONT_MM * fy },
+                         { to_b[0] + ROW_FRONT_MM * fx, to_b[1] + ROW_FRONT_MM * fy },
+                         { to_b[0], to_b[1] } };
+      double bx = (dx / d + fx) * SWAP_HAND_MM / sqrt (2.0);
+      double by = (dy / d + fy) * SWAP_HAND_MM / sqrt (2.0);
+      double barm = atan2 (by, bx) * 180.0 / GEN_PI;
+      double legs[3], before_last = 0;
+      for (int k = 0; k < 3; k++)
+        {
+          legs[k] = hypot (p[k + 1][0] - p[k][0], p[k + 1][1] - p[k][1]) / step_s;
+          if (k < 2)
+            before_last += legs[k];
+        }
+      double tb = fmax (t1, a_rest + 0.15 + 2.0 / g->o.fps - before_last);
+      for (int k = 0; k < 3; k++)
+        {
+          if (g->o.hands)
+            fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", tb,
+                     sx (g, p[k][0] + bx), sy (g, p[k][1] + by), sx (g, p[k + 1][0] + bx),
+                     sy (g, p[k + 1][1] + by), legs[k], barm);
+          fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", tb, b->serial,
+                   sx (g, p[k + 1][0]), sy (g, p[k + 1][1]), k == 2 ? to_b[2] : b->rot, legs[k]);
+          tb += legs[k];
+        }
+      rest (g, tb, op_b->line);
+      a->x = land[0];
+      a->y = land[1];
+      a->rot = to_a[2];
+      a->zone = op_a->zone;
+      b->x = to_b[0];
+      b->y = to_b[1];
+      b->rot = to_b[2];
+      b->zone = op_b->zone;
+      g->clock = tb + g->o.change_s * 0.4;
+      return ENG_OK;
+    }
+  /* put b down once a has rested (the tracker's hold and a frame), well
+   * within b's occlusion grace */
+  double t2 = a_rest + 0.15 + 2.0 / g->o.fps;
+  if (t2 - (t + reach) > 1.6)
+    return gen_fail (g, op_b->line, ENG_ERR_NOT_SUPPORTED,
+                     "a swap in one row held a cat off the table too long (%.1f s)",
+                     t2 - (t + reach));
+  hand (g, t2 - reach, g->seats[sb].x, g->seats[sb].y, drop[0], drop[1], reach);
+  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f down\n", t2, b->serial,
+           sx (g, drop[0]), sy (g, drop[1]), to_b[2]);
+  rest (g, t2, op_b->line);
+  a->x = land[0];
+  a->y = land[1];
+  a->rot = to_a[2];
+  a->zone = op_a->zone;
+  b->x = drop[0];
+  b->y = drop[1];
+  b->rot = to_b[2];
+  b->zone = op_b->zone;
+  g->clock = t2 + g->o.change_s * 0.4;
+  return ENG_OK;
+}
+
 /* Two moves in a row that trade two cats' slots. */
 static bool
 is_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
@@ -1196,6 +1365,8 @@ run_ops (Gen *g)
           if (eng_live_script_op (g->script, i + 1, &next) && is_swap (g, &op, &next))
             {
               st = gen_swap (g, &op, &next);
+              if (st == ENG_ERR_NOT_FOUND)
+                st = gen_row_swap (g, &op, &next);
               if (st == ENG_OK)
                 {
                   i++;

@@ -9,6 +9,7 @@
  * script run on ideal snapshots.  E2E_VERBOSE=1 prints every event and
  * E2E_VERBOSE=2 every committed snapshot. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +387,79 @@ Test (e2e_refusals, choose_is_shown_as_cancel_and_confirm_cards)
   free (scene);
 }
 
+/* Where card `serial` lies at the end of a scene: its last place or move. */
+static bool
+last_place (const char *scene, unsigned serial, double *x, double *y)
+{
+  char place[32], move[32];
+  snprintf (place, sizeof place, " place c%u at=", serial);
+  snprintf (move, sizeof move, " move c%u to=", serial);
+  bool found = false;
+  for (const char *p = scene; p != NULL && *p != '\0'; p = strchr (p, '\n'), p = p ? p + 1 : NULL)
+    {
+      const char *end = strchr (p, '\n');
+      size_t len = end ? (size_t) (end - p) : strlen (p);
+      const char *hit = NULL;
+      char line[256];
+      snprintf (line, sizeof line, "%.*s", (int) len, p);
+      if ((hit = strstr (line, place)) != NULL)
+        hit += strlen (place);
+      else if ((hit = strstr (line, move)) != NULL)
+        hit += strlen (move);
+      if (hit != NULL && sscanf (hit, "%lf,%lf", x, y) == 2)
+        found = true;
+    }
+  return found;
+}
+
+Test (e2e_refusals, four_cards_on_one_attack_spot_keep_their_stickers_apart)
+{
+  /* laid one by one: the first and second are slid within the spot to make
+   * room, and the four end 2 x 2, each sticker (40 mm and its quiet zone)
+   * clear of the others by a card's margin */
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  cr_assert_eq (generate_scene (DEALT "put 71 face attack Bea 0\nsnap\nput 83 face attack Bea 0\n"
+                                "snap\nput 84 face attack Bea 0\nsnap\nput 72 face attack Bea 0\n"
+                                "snap\n", NULL, NULL, &scene, &err),
+                ENG_OK, "line %u: %s", err.line, err.reason);
+  static const unsigned cards[4] = { 71, 83, 84, 72 };
+  double at[4][2];
+  for (int i = 0; i < 4; i++)
+    cr_assert (last_place (scene, cards[i], &at[i][0], &at[i][1]), "c%u not laid", cards[i]);
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++)
+      {
+        /* the 2-player seats face along the scene's y axis: Chebyshev */
+        double apart = fmax (fabs (at[i][0] - at[j][0]), fabs (at[i][1] - at[j][1]));
+        cr_expect_geq (apart, 60.0, "c%u and c%u only %.1f mm apart", cards[i], cards[j], apart);
+      }
+  free (scene);
+}
+
+Test (e2e_refusals, hidden_cats_swapped_in_one_row_are_staged_as_halves)
+{
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  /* side by side: Ana's slot 2 cat lifted, her slot 1 cat slid in, the
+   * lifted one put down once: the tracker sees two halves */
+  cr_assert_eq (generate_scene (DEALT "put 95 face play Ana\nsnap\nmove 1 slot Ana 1\n"
+                                "move 7 slot Ana 0\nsnap\n", NULL, NULL, &scene, &err),
+                ENG_OK, "line %u: %s", err.line, err.reason);
+  cr_expect_eq (count_lines_with (scene, " remove c7\n"), 1);
+  cr_expect_eq (count_lines_with (scene, " place c7 "), 1);
+  cr_expect_eq (count_lines_with (scene, " move c1 "), 2);
+  free (scene);
+  /* the third cat between them: both slid, in view, nothing lifted */
+  cr_assert_eq (generate_scene (DEALT "put 95 face play Ana\nsnap\nmove 1 slot Ana 2\n"
+                                "move 13 slot Ana 0\nsnap\n", NULL, NULL, &scene, &err),
+                ENG_OK, "line %u: %s", err.line, err.reason);
+  cr_expect_eq (count_lines_with (scene, " remove c"), 0);
+  cr_expect_eq (count_lines_with (scene, " move c1 "), 2);
+  cr_expect_eq (count_lines_with (scene, " move c13 "), 3);
+  free (scene);
+}
+
 Test (e2e_refusals, cards_not_on_the_table_or_twice)
 {
   EngParseError err = { 0 };
@@ -485,6 +559,30 @@ Test (e2e, three_players_hook_answered_with_command_cards)
   skip_when_sanitized ();
   Game g = { TESTS_DIR "/live/scripts/katua-3p-hook.script",
              TESTS_DIR "/live/scripts/katua-3p-hook.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+Test (e2e, two_players_swaps_of_hidden_cats_in_one_row)
+{
+  /* Teleporters swapping two hidden cats side by side (one lifted off the
+   * table while the other slides into its slot) and two with the third cat
+   * between them (one slid round the front), then a beam at a cat that
+   * moved */
+  skip_when_sanitized ();
+  Game g = { TESTS_DIR "/live/scripts/katua-2p-row-swap.script",
+             TESTS_DIR "/live/scripts/katua-2p-row-swap.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+Test (e2e, two_players_four_cards_on_one_attack_spot)
+{
+  /* a beam, a Teleporter, a Stampede and a neutralising UFO on one attack
+   * spot: the four laid 2 x 2, every sticker in view */
+  skip_when_sanitized ();
+  Game g = { TESTS_DIR "/live/scripts/katua-2p-crowded-spot.script",
+             TESTS_DIR "/live/scripts/katua-2p-crowded-spot.rec",
              options (CAL_SCENE_DEGRADE_ALL, -1), false };
   play (&g);
 }
