@@ -1192,6 +1192,21 @@ card_laid (EngInterpreter *it, const Change *c, EngEvents *out)
               }
             if (s->rep_effect == KAT_STAMPEDE)
               mv.target[0] = (int8_t) d;
+            /* a copied colour neutraliser on a tricolor beam: the hidden cat
+             * is shown first (K5), as for the UFO itself.  Found by
+             * test-live-random (script katua-4p-replicate-forced-show). */
+            if (s->rep_effect == KAT_NEUTRALISE && a->colour == KAT_TRICOLOR
+                && s->rep_colour != KAT_TRICOLOR && !s->face_up[d][a->slot])
+              {
+                const char *colour = s->rep_colour == KAT_RED    ? "red"
+                                     : s->rep_colour == KAT_BLUE ? "blue" : "yellow";
+                start_pending (it, PEND_SHOW, &mv, c);
+                say (out, ENG_EVENT_NEED, d, "K5",
+                     ENG_N_ ("%s: a %s UFO against a tricolor beam: turn your cat in slot %d face "
+                             "up for all to see"), pname (it, d),
+                     out != NULL ? ufo_colour_words (colour) : colour, a->slot + 1);
+                return;
+              }
             if (!try_apply (it, &mv, c, out))
               take_back (it, c, out);
             return;

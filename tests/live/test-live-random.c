@@ -707,3 +707,39 @@ Test (live_random, ufo_deck_no_draw, .timeout = 600)
   static const char *const no_draw[] = { "ufo_deck_out", "no-draw", "winning_score", "12", NULL };
   play_games (no_draw, games_to_play (60), 70000);
 }
+
+/* The scripts that reproduce the interpreter bugs this test found
+ * (tests/live/scripts): each must hold all its expect lines and apply
+ * exactly the moves of its .rec file. */
+Test (live_random, scripts_of_the_bugs_found)
+{
+  static const char *const names[] = { "katua-2p-hook-face-up", "katua-2p-reshuffle",
+                                       "katua-2p-replicate-defence",
+                                       "katua-2p-replicate-forced-show", "katua-2p-answerable" };
+  for (size_t i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      char path[1024];
+      snprintf (path, sizeof path, "%s/scripts/%s.script", TESTS_LIVE_DIR, names[i]);
+      EngLiveScript *sc = NULL;
+      EngParseError err = { .reason = "" };
+      cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", path,
+                    err.line, err.reason);
+      Complaints c = { .first = "" };
+      EngLiveScriptResult res;
+      cr_assert_eq (eng_live_script_run (sc, live_fixture_set, NULL, complaint_sink, &c, &res,
+                                         &err), ENG_OK, "%s:%u: %s", path, err.line, err.reason);
+      eng_live_script_free (sc);
+      cr_assert_eq (res.failures, 0, "%s: %s", names[i], res.first_failure);
+      cr_assert_gt (res.expects, 0);
+      snprintf (path, sizeof path, "%s/scripts/%s.rec", TESTS_LIVE_DIR, names[i]);
+      EngRecord *want = NULL, *got = NULL;
+      cr_assert_eq (eng_record_load_file (path, &want, &err), ENG_OK, "%s: %s", path, err.reason);
+      cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "applied", &got, &err),
+                    ENG_OK, "%s", err.reason);
+      cr_assert (eng_record_equal (want, got), "%s: applied moves differ from the .rec:\n%s",
+                 names[i], res.record);
+      eng_record_free (want);
+      eng_record_free (got);
+      free (res.record);
+    }
+}
