@@ -587,6 +587,18 @@ Test (e2e, two_players_four_cards_on_one_attack_spot)
   play (&g);
 }
 
+Test (e2e, four_players_hook_with_late_answers)
+{
+  /* a Hook answered by three rivals in three looks ("whose UFO?" by
+   * command cards, then no question for the last), the late two taken back
+   * to hands: four cards on one attack spot at a four-player table */
+  skip_when_sanitized ();
+  Game g = { TESTS_DIR "/live/scripts/katua-4p-hook-late.script",
+             TESTS_DIR "/live/scripts/katua-4p-hook-late.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
 /* A development aid: E2E_SCRIPT=FILE E2E_REC=FILE plays any script. */
 Test (e2e, script_from_the_environment)
 {
