@@ -32,6 +32,11 @@
 
 TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free_set);
 
+/* Extra coverage counters beyond the verbs. */
+enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
+       COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_N };
+
 /* Where one physical card lies on the simulated table. */
 typedef struct {
   bool on;
@@ -47,12 +52,10 @@ typedef struct {
   EngMove expected[4096];
   size_t n_expected;
   EngRng *policy;
-  long coverage[KAT_VERB_COUNT + 9];
+  long coverage[COV_N];
 } Table;
 
-/* Extra coverage counters beyond the verbs. */
-enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
-       COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT };
+
 
 static uint16_t
 serial (const Table *t, uint8_t idx)
@@ -76,6 +79,20 @@ emit (Table *t, const char *fmt, ...)
   g_string_append_vprintf (t->text, fmt, ap);
   va_end (ap);
   g_string_append_c (t->text, '\n');
+}
+
+/* A command: the command card shown, or the app's key (both run the
+ * same function in the interpreter). */
+static void
+t_command (Table *t, const char *id)
+{
+  if (eng_rng_below (t->policy, 4) == 0)
+    {
+      emit (t, "key %s", id);
+      t->coverage[COV_KEY]++;
+    }
+  else
+    emit (t, "command %s", id);
 }
 
 static void
@@ -108,13 +125,15 @@ t_remove (Table *t, uint8_t idx)
   t->place[idx].on = false;
 }
 
+/* A zone of player p's seat, written with the player's name (the script
+ * maps names to seat markers, so games at any seats read the same). */
 static const char *
-zone (char *buf, const char *kind, int seat, int index)
+zone (const Table *t, char *buf, const char *kind, int p, int index)
 {
   if (index >= 0)
-    sprintf (buf, "%s %d %d", kind, seat, index);
+    snprintf (buf, 24, "%s %s %d", kind, pname (t, p), index);
   else
-    sprintf (buf, "%s %d", kind, seat);
+    snprintf (buf, 24, "%s %s", kind, pname (t, p));
   return buf;
 }
 
@@ -131,18 +150,28 @@ in_list (const uint8_t *list, int n, uint8_t idx)
  * table already shows its flip or swap (done when it was played), which
  * the rules' state applies only when the rival lets it act. */
 static bool
-held_slot (const KatState *s, const char *zone_text)
+held_slot (const Table *t, const char *zone_text)
 {
+  const KatState *s = &t->s;
   if (s->phase != KAT_PHASE_ANSWER)
     return false;
   for (int i = 0; i < (s->answer_verb == KAT_XRAY ? 1 : 2); i++)
     {
       char z[24];
-      snprintf (z, sizeof z, "slot %d %d", s->answer_p[i], s->answer_s[i]);
+      zone (t, z, "slot", s->answer_p[i], s->answer_s[i]);
       if (strcmp (z, zone_text) == 0)
         return true;
     }
   return false;
+}
+
+/* Sometimes the tracker commits a look between two changes the table
+ * makes to follow the referee's NEEDs. */
+static void
+maybe_look (Table *t)
+{
+  if (eng_rng_below (t->policy, 4) == 0)
+    emit (t, "snap");
 }
 
 /* Puts the simulated table as the rules' state says: what every NEED of
@@ -160,7 +189,7 @@ sync_table (Table *t)
   for (int i = 0; i < t->r->n_cards; i++)
     {
       Place *pl = &t->place[i];
-      if (!pl->on || held_slot (s, pl->zone))
+      if (!pl->on || held_slot (t, pl->zone))
         continue;
       uint8_t idx = (uint8_t) i;
       bool placed = false;
@@ -169,27 +198,27 @@ sync_table (Table *t)
           if (s->slot[p][k] == idx)
             {
               placed = true;
-              zone (z, "slot", p, k);
+              zone (t, z, "slot", p, k);
               if (strcmp (pl->zone, z) != 0)
-                t_move (t, idx, z), changed = true;
+                t_move (t, idx, z), changed = true, maybe_look (t);
             }
       for (int p = 0; p < s->n_players && !placed; p++)
         if (in_list (s->captured[p], s->captured_n[p], idx))
           {
             placed = true;
-            zone (z, "capture", p, -1);
+            zone (t, z, "capture", p, -1);
             if (strcmp (pl->zone, z) != 0)
               {
                 if (!pl->face)
                   t_flip (t, idx);
-                t_move (t, idx, z), changed = true;
+                t_move (t, idx, z), changed = true, maybe_look (t);
               }
           }
       if (!placed && in_list (s->discard, s->discard_n, idx))
         {
           placed = true;
           if (strcmp (pl->zone, "discard") != 0)
-            t_move (t, idx, "discard"), changed = true;
+            t_move (t, idx, "discard"), changed = true, maybe_look (t);
         }
       if (!placed && in_list (s->in_play, s->in_play_n, idx))
         placed = true;
@@ -200,11 +229,11 @@ sync_table (Table *t)
     for (int k = 0; k < KAT_SLOTS; k++)
       {
         uint8_t idx = s->slot[p][k];
-        if (idx >= t->r->n_cards || held_slot (s, zone (z, "slot", p, k)))
+        if (idx >= t->r->n_cards || held_slot (t, zone (t, z, "slot", p, k)))
           continue;
         if (!t->place[idx].on)
           {
-            t_put (t, idx, s->face_up[p][k], zone (z, "slot", p, k));
+            t_put (t, idx, s->face_up[p][k], zone (t, z, "slot", p, k));
             changed = true;
             t->coverage[COV_REFILL]++;
           }
@@ -241,7 +270,7 @@ static void
 do_xray (Table *t, uint8_t card, int p, int k, EngMove *exp, const char *where)
 {
   char z[24];
-  t_put (t, card, true, where ? where : zone (z, "attack", p, k));
+  t_put (t, card, true, where ? where : zone (t, z, "attack", p, k));
   emit (t, "snap");
   uint8_t cat = t->s.slot[p][k];
   if (slot_face_down (t, p, k))
@@ -252,15 +281,35 @@ do_xray (Table *t, uint8_t card, int p, int k, EngMove *exp, const char *where)
     }
 }
 
+/* The two cats of a swap change places, in one look or in two halves,
+ * either one first; the referee names the first moved cat's slot first,
+ * so *exp (may be NULL) gets its pair in that order. */
 static void
-do_swap (Table *t, const EngMove *m)
+do_swap (Table *t, const EngMove *m, EngMove *exp)
 {
   char z[24];
-  uint8_t a = t->s.slot[m->target[0]][m->slot[0]];
-  uint8_t b = t->s.slot[m->target[1]][m->slot[1]];
-  t_move (t, a, zone (z, "slot", m->target[1], m->slot[1]));
-  t_move (t, b, zone (z, "slot", m->target[0], m->slot[0]));
+  int first = (int) eng_rng_below (t->policy, 2), second = 1 - first;
+  /* K10 option: the rules give the answer to the first rival the swap
+   * names, so with two rivals' cats the order is not free (an ambiguity of
+   * the protocol: the cat moved first names it); keep the rules' order */
+  if (t->r->xray_teleporter_answerable && m->target[0] != m->player
+      && m->target[1] != m->player && m->target[0] != m->target[1])
+    first = 0, second = 1;
+  uint8_t a = t->s.slot[m->target[first]][m->slot[first]];
+  uint8_t b = t->s.slot[m->target[second]][m->slot[second]];
+  t_move (t, a, zone (t, z, "slot", m->target[second], m->slot[second]));
+  if (eng_rng_below (t->policy, 3) == 0)
+    {
+      emit (t, "snap");
+      t->coverage[COV_HALF_SWAP]++;
+    }
+  t_move (t, b, zone (t, z, "slot", m->target[first], m->slot[first]));
   emit (t, "snap");
+  if (exp != NULL)
+    {
+      exp->target[0] = m->target[first], exp->slot[0] = m->slot[first];
+      exp->target[1] = m->target[second], exp->slot[1] = m->slot[second];
+    }
 }
 
 /* Does at the table what move m is, appending the script text; *exp is
@@ -282,10 +331,10 @@ perform (Table *t, const EngMove *m, EngMove *exp)
   switch (verb)
     {
     case KAT_PASS:
-      emit (t, "command pass");
+      t_command (t, "pass");
       break;
     case KAT_END:
-      emit (t, "command end-turn");
+      t_command (t, "end-turn");
       break;
     case KAT_DISCARD:
       {
@@ -304,12 +353,12 @@ perform (Table *t, const EngMove *m, EngMove *exp)
           }
         if (n > 0)
           emit (t, "snap");
-        emit (t, "command discard");
+        t_command (t, "discard");
         break;
       }
     case KAT_ATTACK:
     case KAT_HOOK:
-      t_put (t, card, true, zone (z, "attack", m->target[0], m->slot[0]));
+      t_put (t, card, true, zone (t, z, "attack", m->target[0], m->slot[0]));
       emit (t, "snap");
       break;
     case KAT_INTERCEPT:
@@ -318,7 +367,7 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         int n = hook_candidates (s, cand);
         if (s->hook_ufo != KAT_NONE && s->hook_ufo != KAT_UNKNOWN)
           t->coverage[COV_LATE_HOOK]++;
-        t_put (t, card, true, zone (z, "attack", s->active, s->hook_slot));
+        t_put (t, card, true, zone (t, z, "attack", s->active, s->hook_slot));
         emit (t, "snap");
         if (n >= 2)
           {
@@ -330,8 +379,8 @@ perform (Table *t, const EngMove *m, EngMove *exp)
               {
                 t->coverage[COV_CONFIRM_CANCEL]++;
                 for (int i = 0; i < at; i++)
-                  emit (t, "command cancel");
-                emit (t, "command confirm");
+                  t_command (t, "cancel");
+                t_command (t, "confirm");
               }
             else
               emit (t, "choose %s", pname (t, m->player));
@@ -363,22 +412,22 @@ perform (Table *t, const EngMove *m, EngMove *exp)
     case KAT_TELEPORT:
       /* a defence is laid on the attempt; a turn card in the play area */
       if (s->phase == KAT_PHASE_ATTACK)
-        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+        t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
       else
-        t_put (t, card, true, zone (z, "play", m->player, -1));
+        t_put (t, card, true, zone (t, z, "play", m->player, -1));
       emit (t, "snap");
-      do_swap (t, m);
+      do_swap (t, m, exp);
       break;
     case KAT_STAMPEDE:
       if (s->phase == KAT_PHASE_ATTACK)
-        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+        t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
       else
-        t_put (t, card, true, zone (z, "play", m->target[0], -1));
+        t_put (t, card, true, zone (t, z, "play", m->target[0], -1));
       emit (t, "snap");
       break;
     case KAT_NEUTRALISE:
       {
-        t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+        t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
         emit (t, "snap");
         unsigned colour = replica ? s->rep_colour : r->cards[card].colour;
         if (a->colour == KAT_TRICOLOR && colour != KAT_TRICOLOR
@@ -392,9 +441,9 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         break;
       }
     case KAT_SHIELD:
-      t_put (t, card, true, zone (z, "attack", a->player, a->slot));
+      t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
       emit (t, "snap");
-      t_move (t, a->card, zone (z, "attack", m->target[0], m->slot[0]));
+      t_move (t, a->card, zone (t, z, "attack", m->target[0], m->slot[0]));
       emit (t, "snap");
       break;
     case KAT_HIT:
@@ -402,26 +451,37 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         {
           /* K10 option: the table did the held card's flip or swap when it
            * was played; the answering rival lets it act */
-          emit (t, "command no-defence");
+          t_command (t, "no-defence");
           if (s->answer_verb == KAT_XRAY)
             exp->show = serial (t, s->slot[s->answer_p[0]][s->answer_s[0]]);
           t->coverage[COV_LET_ACT]++;
         }
       else if (slot_face_down (t, a->player, a->slot))
         {
-          t_flip (t, s->slot[a->player][a->slot]);
-          exp->show = serial (t, s->slot[a->player][a->slot]);
+          uint8_t cat = s->slot[a->player][a->slot];
+          t_flip (t, cat);
+          exp->show = serial (t, cat);
+          /* sometimes turned and carried off between two looks, when the
+           * rules will capture it */
+          KatState after = *s;
+          if (eng_rng_below (t->policy, 3) == 0
+              && katua_game_class.apply (r, &after, m, NULL, NULL) == ENG_OK
+              && in_list (after.captured[a->launcher], after.captured_n[a->launcher], cat))
+            {
+              t_move (t, cat, zone (t, z, "capture", a->launcher, -1));
+              t->coverage[COV_ONE_LOOK_CAPTURE]++;
+            }
           emit (t, "snap");
         }
       else if (eng_rng_below (t->policy, 2) == 0)
         {
           t->coverage[COV_NO_DEFENCE]++;
-          emit (t, "command no-defence");
+          t_command (t, "no-defence");
         }
       else
         {
           t->coverage[COV_CAPTURE_HIT]++;
-          t_move (t, s->slot[a->player][a->slot], zone (z, "capture", a->launcher, -1));
+          t_move (t, s->slot[a->player][a->slot], zone (t, z, "capture", a->launcher, -1));
           emit (t, "snap");
         }
       break;
@@ -522,19 +582,35 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
   g_string_append_printf (t.text, "# random game, seed %llu\nplayers", (unsigned long long) seed);
   for (unsigned p = 0; p < n_players; p++)
     g_string_append_printf (t.text, " %s", names[p]);
-  emit (&t, "\nfirst %s", names[su.first]);
+  g_string_append_c (t.text, '\n');
+  if (eng_rng_below (&policy, 3) == 0)
+    {
+      /* the players at other seat markers: a random choice of n of the 4 */
+      int markers[4] = { 1, 2, 3, 4 };
+      for (int i = 3; i > 0; i--)
+        {
+          int j = (int) eng_rng_below (&policy, (uint32_t) i + 1), x = markers[i];
+          markers[i] = markers[j], markers[j] = x;
+        }
+      g_string_append (t.text, "seats");
+      for (unsigned p = 0; p < n_players; p++)
+        g_string_append_printf (t.text, " %d", markers[p]);
+      g_string_append_c (t.text, '\n');
+      t.coverage[COV_SEATS]++;
+    }
+  emit (&t, "first %s", names[su.first]);
   for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
     emit (&t, "option %s %s", overrides[i], overrides[i + 1]);
   for (unsigned p = 0; p < n_players; p++)
     {
-      emit (&t, "deal %u %u %u %u", p, serial (&t, t.s.slot[p][0]), serial (&t, t.s.slot[p][1]),
+      emit (&t, "deal %s %u %u %u", names[p], serial (&t, t.s.slot[p][0]), serial (&t, t.s.slot[p][1]),
             serial (&t, t.s.slot[p][2]));
       for (int k = 0; k < KAT_SLOTS; k++)
         {
           Place *pl = &t.place[t.s.slot[p][k]];
           pl->on = true;
           pl->face = false;
-          zone (pl->zone, "slot", (int) p, k);
+          zone (&t, pl->zone, "slot", (int) p, k);
         }
     }
   emit (&t, "snap");
@@ -565,7 +641,7 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
 
   /* referee it */
   bool ok = true;
-  char why[1024] = "";
+  char why[8192] = "";
   EngLiveScript *sc = NULL;
   EngParseError err = { .reason = "" };
   EngStatus st = eng_live_script_parse (t.text->str, t.text->len, "random", &sc, &err);
@@ -602,6 +678,34 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
           ok = false, snprintf (why, sizeof why, "score of %s: engine %d, referee %d", names[p],
                                 t.s.score[p], res.scores[p]);
     }
+  /* every 8th game: the referee is killed after a random snapshot and
+   * resumed from its journal; it must end with the same record and
+   * complain about nothing */
+  if (ok && seed % 8 == 0 && res.snapshots > 1)
+    {
+      size_t k = 1 + eng_rng_below (&policy, (uint32_t) res.snapshots - 1);
+      Complaints kc = { .first = "" };
+      EngLiveScriptResult killed;
+      EngRecord *krec = NULL;
+      st = eng_live_script_run_killed (sc, live_fixture_set, opts, k, complaint_sink, &kc,
+                                       &killed, &err);
+      if (st != ENG_OK)
+        ok = false, snprintf (why, sizeof why, "killed after snapshot %zu: line %u: %s", k,
+                              err.line, err.reason);
+      else if (eng_record_parse (killed.record, strlen (killed.record), "killed", &krec, &err)
+                 != ENG_OK || !eng_record_equal (krec, rec))
+        ok = false, snprintf (why, sizeof why, "killed after snapshot %zu: another record:\n%s",
+                              k, killed.record);
+      else if (kc.n > 0)
+        ok = false, snprintf (why, sizeof why, "killed after snapshot %zu: complaint at line %u: %s",
+                              k, kc.line, kc.first);
+      else
+        t.coverage[COV_KILLED]++;
+      if (krec)
+        eng_record_free (krec);
+      if (st == ENG_OK)
+        free (killed.record);
+    }
   if (!ok)
     {
       char name[64];
@@ -620,7 +724,7 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
         fprintf (stderr, "events:\n%s\n", c.log->str);
     }
   else
-    for (int i = 0; i < KAT_VERB_COUNT + 9; i++)
+    for (int i = 0; i < COV_N; i++)
       coverage[i] += t.coverage[i];
   if (c.log)
     g_string_free (c.log, TRUE);
@@ -654,7 +758,7 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
   EngParseError err;
   cr_assert_eq (katua_game_class.rules_new (live_fixture_set, &opts, &rules_v, &err), ENG_OK,
                 "%s", err.reason);
-  long coverage[KAT_VERB_COUNT + 9] = { 0 };
+  long coverage[COV_N] = { 0 };
   long failed = 0, first_failed = -1;
   const char *only = getenv ("LIVE_RANDOM_SEED");
   for (long g = 0; g < games; g++)
@@ -672,9 +776,11 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
     }
   static const char *const extra[] = { "no-defence", "capture-hit", "whose-asked",
                                        "confirm/cancel", "discard-back", "forced-show",
-                                       "refill", "late-hook", "let-act" };
+                                       "refill", "late-hook", "let-act", "games-at-seats",
+                                       "swap-in-halves", "flip-and-carry-in-one-look",
+                                       "key-commands", "killed-and-resumed" };
   GString *cov = g_string_new (NULL);
-  for (int i = 0; i < KAT_VERB_COUNT + 9; i++)
+  for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",
                             i < KAT_VERB_COUNT ? katua_game_class.verbs[i] : extra[i - KAT_VERB_COUNT],
                             coverage[i]);
@@ -742,4 +848,10 @@ Test (live_random, scripts_of_the_bugs_found)
       eng_record_free (got);
       free (res.record);
     }
+}
+
+Test (live_random, ufo_deck_out_ends_the_game, .timeout = 600)
+{
+  static const char *const end[] = { "ufo_deck_out", "end", "winning_score", "15", NULL };
+  play_games (end, games_to_play (40), 80000);
 }
