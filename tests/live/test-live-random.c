@@ -35,7 +35,7 @@ TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free
 /* Extra coverage counters beyond the verbs. */
 enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
        COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
-       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_N };
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_N };
 
 /* Where one physical card lies on the simulated table. */
 typedef struct {
@@ -266,15 +266,29 @@ hook_candidates (const KatState *s, int *list)
 }
 
 /* Lays a card for the copied / played X-Ray or Teleporter effect. */
+/* The look between a two-step card and its second step (the flip, the
+ * swap, the UFO moved by a Shield): usually there, sometimes both steps
+ * land between the same two looks (ordered by when each came to rest). */
+static void
+second_step_look (Table *t)
+{
+  if (eng_rng_below (t->policy, 4) == 0)
+    t->coverage[COV_ONE_LOOK_TWO_STEPS]++;
+  else
+    emit (t, "snap");
+}
+
 static void
 do_xray (Table *t, uint8_t card, int p, int k, EngMove *exp, const char *where)
 {
   char z[24];
   t_put (t, card, true, where ? where : zone (t, z, "attack", p, k));
-  emit (t, "snap");
   uint8_t cat = t->s.slot[p][k];
-  if (slot_face_down (t, p, k))
+  if (!slot_face_down (t, p, k))
+    emit (t, "snap");
+  else
     {
+      second_step_look (t);
       t_flip (t, cat);
       exp->show = serial (t, cat);
       emit (t, "snap");
@@ -347,6 +361,8 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         for (int i = 0; i < n; i++)
           {
             bool face = eng_rng_below (t->policy, 2) == 0;
+            if (i > 0)
+              maybe_look (t);
             t_put (t, katua_card_index (r, *all[i]), face, "discard");
             if (!face)
               *all[i] = ENG_SERIAL_UNKNOWN, t->coverage[COV_DISCARD_BACK]++;
@@ -415,7 +431,7 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
       else
         t_put (t, card, true, zone (t, z, "play", m->player, -1));
-      emit (t, "snap");
+      second_step_look (t);
       do_swap (t, m, exp);
       break;
     case KAT_STAMPEDE:
@@ -428,11 +444,13 @@ perform (Table *t, const EngMove *m, EngMove *exp)
     case KAT_NEUTRALISE:
       {
         t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
-        emit (t, "snap");
         unsigned colour = replica ? s->rep_colour : r->cards[card].colour;
-        if (a->colour == KAT_TRICOLOR && colour != KAT_TRICOLOR
-            && slot_face_down (t, a->player, a->slot))
+        if (!(a->colour == KAT_TRICOLOR && colour != KAT_TRICOLOR
+              && slot_face_down (t, a->player, a->slot)))
+          emit (t, "snap");
+        else
           {
+            second_step_look (t);
             t_flip (t, s->slot[a->player][a->slot]);
             exp->show = serial (t, s->slot[a->player][a->slot]);
             t->coverage[COV_FORCED_SHOW]++;
@@ -442,7 +460,7 @@ perform (Table *t, const EngMove *m, EngMove *exp)
       }
     case KAT_SHIELD:
       t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
-      emit (t, "snap");
+      second_step_look (t);
       t_move (t, a->card, zone (t, z, "attack", m->target[0], m->slot[0]));
       emit (t, "snap");
       break;
@@ -778,7 +796,8 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
                                        "confirm/cancel", "discard-back", "forced-show",
                                        "refill", "late-hook", "let-act", "games-at-seats",
                                        "swap-in-halves", "flip-and-carry-in-one-look",
-                                       "key-commands", "killed-and-resumed" };
+                                       "key-commands", "killed-and-resumed",
+                                       "two-steps-in-one-look" };
   GString *cov = g_string_new (NULL);
   for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",
