@@ -556,8 +556,9 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
  * covered), of the anchors and of the seat markers; a face-up card on the
  * way may be slid over for a moment, as a hand passes over it (its sticker
  * is unique and waits out the occlusion).  The paths are searched among
- * lanes across the table; when none will do (e.g. two cats of one row) the
- * two moves are made one after the other as before (docs/e2e.md). */
+ * lanes across the table; two hidden cats of one row have none and are
+ * staged as two halves (gen_row_swap); any other swap with no lanes is made
+ * as two moves one after the other (docs/e2e.md). */
 
 #define SWAP_STEP_MM 34.0       /* a turn's chord stays above the tracker's
                                     move tolerance (half a code, 16.8 mm) */
@@ -876,8 +877,8 @@ gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
   return ENG_OK;
 }
 
-/* Two face-down cats side by side in one row (adjacent slots of one seat):
- * no lanes keep them SWAP_APART_MM apart, they start 85 mm apart.  Staged
+/* Two face-down cats of one row (slots of one seat): no lanes keep them
+ * SWAP_APART_MM apart, side by side they start 85 mm apart.  Staged
  * as one hand does it: the other cat (second) is lifted off the table, the
  * first slides towards its owner and across into the second's slot, landing
  * SWAP_LAND_MM nearer the owner than the middle (the second's track, unseen,
@@ -886,8 +887,12 @@ gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
  * from where its track is remembered: within the tracker's match radius
  * (84 mm) of its own track and beyond it from the first's, so the tracker
  * reads two moves, slot to slot, the two halves of a swap (docs/interpreter.md:
- * "in one snapshot or in two halves"), first the first `move` line.
- * Returns ENG_ERR_NOT_FOUND (nothing written) for any other pair. */
+ * "in one snapshot or in two halves"), first the first `move` line.  Two
+ * slots apart (the third cat between them), b cannot be lifted (170 mm is
+ * beyond the match radius): a slides the same way and b slides in view
+ * round the front, into a's slot once a has rested.
+ * Returns ENG_ERR_NOT_FOUND (nothing written) for any other pair, or when
+ * at this frame rate b would stay off the table too near its grace. */
 #define ROW_DROP_MM 75.0
 #define ROW_SLOT_PITCH_MM 85.0
 #define ROW_FRONT_MM 120.0
@@ -928,7 +933,15 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
   double t = g->clock, reach = g->o.change_s * 0.3;
   double step_s = SWAP_STEP_MM * g->o.fps;   /* mm a second */
   int sb = nearest_seat (g, b->x, b->y);
-  double t1 = t + reach + 0.2;
+  double t1 = apart ? t : t + reach + 0.2;
+  double leg1 = hypot (corner[0] - a->x, corner[1] - a->y) / step_s;
+  double leg2 = hypot (land[0] - corner[0], land[1] - corner[1]) / step_s;
+  double a_rest = t1 + leg1 + leg2;
+  /* the lifted cat goes down once a has rested (the tracker's hold and a
+   * frame), well within its occlusion grace, or the swap is not staged so */
+  double t2 = a_rest + 0.15 + 2.0 / g->o.fps;
+  if (!apart && t2 - (t + reach) > 1.6)
+    return ENG_ERR_NOT_FOUND;
   if (!apart)
     {
       /* lift b */
@@ -936,11 +949,8 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
       fprintf (g->ev, "at %.3f remove c%u\n", t + reach, b->serial);
       hand (g, t + reach, b->x, b->y, g->seats[sb].x, g->seats[sb].y, reach);
     }
-  else
-    t1 = t;
-  double leg1 = hypot (corner[0] - a->x, corner[1] - a->y) / step_s;
-  double leg2 = hypot (land[0] - corner[0], land[1] - corner[1]) / step_s;
-  /* the hand holds a by its side away from b's slot, at its owner's side */
+  /* slide a towards its owner, then along the row, held by its side away
+   * from b's slot, at its owner's side */
   double hx = (-dx / d - fx) * SWAP_HAND_MM / sqrt (2.0);
   double hy = (-dy / d - fy) * SWAP_HAND_MM / sqrt (2.0);
   double arm = atan2 (hy, hx) * 180.0 / GEN_PI;
@@ -957,7 +967,6 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
            sx (g, corner[0]), sy (g, corner[1]), a->rot, leg1);
   fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t1 + leg1, a->serial,
            sx (g, land[0]), sy (g, land[1]), to_a[2], leg2);
-  double a_rest = t1 + leg1 + leg2;
   rest (g, a_rest, op_a->line);
   if (apart)
     {
@@ -1002,13 +1011,7 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
       g->clock = tb + g->o.change_s * 0.4;
       return ENG_OK;
     }
-  /* put b down once a has rested (the tracker's hold and a frame), well
-   * within b's occlusion grace */
-  double t2 = a_rest + 0.15 + 2.0 / g->o.fps;
-  if (t2 - (t + reach) > 1.6)
-    return gen_fail (g, op_b->line, ENG_ERR_NOT_SUPPORTED,
-                     "a swap in one row held a cat off the table too long (%.1f s)",
-                     t2 - (t + reach));
+  /* put b down */
   hand (g, t2 - reach, g->seats[sb].x, g->seats[sb].y, drop[0], drop[1], reach);
   fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f down\n", t2, b->serial,
            sx (g, drop[0]), sy (g, drop[1]), to_b[2]);
