@@ -33,11 +33,11 @@
 #define ATTACK_NEAR_MM -25.0     /* the first card, upright, nearer the slot */
 #define ATTACK_FAR_MM 30.0       /* the second and third, across, further */
 /* Four on one spot (80 x 100 mm): the near row, upright, two cards side by
- * side 64 mm apart (a card's half width and a code's half, 51.5 mm, plus a
- * margin; their edges stay 3 mm clear of a neighbouring spot's middle code),
- * 38 mm nearer the slot than the spot's middle: 3 mm clear of the slot's
- * cat code and 4 mm clear of the far row's codes. */
-#define ATTACK_ROW_MM 32.0
+ * side 60 mm apart (a card's half width and a code's half, 51.5 mm, plus a
+ * margin; their outer edges stay 3.5 mm clear of a neighbouring spot's
+ * middle code), 38 mm nearer the slot than the spot's middle: 3 mm clear of
+ * the slot's cat code and 4 mm clear of the far row's codes. */
+#define ATTACK_ROW_MM 30.0
 #define ATTACK_NEAR4_MM -38.0
 
 typedef struct {
