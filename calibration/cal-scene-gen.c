@@ -877,8 +877,10 @@ gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
   return ENG_OK;
 }
 
-/* Two face-down cats of one row (slots of one seat): no lanes keep them
- * SWAP_APART_MM apart, side by side they start 85 mm apart.  Staged
+/* Two cats of one row (slots of one seat), at least one face down: no
+ * lanes keep them SWAP_APART_MM apart, side by side they start 85 mm apart
+ * (a face-up one is found again by its unique sticker anywhere, a back only
+ * by its track).  Staged
  * as one hand does it: the other cat (second) is lifted off the table, the
  * first slides towards its owner and across into the second's slot, landing
  * SWAP_LAND_MM nearer the owner than the middle (the second's track, unseen,
@@ -901,7 +903,7 @@ static EngStatus
 gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
 {
   GenCard *a = find_card (g, op_a->cards[0]), *b = find_card (g, op_b->cards[0]);
-  if (a->face || b->face || a->zone.seat != b->zone.seat
+  if ((a->face && b->face) || a->zone.seat != b->zone.seat
       || eng_card_set_find_serial (g->set, a->serial)->deck
            != eng_card_set_find_serial (g->set, b->serial)->deck
       || abs (a->zone.index - b->zone.index) > 2)
@@ -1013,8 +1015,8 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
     }
   /* put b down */
   hand (g, t2 - reach, g->seats[sb].x, g->seats[sb].y, drop[0], drop[1], reach);
-  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f down\n", t2, b->serial,
-           sx (g, drop[0]), sy (g, drop[1]), to_b[2]);
+  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", t2, b->serial,
+           sx (g, drop[0]), sy (g, drop[1]), to_b[2], b->face ? "up" : "down");
   rest (g, t2, op_b->line);
   a->x = land[0];
   a->y = land[1];

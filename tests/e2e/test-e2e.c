@@ -458,6 +458,19 @@ Test (e2e_refusals, hidden_cats_swapped_in_one_row_are_staged_as_halves)
   cr_expect_eq (count_lines_with (scene, " move c1 "), 2);
   cr_expect_eq (count_lines_with (scene, " move c13 "), 3);
   free (scene);
+  /* a shown cat beside a hidden one: the shown one is lifted (found again
+   * by its sticker) and put down face up */
+  cr_assert_eq (generate_scene (DEALT "put 101 face attack Bea 0\nsnap\nflip 26\nsnap\n"
+                                "move 101 discard\nsnap\nkey end-turn\nput 96 face play Bea\n"
+                                "snap\nmove 10 slot Bea 0\nmove 26 slot Bea 1\nsnap\n",
+                                NULL, NULL, &scene, &err),
+                ENG_OK, "line %u: %s", err.line, err.reason);
+  cr_expect_eq (count_lines_with (scene, " remove c26\n"), 1);
+  cr_expect_eq (count_lines_with (scene, " place c26 "), 1);
+  cr_expect (strstr (scene, " place c26 ") != NULL
+               && strncmp (strchr (strstr (scene, " place c26 "), '\n') - 3, " up", 3) == 0,
+             "the shown cat is put down face up");
+  free (scene);
 }
 
 Test (e2e_refusals, cards_not_on_the_table_or_twice)
