@@ -14,7 +14,11 @@
  * scores.  A failure prints the seed, the first divergence and saves the
  * script under the build dir (LIVE_RANDOM_OUT or the current directory).
  *
- * Games: TABLERO_LIVE_GAMES=N, else 600 (120 under TABLERO_SANITIZED=1). */
+ * Games per test: TABLERO_LIVE_GAMES=N, else a few hundred (a fifth under
+ * TABLERO_SANITIZED=1, the ASan CI run).  To explore or reproduce:
+ * LIVE_RANDOM_SEED0=N shifts the seeds, LIVE_RANDOM_SEED=S plays only seed
+ * S, LIVE_RANDOM_PRINT=1 prints the numbered script and every event of a
+ * failing game, LIVE_RANDOM_OUT=DIR is where failing scripts are saved. */
 #include "live-fixture.h"
 
 #include <criterion/criterion.h>
@@ -326,6 +330,17 @@ do_swap (Table *t, const EngMove *m, EngMove *exp)
     }
 }
 
+/* Whether the `hit` m captures the attempt's target (it may escape). */
+static bool
+captured_by_hit (const Table *t, const EngMove *m)
+{
+  const KatAttempt *a = &t->s.att[0];
+  uint8_t cat = t->s.slot[a->player][a->slot];
+  KatState after = t->s;
+  return katua_game_class.apply (t->r, &after, m, NULL, NULL) == ENG_OK
+         && in_list (after.captured[a->launcher], after.captured_n[a->launcher], cat);
+}
+
 /* Does at the table what move m is, appending the script text; *exp is
  * the move the interpreter must record. */
 static void
@@ -481,18 +496,16 @@ perform (Table *t, const EngMove *m, EngMove *exp)
           exp->show = serial (t, cat);
           /* sometimes turned and carried off between two looks, when the
            * rules will capture it */
-          KatState after = *s;
-          if (eng_rng_below (t->policy, 3) == 0
-              && katua_game_class.apply (r, &after, m, NULL, NULL) == ENG_OK
-              && in_list (after.captured[a->launcher], after.captured_n[a->launcher], cat))
+          if (eng_rng_below (t->policy, 3) == 0 && captured_by_hit (t, m))
             {
               t_move (t, cat, zone (t, z, "capture", a->launcher, -1));
               t->coverage[COV_ONE_LOOK_CAPTURE]++;
             }
           emit (t, "snap");
         }
-      else if (eng_rng_below (t->policy, 2) == 0)
+      else if (eng_rng_below (t->policy, 2) == 0 || !captured_by_hit (t, m))
         {
+          /* a face-up cat that will escape stays: only the command says it */
           t->coverage[COV_NO_DEFENCE]++;
           t_command (t, "no-defence");
         }
@@ -779,6 +792,10 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
   long coverage[COV_N] = { 0 };
   long failed = 0, first_failed = -1;
   const char *only = getenv ("LIVE_RANDOM_SEED");
+  /* LIVE_RANDOM_SEED0=N: other games (seeds shifted by N) to explore */
+  const char *shift = getenv ("LIVE_RANDOM_SEED0");
+  if (shift != NULL && *shift)
+    seed0 += strtoull (shift, NULL, 10);
   for (long g = 0; g < games; g++)
     {
       uint64_t seed = seed0 + (uint64_t) g;
