@@ -2736,6 +2736,25 @@ forget_old_tracks (EngInterpreter *it)
   it->memo_version++;
 }
 
+/* After an undo of a move the table did not show (a pass, an end of turn
+ * with nothing to refill), the table is already as it was, and a still
+ * table sends no new look (the pipeline feeds only changes): the last look
+ * settles it before the next look or command is read.  Without this the
+ * referee waited for ever, reading no play.  Found by test-live-random
+ * (script katua-2p-undo-pass). */
+static void
+restored_by_last_look (EngInterpreter *it, EngEvents *out)
+{
+  if (!it->restoring || !it->started)
+    return;
+  diff (it);
+  if (it->n_changes == 0)
+    {
+      it->restoring = false;
+      say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The table is as it was: play on"));
+    }
+}
+
 EngStatus
 eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
 {
@@ -2744,6 +2763,8 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   EngInterpreter *it = interp;
   uint16_t new_cmds[16];
   size_t n_new_cmds = 0;
+  if (!it->resume_journal)
+    restored_by_last_look (it, out);
   for (size_t i = 0; i < it->n_complaints; i++)
     it->complaints[i].seen = false;
   /* until the first full look after a resume, a command card counts as
@@ -2837,7 +2858,22 @@ resolve_intercept (EngInterpreter *it, int player, EngEvents *out)
   pd->tie = false;
   if (pd->n_queue == 0)
     pd->kind = PEND_NONE;
-  if (!try_apply (it, &mv, NULL, out))
+  if (try_apply (it, &mv, NULL, out))
+    {
+      /* undo goes back to before this UFO was laid, as for any card that
+       * waited for its second step: otherwise the undone view keeps it on
+       * the Hook with no move to account for it, and the table laying it
+       * again is not read.  Found by test-live-random (script
+       * katua-3p-undo-intercept). */
+      Mind *top = &g_array_index (it->memo, Mind, it->memo->len - 1);
+      int vi = view_find (top, 'F', mv.card, 0);
+      if (vi >= 0)
+        {
+          view_remove_at (top, vi);
+          it->memo_version++;
+        }
+    }
+  else
     {
       int vi = view_find (&it->mind, 'F', mv.card, 0);
       if (vi >= 0)
@@ -3012,6 +3048,7 @@ run_command (EngInterpreter *it, const char *id, EngEvents *out)
       say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("The referee has not seen the table yet"));
       return ENG_OK;
     }
+  restored_by_last_look (it, out);
   if (it->restoring)
     {
       say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("First put the table back as it was"));

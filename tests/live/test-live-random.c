@@ -39,7 +39,7 @@ TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free
 /* Extra coverage counters beyond the verbs. */
 enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
        COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
-       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_N };
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_N };
 
 /* Where one physical card lies on the simulated table. */
 typedef struct {
@@ -330,6 +330,32 @@ do_swap (Table *t, const EngMove *m, EngMove *exp)
     }
 }
 
+/* After `undo`: the table is put back as `saved` shows it (what
+ * docs/interpreter.md asks: "Put the table back as it was before that
+ * move"). */
+static void
+restore_table (Table *t, const Place *saved)
+{
+  bool changed = false;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < t->r->n_cards; i++)
+      {
+        Place *now = &t->place[i];
+        const Place *was = &saved[i];
+        uint8_t idx = (uint8_t) i;
+        if (pass == 0 && now->on && !was->on)
+          t_remove (t, idx), changed = true;
+        else if (pass == 0 && now->on && was->on && strcmp (now->zone, was->zone) != 0)
+          t_move (t, idx, was->zone), changed = true;
+        else if (pass == 1 && !now->on && was->on)
+          t_put (t, idx, was->face, was->zone), changed = true;
+        if (pass == 1 && now->on && now->face != was->face)
+          t_flip (t, idx), changed = true;
+      }
+  if (changed)
+    emit (t, "snap");
+}
+
 /* Whether the `hit` m captures the attempt's target (it may escape). */
 static bool
 captured_by_hit (const Table *t, const EngMove *m)
@@ -341,8 +367,35 @@ captured_by_hit (const Table *t, const EngMove *m)
          && in_list (after.captured[a->launcher], after.captured_n[a->launcher], cat);
 }
 
-/* Does at the table what move m is, appending the script text; *exp is
- * the move the interpreter must record. */
+/* A discard turn (K3): the cards go on the pile first (face up or down,
+ * over one or more looks), then the command; *exp gets `?` for the backs.
+ * The referee's undo of a discard goes back to before the command, with
+ * the cards on the pile. */
+static void
+lay_discards (Table *t, EngMove *exp)
+{
+  uint16_t *all[1 + ENG_MOVE_MAX_CARDS];
+  int n = 0;
+  if (exp->card)
+    all[n++] = &exp->card;
+  for (int i = 0; i < exp->n_cards; i++)
+    all[n++] = &exp->cards[i];
+  for (int i = 0; i < n; i++)
+    {
+      bool face = eng_rng_below (t->policy, 2) == 0;
+      if (i > 0)
+        maybe_look (t);
+      t_put (t, katua_card_index (t->r, *all[i]), face, "discard");
+      if (!face)
+        *all[i] = ENG_SERIAL_UNKNOWN, t->coverage[COV_DISCARD_BACK]++;
+    }
+  if (n > 0)
+    emit (t, "snap");
+}
+
+/* Does at the table what move m is, appending the script text; *exp
+ * (initialised by the caller) becomes the move the interpreter must
+ * record. */
 static void
 perform (Table *t, const EngMove *m, EngMove *exp)
 {
@@ -354,8 +407,6 @@ perform (Table *t, const EngMove *m, EngMove *exp)
   bool replica = verb == KAT_REPLICATE;
   if (replica)
     verb = s->rep_effect;
-  *exp = *m;
-  exp->show = 0;
   const KatAttempt *a = &s->att[0];
   switch (verb)
     {
@@ -366,27 +417,9 @@ perform (Table *t, const EngMove *m, EngMove *exp)
       t_command (t, "end-turn");
       break;
     case KAT_DISCARD:
-      {
-        uint16_t *all[1 + ENG_MOVE_MAX_CARDS];
-        int n = 0;
-        if (exp->card)
-          all[n++] = &exp->card;
-        for (int i = 0; i < exp->n_cards; i++)
-          all[n++] = &exp->cards[i];
-        for (int i = 0; i < n; i++)
-          {
-            bool face = eng_rng_below (t->policy, 2) == 0;
-            if (i > 0)
-              maybe_look (t);
-            t_put (t, katua_card_index (r, *all[i]), face, "discard");
-            if (!face)
-              *all[i] = ENG_SERIAL_UNKNOWN, t->coverage[COV_DISCARD_BACK]++;
-          }
-        if (n > 0)
-          emit (t, "snap");
-        t_command (t, "discard");
-        break;
-      }
+      /* the cards were laid by lay_discards */
+      t_command (t, "discard");
+      break;
     case KAT_ATTACK:
     case KAT_HOOK:
       t_put (t, card, true, zone (t, z, "attack", m->target[0], m->slot[0]));
@@ -660,13 +693,37 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
           pick[n++] = moves[i];
       cr_assert_gt (n, 0, "seed %llu: only unsimulated moves", (unsigned long long) seed);
       EngMove m = pick[eng_rng_below (&policy, (uint32_t) n)];
-      EngMove exp;
-      perform (&t, &m, &exp);
+      /* now and then the move is undone (the undo command, the table put
+       * back) and made again */
+      bool undo = eng_rng_below (&policy, 12) == 0;
+      EngMove exp0 = m;
+      exp0.show = 0;
+      if (m.verb == KAT_DISCARD)
+        lay_discards (&t, &exp0);
+      static Place saved_places[KAT_MAX_CARDS];
+      KatState saved_state = t.s;
+      memcpy (saved_places, t.place, sizeof saved_places);
+      for (int attempt = 0; attempt < (undo ? 2 : 1); attempt++)
+        {
+          EngMove exp = exp0;
+          perform (&t, &m, &exp);
+          EngVerdict why;
+          cr_assert_eq (katua_game_class.apply (r, &t.s, &m, NULL, &why), ENG_OK, "%s",
+                        why.reason);
+          t.expected[t.n_expected++] = exp;
+          sync_table (&t);
+          if (attempt == 0 && undo)
+            {
+              if (t.s.phase == KAT_PHASE_OVER)
+                break;
+              t_command (&t, "undo");
+              restore_table (&t, saved_places);
+              t.s = saved_state;
+              t.n_expected--;
+              t.coverage[COV_UNDO]++;
+            }
+        }
       t.coverage[m.verb]++;
-      EngVerdict why;
-      cr_assert_eq (katua_game_class.apply (r, &t.s, &m, NULL, &why), ENG_OK, "%s", why.reason);
-      t.expected[t.n_expected++] = exp;
-      sync_table (&t);
     }
   emit (&t, "snap");
 
@@ -814,7 +871,7 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
                                        "refill", "late-hook", "let-act", "games-at-seats",
                                        "swap-in-halves", "flip-and-carry-in-one-look",
                                        "key-commands", "killed-and-resumed",
-                                       "two-steps-in-one-look" };
+                                       "two-steps-in-one-look", "undone-and-redone" };
   GString *cov = g_string_new (NULL);
   for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",
@@ -857,7 +914,8 @@ Test (live_random, scripts_of_the_bugs_found)
 {
   static const char *const names[] = { "katua-2p-hook-face-up", "katua-2p-reshuffle",
                                        "katua-2p-replicate-defence",
-                                       "katua-2p-replicate-forced-show", "katua-2p-answerable" };
+                                       "katua-2p-replicate-forced-show", "katua-2p-answerable",
+                                       "katua-2p-undo-pass", "katua-3p-undo-intercept" };
   for (size_t i = 0; i < G_N_ELEMENTS (names); i++)
     {
       char path[1024];
