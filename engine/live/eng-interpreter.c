@@ -2763,8 +2763,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   EngInterpreter *it = interp;
   uint16_t new_cmds[16];
   size_t n_new_cmds = 0;
-  if (!it->resume_journal)
-    restored_by_last_look (it, out);
+  restored_by_last_look (it, out);
   for (size_t i = 0; i < it->n_complaints; i++)
     it->complaints[i].seen = false;
   /* until the first full look after a resume, a command card counts as
