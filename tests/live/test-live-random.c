@@ -53,7 +53,7 @@ typedef struct {
   KatState s;
   Place place[KAT_MAX_CARDS];
   GString *text;
-  EngMove expected[4096];
+  EngMove expected[1024];
   size_t n_expected;
   EngRng *policy;
   long coverage[COV_N];
@@ -623,13 +623,12 @@ static bool
 play_one (const KatRules *r, const EngOptions *opts, const char *const *overrides,
           unsigned n_players, uint64_t seed, long *coverage)
 {
-  static Table t;
-  memset (&t, 0, sizeof t);
-  t.r = r;
-  t.text = g_string_new (NULL);
+  Table *const t_ = g_new0 (Table, 1);   /* large (the expected moves): not on the stack */
+  t_->r = r;
+  t_->text = g_string_new (NULL);
   EngRng policy;
   eng_rng_seed (&policy, seed * 7919u + 17u);
-  t.policy = &policy;
+  t_->policy = &policy;
   EngSetup su;
   eng_setup_init (&su);
   su.has_seed = true;
@@ -641,12 +640,12 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
     g_strlcpy (su.names[p], names[p], sizeof su.names[p]);
   EngRng deal;
   eng_rng_seed (&deal, seed);
-  cr_assert_eq (katua_game_class.setup (r, &su, &deal, &t.s, NULL, NULL), ENG_OK);
+  cr_assert_eq (katua_game_class.setup (r, &su, &deal, &t_->s, NULL, NULL), ENG_OK);
 
-  g_string_append_printf (t.text, "# random game, seed %llu\nplayers", (unsigned long long) seed);
+  g_string_append_printf (t_->text, "# random game, seed %llu\nplayers", (unsigned long long) seed);
   for (unsigned p = 0; p < n_players; p++)
-    g_string_append_printf (t.text, " %s", names[p]);
-  g_string_append_c (t.text, '\n');
+    g_string_append_printf (t_->text, " %s", names[p]);
+  g_string_append_c (t_->text, '\n');
   if (eng_rng_below (&policy, 3) == 0)
     {
       /* the players at other seat markers: a random choice of n of the 4 */
@@ -656,40 +655,40 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
           int j = (int) eng_rng_below (&policy, (uint32_t) i + 1), x = markers[i];
           markers[i] = markers[j], markers[j] = x;
         }
-      g_string_append (t.text, "seats");
+      g_string_append (t_->text, "seats");
       for (unsigned p = 0; p < n_players; p++)
-        g_string_append_printf (t.text, " %d", markers[p]);
-      g_string_append_c (t.text, '\n');
-      t.coverage[COV_SEATS]++;
+        g_string_append_printf (t_->text, " %d", markers[p]);
+      g_string_append_c (t_->text, '\n');
+      t_->coverage[COV_SEATS]++;
     }
-  emit (&t, "first %s", names[su.first]);
+  emit (t_, "first %s", names[su.first]);
   for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
-    emit (&t, "option %s %s", overrides[i], overrides[i + 1]);
+    emit (t_, "option %s %s", overrides[i], overrides[i + 1]);
   for (unsigned p = 0; p < n_players; p++)
     {
-      emit (&t, "deal %s %u %u %u", names[p], serial (&t, t.s.slot[p][0]), serial (&t, t.s.slot[p][1]),
-            serial (&t, t.s.slot[p][2]));
+      emit (t_, "deal %s %u %u %u", names[p], serial (t_, t_->s.slot[p][0]), serial (t_, t_->s.slot[p][1]),
+            serial (t_, t_->s.slot[p][2]));
       for (int k = 0; k < KAT_SLOTS; k++)
         {
-          Place *pl = &t.place[t.s.slot[p][k]];
+          Place *pl = &t_->place[t_->s.slot[p][k]];
           pl->on = true;
           pl->face = false;
-          zone (&t, pl->zone, "slot", (int) p, k);
+          zone (t_, pl->zone, "slot", (int) p, k);
         }
     }
-  emit (&t, "snap");
+  emit (t_, "snap");
 
-  static EngMove moves[512];
+  EngMove moves[512];
   EngMove pick[512];
-  while (t.s.phase != KAT_PHASE_OVER && t.n_expected < 600)
+  while (t_->s.phase != KAT_PHASE_OVER && t_->n_expected < 600)
     {
-      size_t count = katua_game_class.legal_moves (r, &t.s, moves, 512);
+      size_t count = katua_game_class.legal_moves (r, &t_->s, moves, 512);
       cr_assert_gt (count, 0);
       if (count > 512)
         count = 512;
       size_t n = 0;
       for (size_t i = 0; i < count; i++)
-        if (simulated (&t.s, &moves[i]))
+        if (simulated (&t_->s, &moves[i]))
           pick[n++] = moves[i];
       cr_assert_gt (n, 0, "seed %llu: only unsimulated moves", (unsigned long long) seed);
       EngMove m = pick[eng_rng_below (&policy, (uint32_t) n)];
@@ -699,40 +698,40 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
       EngMove exp0 = m;
       exp0.show = 0;
       if (m.verb == KAT_DISCARD)
-        lay_discards (&t, &exp0);
-      static Place saved_places[KAT_MAX_CARDS];
-      KatState saved_state = t.s;
-      memcpy (saved_places, t.place, sizeof saved_places);
+        lay_discards (t_, &exp0);
+      Place saved_places[KAT_MAX_CARDS];
+      KatState saved_state = t_->s;
+      memcpy (saved_places, t_->place, sizeof saved_places);
       for (int attempt = 0; attempt < (undo ? 2 : 1); attempt++)
         {
           EngMove exp = exp0;
-          perform (&t, &m, &exp);
+          perform (t_, &m, &exp);
           EngVerdict why;
-          cr_assert_eq (katua_game_class.apply (r, &t.s, &m, NULL, &why), ENG_OK, "%s",
+          cr_assert_eq (katua_game_class.apply (r, &t_->s, &m, NULL, &why), ENG_OK, "%s",
                         why.reason);
-          t.expected[t.n_expected++] = exp;
-          sync_table (&t);
+          t_->expected[t_->n_expected++] = exp;
+          sync_table (t_);
           if (attempt == 0 && undo)
             {
-              if (t.s.phase == KAT_PHASE_OVER)
+              if (t_->s.phase == KAT_PHASE_OVER)
                 break;
-              t_command (&t, "undo");
-              restore_table (&t, saved_places);
-              t.s = saved_state;
-              t.n_expected--;
-              t.coverage[COV_UNDO]++;
+              t_command (t_, "undo");
+              restore_table (t_, saved_places);
+              t_->s = saved_state;
+              t_->n_expected--;
+              t_->coverage[COV_UNDO]++;
             }
         }
-      t.coverage[m.verb]++;
+      t_->coverage[m.verb]++;
     }
-  emit (&t, "snap");
+  emit (t_, "snap");
 
   /* referee it */
   bool ok = true;
   char why[8192] = "";
   EngLiveScript *sc = NULL;
   EngParseError err = { .reason = "" };
-  EngStatus st = eng_live_script_parse (t.text->str, t.text->len, "random", &sc, &err);
+  EngStatus st = eng_live_script_parse (t_->text->str, t_->text->len, "random", &sc, &err);
   cr_assert_eq (st, ENG_OK, "seed %llu: script line %u: %s", (unsigned long long) seed, err.line,
                 err.reason);
   Complaints c = { .first = "", .log = getenv ("LIVE_RANDOM_PRINT") ? g_string_new (NULL) : NULL };
@@ -746,25 +745,25 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
   if (ok)
     {
       const EngSetup *lsu = eng_live_script_setup (sc);
-      for (size_t i = 0; ok && i < t.n_expected; i++)
+      for (size_t i = 0; ok && i < t_->n_expected; i++)
         {
           char want[160], got[160] = "(none)";
-          eng_record_format_move (&katua_game_class, lsu, &t.expected[i], want, sizeof want);
+          eng_record_format_move (&katua_game_class, lsu, &t_->expected[i], want, sizeof want);
           if (i < rec->n_moves)
             eng_record_format_move (&katua_game_class, lsu, &rec->moves[i].move, got, sizeof got);
           if (strcmp (want, got) != 0)
             ok = false, snprintf (why, sizeof why, "move %zu: engine '%s', referee '%s'", i + 1,
                                   want, got);
         }
-      if (ok && rec->n_moves != t.n_expected)
+      if (ok && rec->n_moves != t_->n_expected)
         ok = false, snprintf (why, sizeof why, "referee applied %zu moves, engine %zu",
-                              rec->n_moves, t.n_expected);
+                              rec->n_moves, t_->n_expected);
       if (ok && c.n > 0)
         ok = false, snprintf (why, sizeof why, "complaint at line %u: %s", c.line, c.first);
       for (unsigned p = 0; ok && p < n_players; p++)
-        if (res.scores[p] != t.s.score[p])
+        if (res.scores[p] != t_->s.score[p])
           ok = false, snprintf (why, sizeof why, "score of %s: engine %d, referee %d", names[p],
-                                t.s.score[p], res.scores[p]);
+                                t_->s.score[p], res.scores[p]);
     }
   /* every 8th game: the referee is killed after a random snapshot and
    * resumed from its journal; it must end with the same record and
@@ -788,7 +787,7 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
         ok = false, snprintf (why, sizeof why, "killed after snapshot %zu: complaint at line %u: %s",
                               k, kc.line, kc.first);
       else
-        t.coverage[COV_KILLED]++;
+        t_->coverage[COV_KILLED]++;
       if (krec)
         eng_record_free (krec);
       if (st == ENG_OK)
@@ -801,19 +800,19 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
       if (getenv ("LIVE_RANDOM_PRINT"))
         {
           /* numbered, to read with the events' line numbers */
-          gchar **lines = g_strsplit (t.text->str, "\n", -1);
+          gchar **lines = g_strsplit (t_->text->str, "\n", -1);
           for (int i = 0; lines[i]; i++)
             fprintf (stderr, "%4d %s\n", i + 1, lines[i]);
           g_strfreev (lines);
         }
       fprintf (stderr, "seed %llu (%u players): %s\n", (unsigned long long) seed, n_players, why);
-      save_script (name, t.text->str);
+      save_script (name, t_->text->str);
       if (c.log)
         fprintf (stderr, "events:\n%s\n", c.log->str);
     }
   else
     for (int i = 0; i < COV_N; i++)
-      coverage[i] += t.coverage[i];
+      coverage[i] += t_->coverage[i];
   if (c.log)
     g_string_free (c.log, TRUE);
   if (rec)
@@ -821,7 +820,8 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
   if (st == ENG_OK)
     free (res.record);
   eng_live_script_free (sc);
-  g_string_free (t.text, TRUE);
+  g_string_free (t_->text, TRUE);
+  g_free (t_);
   return ok;
 }
 
