@@ -39,7 +39,7 @@ TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free
 /* Extra coverage counters beyond the verbs. */
 enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
        COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
-       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_N };
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_TIE, COV_N };
 
 /* Where one physical card lies on the simulated table. */
 typedef struct {
@@ -356,6 +356,53 @@ restore_table (Table *t, const Place *saved)
     emit (t, "snap");
 }
 
+/* "Whose UFO is on the Hook?" (3-4 players): asked when at least two
+ * rivals (of state s) may still answer; answered with command cards
+ * (cancel to the owner, then confirm) or a key naming the player. */
+static void
+answer_whose (Table *t, const KatState *s, int player)
+{
+  int cand[KAT_MAX_PLAYERS];
+  int n = hook_candidates (s, cand);
+  if (n < 2)
+    return;
+  t->coverage[COV_ASKED]++;
+  int at = 0;
+  while (at < n && cand[at] != player)
+    at++;
+  if (eng_rng_below (t->policy, 2) == 0 && at < n)
+    {
+      t->coverage[COV_CONFIRM_CANCEL]++;
+      for (int i = 0; i < at; i++)
+        t_command (t, "cancel");
+      t_command (t, "confirm");
+    }
+  else
+    emit (t, "choose %s", pname (t, player));
+}
+
+/* Two rivals answer the Hook between the same two looks (K12): a and b in
+ * that order.  The referee asks whether the first it names came first
+ * (either card may be written first), then whose each one is. */
+static void
+intercept_tie (Table *t, const EngMove *a, const EngMove *b)
+{
+  char z[24];
+  const KatState *s = &t->s;
+  uint8_t ca = katua_card_index (t->r, a->card), cb = katua_card_index (t->r, b->card);
+  bool a_written_first = eng_rng_below (t->policy, 2) == 0;
+  zone (t, z, "attack", s->active, s->hook_slot);
+  t_put (t, a_written_first ? ca : cb, true, z);
+  t_put (t, a_written_first ? cb : ca, true, z);
+  emit (t, "snap");
+  t_command (t, a_written_first ? "confirm" : "cancel");
+  answer_whose (t, s, a->player);
+  KatState after = *s;
+  cr_assert_eq (katua_game_class.apply (t->r, &after, a, NULL, NULL), ENG_OK);
+  answer_whose (t, &after, b->player);
+  t->coverage[COV_TIE]++;
+}
+
 /* Whether the `hit` m captures the attempt's target (it may escape). */
 static bool
 captured_by_hit (const Table *t, const EngMove *m)
@@ -426,31 +473,12 @@ perform (Table *t, const EngMove *m, EngMove *exp)
       emit (t, "snap");
       break;
     case KAT_INTERCEPT:
-      {
-        int cand[KAT_MAX_PLAYERS];
-        int n = hook_candidates (s, cand);
-        if (s->hook_ufo != KAT_NONE && s->hook_ufo != KAT_UNKNOWN)
-          t->coverage[COV_LATE_HOOK]++;
-        t_put (t, card, true, zone (t, z, "attack", s->active, s->hook_slot));
-        emit (t, "snap");
-        if (n >= 2)
-          {
-            t->coverage[COV_ASKED]++;
-            int at = 0;
-            while (at < n && cand[at] != m->player)
-              at++;
-            if (eng_rng_below (t->policy, 2) == 0 && at < n)
-              {
-                t->coverage[COV_CONFIRM_CANCEL]++;
-                for (int i = 0; i < at; i++)
-                  t_command (t, "cancel");
-                t_command (t, "confirm");
-              }
-            else
-              emit (t, "choose %s", pname (t, m->player));
-          }
-        break;
-      }
+      if (s->hook_ufo != KAT_NONE && s->hook_ufo != KAT_UNKNOWN)
+        t->coverage[COV_LATE_HOOK]++;
+      t_put (t, card, true, zone (t, z, "attack", s->active, s->hook_slot));
+      emit (t, "snap");
+      answer_whose (t, s, m->player);
+      break;
     case KAT_FLIP:
       {
         uint8_t cat = s->slot[s->active][s->hook_slot];
@@ -692,6 +720,37 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
           pick[n++] = moves[i];
       cr_assert_gt (n, 0, "seed %llu: only unsimulated moves", (unsigned long long) seed);
       EngMove m = pick[eng_rng_below (&policy, (uint32_t) n)];
+      /* sometimes a second rival's answer to the Hook lands in the same
+       * look: the two moves are played as one tie */
+      if (m.verb == KAT_INTERCEPT && eng_rng_below (&policy, 3) == 0)
+        {
+          KatState after = t_->s;
+          cr_assert_eq (katua_game_class.apply (r, &after, &m, NULL, NULL), ENG_OK);
+          size_t c2 = after.phase == KAT_PHASE_HOOK
+                      ? katua_game_class.legal_moves (r, &after, moves, 512) : 0;
+          if (c2 > 512)
+            c2 = 512;
+          size_t n2 = 0;
+          for (size_t i = 0; i < c2; i++)
+            if (moves[i].verb == KAT_INTERCEPT && moves[i].player != m.player)
+              pick[n2++] = moves[i];
+          if (n2 > 0)
+            {
+              EngMove b = pick[eng_rng_below (&policy, (uint32_t) n2)];
+              intercept_tie (t_, &m, &b);
+              EngMove both[2] = { m, b };
+              for (int i = 0; i < 2; i++)
+                {
+                  EngVerdict why;
+                  cr_assert_eq (katua_game_class.apply (r, &t_->s, &both[i], NULL, &why), ENG_OK,
+                                "%s", why.reason);
+                  t_->expected[t_->n_expected++] = both[i];
+                  t_->coverage[KAT_INTERCEPT]++;
+                }
+              sync_table (t_);
+              continue;
+            }
+        }
       /* now and then the move is undone (the undo command, the table put
        * back) and made again */
       bool undo = eng_rng_below (&policy, 12) == 0;
@@ -871,7 +930,8 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
                                        "refill", "late-hook", "let-act", "games-at-seats",
                                        "swap-in-halves", "flip-and-carry-in-one-look",
                                        "key-commands", "killed-and-resumed",
-                                       "two-steps-in-one-look", "undone-and-redone" };
+                                       "two-steps-in-one-look", "undone-and-redone",
+                                       "hook-ties" };
   GString *cov = g_string_new (NULL);
   for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",
