@@ -39,7 +39,7 @@ TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free
 /* Extra coverage counters beyond the verbs. */
 enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
        COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
-       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_TIE, COV_N };
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_TIE, COV_HOOK_FACE_UP, COV_N };
 
 /* Where one physical card lies on the simulated table. */
 typedef struct {
@@ -190,8 +190,11 @@ sync_table (Table *t)
   bool changed = false;
   char z[24];
   /* first what leaves or moves, then what arrives */
-  for (int i = 0; i < t->r->n_cards; i++)
+  /* the cats or the UFO cards first, as the table pleases */
+  bool ufos_first = eng_rng_below (t->policy, 2) == 0;
+  for (int n = 0; n < t->r->n_cards; n++)
     {
+      int i = ufos_first ? t->r->n_cards - 1 - n : n;
       Place *pl = &t->place[i];
       if (!pl->on || held_slot (t, pl->zone))
         continue;
@@ -487,6 +490,20 @@ perform (Table *t, const EngMove *m, EngMove *exp)
             t_flip (t, cat);
             exp->show = serial (t, cat);
             emit (t, "snap");
+          }
+        else
+          {
+            /* already face up: the cat carried off to whoever the rules
+             * give it is what resolves the Hook, before anything else */
+            KatState after = *s;
+            cr_assert_eq (katua_game_class.apply (r, &after, m, NULL, NULL), ENG_OK);
+            for (int p = 0; p < after.n_players; p++)
+              if (in_list (after.captured[p], after.captured_n[p], cat))
+                {
+                  t_move (t, cat, zone (t, z, "capture", p, -1));
+                  emit (t, "snap");
+                  t->coverage[COV_HOOK_FACE_UP]++;
+                }
           }
         break;
       }
@@ -931,7 +948,7 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
                                        "swap-in-halves", "flip-and-carry-in-one-look",
                                        "key-commands", "killed-and-resumed",
                                        "two-steps-in-one-look", "undone-and-redone",
-                                       "hook-ties" };
+                                       "hook-ties", "hook-on-face-up-cat" };
   GString *cov = g_string_new (NULL);
   for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",
