@@ -823,11 +823,22 @@ need_for_phase (Ctx *c)
         break;
       }
     case KAT_PHASE_HOOK:
-      ev_add (c, ENG_EVENT_NEED, s->active, "K12",
-              ENG_N_ ("Rivals: answer %s's Hook on slot %d with one abduction card; %s: then turn "
-                      "the cat face up"), pname (s, s->active), s->hook_slot + 1,
-              pname (s, s->active));
-      break;
+      {
+        /* Once every rival has answered, only the turn of the cat is left. */
+        bool all_answered = true;
+        for (int p = 0; p < s->n_players; p++)
+          if (p != s->active && !((s->hook_answered >> p) & 1u))
+            all_answered = false;
+        if (all_answered)
+          ev_add (c, ENG_EVENT_NEED, s->active, "K12", ENG_N_ ("%s: turn your cat in slot %d face up"),
+                  pname (s, s->active), s->hook_slot + 1);
+        else
+          ev_add (c, ENG_EVENT_NEED, s->active, "K12",
+                  ENG_N_ ("Rivals: answer %s's Hook on slot %d with one abduction card; %s: then "
+                          "turn the cat face up"), pname (s, s->active), s->hook_slot + 1,
+                  pname (s, s->active));
+        break;
+      }
     case KAT_PHASE_ANSWER:
       ev_add (c, ENG_EVENT_NEED, s->answer_player, "K10",
               ENG_N_ ("%s: answer with a Teleporter or let the %s act"),
