@@ -694,6 +694,7 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
   const KatRules *r = it->rules;
   Mind *m = &it->mind;
   char names[160] = "";
+  uint16_t named[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];   /* the cards in `names` */
   int n_names = 0;
   /* K18: a reshuffle turned the pile back into the UFO deck.  Faces seen on
    * the pile before it are in the deck now: when one reaches the pile again
@@ -731,6 +732,20 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
         continue;
       char name[48];
       face_name_the (it, serial, name, sizeof name);
+      /* two cards of one name in one sentence: "the blue UFO and the other
+       * blue UFO", not the same words twice */
+      for (int j = 0; j < n_names && !returned; j++)
+        {
+          char earlier[48];
+          face_name_the (it, named[j], earlier, sizeof earlier);
+          if (strcmp (earlier, name) == 0)
+            {
+              char bare[40];
+              face_name (it, serial, bare, sizeof bare);
+              snprintf (name, sizeof name, ENG_ ("the other %s"), bare);
+              break;
+            }
+        }
       if (returned)
         {
           e->item_kind = 'F';
@@ -739,7 +754,7 @@ derive_expectations (EngInterpreter *it, const KatState *b, const EngMove *mv, E
         }
       size_t l = strlen (names);
       snprintf (names + l, sizeof names - l, "%s %s", n_names ? "," : "", name);
-      n_names++;
+      named[n_names++] = serial;
     }
   /* the discard expectations share one sentence */
   if (n_names > 0)
