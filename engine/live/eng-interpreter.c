@@ -1426,6 +1426,24 @@ cat_flipped_up (EngInterpreter *it, const Change *c, EngEvents *out)
                          "turn it face down again"), pname (it, p), k + 1, pname (it, p));
 }
 
+/* A face-up cat carried from its slot to a capture area is the move that
+ * was waiting for it, `verb` by `player`: the impact on a face-up target,
+ * or the turn of a hooked cat that was already face up. */
+static void
+apply_carried_off (EngInterpreter *it, const Change *c, int verb, int player, EngEvents *out)
+{
+  EngMove mv;
+  move_for (&mv, verb, player);
+  if (try_apply (it, &mv, NULL, out))
+    {
+      bool broken;
+      if (!match_expectation (it, c, out, &broken))
+        complaint_add (it, c);
+    }
+  else
+    take_back (it, c, out);
+}
+
 /* A card moved between slots while a Teleporter waits: a swap, in one
  * snapshot or in two halves. */
 static bool
@@ -1485,16 +1503,7 @@ card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
       if (player_of_seat (it, c->from.seat) == a->player && c->from.index == a->slot
           && s->face_up[a->player][a->slot])
         {
-          EngMove mv;
-          move_for (&mv, KAT_HIT, a->player);
-          if (try_apply (it, &mv, NULL, out))
-            {
-              bool broken;
-              if (!match_expectation (it, c, out, &broken))
-                complaint_add (it, c);
-            }
-          else
-            take_back (it, c, out);
+          apply_carried_off (it, c, KAT_HIT, a->player, out);
           return;
         }
     }
@@ -1508,16 +1517,7 @@ card_moved (EngInterpreter *it, const Change *c, EngEvents *out)
       && player_of_seat (it, c->from.seat) == s->active && c->from.index == s->hook_slot
       && s->face_up[s->active][s->hook_slot])
     {
-      EngMove mv;
-      move_for (&mv, KAT_FLIP, s->active);
-      if (try_apply (it, &mv, NULL, out))
-        {
-          bool broken;
-          if (!match_expectation (it, c, out, &broken))
-            complaint_add (it, c);
-        }
-      else
-        take_back (it, c, out);
+      apply_carried_off (it, c, KAT_FLIP, s->active, out);
       return;
     }
   item_words (it, &c->item, what, sizeof what);
