@@ -899,6 +899,24 @@ gen_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
 #define ROW_SLOT_PITCH_MM 85.0
 #define ROW_FRONT_MM 120.0
 
+/* Where a row swap leaves the two cats (a at `a_at` turned `a_rot`, b at
+ * `b_at` x, y, rot, each in its op's zone) and when the table is still
+ * again after b came to rest at `t_rest`. */
+static void
+row_swap_done (Gen *g, GenCard *a, const EngLiveScriptOp *op_a, const double a_at[2], double a_rot,
+               GenCard *b, const EngLiveScriptOp *op_b, const double b_at[3], double t_rest)
+{
+  a->x = a_at[0];
+  a->y = a_at[1];
+  a->rot = a_rot;
+  a->zone = op_a->zone;
+  b->x = b_at[0];
+  b->y = b_at[1];
+  b->rot = b_at[2];
+  b->zone = op_b->zone;
+  g->clock = t_rest + g->o.change_s * 0.4;
+}
+
 static EngStatus
 gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
 {
@@ -1002,15 +1020,7 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
           tb += legs[k];
         }
       rest (g, tb, op_b->line);
-      a->x = land[0];
-      a->y = land[1];
-      a->rot = to_a[2];
-      a->zone = op_a->zone;
-      b->x = to_b[0];
-      b->y = to_b[1];
-      b->rot = to_b[2];
-      b->zone = op_b->zone;
-      g->clock = tb + g->o.change_s * 0.4;
+      row_swap_done (g, a, op_a, land, to_a[2], b, op_b, to_b, tb);
       return ENG_OK;
     }
   /* put b down */
@@ -1018,15 +1028,8 @@ gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
   fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", t2, b->serial,
            sx (g, drop[0]), sy (g, drop[1]), to_b[2], b->face ? "up" : "down");
   rest (g, t2, op_b->line);
-  a->x = land[0];
-  a->y = land[1];
-  a->rot = to_a[2];
-  a->zone = op_a->zone;
-  b->x = drop[0];
-  b->y = drop[1];
-  b->rot = to_b[2];
-  b->zone = op_b->zone;
-  g->clock = t2 + g->o.change_s * 0.4;
+  double b_at[3] = { drop[0], drop[1], to_b[2] };
+  row_swap_done (g, a, op_a, land, to_a[2], b, op_b, b_at, t2);
   return ENG_OK;
 }
 
