@@ -760,6 +760,14 @@ check_whole (EngCardSet *set, Ctx *ctx)
                        "deck '%s' declares total=%u but its cards count %u", deck->id,
                        (unsigned) info->declared_total, (unsigned) deck->n_cards);
         }
+      if (!deck->has_back && deck->n_cards % 2 != 0)
+        {
+          ctx->line = info->line;
+          return fail (ctx, ENG_ERR_INCONSISTENT,
+                       "deck '%s' has no back, so its faces are the two sides of its cards, "
+                       "but it counts %u faces (an odd number)", deck->id,
+                       (unsigned) deck->n_cards);
+        }
     }
   if (set->n_cards == 0)
     return fail (ctx, ENG_ERR_INCONSISTENT, "the set has no card faces");
@@ -1008,6 +1016,25 @@ eng_card_set_find_serial (const EngCardSet *set, uint16_t serial)
   if (serial < 1 || serial > set->n_cards)
     return NULL;
   return &set->cards[serial - 1];
+}
+
+uint16_t
+eng_card_set_other_side (const EngCardSet *set, uint16_t serial)
+{
+  const EngCard *card = eng_card_set_find_serial (set, serial);
+  if (card == NULL)
+    return 0;
+  const EngDeck *deck = &g_array_index (set->decks, EngDeck, card->deck);
+  if (deck->has_back)
+    return 0;
+  /* the deck's faces pair up in file order: 1st with 2nd, 3rd with 4th */
+  size_t first = 0;
+  while (set->cards[first].deck != card->deck)
+    first++;
+  size_t k = (size_t) (serial - 1) - first;
+  size_t other = first + (k % 2 == 0 ? k + 1 : k - 1);
+  return other < set->n_cards && set->cards[other].deck == card->deck
+         ? set->cards[other].serial : 0;
 }
 
 size_t

@@ -86,6 +86,12 @@ size_t eng_card_set_n_cards (const EngCardSet *set);
 const EngCard *eng_card_set_card (const EngCardSet *set, size_t index);
 const EngCard *eng_card_set_find_serial (const EngCardSet *set, uint16_t serial);
 
+/* A two-sided card (a deck with no back, such as Catchy!'s mood card) is
+ * one physical card whose two faces are consecutive faces of that deck in
+ * the set file: the serial of the other side of face `serial`, or 0 when
+ * the face has a back (or the serial is not the set's). */
+uint16_t eng_card_set_other_side (const EngCardSet *set, uint16_t serial);
+
 size_t eng_card_set_n_decks (const EngCardSet *set);
 const EngDeck *eng_card_set_deck (const EngCardSet *set, size_t index);
 unsigned eng_card_set_n_anchors (const EngCardSet *set);

@@ -2,7 +2,7 @@
 
 #include "eng-data.h"
 #include "eng-record.h"
-#include "katua.h"
+#include "eng-view.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -236,34 +236,8 @@ eng_setup_init (EngSetup *setup)
   setup->last_winner = -1;
 }
 
-/* ---- registry --------------------------------------------------------- */
-
-static const EngGameClass *const game_classes[] = {
-  &katua_game_class,
-};
-
-const EngGameClass *
-eng_game_class_find (const char *name)
-{
-  if (name == NULL)
-    return NULL;
-  for (size_t i = 0; i < sizeof game_classes / sizeof game_classes[0]; i++)
-    if (strcmp (game_classes[i]->name, name) == 0)
-      return game_classes[i];
-  return NULL;
-}
-
-size_t
-eng_game_class_count (void)
-{
-  return sizeof game_classes / sizeof game_classes[0];
-}
-
-const EngGameClass *
-eng_game_class_get (size_t index)
-{
-  return index < eng_game_class_count () ? game_classes[index] : NULL;
-}
+/* The registry itself (eng_game_class_find, _count, _get) is generated from
+ * the one list of games in engine/meson.build (eng-registry.c). */
 
 int
 eng_game_class_verb (const EngGameClass *klass, const char *name)
@@ -434,4 +408,42 @@ EngStatus
 eng_game_check_conservation (const EngGame *game, EngVerdict *why)
 {
   return game->klass->check_conservation (game->rules, game->state, why);
+}
+
+void
+eng_game_public_view (const EngGame *game, EngView *view)
+{
+  eng_view_init (view);
+  view->n_players = game->setup.n_players;
+  for (unsigned p = 0; p < game->setup.n_players && p < ENG_MAX_PLAYERS; p++)
+    memcpy (view->players[p].name, game->setup.names[p], ENG_NAME_MAX);
+  if (game->klass->public_view != NULL)
+    game->klass->public_view (game->rules, game->state, &game->setup, view);
+}
+
+bool
+eng_game_class_random_move (const EngGameClass *klass, const void *rules, const void *state,
+                            EngRng *rng, EngMove *out)
+{
+  if (klass->random_move != NULL)
+    return klass->random_move (rules, state, rng, out);
+  EngMove moves[256];
+  size_t n = klass->legal_moves (rules, state, moves, sizeof moves / sizeof moves[0]);
+  if (n == 0)
+    return false;
+  if (n > sizeof moves / sizeof moves[0])
+    n = sizeof moves / sizeof moves[0];
+  *out = moves[eng_rng_below (rng, (uint32_t) n)];
+  return true;
+}
+
+void
+eng_game_card_name (const EngGame *game, unsigned serial, bool definite, char *buf, size_t size)
+{
+  if (size == 0)
+    return;
+  if (game->klass->card_name != NULL)
+    game->klass->card_name (game->rules, serial, definite, buf, size);
+  else
+    snprintf (buf, size, "%u", serial);
 }

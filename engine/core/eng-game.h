@@ -159,6 +159,7 @@ typedef struct {
 } EngVerdict;
 
 typedef struct EngGameClass EngGameClass;
+struct EngView;   /* eng-view.h */
 
 struct EngGameClass {
   const char *name;                 /* "katua" */
@@ -204,6 +205,23 @@ struct EngGameClass {
   /* Whether a move has the arguments its verb needs, independent of any
    * state (a record line failing this is malformed, not illegal). */
   bool (*move_shape_ok) (const EngMove *move, char *reason, size_t size);
+
+  /* What everyone at the table may see (eng-view.h): `view` comes cleared
+   * by eng_view_init with n_players and names set from `setup`; the game
+   * fills scores, public cards and counts, whose turn, the phase in words
+   * and its own panels.  Never a face that is down now. */
+  void (*public_view) (const void *rules, const void *state, const EngSetup *setup,
+                       struct EngView *view);
+
+  /* A card's name in the table's language ("red UFO", "Attack"), or with
+   * `definite` its definite article too ("the red UFO": Catalan's article
+   * depends on the name).  Callers name only faces that are up now (K20);
+   * an unknown serial gives "card N". */
+  void (*card_name) (const void *rules, unsigned serial, bool definite, char *buf, size_t size);
+
+  /* A random legal move drawn with `rng` (simulators, the bench); false when
+   * there is none.  NULL: callers draw uniformly from legal_moves. */
+  bool (*random_move) (const void *rules, const void *state, EngRng *rng, EngMove *out);
 };
 
 /* Registry: the classes compiled in.  NULL for an unknown name. */
@@ -245,3 +263,14 @@ bool eng_game_is_over (const EngGame *game);
 unsigned eng_game_winners (const EngGame *game, const char **tiebreak);
 int eng_game_to_move (const EngGame *game);
 EngStatus eng_game_check_conservation (const EngGame *game, EngVerdict *why);
+/* A card's name in the table's language (EngGameClass.card_name). */
+void eng_game_card_name (const EngGame *game, unsigned serial, bool definite, char *buf,
+                         size_t size);
+/* The game's public view (eng-view.h) into caller-owned `view`. */
+void eng_game_public_view (const EngGame *game, struct EngView *view);
+
+/* A random legal move for the class's rules and state: the class's own
+ * random_move, else one drawn uniformly from legal_moves.  false when there
+ * is none (the game is over). */
+bool eng_game_class_random_move (const EngGameClass *klass, const void *rules, const void *state,
+                                 EngRng *rng, EngMove *out);

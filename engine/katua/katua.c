@@ -6,7 +6,7 @@
  * real one only when the whole move is legal: a refused move changes
  * nothing, and `check` is "apply to a copy".
  */
-#include "katua.h"
+#include "katua-private.h"
 
 #include "eng-i18n.h"
 
@@ -2611,4 +2611,7 @@ const EngGameClass katua_game_class = {
   .to_move = katua_to_move,
   .check_conservation = katua_check_conservation,
   .move_shape_ok = katua_move_shape_ok,
+  .public_view = katua_public_view,
+  .card_name = katua_card_name,
+  .random_move = katua_class_random_move,
 };
