@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "eng-data.h"
+#include "eng-game.h"
 
 #include <glib.h>
 #include <stdio.h>
@@ -29,6 +30,21 @@ cli_card_set_path (const char *game)
       }
   fprintf (stderr, "tablero-cli: unknown game '%s' (known: katua, catchy, kittens)\n",
            game ? game : "");
+  return NULL;
+}
+
+const EngGameClass *
+cli_game_class (const char *game)
+{
+  const EngGameClass *klass = eng_game_class_find (game);
+  if (klass != NULL)
+    return klass;
+  GString *known = g_string_new (NULL);
+  for (size_t i = 0; i < eng_game_class_count (); i++)
+    g_string_append_printf (known, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
+  fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", game ? game : "",
+           known->str);
+  g_string_free (known, TRUE);
   return NULL;
 }
 

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include "eng-game.h"
 
 int cli_cmd_tag (int argc, char **argv);
 int cli_cmd_stickers (int argc, char **argv);
@@ -27,6 +28,10 @@ char *cli_data_path (const char *relative);
 /* The card set file of a game name ("katua", "catchy", "kittens"); newly
  * allocated; NULL (and a message on stderr) for an unknown game. */
 char *cli_card_set_path (const char *game);
+
+/* The registered rules of a game name, or NULL with a message on stderr
+ * naming the games the registry knows. */
+const EngGameClass *cli_game_class (const char *game);
 
 /* The game a tag's game letter names ('K' -> "katua"), NULL for a letter no
  * bundled set uses.  Static string. */

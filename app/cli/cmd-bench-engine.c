@@ -1,6 +1,7 @@
-/* tablero-cli bench engine [--games N] [--players 2|3|4|mixed] [--seed S]:
- * plays random complete Katua games on one core and reports games per second
- * and the bytes of one game state, as one JSON line. */
+/* tablero-cli bench engine [--game GAME] [--games N] [--players N|mixed] [--seed S]:
+ * plays random complete games of any registered game on one core and
+ * reports games per second and the bytes of one game state, as one JSON
+ * line. */
 #include "cli.h"
 
 #include <glib.h>
@@ -11,7 +12,6 @@
 
 #include "eng-cardset.h"
 #include "eng-game.h"
-#include "katua.h"
 
 /* CPU time of this thread: the engine runs on one core, and a loaded
  * machine (CI shares its 2 cores) must not make it look slower than it is. */
@@ -28,9 +28,12 @@ cli_bench_engine (int argc, char **argv)
 {
   long games = 20000, players = 0;
   guint64 seed = 1;
+  const char *game = "katua";
   for (int i = 1; i < argc; i++)
     {
-      if (strcmp (argv[i], "--games") == 0 && i + 1 < argc)
+      if (strcmp (argv[i], "--game") == 0 && i + 1 < argc)
+        game = argv[++i];
+      else if (strcmp (argv[i], "--games") == 0 && i + 1 < argc)
         games = strtol (argv[++i], NULL, 10);
       else if (strcmp (argv[i], "--players") == 0 && i + 1 < argc)
         {
@@ -41,18 +44,25 @@ cli_bench_engine (int argc, char **argv)
         seed = g_ascii_strtoull (argv[++i], NULL, 10);
       else
         {
-          fprintf (stderr, "usage: tablero-cli bench engine [--games N] "
-                   "[--players 2|3|4|mixed] [--seed S]\n");
+          fprintf (stderr, "usage: tablero-cli bench engine [--game GAME] [--games N] "
+                   "[--players N|mixed] [--seed S]\n");
           return 2;
         }
     }
-  if (games < 1 || games > 100000000 || players < 0 || players == 1 || players > 4)
+  const EngGameClass *k = cli_game_class (game);
+  if (k == NULL)
+    return 2;
+  if (games < 1 || games > 100000000 || players < 0
+      || (players != 0 && ((unsigned long) players < k->min_players
+                           || (unsigned long) players > k->max_players)))
     {
-      fprintf (stderr, "tablero-cli bench engine: bad --games or --players\n");
+      fprintf (stderr, "tablero-cli bench engine: bad --games, or --players outside %u-%u for %s\n",
+               k->min_players, k->max_players, k->name);
       return 2;
     }
-  g_autofree char *set_path = cli_card_set_path ("katua");
-  g_autofree char *opt_path = cli_data_path ("rules/katua.options");
+  g_autofree char *set_path = cli_card_set_path (k->name);
+  g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", k->name);
+  g_autofree char *opt_path = cli_data_path (opt_rel);
   EngCardSet *set = NULL;
   EngParseError err = { 0 };
   if (set_path == NULL || eng_card_set_load_file (set_path, &set, &err) != ENG_OK)
@@ -67,7 +77,6 @@ cli_bench_engine (int argc, char **argv)
       eng_card_set_free (set);
       return 2;
     }
-  const EngGameClass *k = &katua_game_class;
   void *rules = NULL;
   if (k->rules_new (set, &opts, &rules, &err) != ENG_OK)
     {
@@ -78,9 +87,10 @@ cli_bench_engine (int argc, char **argv)
   EngSetup su;
   eng_setup_init (&su);
   su.has_seed = true;
-  for (int p = 0; p < KAT_MAX_PLAYERS; p++)
+  for (int p = 0; p < ENG_MAX_PLAYERS; p++)
     snprintf (su.names[p], sizeof su.names[p], "P%d", p + 1);
-  KatState state;
+  unsigned span = k->max_players - k->min_players + 1;
+  void *state = g_malloc0 (k->state_size);
   EngRng policy;
   eng_rng_seed (&policy, seed ^ 0x5eed);
   unsigned long long moves = 0, unfinished = 0;
@@ -88,45 +98,50 @@ cli_bench_engine (int argc, char **argv)
   double c0 = thread_seconds ();
   for (long g = 0; g < games; g++)
     {
-      su.n_players = players ? (unsigned) players : 2 + (unsigned) (g % 3);
+      su.n_players = players ? (unsigned) players : k->min_players + (unsigned) (g % span);
       su.seed = seed + (guint64) g;
       EngRng rng;
       eng_rng_seed (&rng, su.seed);
-      if (k->setup (rules, &su, &rng, &state, NULL, NULL) != ENG_OK)
+      if (k->setup (rules, &su, &rng, state, NULL, NULL) != ENG_OK)
         {
           fprintf (stderr, "tablero-cli bench engine: setup failed\n");
+          g_free (state);
           k->rules_free (rules);
           eng_card_set_free (set);
           return 1;
         }
       int guard = 0;
       EngMove m;
-      while (state.phase != KAT_PHASE_OVER && guard++ < 20000
-             && katua_random_move (rules, &state, &policy, &m))
+      while (!k->is_over (rules, state) && guard++ < 20000
+             && eng_game_class_random_move (k, rules, state, &policy, &m))
         {
-          if (k->apply (rules, &state, &m, NULL, NULL) != ENG_OK)
+          if (k->apply (rules, state, &m, NULL, NULL) != ENG_OK)
             {
               fprintf (stderr, "tablero-cli bench engine: a listed move was refused\n");
+              g_free (state);
               k->rules_free (rules);
               eng_card_set_free (set);
               return 1;
             }
           moves++;
         }
-      if (state.phase != KAT_PHASE_OVER)
+      if (!k->is_over (rules, state))
         unfinished++;
     }
   double secs = (double) (g_get_monotonic_time () - t0) / 1e6;
   double cpu = thread_seconds () - c0;
-  printf ("{\"bench\":\"engine\",\"game\":\"katua\",\"games\":%ld,\"players\":\"%s\","
+  char players_text[16];
+  snprintf (players_text, sizeof players_text, "%ld", players);
+  printf ("{\"bench\":\"engine\",\"game\":\"%s\",\"games\":%ld,\"players\":\"%s\","
           "\"cpu_seconds\":%.3f,\"wall_seconds\":%.3f,\"games_per_second\":%.0f,"
           "\"games_per_wall_second\":%.0f,\"moves_per_game\":%.1f,"
           "\"state_bytes\":%zu,\"unfinished\":%llu,\"target_games_per_second\":20000,"
           "\"target_state_bytes\":4096}\n",
-          games, players ? (players == 2 ? "2" : players == 3 ? "3" : "4") : "mixed",
+          k->name, games, players ? players_text : "mixed",
           cpu, secs, cpu > 0 ? (double) games / cpu : 0.0, secs > 0 ? (double) games / secs : 0.0,
           (double) moves / (double) games,
-          sizeof (KatState), unfinished);
+          k->state_size, unfinished);
+  g_free (state);
   k->rules_free (rules);
   eng_card_set_free (set);
   return unfinished ? 1 : 0;
