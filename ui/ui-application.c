@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "eng-game.h"
 #include "ui-screenshot.h"
 #include "ui-window.h"
 
@@ -136,10 +137,13 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     }
   if (g_variant_dict_lookup (options, "game", "&s", &game))
     {
-      if (g_strcmp0 (game, "katua") != 0 && g_strcmp0 (game, "catchy") != 0
-          && g_strcmp0 (game, "kittens") != 0)
+      if (eng_game_class_find (game) == NULL)
         {
-          g_printerr (_ ("tablero: unknown game '%s' (known: katua, catchy, kittens)\n"), game);
+          GString *known = g_string_new (NULL);
+          for (size_t i = 0; i < eng_game_class_count (); i++)
+            g_string_append_printf (known, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
+          g_printerr (_ ("tablero: unknown game '%s' (known: %s)\n"), game, known->str);
+          g_string_free (known, TRUE);
           return 2;
         }
       g_free (self->game);
@@ -215,7 +219,7 @@ static void
 ui_application_init (UiApplication *self)
 {
   static const GOptionEntry entries[] = {
-    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_ ("Game to referee: katua, catchy or kittens"), N_ ("GAME") },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, NULL, N_ ("Game to referee, by its short name (an unknown one lists them)"), N_ ("GAME") },
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
@@ -228,7 +232,7 @@ ui_application_init (UiApplication *self)
   static const GActionEntry actions[] = {
     { .name = "quit", .activate = quit_action },
   };
-  self->game = g_strdup ("katua");
+  self->game = g_strdup (eng_game_class_get (0)->name);
   self->players = g_strsplit ("Ana,Bea", ",", -1);
   self->source = default_source ();
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

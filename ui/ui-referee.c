@@ -9,7 +9,6 @@
 #include "eng-interpreter.h"
 #include "eng-record.h"
 #include "eng-session.h"
-#include "katua.h"
 #include "ui-report.h"
 
 G_DEFINE_QUARK (ui-referee-error-quark, ui_referee_error)
@@ -32,6 +31,7 @@ struct _UiReferee
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
   GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
+  EngView *view;              /* the public view, refreshed by ui_referee_get_view */
   EngEvent event_storage[EVENT_CAPACITY];
 };
 
@@ -388,6 +388,7 @@ ui_referee_finalize (GObject *object)
   g_ptr_array_unref (self->moves_said);
   g_ptr_array_unref (self->needs);
   g_free (self->last_snapshot);
+  g_free (self->view);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
 
@@ -510,63 +511,69 @@ ui_referee_dup_card_name (UiReferee *self, const char *payload)
   return g_strdup (payload);
 }
 
-static const char *
-phase_words (unsigned phase)
+const EngView *
+ui_referee_get_view (UiReferee *self)
 {
-  switch (phase)
-    {
-    case KAT_PHASE_QUICK_START: return _ ("each player shows one cat (Quick Start)");
-    case KAT_PHASE_TURN: return _ ("playing");
-    case KAT_PHASE_ATTACK: return _ ("an abduction is being defended");
-    case KAT_PHASE_HOOK: return _ ("the Hook: rivals may answer");
-    case KAT_PHASE_ANSWER: return _ ("answering an action");
-    default: return "";
-    }
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  if (self->view == NULL)
+    self->view = g_new0 (EngView, 1);
+  eng_interpreter_public_view (self->interp, self->view);
+  return self->view;
 }
 
 char *
 ui_referee_dup_status (UiReferee *self)
 {
   g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
-  const EngSetup *setup = eng_game_setup (self->game);
-  if (eng_game_is_over (self->game))
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over)
     {
-      const char *tiebreak = NULL;
-      unsigned winners = eng_game_winners (self->game, &tiebreak);
       GString *names = g_string_new (NULL);
-      for (unsigned p = 0; p < setup->n_players; p++)
-        if (winners & (1u << p))
-          g_string_append_printf (names, "%s%s", names->len ? _ (" and ") : "", setup->names[p]);
-      char *text = g_strdup_printf (__builtin_popcount (winners) > 1 ? _ ("Game over: %s share the victory")
-                                                                     : _ ("Game over: %s wins"),
+      for (unsigned p = 0; p < view->n_players; p++)
+        if (view->winners & (1u << p))
+          g_string_append_printf (names, "%s%s", names->len ? _ (" and ") : "", view->players[p].name);
+      char *text = g_strdup_printf (__builtin_popcount (view->winners) > 1 ? _ ("Game over: %s share the victory")
+                                                                           : _ ("Game over: %s wins"),
                                     names->str);
       g_string_free (names, TRUE);
       return text;
     }
-  const KatState *s = eng_game_state (self->game);
+  int p = view->active >= 0 ? view->active : view->deciding;
+  if (p < 0 || (unsigned) p >= view->n_players)
+    return g_strdup (view->phase);
   /* Translators: the active player, then what the game is doing (a phase). */
-  return g_strdup_printf (_ ("%s's turn · %s"), setup->names[s->active], phase_words (s->phase));
+  return g_strdup_printf (_ ("%s's turn · %s"), view->players[p].name, view->phase);
 }
 
 char *
 ui_referee_dup_captured (UiReferee *self, unsigned player)
 {
   g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
-  const KatState *s = eng_game_state (self->game);
-  const KatRules *rules = eng_game_rules (self->game);
+  const EngView *view = ui_referee_get_view (self);
   GString *text = g_string_new (NULL);
-  for (unsigned i = 0; player < ENG_MAX_PLAYERS && i < s->captured_n[player]; i++)
+  if (player >= view->n_players)
+    return g_string_free (text, FALSE);
+  const EngViewPlayer *vp = &view->players[player];
+  if (vp->status[0] != '\0')
+    g_string_append (text, vp->status);
+  /* a seat's first place is where it plays (the table map draws it); the
+   * others (captures, arms) are listed */
+  for (unsigned i = 1; i < vp->n_places; i++)
     {
-      uint8_t k = s->captured[player][i];
-      const EngCard *card = k < rules->n_cards ? eng_card_set_find_serial (self->set, rules->cards[k].serial) : NULL;
-      if (card == NULL)
-        continue;
-      const char *colour = eng_card_attr (card, "colour");
-      g_string_append_printf (text, "%s%s%s%s %+d", text->len ? ", " : "", card->name,
-                              colour ? " " : "", colour ? colour : "", rules->cards[k].value);
+      const EngViewPlace *place = &vp->places[i];
+      g_string_append_printf (text, "%s%s: ", text->len ? "; " : "", place->label);
+      if (place->n_cards == 0)
+        g_string_append (text, place->count > 0 ? "…" : _ ("none"));
+      for (unsigned k = 0; k < place->n_cards; k++)
+        {
+          char name[64];
+          if (place->cards[k].serial == 0)
+            g_strlcpy (name, _ ("face down"), sizeof name);
+          else
+            eng_game_card_name (self->game, place->cards[k].serial, FALSE, name, sizeof name);
+          g_string_append_printf (text, "%s%s", k ? ", " : "", name);
+        }
     }
-  if (text->len == 0)
-    g_string_append (text, _ ("no cats yet"));
   return g_string_free (text, FALSE);
 }
 

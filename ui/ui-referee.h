@@ -13,6 +13,7 @@
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-snapshot.h"
+#include "eng-view.h"
 
 G_BEGIN_DECLS
 
@@ -113,9 +114,14 @@ char *ui_referee_dup_card_name (UiReferee *self, const char *payload);
 
 /* "Bea's turn · playing" or "Game over: Ana wins" (transfer full). */
 char *ui_referee_dup_status (UiReferee *self);
-/* "Cat red +3, Fake -1": the cats `player` captured (public: they lie face
- * up), or "no cats yet" (transfer full). */
+/* What lies before `player` besides where they play, from the game's
+ * public view: "Captured: red cat, fake cat" (Katua), and the player's
+ * status; "" when nothing (transfer full). */
 char *ui_referee_dup_captured (UiReferee *self, unsigned player);
+
+/* The game's public view now (eng-view.h; owned by the referee, valid until
+ * the next call).  The UI reads a game only through it. */
+const EngView *ui_referee_get_view (UiReferee *self);
 
 /* A readable report of the game so far (Markdown, ui-report.h): players,
  * scores and captured cats, the rule options, corrections, the moves in

@@ -4,7 +4,6 @@
 
 #include <adwaita.h>
 
-#include "katua.h"
 #include "ui-list.h"
 
 struct _UiScoreboard
@@ -28,24 +27,41 @@ rebuild (UiScoreboard *self)
       gtk_label_set_text (self->turn_label, _ ("No game"));
       return;
     }
-  const EngGame *game = ui_referee_get_game (self->referee);
-  const EngSetup *setup = ui_referee_get_setup (self->referee);
-  const KatState *s = eng_game_state (game);
   g_autofree char *status = ui_referee_dup_status (self->referee);
   gtk_label_set_text (self->turn_label, status);
+  const EngView *view = ui_referee_get_view (self->referee);
 
-  for (unsigned p = 0; p < setup->n_players; p++)
+  for (unsigned p = 0; p < view->n_players; p++)
     {
+      const EngViewPlayer *vp = &view->players[p];
       GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("%s%s", setup->names[p],
-                                                p == s->active && !eng_game_is_over (game) ? _ ("  ◀ turn") : "");
+      const char *mark = (vp->flags & ENG_VIEW_PLAYER_ACTIVE) ? _ ("  ◀ turn")
+                         : (vp->flags & ENG_VIEW_PLAYER_OUT) ? _ ("  (out)") : "";
+      g_autofree char *title = g_strdup_printf ("%s%s", vp->name, mark);
       g_autofree char *captured = ui_referee_dup_captured (self->referee, p);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), captured);
-      g_autofree char *score = g_strdup_printf ("%d", eng_game_score (game, p));
+      /* a game without points shows the cards in hand instead */
+      g_autofree char *score = view->scored ? g_strdup_printf ("%d", vp->score)
+                               : vp->hand >= 0 ? g_strdup_printf (_ ("%d in hand"), vp->hand)
+                               : g_strdup ("");
       GtkWidget *score_label = gtk_label_new (score);
-      gtk_widget_add_css_class (score_label, "title-2");
+      gtk_widget_add_css_class (score_label, view->scored ? "title-2" : "title-4");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), score_label);
+      gtk_list_box_append (self->players, row);
+    }
+  /* the game's own panels ("Kittens left: 2"), described as data */
+  for (unsigned i = 0; i < view->n_panels; i++)
+    {
+      const EngViewPanel *panel = &view->panels[i];
+      GString *rows = g_string_new (NULL);
+      for (unsigned r = 0; r < panel->n_rows; r++)
+        g_string_append_printf (rows, "%s%s: %s", r ? " · " : "", panel->rows[r].label,
+                                panel->rows[r].value);
+      GtkWidget *row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), panel->title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), rows->str);
+      g_string_free (rows, TRUE);
       gtk_list_box_append (self->players, row);
     }
 }

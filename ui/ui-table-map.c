@@ -4,7 +4,6 @@
 
 #include <math.h>
 
-#include "katua.h"
 
 struct _UiTableMap
 {
@@ -18,6 +17,24 @@ G_DEFINE_FINAL_TYPE (UiTableMap, ui_table_map, GTK_TYPE_WIDGET)
 
 #define CARD_W 34.0
 #define CARD_H 48.0
+
+/* A view card as draw_card takes it: -1 an empty position, 0 a back, else
+ * the face's serial. */
+static int
+view_card (const EngViewCard *card)
+{
+  return card->empty ? -1 : card->serial;
+}
+
+/* What a place shows on top: its last card, a back while it holds cards
+ * nobody sees, or an empty outline. */
+static int
+place_top (const EngViewPlace *place)
+{
+  if (place->n_cards > 0)
+    return view_card (&place->cards[place->n_cards - 1]);
+  return place->count > 0 ? 0 : -1;
+}
 
 static void
 draw_text_centred (cairo_t *cr, double x, double y, const char *text, double size)
@@ -85,59 +102,74 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_destroy (cr);
       return;
     }
-  const EngGame *game = ui_referee_get_game (self->referee);
-  const EngSetup *setup = ui_referee_get_setup (self->referee);
-  const KatState *s = eng_game_state (game);
-  const KatRules *rules = eng_game_rules (game);
+  const EngView *view = ui_referee_get_view (self->referee);
   const EngCardSet *set = ui_referee_get_card_set (self->referee);
   double cx = w / 2, cy = h / 2;
 
-  /* Shared area: decks and discard pile, with counts the referee can prove. */
-  char text[64];
-  draw_card (cr, cx - 45, cy, set, s->cat_deck_n > 0 ? 0 : -1);
-  draw_card (cr, cx, cy, set, s->ufo_deck_n > 0 ? 0 : -1);
-  draw_card (cr, cx + 45, cy, set, -1);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  char pile_text[3][64];
-  g_snprintf (pile_text[0], sizeof pile_text[0], _ ("cats %u"), s->cat_deck_n);
-  g_snprintf (pile_text[1], sizeof pile_text[1], _ ("UFOs %u"), s->ufo_deck_n);
-  g_snprintf (pile_text[2], sizeof pile_text[2], _ ("discard %u"), s->discard_n);
-  /* The piles are 45 px apart: a longer translation ("descarte 12") is
-   * drawn smaller rather than over its neighbour's label. */
-  double pile_width[3];
+  /* Shared places (decks, piles, a path), with counts the referee can
+   * prove: each shows its top card, a back while it holds hidden cards. */
+  unsigned n_shared = MIN (view->n_shared, (unsigned) ENG_VIEW_SHARED_PLACES);
+  char pile_text[ENG_VIEW_SHARED_PLACES][ENG_VIEW_TEXT + 16];
+  double pile_width[ENG_VIEW_SHARED_PLACES];
   cairo_set_font_size (cr, 9);
-  for (int i = 0; i < 3; i++)
+  double widest_pair = 1;
+  for (unsigned i = 0; i < n_shared; i++)
     {
+      const EngViewPlace *place = &view->shared[i];
+      double x = cx + 45 * (i - (n_shared - 1) / 2.0);
+      draw_card (cr, x, cy, set, place_top (place));
+      g_snprintf (pile_text[i], sizeof pile_text[i], "%s %d", place->label, place->count);
       cairo_text_extents_t ext;
       cairo_text_extents (cr, pile_text[i], &ext);
       pile_width[i] = ext.x_advance;
+      if (i > 0)
+        widest_pair = MAX (widest_pair, pile_width[i - 1] + pile_width[i]);
     }
-  double pile_size = 9 * MIN (1.0, MIN (88 / (pile_width[0] + pile_width[1]), 88 / (pile_width[1] + pile_width[2])));
-  for (int i = 0; i < 3; i++)
-    draw_text_centred (cr, cx + 45 * (i - 1), cy + CARD_H / 2 + 9, pile_text[i], pile_size);
+  /* The places are 45 px apart: a longer label is drawn smaller rather
+   * than over its neighbour's. */
+  double pile_size = 9 * MIN (1.0, 88 / widest_pair);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  for (unsigned i = 0; i < n_shared; i++)
+    draw_text_centred (cr, cx + 45 * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
+                       pile_text[i], pile_size);
 
-  /* Seats around the table, clockwise from the bottom (seat order). */
-  unsigned n = setup->n_players;
+  /* Seats around the table, clockwise from the bottom (seat order): the
+   * seat's first place (where it plays) drawn, the others counted. */
+  unsigned n = view->n_players;
   double rx = w / 2 - 70, ry = h / 2 - 45;
   for (unsigned p = 0; p < n; p++)
     {
+      const EngViewPlayer *vp = &view->players[p];
       double angle = G_PI / 2 + 2 * G_PI * p / n;
       double px = cx + rx * cos (angle), py = cy + ry * sin (angle);
       cairo_save (cr);
       cairo_translate (cr, px, py);
-      if (p == s->active && s->phase != KAT_PHASE_OVER)
+      if (vp->flags & (ENG_VIEW_PLAYER_ACTIVE | ENG_VIEW_PLAYER_DECIDING))
         {
-          cairo_set_source_rgba (cr, 1, 0.85, 0.2, 0.35);
+          double alpha = (vp->flags & ENG_VIEW_PLAYER_ACTIVE) ? 0.35 : 0.18;
+          cairo_set_source_rgba (cr, 1, 0.85, 0.2, alpha);
           cairo_rectangle (cr, -62, -CARD_H / 2 - 6, 124, CARD_H + 26);
           cairo_fill (cr);
         }
-      for (unsigned k = 0; k < KAT_SLOTS; k++)
-        draw_card (cr, (k - 1.0) * 40, 0, set, katua_public_slot (rules, s, p, k));
+      if (vp->n_places > 0)
+        {
+          const EngViewPlace *own = &vp->places[0];
+          unsigned k_max = MIN (own->n_cards, 5u);
+          double step = k_max > 3 ? 24 : 40;
+          for (unsigned k = 0; k < k_max; k++)
+            draw_card (cr, (k - (k_max - 1) / 2.0) * step, 0, set, view_card (&own->cards[k]));
+        }
+      GString *text = g_string_new (vp->name);
+      /* Translators: after a player's name on the table map. */
+      if (vp->hand >= 0)
+        g_string_append_printf (text, _ (" · hand %d"), vp->hand);
+      for (unsigned i = 1; i < vp->n_places; i++)
+        g_string_append_printf (text, " · %s %d", vp->places[i].label, vp->places[i].count);
+      if (vp->flags & ENG_VIEW_PLAYER_OUT)
+        g_string_append_printf (text, " · %s", _ ("out"));
       cairo_set_source_rgb (cr, 1, 1, 1);
-      /* Translators: the player, their cards in hand, the cats they captured. */
-      g_snprintf (text, sizeof text, _ ("%s · hand %u · captured %u"), setup->names[p], s->hand_n[p],
-                  s->captured_n[p]);
-      draw_text_centred (cr, 0, CARD_H / 2 + 11, text, 10);
+      draw_text_centred (cr, 0, CARD_H / 2 + 11, text->str, 10);
+      g_string_free (text, TRUE);
       cairo_restore (cr);
     }
   cairo_destroy (cr);

@@ -7,6 +7,7 @@
 
 #include "eng-cardset.h"
 #include "eng-data.h"
+#include "eng-game.h"
 #include "ui-calibration-page.h"
 #include "ui-camera-view.h"
 #include "ui-correction-dialog.h"
@@ -58,24 +59,36 @@ struct _UiWindow
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* Registry names and titles, in the order of the game row's model. */
-static const char *const game_ids[] = { "katua", "catchy", "kittens" };
-static const char *const game_titles[] = { "Katua", "Catchy!", "Exploding Kittens" };
-
+/* The game row lists the registry's games in its order. */
 static guint
 game_index (const char *game)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (game_ids); i++)
-    if (g_strcmp0 (game, game_ids[i]) == 0)
+  for (guint i = 0; i < eng_game_class_count (); i++)
+    if (g_strcmp0 (game, eng_game_class_get (i)->name) == 0)
       return i;
   return 0;
+}
+
+static const char *
+game_title (const EngGameClass *klass)
+{
+  return klass->title != NULL ? klass->title : klass->name;
+}
+
+static GListModel *
+game_titles_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+  for (guint i = 0; i < eng_game_class_count (); i++)
+    gtk_string_list_append (list, game_title (eng_game_class_get (i)));
+  return G_LIST_MODEL (list);
 }
 
 static char *
 describe_source (const char *source)
 {
   if (g_str_has_prefix (source, "demo"))
-    return g_strdup (_ ("Demo table: a scripted Katua game, rendered live"));
+    return g_strdup (_ ("Demo table: a scripted game, rendered live"));
   if (g_str_has_prefix (source, "v4l2:"))
     return g_strdup_printf (_ ("Webcam %s"), source + strlen ("v4l2:"));
   if (g_str_has_prefix (source, "camera"))
@@ -355,7 +368,8 @@ new_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter
 static void
 update_titles (UiWindow *self)
 {
-  adw_window_title_set_subtitle (self->window_title, game_titles[game_index (self->game)]);
+  adw_window_title_set_subtitle (self->window_title,
+                                 game_title (eng_game_class_get (game_index (self->game))));
   g_autofree char *description = describe_source (self->source);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->source_row), description);
 }
@@ -530,8 +544,9 @@ static void
 on_game_selected (UiWindow *self)
 {
   guint index = adw_combo_row_get_selected (self->game_row);
-  if (index < G_N_ELEMENTS (game_ids))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-game", "s", game_ids[index]);
+  if (index < eng_game_class_count ())
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-game", "s",
+                                eng_game_class_get (index)->name);
 }
 
 static void
@@ -795,6 +810,8 @@ ui_window_init (UiWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_action_row_set_subtitle (self->version_row, TABLERO_VERSION);
   self->source_specs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GListModel) games = game_titles_model ();
+  adw_combo_row_set_model (self->game_row, games);
   g_signal_connect_swapped (self->game_row, "notify::selected",
                             G_CALLBACK (on_game_selected), self);
   g_signal_connect_swapped (self->source_row, "notify::selected",

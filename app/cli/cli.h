@@ -36,6 +36,8 @@ const EngGameClass *cli_game_class (const char *game);
 /* The game a tag's game letter names ('K' -> "katua"), NULL for a letter no
  * bundled set uses.  Static string. */
 const char *cli_game_for_letter (char letter);
+/* The game a command plays when none is given: the registry's first. */
+const char *cli_default_game (void);
 
 /* Appends `len` bytes of `s` as a JSON string (quotes included), escaping
  * quotes, backslashes and control bytes, so any input keeps the line valid. */

@@ -28,7 +28,7 @@ cli_bench_engine (int argc, char **argv)
 {
   long games = 20000, players = 0;
   guint64 seed = 1;
-  const char *game = "katua";
+  const char *game = cli_default_game ();
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--game") == 0 && i + 1 < argc)

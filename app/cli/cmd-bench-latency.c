@@ -83,7 +83,8 @@ delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double
 int
 cli_bench_latency (int argc, char **argv)
 {
-  g_autofree char *default_script = cli_data_path ("games/demo-katua.script");
+  g_autofree char *default_rel = g_strdup_printf ("games/demo-%s.script", cli_default_game ());
+  g_autofree char *default_script = cli_data_path (default_rel);
   const char *script_path = default_script;
   double fps = 30;
   for (int i = 1; i < argc; i++)
@@ -97,7 +98,7 @@ cli_bench_latency (int argc, char **argv)
         {
           fprintf (stderr, "usage: tablero-cli bench latency [--script FILE] [--fps F]\n"
                            "Card at rest -> announcement, on a scripted game rendered at F fps\n"
-                           "(default: data/games/demo-katua.script at 30 fps).\n");
+                           "(default: the first game's demo, data/games/demo-GAME.script, at 30 fps).\n");
           return 2;
         }
     }
@@ -107,13 +108,23 @@ cli_bench_latency (int argc, char **argv)
       return 2;
     }
 
-  g_autofree char *set_path = cli_card_set_path ("katua");
-  g_autofree char *zones_path = cli_data_path ("zones/katua.zones");
-  if (set_path == NULL)
-    return 2;
   EngParseError err = { "" };
-  EngCardSet *set = NULL;
   EngLiveScript *script = NULL;
+  if (eng_live_script_load_file (script_path, &script, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line, err.reason);
+      return 2;
+    }
+  const char *game_name = eng_live_script_game (script)->name;
+  g_autofree char *set_path = cli_card_set_path (game_name);
+  g_autofree char *zones_rel = g_strdup_printf ("zones/%s.zones", game_name);
+  g_autofree char *zones_path = cli_data_path (zones_rel);
+  if (set_path == NULL)
+    {
+      eng_live_script_free (script);
+      return 2;
+    }
+  EngCardSet *set = NULL;
   CalZones *zones = g_new0 (CalZones, 1);
   CalSceneResult *scene = g_new0 (CalSceneResult, 1);
   Timeline *tl = g_new0 (Timeline, 1);
@@ -124,8 +135,6 @@ cli_bench_latency (int argc, char **argv)
   EngStatus st = eng_card_set_load_file (set_path, &set, &err);
   if (st == ENG_OK)
     st = cal_zones_load_file (zones_path, zones, &err);
-  if (st == ENG_OK)
-    st = eng_live_script_load_file (script_path, &script, &err);
   if (st == ENG_OK)
     {
       CalSceneOptions opts;
@@ -138,7 +147,7 @@ cli_bench_latency (int argc, char **argv)
   if (st != ENG_OK)
     fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
              err.reason[0] ? err.reason : eng_status_to_string (st));
-  else if ((st = eng_session_new ("katua", eng_live_script_setup (script),
+  else if ((st = eng_session_new (game_name, eng_live_script_setup (script),
                                   eng_live_script_options (script), 1, &session, why,
                                   sizeof why)) != ENG_OK)
     fprintf (stderr, "tablero-cli bench latency: %s\n", why);

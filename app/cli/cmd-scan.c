@@ -216,7 +216,7 @@ cli_cmd_scan (int argc, char **argv)
           return 2;
         }
       const char *zg = cal_table_zones_game (fixed);
-      if (!load_zones (fixed, zg[0] ? zg : (game ? game : "katua")))
+      if (!load_zones (fixed, zg[0] ? zg : (game ? game : cli_default_game ())))
         {
           cal_table_free (fixed);
           g_ptr_array_unref (images);

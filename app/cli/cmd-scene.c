@@ -55,7 +55,7 @@ parse_degrade (const char *spec, unsigned *out)
 int
 cli_cmd_scene (int argc, char **argv)
 {
-  const char *script_path = NULL, *out_path = NULL, *game = "katua";
+  const char *script_path = NULL, *out_path = NULL, *game = cli_default_game ();
   CalSceneOptions opts;
   cal_scene_options_init (&opts);
   opts.hands = true;

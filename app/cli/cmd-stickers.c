@@ -29,7 +29,7 @@ usage_error (const char *fmt, ...)
   fprintf (stderr, CMD ": ");
   vfprintf (stderr, fmt, args);
   va_end (args);
-  fprintf (stderr, "\nusage: tablero-cli stickers --game katua|catchy|kittens [--size-mm N] "
+  fprintf (stderr, "\nusage: tablero-cli stickers --game GAME [--size-mm N] "
                    "[--paper a4|letter] [--set FILE] -o FILE.pdf\n");
   return 2;
 }
@@ -37,12 +37,12 @@ usage_error (const char *fmt, ...)
 static void
 print_help (void)
 {
-  printf ("usage: tablero-cli stickers --game katua|catchy|kittens [--size-mm N]\n"
+  printf ("usage: tablero-cli stickers --game GAME [--size-mm N]\n"
           "                            [--paper a4|letter] [--set FILE] -o FILE.pdf\n\n"
           "Writes printable sheets with every QR sticker the game's card set needs:\n"
           "one per card face, the card backs, table anchors, seat markers and command\n"
           "cards.  Print at 100%% scale (see docs/stickers.md).\n\n"
-          "  --game G       katua, catchy or kittens (the bundled card set)\n"
+          "  --game G       a game Tablero referees (its bundled card set)\n"
           "  --set FILE     a card set file of your own instead of the bundled one\n"
           "  --size-mm N    sticker width in mm (default %.0f; at least %.0f)\n"
           "  --paper P      a4 (default) or letter\n"

@@ -71,7 +71,7 @@ usage (void)
 static int
 parse_args (int argc, char **argv, WatchArgs *a)
 {
-  *a = (WatchArgs) { .game = "katua", .players = "Ana,Bea" };
+  *a = (WatchArgs) { .game = cli_default_game (), .players = "Ana,Bea" };
   for (int i = 1; i < argc; i++)
     {
       const char *arg = argv[i];

@@ -163,6 +163,7 @@ struct EngView;   /* eng-view.h */
 
 struct EngGameClass {
   const char *name;                 /* "katua" */
+  const char *title;                /* "Katua", as the box spells it (not translated) */
   unsigned min_players, max_players;
   size_t state_size;
   const char *const *verbs;         /* verb names indexed by verb number */

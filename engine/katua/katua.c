@@ -2594,6 +2594,7 @@ katua_move_shape_ok (const EngMove *m, char *reason, size_t size)
 
 const EngGameClass katua_game_class = {
   .name = "katua",
+  .title = "Katua",
   .min_players = 2,
   .max_players = KAT_MAX_PLAYERS,
   .state_size = sizeof (KatState),

@@ -1,9 +1,10 @@
 /* eng-interpreter.h: the live referee's interpreter (docs/interpreter.md).
  *
- * Turns successive table snapshots (eng-snapshot.h) into Katua moves applied
- * to an EngGame, following the rulebook's physical protocol: a UFO face laid
- * in a rival's attack zone is an attempt, a cat turned face up there is the
- * impact, a cat moved to a capture area completes a capture, and so on.
+ * Turns successive table snapshots (eng-snapshot.h) into moves applied to
+ * an EngGame, following the game's physical protocol (its EngLiveClass,
+ * eng-live.h, found in the registry by the game's name: for Katua, a UFO
+ * face laid in a rival's attack zone is an attempt, a cat turned face up
+ * there is the impact, and so on).
  * After each accepted move it tells the table what to do next (NEED events)
  * and keeps those as expectations that the following snapshots must meet; a
  * change it cannot justify is reported (ILLEGAL / NOTE with a rule id) and
@@ -25,11 +26,12 @@
 #include "eng-game.h"
 #include "eng-record.h"
 #include "eng-snapshot.h"
+#include "eng-view.h"
 
 typedef struct EngInterpreter EngInterpreter;
 
-/* A new interpreter over `game` (a Katua game: ENG_ERR_NOT_SUPPORTED for
- * another class) whose cards come from `set`.  Both are borrowed and must
+/* A new interpreter over `game` (ENG_ERR_NOT_SUPPORTED for a game with no
+ * live referee in the registry) whose cards come from `set`.  Both are borrowed and must
  * outlive the interpreter; the interpreter is the only one applying moves to
  * the game from then on.  *out owns the interpreter (eng_interpreter_free);
  * NULL on error (ENG_ERR_INVALID_ARGUMENT, ENG_ERR_NO_MEMORY). */
@@ -47,16 +49,17 @@ void eng_interpreter_free (EngInterpreter *interp);
 EngStatus eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap,
                                 EngEvents *out);
 
-/* Runs a command by its card-set id: "end-turn", "undo", "confirm",
- * "cancel", "pass", "discard", "no-defence", "pause" ("new-game" is the
- * app's business: ENG_ERR_NOT_SUPPORTED).  A command refused by the rules or
+/* Runs a command by its card-set id: "undo", "pause" and "confirm" /
+ * "cancel" for every game, and the game's own ("end-turn", "pass",
+ * "discard", "no-defence" for Katua); "new-game" is the app's business:
+ * ENG_ERR_NOT_SUPPORTED.  A command refused by the rules or
  * by the table's state gives an ILLEGAL/NOTE event and ENG_OK; ENG_ERR_NOT_FOUND
  * for an id the set does not list. */
 EngStatus eng_interpreter_command (EngInterpreter *interp, const char *command_id,
                                    EngEvents *out);
 
-/* Answers the pending question "who placed this UFO on the Hook?" (3-4
- * players) with a 0-based player.  ENG_ERR_STATE when nothing is asked,
+/* Answers the pending question that names players (for Katua "who placed
+ * this UFO on the Hook?", 3-4 players) with a 0-based player.  ENG_ERR_STATE when nothing is asked,
  * ENG_ERR_INVALID_ARGUMENT for a player out of range. */
 EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out);
 
@@ -127,3 +130,11 @@ bool eng_interpreter_started (const EngInterpreter *interp);
 /* true while the interpreter waits for the table to be put back after an
  * undo (card changes are not interpreted meanwhile). */
 bool eng_interpreter_restoring (const EngInterpreter *interp);
+
+/* The game class of the game refereed. */
+const EngGameClass *eng_interpreter_game_class (const EngInterpreter *interp);
+
+/* What everyone at the table may see (eng-view.h) into caller-owned
+ * `view`: the game's public view and what only the live referee knows
+ * (whose answer it waits for).  Never a face that is down now. */
+void eng_interpreter_public_view (const EngInterpreter *interp, EngView *view);

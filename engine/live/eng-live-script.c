@@ -13,7 +13,10 @@
 
 #include "eng-record.h"
 #include "eng-replay.h"
-#include "katua.h"
+#include "eng-live.h"
+#include "eng-view.h"
+
+#include <glib.h>
 
 #define SCRIPT_MAX_OPS 4096
 #define SCRIPT_MAX_TABLE 160
@@ -34,7 +37,7 @@ typedef struct {
   unsigned line;
   uint8_t op;          /* OpKind */
   uint8_t ex;          /* ExpectKind for OP_EXPECT */
-  uint16_t cards[KAT_SLOTS];
+  uint16_t cards[ENG_LIVE_SCRIPT_MAX_CARDS];
   uint8_t n_cards;
   bool face;
   EngZone zone;
@@ -47,6 +50,7 @@ typedef struct {
 
 struct EngLiveScript {
   char source[256];
+  const EngGameClass *game;   /* the `game` line's, else the registry's first */
   EngSetup setup;
   EngOptions options;
   Op *ops;
@@ -128,9 +132,20 @@ parse_seat (const EngSetup *su, const char *s, int *seat)
 }
 
 /* ZONE at words[i..]: returns the number of words used, 0 on error. */
+/* How many slots a seat has in the script's game (its live class), which
+ * is also how many cards `deal` lays. */
 static int
-parse_zone (const EngSetup *su, const Words *w, int i, EngZone *z, char *why, size_t size)
+slots_of (const EngLiveScript *sc)
 {
+  const EngLiveClass *live = eng_live_class_find (sc->game->name);
+  int n = live != NULL && live->n_slots > 0 ? live->n_slots : ENG_LIVE_SCRIPT_MAX_INDEX;
+  return MIN (n, ENG_LIVE_SCRIPT_MAX_CARDS);
+}
+
+static int
+parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *why, size_t size)
+{
+  const EngSetup *su = &sc->setup;
   if (i >= w->n)
     {
       snprintf (why, size, "a zone is missing (slot, attack, capture, play, discard, deck, table)");
@@ -152,10 +167,10 @@ parse_zone (const EngSetup *su, const Words *w, int i, EngZone *z, char *why, si
                     ENG_MAX_PLAYERS - 1);
           return 0;
         }
-      if (!parse_int (w->words[i + 2], 0, KAT_SLOTS - 1, &idx))
+      int n = slots_of (sc);
+      if (!parse_int (w->words[i + 2], 0, n - 1, &idx))
         {
-          snprintf (why, size, "'%s' is not a slot index (0-%d)", w->words[i + 2],
-                    KAT_SLOTS - 1);
+          snprintf (why, size, "'%s' is not a slot index (0-%d)", w->words[i + 2], n - 1);
           return 0;
         }
       *z = (EngZone) { (uint8_t) (k[0] == 's' ? ENG_ZONE_SLOT : ENG_ZONE_ATTACK), (int8_t) seat,
@@ -222,12 +237,23 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
   memset (op, 0, sizeof *op);
   op->line = line;
   op->player = -1;
+  if (strcmp (k, "game") == 0)
+    {
+      if (su->n_players != 0 || w->n != 2)
+        return snprintf (why, size, "'game' takes one NAME, before 'players'"), ENG_ERR_SYNTAX;
+      sc->game = eng_game_class_find (w->words[1]);
+      if (sc->game == NULL)
+        return snprintf (why, size, "no game '%.20s' (see tablero-cli --help)", w->words[1]),
+               ENG_ERR_SYNTAX;
+      return ENG_OK;
+    }
   if (strcmp (k, "players") == 0)
     {
+      unsigned lo = sc->game->min_players, hi = MIN (sc->game->max_players, ENG_MAX_PLAYERS);
       if (su->n_players != 0)
         return snprintf (why, size, "players given twice"), ENG_ERR_SYNTAX;
-      if (w->n < 3 || w->n > 1 + KAT_MAX_PLAYERS)
-        return snprintf (why, size, "'players' takes 2 to %d names", KAT_MAX_PLAYERS),
+      if ((unsigned) w->n < 1 + lo || (unsigned) w->n > 1 + hi)
+        return snprintf (why, size, "'players' takes %u to %u names", lo, hi),
                ENG_ERR_SYNTAX;
       for (int i = 1; i < w->n; i++)
         {
@@ -287,7 +313,7 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
         return snprintf (why, size, "'put' takes face or back, not '%s'", w->words[2]),
                ENG_ERR_SYNTAX;
       op->face = w->words[2][0] == 'f';
-      int used = parse_zone (su, w, 3, &op->zone, why, size);
+      int used = parse_zone (sc, w, 3, &op->zone, why, size);
       if (used == 0)
         return ENG_ERR_SYNTAX;
       if (3 + used != w->n)
@@ -300,7 +326,7 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
       op->op = OP_MOVE;
       if (w->n < 3 || !parse_card (w->words[1], &op->cards[0]))
         return snprintf (why, size, "'move' takes CARD ZONE"), ENG_ERR_SYNTAX;
-      int used = parse_zone (su, w, 2, &op->zone, why, size);
+      int used = parse_zone (sc, w, 2, &op->zone, why, size);
       if (used == 0)
         return ENG_ERR_SYNTAX;
       if (2 + used != w->n)
@@ -319,15 +345,18 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
     {
       op->op = OP_DEAL;
       int seat;
-      if (w->n != 2 + KAT_SLOTS || !parse_seat (su, w->words[1], &seat))
-        return snprintf (why, size, "'deal' takes SEAT and %d cat serials", KAT_SLOTS),
+      const EngLiveClass *live = eng_live_class_find (sc->game->name);
+      int n = slots_of (sc);
+      if (w->n != 2 + n || !parse_seat (su, w->words[1], &seat))
+        return snprintf (why, size, "'deal' takes SEAT and %d %s serials", n,
+                         live != NULL && live->slot_noun != NULL ? live->slot_noun : "card"),
                ENG_ERR_SYNTAX;
       op->zone = (EngZone) { ENG_ZONE_SLOT, (int8_t) seat, 0 };
-      for (int i = 0; i < KAT_SLOTS; i++)
+      for (int i = 0; i < n; i++)
         if (!parse_card (w->words[2 + i], &op->cards[i]))
           return snprintf (why, size, "'%s' is not a card serial", w->words[2 + i]),
                  ENG_ERR_SYNTAX;
-      op->n_cards = KAT_SLOTS;
+      op->n_cards = (uint8_t) n;
       return ENG_OK;
     }
   if (strcmp (k, "command") == 0 || strcmp (k, "key") == 0)
@@ -468,9 +497,9 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
         {
           /* the candidates eng_interpreter_choice lists, in order; none */
           op->ex = EX_CHOICE;
-          if (w->n < 3 || w->n > 2 + KAT_SLOTS)
+          if (w->n < 3 || w->n > 1 + ENG_MAX_PLAYERS)
             return snprintf (why, size, "'expect choice' takes PLAYER... (up to %d) or none",
-                             KAT_SLOTS), ENG_ERR_SYNTAX;
+                             ENG_MAX_PLAYERS - 1), ENG_ERR_SYNTAX;
           if (w->n == 3 && strcmp (w->words[2], "none") == 0)
             return ENG_OK;
           for (int i = 2; i < w->n; i++)
@@ -502,6 +531,7 @@ eng_live_script_parse (const char *text, size_t len, const char *source, EngLive
   if (sc == NULL)
     return ENG_ERR_NO_MEMORY;
   eng_setup_init (&sc->setup);
+  sc->game = eng_game_class_get (0);
   snprintf (sc->source, sizeof sc->source, "%s", source ? source : "script");
   size_t cap = 64;
   sc->ops = malloc (cap * sizeof *sc->ops);
@@ -610,6 +640,12 @@ eng_live_script_free (EngLiveScript *script)
   free (script);
 }
 
+const EngGameClass *
+eng_live_script_game (const EngLiveScript *script)
+{
+  return script->game;
+}
+
 const EngSetup *
 eng_live_script_setup (const EngLiveScript *script)
 {
@@ -641,7 +677,7 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
   memset (out, 0, sizeof *out);
   out->line = op->line;
   out->kind = (EngLiveOpKind) op->op;
-  for (unsigned i = 0; i < KAT_SLOTS; i++)
+  for (unsigned i = 0; i < ENG_LIVE_SCRIPT_MAX_CARDS; i++)
     out->cards[i] = op->cards[i];
   out->n_cards = op->op == OP_DEAL ? op->n_cards
                  : op->op <= OP_REMOVE ? 1u
@@ -939,9 +975,11 @@ check (Run *r, const Op *op)
       }
     case EX_TURN:
       {
-        const KatState *s = eng_game_state (r->game);
-        if (s->phase == KAT_PHASE_OVER || s->active != op->player)
+        EngView *view = g_new (EngView, 1);
+        eng_game_public_view (r->game, view);
+        if (view->over || view->active != op->player)
           fail (r, op->line, "it is not %s's turn", su->names[op->player]);
+        g_free (view);
         return;
       }
     case EX_WINNER:
@@ -1218,8 +1256,17 @@ run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions
   EngEvent setup_storage[32];
   EngEvents setup_events;
   eng_events_init (&setup_events, setup_storage, 32);
-  EngStatus st = eng_game_new (eng_game_class_find ("katua"), set, &opts, &script->setup, &rng,
-                               &setup_events, &r->game, &why);
+  /* a script plays with one game's cards */
+  const EngGameClass *klass = script->game;
+  if (strcmp (klass->name, eng_card_set_game (set)) != 0)
+    {
+      eng_parse_error_set (err, source, 0, "the script is a %s game but the card set is %s's",
+                           klass->name, eng_card_set_game (set));
+      free (r);
+      return ENG_ERR_INVALID_ARGUMENT;
+    }
+  EngStatus st = eng_game_new (klass, set, &opts, &script->setup, &rng, &setup_events, &r->game,
+                               &why);
   if (st != ENG_OK)
     {
       eng_parse_error_set (err, source, 0, "the game cannot start: %s", why.reason);

@@ -34,6 +34,8 @@ void eng_live_script_free (EngLiveScript *script);
 
 /* The players the script seats (names in seat order). */
 const EngSetup *eng_live_script_setup (const EngLiveScript *script);
+/* The game the script plays (its `game` line, else the registry's first). */
+const EngGameClass *eng_live_script_game (const EngLiveScript *script);
 
 /* The script's own option switches (`option` lines), on top of the
  * defaults.  Owned by the script. */
@@ -49,13 +51,16 @@ typedef enum {
   ENG_LIVE_OP_RESTART     /* the referee is killed and resumed from its journal */
 } EngLiveOpKind;
 
+#define ENG_LIVE_SCRIPT_MAX_CARDS 8   /* cards one `deal` lays */
+#define ENG_LIVE_SCRIPT_MAX_INDEX 8   /* slot and attack indices a script names */
+
 /* One statement after the header, as parsed (plain value; `text` points
  * into the script and lives as long as it). */
 typedef struct {
   unsigned line;
   EngLiveOpKind kind;
-  uint16_t cards[3];      /* put/flip/move/remove: cards[0]; deal: three cats;
-                             misread/correct: two */
+  uint16_t cards[ENG_LIVE_SCRIPT_MAX_CARDS]; /* put/flip/move/remove: cards[0]; deal: the
+                             cards dealt face down; misread/correct: two */
   unsigned n_cards;
   bool face;              /* put: face up */
   EngZone zone;           /* put/move: where; deal: the seat's slot 0 */

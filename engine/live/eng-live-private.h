@@ -1,0 +1,114 @@
+/* eng-live-private.h: the interpreter's insides, shared by its own files
+ * (eng-interpreter.c, eng-live-table.c, eng-live-journal.c,
+ * eng-live-correct.c) and nothing else.  Games see eng-live.h only. */
+#pragma once
+
+#include <glib.h>
+
+#include "eng-interpreter.h"
+#include "eng-live.h"
+
+#define LIVE_MAX_COMPLAINTS 32
+#define LIVE_MAX_CHANGES (2 * ENG_SNAPSHOT_MAX_ITEMS)
+#define LIVE_NOTES_MAX 32768
+#define LIVE_JOURNAL_UNDO 8      /* saved views kept in the journal */
+#define LIVE_RESUME_LOOKS 12     /* looks not read after a resume before reading anyway */
+#define LIVE_MAX_COMMANDS 16
+
+typedef struct {
+  uint8_t kind;                  /* EngLiveChangeKind */
+  char item_kind;
+  uint16_t serial;
+  uint32_t track;
+  EngZone zone;
+  bool seen;
+} Complaint;
+
+struct EngLiveNotes {
+  char *buf;
+  size_t n, size;
+  bool full;
+};
+
+struct EngInterpreter {
+  EngGame *game;
+  const EngCardSet *set;
+  const EngLiveClass *klass;
+  void *data;                    /* the game's, data_size bytes */
+  unsigned char *before;         /* state_size bytes: the state before a move */
+  uint8_t deck_of[ENG_LIVE_SERIALS];
+  bool started, restoring, paused;
+  EngLiveMind mind;
+  EngLiveMind pend_start;        /* the mind before the pending card was laid */
+  GArray *memo;                  /* of EngLiveMind, one per applied move */
+  EngRecord *record;
+  Complaint complaints[LIVE_MAX_COMPLAINTS];
+  size_t n_complaints;
+  uint16_t commands_seen[LIVE_MAX_COMMANDS];   /* command serials in the previous look */
+  size_t n_commands_seen;
+  /* the last "set up the table" NEED said before the baseline: said again
+   * only when its text changes, not on every snapshot */
+  char setup_need[320];
+  /* misreads corrected: a face read as `seen` is taken for `actual` */
+  struct {
+    uint16_t seen, actual;
+    char seen_payload[ENG_SNAPSHOT_PAYLOAD], actual_payload[ENG_SNAPSHOT_PAYLOAD];
+  } corr[ENG_RECORD_MAX_CORRECTIONS];
+  size_t n_corr;
+  /* the record's first n_unsaved moves have no saved view (made before a
+   * restart); memo holds one mind per later move */
+  size_t n_unsaved;
+  bool pend_start_known;         /* pend_start is the mind before the pending card */
+  bool resume_journal;           /* the journal's table notes are the mind to go on from */
+  unsigned resume_looks;         /* looks not read yet after resuming */
+  uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */
+  size_t n_resume_cmds;
+  bool undo_baseline;            /* undone with no saved view: waits for the state's table */
+  /* the journal: what was last written into the record's table notes */
+  bool journal_written;
+  EngLiveMind journaled;
+  bool journaled_flags[3];
+  uint16_t journaled_cmds[LIVE_MAX_COMMANDS];
+  size_t journaled_n_cmds;
+  Complaint journaled_complaints[LIVE_MAX_COMPLAINTS];
+  size_t journaled_n_complaints;
+  EngLiveItem journaled_cur[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t journaled_cur_read[ENG_SNAPSHOT_MAX_ITEMS];
+  int64_t journaled_cur_since[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t journaled_n_cur;
+  unsigned memo_version;         /* bumped whenever the undo stack or pend_start change */
+  unsigned journaled_memo_version;
+  size_t memo_text_len;
+  char notes[LIVE_NOTES_MAX + LIVE_JOURNAL_UNDO * LIVE_NOTES_MAX / 2];
+  char memo_text[LIVE_JOURNAL_UNDO * LIVE_NOTES_MAX / 2];
+  /* the latest look; kept to avoid allocation per frame */
+  uint16_t cur_read[ENG_SNAPSHOT_MAX_ITEMS];   /* face serials as read, before corrections */
+  EngLiveItem cur[ENG_SNAPSHOT_MAX_ITEMS];
+  int64_t cur_since[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t n_cur;
+  EngLiveChange changes[LIVE_MAX_CHANGES];
+  size_t n_changes;
+};
+
+/* eng-live-table.c */
+Complaint *live_complaint_find (EngInterpreter *it, const EngLiveChange *c);
+void live_read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
+                         size_t *n_new_cmds, EngEvents *out);
+void live_diff (EngInterpreter *it);
+void live_handle_change (EngInterpreter *it, EngLiveChange *c, EngEvents *out);
+void live_hide_unseen (const EngInterpreter *it, EngEvents *out, size_t from);
+uint16_t live_corrected (const EngInterpreter *it, uint16_t serial);
+
+/* eng-live-journal.c */
+void live_journal_sync (EngInterpreter *it);
+bool live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *memos,
+                       size_t *first_memo, EngLiveMind *pend_start, bool *pend_known);
+bool live_resume_look_complete (const EngInterpreter *it);
+bool live_same_tracker (const EngInterpreter *it);
+void live_forget_old_tracks (EngInterpreter *it);
+
+/* eng-interpreter.c */
+bool live_take_baseline (EngInterpreter *it, EngEvents *out);
+void live_read_table (EngInterpreter *it, EngEvents *out);
+bool live_take_back_move (EngInterpreter *it, EngLiveMind *view);
+EngStatus live_face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial);
