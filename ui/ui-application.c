@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eng-game.h"
+#include "eng-name.h"
 #include "ui-screenshot.h"
 #include "ui-window.h"
 
@@ -159,9 +160,21 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       g_auto (GStrv) names = g_strsplit (players, ",", -1);
       guint n = g_strv_length (names);
-      if (n < 2 || n > 4)
+      EngNameCheck check;
+      int bad = eng_names_find_fault ((const char *const *) names, n, &check);
+      if (n < 2 || n > ENG_MAX_PLAYERS)
         {
-          g_printerr (_ ("tablero: --players takes 2 to 4 comma-separated names\n"));
+          g_printerr (_ ("tablero: --players takes 2 to %d comma-separated names\n"),
+                      ENG_MAX_PLAYERS);
+          return 2;
+        }
+      if (bad >= 0)
+        {
+          /* a name is shown as typed unless it holds bytes a terminal acts on */
+          g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
+                                   ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
+          g_printerr (_ ("tablero: --players: name %d '%s': %s\n"), bad + 1, shown,
+                      check == ENG_NAME_OK ? _ ("named twice") : eng_name_check_to_string (check));
           return 2;
         }
       g_strfreev (self->players);

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "eng-data.h"
+#include "eng-game.h"
+#include "eng-name.h"
 #include "ui-option-docs.h"
 
 /* One rule switch as shown: its description and the widget holding its
@@ -21,8 +23,8 @@ struct _UiSetupDialog
   AdwWindow parent_instance;
 
   GtkSpinButton *count;
-  AdwEntryRow *names[4];
-  GtkSpinButton *seats[4];
+  AdwEntryRow *names[5];
+  GtkSpinButton *seats[5];
   AdwComboRow *first;
   AdwPreferencesGroup *options_group;
   GPtrArray *option_docs;  /* UiOptionDoc, NULL when the file is missing */
@@ -50,7 +52,8 @@ on_names_changed (UiSetupDialog *self)
   for (guint i = 0; i < player_count (self) && i < G_N_ELEMENTS (self->names); i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      g_autofree char *fallback = g_strdup_printf (_ ("Player %u"), i + 1);
+      /* no space: a name is one word of the record (eng-name.h) */
+      g_autofree char *fallback = g_strdup_printf (_ ("Player%u"), i + 1);
       gtk_string_list_append (names, name && *name ? name : fallback);
     }
   adw_combo_row_set_model (self->first, G_LIST_MODEL (names));
@@ -75,7 +78,8 @@ ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup)
   for (guint i = 0; i < setup->n_players; i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      g_autofree char *fallback = g_strdup_printf (_ ("Player %u"), i + 1);
+      /* no space: a name is one word of the record (eng-name.h) */
+      g_autofree char *fallback = g_strdup_printf (_ ("Player%u"), i + 1);
       g_strlcpy (setup->names[i], name && *name ? name : fallback, ENG_NAME_MAX);
       setup->seats[i] = (uint8_t) gtk_spin_button_get_value_as_int (self->seats[i]);
     }
@@ -237,10 +241,40 @@ seats_distinct (UiSetupDialog *self)
   return ok;
 }
 
+/* Every name the table typed is one a record can hold (eng-name.h), none
+ * twice: a name at fault is marked and says why under it. */
+static gboolean
+names_ok (UiSetupDialog *self)
+{
+  guint n = player_count (self);
+  const char *names[G_N_ELEMENTS (self->names)];
+  char *fallbacks[G_N_ELEMENTS (self->names)] = { NULL };
+  for (guint i = 0; i < n; i++)
+    {
+      const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
+      fallbacks[i] = g_strdup_printf (_ ("Player%u"), i + 1);
+      names[i] = typed != NULL && *typed != '\0' ? typed : fallbacks[i];
+      gtk_widget_remove_css_class (GTK_WIDGET (self->names[i]), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->names[i]), NULL);
+    }
+  EngNameCheck check;
+  int bad = eng_names_find_fault (names, n, &check);
+  for (guint i = 0; i < G_N_ELEMENTS (fallbacks); i++)
+    g_free (fallbacks[i]);
+  if (bad < 0)
+    return TRUE;
+  gtk_widget_add_css_class (GTK_WIDGET (self->names[bad]), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->names[bad]),
+                               check == ENG_NAME_OK ? _ ("Another player has this name")
+                                                    : eng_name_check_to_string (check));
+  gtk_widget_grab_focus (GTK_WIDGET (self->names[bad]));
+  return FALSE;
+}
+
 static void
 start_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  if (!seats_distinct (UI_SETUP_DIALOG (widget)))
+  if (!seats_distinct (UI_SETUP_DIALOG (widget)) || !names_ok (UI_SETUP_DIALOG (widget)))
     return;
   g_signal_emit (widget, signals[SIGNAL_START], 0);
   gtk_window_close (GTK_WINDOW (widget));
@@ -274,10 +308,12 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "name1", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[1]));
   gtk_widget_class_bind_template_child_full (widget_class, "name2", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[2]));
   gtk_widget_class_bind_template_child_full (widget_class, "name3", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[3]));
+  gtk_widget_class_bind_template_child_full (widget_class, "name4", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[4]));
   gtk_widget_class_bind_template_child_full (widget_class, "seat0", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[0]));
   gtk_widget_class_bind_template_child_full (widget_class, "seat1", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[1]));
   gtk_widget_class_bind_template_child_full (widget_class, "seat2", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[2]));
   gtk_widget_class_bind_template_child_full (widget_class, "seat3", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[3]));
+  gtk_widget_class_bind_template_child_full (widget_class, "seat4", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[4]));
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, first);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, options_group);
   gtk_widget_class_install_action (widget_class, "setup.start", NULL, start_action);
@@ -301,7 +337,19 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
 {
   UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
                                       "application", gtk_window_get_application (parent), NULL);
-  guint n = setup != NULL && setup->n_players >= 2 ? setup->n_players : 2;
+  /* the number of players within the game's limits (and the rows there are) */
+  const EngGameClass *klass = eng_game_class_find (game);
+  guint lo = klass != NULL ? klass->min_players : 2;
+  guint hi = MIN (klass != NULL ? klass->max_players : 4, G_N_ELEMENTS (self->names));
+  gtk_spin_button_set_range (self->count, lo, hi);
+  if (klass != NULL)
+    {
+      /* Translators: the dialog's title, with the game's name ("Katua"). */
+      g_autofree char *title = g_strdup_printf (_ ("New game of %s"),
+                                                klass->title != NULL ? klass->title : klass->name);
+      gtk_window_set_title (GTK_WINDOW (self), title);
+    }
+  guint n = setup != NULL && setup->n_players >= lo ? MIN (setup->n_players, hi) : lo;
   gtk_spin_button_set_value (self->count, n);
   for (guint i = 0; setup != NULL && i < setup->n_players && i < G_N_ELEMENTS (self->names); i++)
     {

@@ -2,6 +2,7 @@
  * source go through the same observer and session as the app; every
  * announcement is printed as one JSON object a line. */
 #include "cli.h"
+#include "eng-name.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -141,13 +142,28 @@ build_setup (const WatchArgs *a, EngSetup *setup)
 {
   eng_setup_init (setup);
   g_auto (GStrv) names = g_strsplit (a->players, ",", -1);
+  const EngGameClass *klass = eng_game_class_find (a->game);
+  unsigned lo = klass ? klass->min_players : 2, hi = klass ? klass->max_players : ENG_MAX_PLAYERS;
+  unsigned n_names = g_strv_length (names);
+  if (n_names < lo || n_names > hi)
+    {
+      fprintf (stderr, "tablero-cli watch: --players takes %u to %u comma-separated names, "
+                       "not %u\n", lo, hi, n_names);
+      return false;
+    }
+  EngNameCheck check;
+  int bad = eng_names_find_fault ((const char *const *) names, n_names, &check);
+  if (bad >= 0)
+    {
+      /* a name is shown as typed unless it holds bytes a terminal acts on */
+          g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
+                                   ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
+      fprintf (stderr, "tablero-cli watch: --players: name %d '%s': %s\n", bad + 1, shown,
+               check == ENG_NAME_OK ? "named twice" : eng_name_check_to_string (check));
+      return false;
+    }
   for (char **n = names; *n; n++)
     {
-      if (setup->n_players == ENG_MAX_PLAYERS || **n == '\0')
-        {
-          fprintf (stderr, "tablero-cli watch: --players takes 2 to 4 comma-separated names\n");
-          return false;
-        }
       g_strlcpy (setup->names[setup->n_players], *n, ENG_NAME_MAX);
       setup->seats[setup->n_players] = (uint8_t) (setup->n_players + 1);
       setup->n_players++;

@@ -29,7 +29,7 @@
 #include "eng-status.h"
 
 #define ENG_MAX_PLAYERS 6
-#define ENG_NAME_MAX 16          /* player names, NUL included */
+#define ENG_NAME_MAX 32          /* player names in UTF-8 bytes, NUL included (eng-name.h) */
 #define ENG_MOVE_MAX_CARDS 4
 #define ENG_SERIAL_UNKNOWN 0xFFFF  /* "?" in a record: a card nobody saw */
 

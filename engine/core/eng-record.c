@@ -1,6 +1,7 @@
 #include "eng-record.h"
 
 #include "eng-data.h"
+#include "eng-name.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib.h>
 
 #define MAX_LINE 1024
 #define MAX_TOKENS 160
@@ -48,14 +51,12 @@ tok_uint (const Token *t, unsigned long long lo, unsigned long long hi,
   return true;
 }
 
+/* A player's name (eng-name.h) that is no keyword of the header. */
 static bool
 name_ok (const Token *t)
 {
-  if (t->n == 0 || t->n >= ENG_NAME_MAX || !isalpha ((unsigned char) t->s[0]))
+  if (eng_name_check (t->s, t->n) != ENG_NAME_OK)
     return false;
-  for (size_t i = 0; i < t->n; i++)
-    if (!(isalnum ((unsigned char) t->s[i]) || t->s[i] == '_' || t->s[i] == '-'))
-      return false;
   static const char *const reserved[] = { "show", "game", "set", "option", "player",
                                           "first", "last-winner", "seed", "deal", "seat" };
   for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
@@ -342,11 +343,17 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
     {
       if (!(nt == 2 || (nt == 4 && tok_is (&tok[2], "seat"))))
         FAIL (p, line, "'player NAME [seat N]'");
+      EngNameCheck check = eng_name_check (tok[1].s, tok[1].n);
+      if (check != ENG_NAME_OK)
+        FAIL (p, line, "not a player's name: %s", eng_name_check_to_string (check));
       if (!name_ok (&tok[1]))
-        FAIL (p, line, "a player's name is a letter then letters, digits, '-' or '_' "
-              "(at most %d)", ENG_NAME_MAX - 1);
-      if (find_player (su, &tok[1]) >= 0)
-        FAIL (p, line, "player '%.*s' listed twice", (int) tok[1].n, tok[1].s);
+        FAIL (p, line, "not a player's name: '%.*s' is a word of the record", (int) tok[1].n,
+              tok[1].s);
+      char name[ENG_NAME_MAX];
+      snprintf (name, sizeof name, "%.*s", (int) tok[1].n, tok[1].s);
+      for (unsigned q = 0; q < su->n_players; q++)
+        if (eng_names_same (su->names[q], name))
+          FAIL (p, line, "player '%s' listed twice (names differ by more than case)", name);
       if (su->n_players >= ENG_MAX_PLAYERS || su->n_players >= rec->klass->max_players)
         FAIL (p, line, "too many players for %s (at most %u)", rec->klass->name,
               rec->klass->max_players);
@@ -401,23 +408,24 @@ tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok
           i++;
           continue;
         }
-      if (c < 0x20 || c >= 0x7f)
-        {
-          eng_parse_error_set (err, source, line,
-                               "unexpected byte 0x%02x (records are plain ASCII)", c);
-          return ENG_ERR_SYNTAX;
-        }
       size_t j = i;
       while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
         {
           unsigned char d = (unsigned char) s[j];
-          if (d < 0x20 || d >= 0x7f)
+          if (d < 0x20 || d == 0x7f)
             {
-              eng_parse_error_set (err, source, line,
-                                   "unexpected byte 0x%02x (records are plain ASCII)", d);
+              eng_parse_error_set (err, source, line, "unexpected control byte 0x%02x", d);
               return ENG_ERR_SYNTAX;
             }
           j++;
+        }
+      /* words are ASCII but for player names, which are UTF-8 (eng-name.h) */
+      const char *bad = NULL;
+      if (!g_utf8_validate_len (s + i, j - i, &bad))
+        {
+          eng_parse_error_set (err, source, line, "byte 0x%02x at column %zu is not UTF-8 text",
+                               (unsigned char) *bad, (size_t) (bad - s) + 1);
+          return ENG_ERR_SYNTAX;
         }
       if (nt >= MAX_TOKENS)
         {

@@ -14,6 +14,7 @@
 #include "eng-record.h"
 #include "eng-replay.h"
 #include "eng-live.h"
+#include "eng-name.h"
 #include "eng-view.h"
 
 #include <glib.h>
@@ -257,12 +258,17 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
                ENG_ERR_SYNTAX;
       for (int i = 1; i < w->n; i++)
         {
-          if (strlen (w->words[i]) >= ENG_NAME_MAX || isdigit ((unsigned char) w->words[i][0]))
-            return snprintf (why, size, "bad player name '%.20s' (at most %d characters, not "
-                             "starting with a digit)", w->words[i], ENG_NAME_MAX - 1),
-                   ENG_ERR_SYNTAX;
-          if (player_by_name (su, w->words[i]) >= 0)
-            return snprintf (why, size, "player '%s' named twice", w->words[i]), ENG_ERR_SYNTAX;
+          EngNameCheck check = eng_name_check (w->words[i], strlen (w->words[i]));
+          if (check != ENG_NAME_OK)
+            {
+              g_autofree char *shown = g_strescape (w->words[i], NULL);
+              return snprintf (why, size, "bad player name '%.40s': %s", shown,
+                               eng_name_check_to_string (check)), ENG_ERR_SYNTAX;
+            }
+          for (unsigned q = 0; q < su->n_players; q++)
+            if (eng_names_same (su->names[q], w->words[i]))
+              return snprintf (why, size, "player '%s' named twice", w->words[i]),
+                     ENG_ERR_SYNTAX;
           snprintf (su->names[su->n_players], ENG_NAME_MAX, "%s", w->words[i]);
           su->n_players++;
         }

@@ -1,6 +1,7 @@
 /* The generic core: RNG, options, registry, the record parser (errors with
  * line and reason) and writer (round trip), event JSON. */
 #include "kat-test.h"
+#include "eng-name.h"
 
 Test (core, rng_is_deterministic_and_bounded)
 {
@@ -232,4 +233,47 @@ Test (core, event_json_escapes_and_names_players)
   int n = eng_event_to_json (&e, &su, 7, small, sizeof small);
   cr_assert_gt (n, 15, "reports the length wanted");
   cr_assert_eq (strlen (small), 15, "truncates safely");
+}
+
+/* Player names are UTF-8 text everywhere (eng-name.h): a record with them
+ * reads, writes back the same and replays; what is refused says why. */
+Test (core, player_names_are_utf8_text)
+{
+  cr_assert_eq (eng_name_check ("José", strlen ("José")), ENG_NAME_OK);
+  cr_assert_eq (eng_name_check ("Núria", strlen ("Núria")), ENG_NAME_OK);
+  cr_assert_eq (eng_name_check ("O'Neil-2", strlen ("O'Neil-2")), ENG_NAME_OK);
+  cr_assert_eq (eng_name_check ("Ана", strlen ("Ана")), ENG_NAME_OK);
+  cr_assert_eq (eng_name_check ("", 0), ENG_NAME_EMPTY);
+  cr_assert_eq (eng_name_check ("Ana María", strlen ("Ana María")), ENG_NAME_SPACE);
+  cr_assert_eq (eng_name_check ("9lives", 6), ENG_NAME_FIRST_NOT_LETTER);
+  cr_assert_eq (eng_name_check ("Jo\x1bse", 5), ENG_NAME_CONTROL);
+  cr_assert_eq (eng_name_check ("Jo\xc2\x85se", 6), ENG_NAME_CONTROL, "C1 controls too");
+  cr_assert_eq (eng_name_check ("Jo\xc3", 3), ENG_NAME_NOT_UTF8);
+  cr_assert_eq (eng_name_check ("Ana#1", 5), ENG_NAME_BAD_CHARACTER);
+  cr_assert_eq (eng_name_check ("Maximiliàààààààààààààààààà", strlen ("Maximiliàààààààààààààààààà")),
+                ENG_NAME_TOO_LONG);
+  cr_assert (eng_names_same ("josé", "JOSÉ"));
+  cr_assert_not (eng_names_same ("Jose", "José"));
+  const char *names[] = { "Àlex", "Bea", "àlex" };
+  EngNameCheck check;
+  cr_assert_eq (eng_names_find_fault (names, 3, &check), 2);
+  cr_assert_eq (check, ENG_NAME_OK, "a repeated name");
+  cr_assert_eq (eng_names_find_fault (names, 2, &check), -1);
+
+  const char *text = "game katua\nplayer José seat 1\nplayer María seat 2\nfirst María\n"
+                     "María attack 54 José 1\n";
+  EngRecord *a = NULL, *b = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_parse (text, strlen (text), "t", &a, &err), ENG_OK, "%s", err.reason);
+  cr_assert_str_eq (a->setup.names[0], "José");
+  cr_assert_eq (a->moves[0].move.player, 1);
+  char *w = eng_record_write (a);
+  cr_assert_not_null (strstr (w, "player María"), "%s", w);
+  cr_assert_eq (eng_record_parse (w, strlen (w), "w", &b, &err), ENG_OK, "%s\n%s", err.reason, w);
+  cr_assert (eng_record_equal (a, b));
+  free (w);
+  eng_record_free (a);
+  eng_record_free (b);
+  expect_malformed ("game katua\nplayer José\nplayer Jo\xc3\n", 3, "not UTF-8");
+  expect_malformed ("game katua\nplayer José\nplayer JOSÉ\n", 3, "twice");
 }
