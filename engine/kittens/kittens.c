@@ -311,7 +311,7 @@ pname (const KitState *s, int p)
   return (p >= 0 && p < s->n_players) ? s->names[p] : "?";
 }
 
-/* A face-up card in words: its name and serial ("Attack (16)"). */
+/* A face-up card in words: its name and serial ("Attack #16"). */
 static Words
 card_words (const KitRules *r, uint8_t k)
 {
@@ -319,7 +319,7 @@ card_words (const KitRules *r, uint8_t k)
   if (k >= r->n_cards)
     snprintf (w.s, sizeof w.s, "%s", ENG_ ("a card"));
   else
-    snprintf (w.s, sizeof w.s, "%s (%u)",
+    snprintf (w.s, sizeof w.s, "%s #%u",
               kittens_kind_words (r->cards[k].kind, r->cards[k].cat, r->cards[k].depth),
               r->cards[k].serial);
   return w;
@@ -963,6 +963,10 @@ apply_give (Ctx *c, const EngMove *m)
           || c->r->cards[want].type != s->give_type)
         return ILLEGAL (c, "E7", ENG_N_ ("give a card of the kind asked for, by its serial"));
     }
+  /* a card passed face down on a live table: the referee can no longer
+   * tell which of the giver's cards left */
+  if (m->card == ENG_SERIAL_UNKNOWN)
+    forget (s, s->hand[from], s->hand_n[from]);
   EngStatus st = hand_take (c, from, m->card, &k);
   if (st != ENG_OK)
     return st;

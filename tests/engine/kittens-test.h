@@ -229,7 +229,7 @@ kx_hand_has (const KX *t, int p, unsigned serial)
 
 /* Whether any event text names a card that lies face down now (in a hand,
  * in the pile or out of the game): events name a face-up card as
- * "Name (serial)", so "(serial)" of a hidden card must never appear. */
+ * "Name #serial", so "#serial" of a hidden card must never appear. */
 static inline bool
 kx_names_hidden (const KitRules *r, const KitState *s, const EngEvents *ev, char *which,
                  size_t size)
@@ -251,8 +251,11 @@ kx_names_hidden (const KitRules *r, const KitState *s, const EngEvents *ev, char
         if (!hidden[k])
           continue;
         char pat[16];
-        snprintf (pat, sizeof pat, "(%u)", r->cards[k].serial);
-        if (strstr (ev->items[e].text, pat) != NULL)
+        int len = snprintf (pat, sizeof pat, "#%u", r->cards[k].serial);
+        const char *at = ev->items[e].text;
+        while ((at = strstr (at, pat)) != NULL && at[len] >= '0' && at[len] <= '9')
+          at += len;
+        if (at != NULL)
           {
             snprintf (which, size, "'%s' names hidden card %u", ev->items[e].text,
                       r->cards[k].serial);
