@@ -511,8 +511,12 @@ end_one_turn (Ctx *c)
     {
       s->owed--;
       s->turn++;
-      EV (c, ENG_EVENT_NOTE, s->active, "E10", ENG_N_ ("%s still has %u turns to take"),
-          pname (s, s->active), s->owed);
+      if (s->owed == 1)
+        EV (c, ENG_EVENT_NOTE, s->active, "E10", ENG_N_ ("%s has one more turn to take"),
+            pname (s, s->active));
+      else
+        EV (c, ENG_EVENT_NOTE, s->active, "E10", ENG_N_ ("%s still has %u turns to take"),
+            pname (s, s->active), s->owed);
       return;
     }
   start_turn (c, next_alive (s, s->active), 1, false);

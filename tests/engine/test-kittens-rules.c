@@ -13,6 +13,8 @@
  */
 #include "kittens-test.h"
 
+#include "eng-replay.h"
+
 #define TWO "game kittens\nplayer Ana\nplayer Bea\nseed 7\n"
 #define THREE "game kittens\nplayer Ana\nplayer Bea\nplayer Cai\nseed 7\n"
 #define CATS_ON_TOP "deal pile 40 44 48 52\n"
@@ -823,4 +825,34 @@ Test (kittens, e16_public_view_counts_and_faces_up_only)
   cr_assert_str_eq (v.players[1].status, "owes 2 turns");
   cr_assert_str_eq (v.panels[0].rows[0].value, "2");
   kx_free (&t);
+}
+
+/* ---- a whole live game as a record ---------------------------------------- */
+
+Test (kittens, a_live_record_replays_to_the_end)
+{
+  const char *dir = getenv ("TABLERO_ENGINE_RECORDS");
+  cr_assert_not_null (dir, "TABLERO_ENGINE_RECORDS must be set");
+  char path[1024];
+  snprintf (path, sizeof path, "%s/kittens-2p-live.rec", dir);
+  EngRecord *rec = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_record_load_file (path, &rec, &err), ENG_OK, "%s", err.reason);
+  EngCardSet *set = kx_load_set (NULL, 0);
+  EngOptions base;
+  memset (&base, 0, sizeof base);
+  kx_load_options (&base);
+  EngReplayResult res;
+  EngVerdict why;
+  cr_assert_eq (eng_replay (rec, set, &base, false, true, NULL, NULL, &res, &why), ENG_OK,
+                "%s", why.reason);
+  cr_assert_eq (res.illegal, 0);
+  cr_assert (res.over);
+  cr_assert_eq (eng_game_winners (res.game, NULL), 2u, "Bea wins");
+  const KitState *s = eng_game_state (res.game);
+  cr_assert_eq (s->hand_n[0], 2, "Ana's hand, face down in front of her");
+  cr_assert_eq (s->pile_kittens, 0);
+  eng_game_free (res.game);
+  eng_record_free (rec);
+  eng_card_set_free (set);
 }
