@@ -46,6 +46,46 @@ kittens_kind_words (unsigned kind, unsigned cat, unsigned depth)
     }
 }
 
+/* The same with its definite article, which agrees with the name in
+ * Spanish and Catalan ("la Desactivación", "l'Atac"). */
+static const char *
+definite_words (unsigned kind, unsigned cat, unsigned depth)
+{
+  switch (kind)
+    {
+    case KIT_KIND_KITTEN: return ENG_ ("the Exploding Kitten");
+    case KIT_KIND_DEFUSE: return ENG_ ("the Defuse");
+    case KIT_KIND_NOPE: return ENG_ ("the Nope");
+    case KIT_KIND_ATTACK: return ENG_ ("the Attack");
+    case KIT_KIND_SKIP: return ENG_ ("the Skip");
+    case KIT_KIND_FAVOR: return ENG_ ("the Favor");
+    case KIT_KIND_SHUFFLE: return ENG_ ("the Shuffle");
+    case KIT_KIND_SEE:
+      return depth > 3 ? ENG_ ("the See the Future x5") : ENG_ ("the See the Future");
+    case KIT_KIND_CAT:
+      switch (cat)
+        {
+        case 1: return ENG_ ("the Black cat");
+        case 2: return ENG_ ("the White cat");
+        case 3: return ENG_ ("the Grey cat");
+        case 4: return ENG_ ("the Tabby cat");
+        default: return ENG_ ("the Blond cat");
+        }
+    case KIT_KIND_TARGETED: return ENG_ ("the Targeted Attack");
+    case KIT_KIND_TRIPLE: return ENG_ ("the Triple Attack");
+    case KIT_KIND_SUPER_SKIP: return ENG_ ("the Super Skip");
+    case KIT_KIND_BOTTOM: return ENG_ ("the Draw from the Bottom");
+    case KIT_KIND_ALTER:
+      return depth > 3 ? ENG_ ("the Alter the Future (5)") : ENG_ ("the Alter the Future (3)");
+    case KIT_KIND_REVERSE: return ENG_ ("the Reverse");
+    case KIT_KIND_SWAP: return ENG_ ("the Swap Top and Bottom");
+    case KIT_KIND_BURY: return ENG_ ("the Bury");
+    case KIT_KIND_PERSONAL: return ENG_ ("the Personal Attack");
+    case KIT_KIND_FERAL: return ENG_ ("the Feral Cat");
+    default: return ENG_ ("the card");
+    }
+}
+
 void
 kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size)
 {
@@ -57,11 +97,8 @@ kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf,
       return;
     }
   const KitCard *c = &r->cards[k];
-  const char *name = kittens_kind_words (c->kind, c->cat, c->depth);
-  if (definite)
-    snprintf (buf, size, ENG_ ("the %s"), name);
-  else
-    snprintf (buf, size, "%s", name);
+  snprintf (buf, size, "%s", definite ? definite_words (c->kind, c->cat, c->depth)
+                                       : kittens_kind_words (c->kind, c->cat, c->depth));
 }
 
 static const char *

@@ -458,7 +458,7 @@ hand_take_kind (Ctx *c, int p, uint16_t serial, int kind, const char *rule, uint
   if (k == KIT_NONE)
     return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), serial);
   if (kind != KIT_KIND_COUNT && c->r->cards[k].kind != kind)
-    return ILLEGAL (c, rule, ENG_N_ ("%s is not a %s"), card_words (c->r, k).s,
+    return ILLEGAL (c, rule, ENG_N_ ("%s is not a card of kind %s"), card_words (c->r, k).s,
                     kittens_kind_words ((unsigned) kind, 0, 3));
   return hand_take (c, p, serial, idx);
 }
@@ -840,8 +840,8 @@ apply_combo (Ctx *c, const EngMove *m)
                 pname (s, m->player), pname (s, m->target[0]));
       else if (m->verb == KIT_TRIO)
         ev_add (c, ENG_EVENT_NOTE, m->player, "E7",
-                ENG_N_ ("%s plays three of a kind and asks %s for a %s"), pname (s, m->player),
-                pname (s, m->target[0]),
+                ENG_N_ ("%s plays three of a kind and asks %s for this card: %s"),
+                pname (s, m->player), pname (s, m->target[0]),
                 kittens_kind_words (c->r->cards[named].kind, c->r->cards[named].cat,
                                     c->r->cards[named].depth));
       else

@@ -136,7 +136,8 @@ play_one (const KitRules *r, const EngCardSet *set, const EngOptions *opts, EngS
       cr_assert_eq (st, ENG_OK, "game %ld move %d: %s refused: %s %s", g, n,
                     kittens_game_class.verbs[m.verb], why.rule, why.reason);
       cr_assert_eq (kittens_game_class.check_conservation (r, &s, &why), ENG_OK,
-                    "game %ld move %d (%s): %s", g, n, kittens_game_class.verbs[m.verb], why.reason);
+                    "game %ld move %d (%s): %s", g, n, kittens_game_class.verbs[m.verb],
+                    why.reason);
       if (with_events)
         {
           char which[320];
