@@ -40,3 +40,9 @@ bool kittens_target_ok (const KitState *s, int p, int target, bool needs_cards);
 EngStatus kittens_setup (const void *rules, const EngSetup *setup, const EngRng *rng,
                          void *state, EngEvents *events, EngVerdict *why);
 EngStatus kittens_check_conservation (const void *rules, const void *state, EngVerdict *why);
+
+/* EngGameClass.apply and .check (kittens-apply.c). */
+EngStatus kittens_apply (const void *rules, void *state, const EngMove *move,
+                         EngEvents *events, EngVerdict *why);
+EngStatus kittens_check (const void *rules, const void *state, const EngMove *move,
+                         EngVerdict *why);
