@@ -125,8 +125,14 @@ deal_hands (KitState *s, const Fixed *fx, Pool *defuses, Pool *others, const Kit
           for (unsigned k = 0; k < fx->hand[p]->n_cards; k++)
             {
               uint16_t c = fx->hand[p]->cards[k];
-              s->hand[p][s->hand_n[p]++] = c == ENG_SERIAL_UNKNOWN ? KIT_UNKNOWN
-                                                                   : kittens_card_index (r, c);
+              uint8_t *at = &s->hand[p][s->hand_n[p]++];
+              if (c != ENG_SERIAL_UNKNOWN)
+                *at = kittens_card_index (r, c);
+              /* an unseen card of a hand is one of the cards left to deal */
+              else if (!pool_take (others, s->omniscient, at)
+                       && !pool_take (defuses, s->omniscient, at))
+                return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
+                                     ENG_N_ ("not enough cards to deal 7 to each player"));
             }
           continue;
         }

@@ -856,3 +856,76 @@ Test (kittens, a_live_record_replays_to_the_end)
   eng_record_free (rec);
   eng_card_set_free (set);
 }
+
+/* ---- record lines and deals -------------------------------------------- */
+
+Test (kittens, unseen_cards_in_a_dealt_hand_come_out_of_the_cards_left)
+{
+  KX t;
+  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal Ana hand ? ? 28\n");
+  const KitState *s = kx_state (&t);
+  cr_assert_eq (s->hand_n[0], 3);
+  cr_assert_eq (s->hand_n[1], 8);
+  cr_assert_eq (s->pile_n + s->box_n + 11, 56);
+  EngVerdict v;
+  cr_assert_eq (eng_game_check_conservation (t.game, &v), ENG_OK, "%s", v.reason);
+  kx_ok (&t, "Ana play 28");
+  kx_ok (&t, "Ana play 20");       /* an unseen card of Ana's, now face up */
+  cr_assert_eq (kx_state (&t)->hand_n[0], 1);
+  kx_free (&t);
+
+  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\nseed 4\ndeal Ana hand ? ? 16\n");
+  cr_assert_eq (kx_state (&t)->hand_n[0], 3);
+  cr_assert_neq (kx_state (&t)->hand[0][0], KIT_UNKNOWN, "a seeded deal knows them");
+  cr_assert_eq (eng_game_check_conservation (t.game, &v), ENG_OK, "%s", v.reason);
+  kx_free (&t);
+}
+
+Test (kittens, a_kitten_is_never_dealt_to_a_hand_nor_a_card_twice)
+{
+  KX t;
+  cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 1 5\n", kx_load_set (NULL, 0)),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq (t.why.rule, "E8");
+  eng_record_free (t.rec);
+  eng_card_set_free (t.set);
+  cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 16 5\ndeal pile 16\n",
+                                kx_load_set (NULL, 0)), ENG_ERR_CONSERVATION);
+  eng_record_free (t.rec);
+  eng_card_set_free (t.set);
+  cr_assert_eq (kx_try_new_set (&t, TWO "deal pile 1 2\n", kx_load_set (NULL, 0)),
+                ENG_ERR_INVALID_ARGUMENT, "two players: one kitten in the pile (E2)");
+  cr_assert_str_eq (t.why.rule, "E2");
+  eng_record_free (t.rec);
+  eng_card_set_free (t.set);
+}
+
+Test (kittens, a_move_line_needs_its_verbs_arguments)
+{
+  KX t;
+  kx_new (&t, TWO);
+  static const char *const bad[] = {
+    "Ana pair 37 Bea", "Ana pair 37 38", "Ana trio 37 38 39 Bea", "Ana five 37 41 45 49",
+    "Ana five 37 41 45 49 53 Bea", "Ana play", "Ana nope 11 Bea", "Ana draw 5",
+    "Ana replace 3", "Ana explode Bea", "Ana play 16 Bea 2", "Ana resolve show 1",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      EngMove m;
+      EngParseError err = { 0 };
+      cr_assert_neq (eng_record_parse_move (t.rec, bad[i], &m, &err), ENG_OK, "'%s'", bad[i]);
+      cr_assert_gt (strlen (err.reason), 0);
+    }
+  static const char *const good[] = {
+    "Ana pair 37 38 Bea", "Ana trio 37 38 39 5 Bea", "Ana five 37 41 45 49 53", "Ana play 24 Bea",
+    "Ana draw show 1", "Bea give ?", "Bea give", "Ana take 16", "Ana resolve",
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+    {
+      EngMove m;
+      EngParseError err = { 0 };
+      cr_assert_eq (eng_record_parse_move (t.rec, good[i], &m, &err), ENG_OK, "'%s': %s",
+                    good[i], err.reason);
+    }
+  kx_free (&t);
+}
