@@ -100,9 +100,9 @@ read_deals (const KitRules *r, const EngSetup *su, Fixed *fx, bool *used, EngVer
           if (idx == KIT_NONE)
             return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "set",
                                  ENG_N_ ("card %u is not in this card set"), d->cards[k]);
-          if (per_player && r->cards[idx].kind == KIT_KIND_KITTEN)
-            return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E8",
-                                 ENG_N_ ("an Exploding Kitten is never held"));
+          if (slot != &fx->pile && r->cards[idx].kind == KIT_KIND_KITTEN)
+            return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
+                                 ENG_N_ ("an Exploding Kitten is dealt only into the pile"));
           if (used[idx])
             return setup_refuse (why, ENG_ERR_CONSERVATION, "setup", "card %u dealt twice",
                                  d->cards[k]);

@@ -886,7 +886,12 @@ Test (kittens, a_kitten_is_never_dealt_to_a_hand_nor_a_card_twice)
   KX t;
   cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 1 5\n", kx_load_set (NULL, 0)),
                 ENG_ERR_INVALID_ARGUMENT);
-  cr_assert_str_eq (t.why.rule, "E8");
+  cr_assert_str_eq (t.why.rule, "E2");
+  eng_record_free (t.rec);
+  eng_card_set_free (t.set);
+  cr_assert_eq (kx_try_new_set (&t, TWO "deal discard 1\n", kx_load_set (NULL, 0)),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq (t.why.rule, "E2");
   eng_record_free (t.rec);
   eng_card_set_free (t.set);
   cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 16 5\ndeal pile 16\n",
