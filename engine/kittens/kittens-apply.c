@@ -156,6 +156,8 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
   uint8_t k = kittens_card_index (c->r, serial);
   if (k == KIT_NONE)
     return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), serial);
+  if (c->r->cards[k].kind == KIT_KIND_KITTEN)
+    return ILLEGAL (c, "E8", ENG_N_ ("an Exploding Kitten is never held"));
   for (int i = 0; i < s->hand_n[p]; i++)
     if (s->hand[p][i] == k)
       {

@@ -6,7 +6,9 @@
  * replayed to the identical state; some run with events, whose texts must
  * never name a card lying face down; some run beside a live-table shadow
  * that knows no hidden card and is told only what the table shows, and
- * must referee the same game to the same public state.
+ * must referee the same game to the same public state.  Arbitrary moves
+ * (any verb, player and serials) on seeded and live tables are refused with
+ * nothing changed, or keep every card accounted for.
  *
  * 10,000 games by default; TABLERO_SANITIZED=1 (the ASan CI run) plays 2,000,
  * TABLERO_ENGINE_GAMES=N overrides both. */
@@ -266,4 +268,88 @@ Test (kittens_random, every_card_and_option_variant_keeps_every_invariant, .time
   play_random_games (NULL, kx_load_set (full, n_full), n, 50000);
   play_random_games (reset, kx_load_set (full, n_full), n, 60000);
   play_random_games (strict, kx_load_set (full, n_full), n, 70000);
+}
+
+/* Arbitrary moves (any verb, player, target and serials, as a confused
+ * table or a forged record could send) are refused with nothing changed,
+ * or accepted with every card still accounted for. */
+static void
+play_arbitrary_moves (EngCardSet *set)
+{
+  EngOptions opts;
+  memset (&opts, 0, sizeof opts);
+  kx_load_options (&opts);
+  void *rules_v = NULL;
+  EngParseError err;
+  cr_assert_eq (kittens_game_class.rules_new (set, &opts, &rules_v, &err), ENG_OK);
+  const KitRules *r = rules_v;
+  EngRng fuzz;
+  eng_rng_seed (&fuzz, 77);
+  EngSetup su;
+  eng_setup_init (&su);
+  long accepted = 0, refused = 0, games = games_to_play () / 20;
+  for (long g = 0; g < games; g++)
+    {
+      su.n_players = 2 + (unsigned) (g % 4);
+      su.has_seed = g % 2 == 0;   /* seeded and live tables */
+      su.seed = (uint64_t) g;
+      EngRng rng;
+      eng_rng_seed (&rng, su.seed);
+      KitState s;
+      cr_assert_eq (kittens_game_class.setup (r, &su, &rng, &s, NULL, NULL), ENG_OK);
+      for (int n = 0; n < 400 && s.phase != KIT_PHASE_OVER; n++)
+        {
+          EngMove m;
+          if (su.has_seed && eng_rng_below (&fuzz, 2) == 0)
+            cr_assert (kittens_random_move (r, &s, &fuzz, &m));
+          else
+            {
+              eng_move_init (&m, eng_rng_below (&fuzz, KIT_VERB_COUNT + 1),
+                             (int) eng_rng_below (&fuzz, su.n_players));
+              static const uint16_t serials[] = { 0, 1, 5, 11, 16, 20, 24, 28, 32, 37, 38, 39,
+                                                  41, 45, 49, 53, 56, 57, 58, 59, 60,
+                                                  61, 62, 63, 64, 65, 66, 67, 68, 999,
+                                                  ENG_SERIAL_UNKNOWN };
+              size_t ns = sizeof serials / sizeof serials[0];
+              m.card = serials[eng_rng_below (&fuzz, (uint32_t) ns)];
+              m.n_cards = (uint8_t) eng_rng_below (&fuzz, ENG_MOVE_MAX_CARDS + 1);
+              for (int i = 0; i < m.n_cards; i++)
+                m.cards[i] = serials[eng_rng_below (&fuzz, (uint32_t) ns)];
+              m.target[0] = (int8_t) ((int) eng_rng_below (&fuzz, su.n_players + 2) - 1);
+              if (eng_rng_below (&fuzz, 4) == 0)
+                m.show = serials[eng_rng_below (&fuzz, (uint32_t) ns)];
+            }
+          KitState before = s;
+          EngVerdict why;
+          EngStatus st = kittens_game_class.apply (r, &s, &m, NULL, &why);
+          if (st != ENG_OK)
+            {
+              cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "a refused move changes nothing");
+              cr_assert_gt (strlen (why.reason), 0);
+              refused++;
+              continue;
+            }
+          accepted++;
+          cr_assert_eq (kittens_game_class.check_conservation (r, &s, &why), ENG_OK,
+                        "game %ld move %d (%s): %s", g, n,
+                        m.verb < KIT_VERB_COUNT ? kittens_game_class.verbs[m.verb] : "?",
+                        why.reason);
+        }
+    }
+  cr_assert_gt (accepted, 0);
+  cr_assert_gt (refused, 0);
+  cr_log_info ("%ld arbitrary moves accepted, %ld refused", accepted, refused);
+  kittens_game_class.rules_free (rules_v);
+  eng_card_set_free (set);
+}
+
+Test (kittens_random, arbitrary_moves_are_refused_or_keep_conservation, .timeout = 600)
+{
+  static const char *const full[] = {
+    "targeted-attack 1", "triple-attack 1", "super-skip 1", "draw-from-bottom 1",
+    "see-the-future-5 1", "alter-the-future-3 1", "alter-the-future-5 1", "reverse 1",
+    "swap-top-bottom 1", "bury 1", "personal-attack 1", "feral-cat 2",
+  };
+  play_arbitrary_moves (kx_load_set (NULL, 0));
+  play_arbitrary_moves (kx_load_set (full, sizeof full / sizeof full[0]));
 }
