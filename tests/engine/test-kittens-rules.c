@@ -934,3 +934,64 @@ Test (kittens, a_move_line_needs_its_verbs_arguments)
     }
   kx_free (&t);
 }
+
+/* ---- the cards not covered above ----------------------------------------- */
+
+Test (kittens, e01_shuffle_reorders_the_pile_and_a_live_table_forgets_its_order)
+{
+  KX t;
+  kx_new (&t, TWO "deal pile 40 44 48 52 53 54\ndeal Ana hand 28 5\ndeal Bea hand 6\n");
+  KitState before = *kx_state (&t);
+  kx_ok (&t, "Ana play 28");
+  kx_ok (&t, "Ana resolve");
+  const KitState *s = kx_state (&t);
+  cr_assert_eq (s->pile_n, before.pile_n);
+  cr_assert_neq (memcmp (s->pile, before.pile, s->pile_n), 0, "the order changed");
+  uint8_t a[KIT_MAX_CARDS], b[KIT_MAX_CARDS];
+  memcpy (a, s->pile, s->pile_n);
+  memcpy (b, before.pile, s->pile_n);
+  for (int i = 0; i < s->pile_n; i++)
+    for (int j = i + 1; j < s->pile_n; j++)
+      {
+        if (a[j] < a[i]) { uint8_t x = a[i]; a[i] = a[j]; a[j] = x; }
+        if (b[j] < b[i]) { uint8_t x = b[i]; b[i] = b[j]; b[j] = x; }
+      }
+  cr_assert_eq (memcmp (a, b, s->pile_n), 0, "the same cards");
+  cr_assert_eq (kx_state (&t)->pile_kittens, 1);
+  kx_free (&t);
+
+  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal pile 40 44\n");
+  cr_assert_eq (kx_state (&t)->pile[kx_state (&t)->pile_n - 1], idx (&t, 40));
+  kx_ok (&t, "Ana play 28");
+  kx_ok (&t, "Ana resolve");
+  for (int i = 0; i < kx_state (&t)->pile_n; i++)
+    cr_assert_eq (kx_state (&t)->pile[i], KIT_UNKNOWN, "a live referee forgets the order");
+  kx_free (&t);
+}
+
+Test (kittens, e16_see_the_future_x5_and_alter_the_future_5_look_at_five)
+{
+  static const char *const edits[] = { "see-the-future-5 1", "alter-the-future-5 1" };
+  KX t;
+  kx_new_set (&t, TWO "deal pile 40 44 48 52 53\ndeal Ana hand 57 58 5\ndeal Bea hand 6\n",
+              kx_load_set (edits, 2));
+  cr_assert_eq (kx_rules (&t)->cards[idx (&t, 57)].depth, 5);
+  cr_assert_eq (kx_rules (&t)->cards[idx (&t, 58)].kind, KIT_KIND_ALTER);
+  kx_ok (&t, "Ana play 57");
+  kx_ok (&t, "Ana play 58");
+  bool told = false;
+  for (size_t i = 0; i < t.events.n; i++)
+    told = told || strstr (t.storage[i].text, "top 5 cards") != NULL;
+  cr_assert (told, "See the Future x5 looks at five");
+  kx_ok (&t, "Ana resolve");
+  const KitState *s = kx_state (&t);
+  int found = 0;
+  static const unsigned top[] = { 40, 44, 48, 52, 53 };
+  for (int i = s->pile_n - 5; i < s->pile_n; i++)
+    for (int j = 0; j < 5; j++)
+      found += s->pile[i] == idx (&t, top[j]);
+  cr_assert_eq (found, 5, "Alter the Future (5) keeps the same five on top");
+  char which[256];
+  cr_assert (!kx_names_hidden (kx_rules (&t), s, &t.events, which, sizeof which), "%s", which);
+  kx_free (&t);
+}
