@@ -1,0 +1,200 @@
+/* kittens-view.c: what everyone at an Exploding Kittens table may see
+ * (eng-view.h), and card names in the table's language.  Only faces that
+ * are up now are named (the discard pile, the open card, an eliminated
+ * player's kitten); hands and the pile are counts, with the chance that
+ * the next draw is a kitten, which everyone can work out (E16). */
+#include <stdio.h>
+#include <string.h>
+
+#include "eng-i18n.h"
+#include "kittens-private.h"
+
+const char *
+kittens_kind_words (unsigned kind, unsigned cat, unsigned depth)
+{
+  switch (kind)
+    {
+    case KIT_KIND_KITTEN: return ENG_ ("Exploding Kitten");
+    case KIT_KIND_DEFUSE: return ENG_ ("Defuse");
+    case KIT_KIND_NOPE: return ENG_ ("Nope");
+    case KIT_KIND_ATTACK: return ENG_ ("Attack");
+    case KIT_KIND_SKIP: return ENG_ ("Skip");
+    case KIT_KIND_FAVOR: return ENG_ ("Favor");
+    case KIT_KIND_SHUFFLE: return ENG_ ("Shuffle");
+    case KIT_KIND_SEE: return depth > 3 ? ENG_ ("See the Future x5") : ENG_ ("See the Future");
+    case KIT_KIND_CAT:
+      switch (cat)
+        {
+        case 1: return ENG_ ("Black cat");
+        case 2: return ENG_ ("White cat");
+        case 3: return ENG_ ("Grey cat");
+        case 4: return ENG_ ("Tabby cat");
+        default: return ENG_ ("Blond cat");
+        }
+    case KIT_KIND_TARGETED: return ENG_ ("Targeted Attack");
+    case KIT_KIND_TRIPLE: return ENG_ ("Triple Attack");
+    case KIT_KIND_SUPER_SKIP: return ENG_ ("Super Skip");
+    case KIT_KIND_BOTTOM: return ENG_ ("Draw from the Bottom");
+    case KIT_KIND_ALTER:
+      return depth > 3 ? ENG_ ("Alter the Future (5)") : ENG_ ("Alter the Future (3)");
+    case KIT_KIND_REVERSE: return ENG_ ("Reverse");
+    case KIT_KIND_SWAP: return ENG_ ("Swap Top and Bottom");
+    case KIT_KIND_BURY: return ENG_ ("Bury");
+    case KIT_KIND_PERSONAL: return ENG_ ("Personal Attack");
+    case KIT_KIND_FERAL: return ENG_ ("Feral Cat");
+    default: return ENG_ ("card");
+    }
+}
+
+/* The same with its definite article, which agrees with the name in
+ * Spanish and Catalan ("la Desactivación", "l'Atac"). */
+static const char *
+definite_words (unsigned kind, unsigned cat, unsigned depth)
+{
+  switch (kind)
+    {
+    case KIT_KIND_KITTEN: return ENG_ ("the Exploding Kitten");
+    case KIT_KIND_DEFUSE: return ENG_ ("the Defuse");
+    case KIT_KIND_NOPE: return ENG_ ("the Nope");
+    case KIT_KIND_ATTACK: return ENG_ ("the Attack");
+    case KIT_KIND_SKIP: return ENG_ ("the Skip");
+    case KIT_KIND_FAVOR: return ENG_ ("the Favor");
+    case KIT_KIND_SHUFFLE: return ENG_ ("the Shuffle");
+    case KIT_KIND_SEE:
+      return depth > 3 ? ENG_ ("the See the Future x5") : ENG_ ("the See the Future");
+    case KIT_KIND_CAT:
+      switch (cat)
+        {
+        case 1: return ENG_ ("the Black cat");
+        case 2: return ENG_ ("the White cat");
+        case 3: return ENG_ ("the Grey cat");
+        case 4: return ENG_ ("the Tabby cat");
+        default: return ENG_ ("the Blond cat");
+        }
+    case KIT_KIND_TARGETED: return ENG_ ("the Targeted Attack");
+    case KIT_KIND_TRIPLE: return ENG_ ("the Triple Attack");
+    case KIT_KIND_SUPER_SKIP: return ENG_ ("the Super Skip");
+    case KIT_KIND_BOTTOM: return ENG_ ("the Draw from the Bottom");
+    case KIT_KIND_ALTER:
+      return depth > 3 ? ENG_ ("the Alter the Future (5)") : ENG_ ("the Alter the Future (3)");
+    case KIT_KIND_REVERSE: return ENG_ ("the Reverse");
+    case KIT_KIND_SWAP: return ENG_ ("the Swap Top and Bottom");
+    case KIT_KIND_BURY: return ENG_ ("the Bury");
+    case KIT_KIND_PERSONAL: return ENG_ ("the Personal Attack");
+    case KIT_KIND_FERAL: return ENG_ ("the Feral Cat");
+    default: return ENG_ ("the card");
+    }
+}
+
+void
+kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size)
+{
+  const KitRules *r = rules;
+  uint8_t k = kittens_card_index (r, serial);
+  if (k == KIT_NONE)
+    {
+      snprintf (buf, size, definite ? ENG_ ("the card %u") : ENG_ ("card %u"), serial);
+      return;
+    }
+  const KitCard *c = &r->cards[k];
+  snprintf (buf, size, "%s", definite ? definite_words (c->kind, c->cat, c->depth)
+                                       : kittens_kind_words (c->kind, c->cat, c->depth));
+}
+
+static const char *
+phase_words (const KitState *s)
+{
+  switch (s->phase)
+    {
+    case KIT_PHASE_TURN:
+      return s->open != KIT_OPEN_NONE ? ENG_ ("a card is open: anyone may Nope it")
+                                      : ENG_ ("playing");
+    case KIT_PHASE_GIVE: return ENG_ ("a card is being given");
+    case KIT_PHASE_TAKE: return ENG_ ("taking a card from the discard pile");
+    case KIT_PHASE_KITTEN: return ENG_ ("an Exploding Kitten is drawn");
+    case KIT_PHASE_PLACE: return ENG_ ("the kitten goes back into the pile");
+    default: return "";
+    }
+}
+
+static void
+fill_player (const KitRules *r, const KitState *s, unsigned p, EngView *view)
+{
+  EngViewPlayer *vp = &view->players[p];
+  bool alive = (s->alive >> p) & 1;
+  vp->score = alive ? 1 : 0;
+  vp->hand = s->hand_n[p];
+  if (!alive)
+    vp->flags |= ENG_VIEW_PLAYER_OUT;
+  if (p == s->active && !view->over)
+    {
+      vp->flags |= ENG_VIEW_PLAYER_ACTIVE;
+      if (s->owed > 1 || s->under_attack)
+        snprintf (vp->status, sizeof vp->status,
+                  ENG_NG_ ("owes %u turn", "owes %u turns", s->owed), (unsigned) s->owed);
+    }
+  if ((int) p == view->deciding)
+    vp->flags |= ENG_VIEW_PLAYER_DECIDING;
+  if (view->winners & (1u << p))
+    vp->flags |= ENG_VIEW_PLAYER_WINNER;
+  if (!alive && s->out_kitten[p] < r->n_cards)
+    {
+      EngViewPlace *out = eng_view_add_player_place (vp, ENG_ ("Exploded"));
+      eng_view_place_add (out, r->cards[s->out_kitten[p]].serial, 0, false);
+    }
+}
+
+void
+kittens_public_view (const void *rules, const void *state, const EngSetup *setup, EngView *view)
+{
+  const KitRules *r = rules;
+  const KitState *s = state;
+  (void) setup;
+  view->scored = false;
+  view->over = s->phase == KIT_PHASE_OVER;
+  view->winners = view->over ? (uint16_t) (1u << s->winner) : 0;
+  view->active = view->over ? -1 : (int8_t) s->active;
+  view->deciding = (int8_t) kittens_game_class.to_move (rules, state);
+  snprintf (view->phase, sizeof view->phase, "%s", phase_words (s));
+  for (unsigned p = 0; p < s->n_players && p < view->n_players; p++)
+    fill_player (r, s, p, view);
+
+  EngViewPlace *pile = eng_view_add_shared (view, ENG_ ("Draw pile"));
+  if (pile != NULL)
+    pile->count = s->pile_n;
+  EngViewPlace *discard = eng_view_add_shared (view, ENG_ ("Discard pile"));
+  if (discard != NULL)
+    {
+      if (s->discard_n > 0)
+        eng_view_place_add (discard, r->cards[s->discard[s->discard_n - 1]].serial, 0, false);
+      discard->count = s->discard_n;
+    }
+  if (s->open != KIT_OPEN_NONE)
+    {
+      EngViewPlace *open = eng_view_add_shared (view, ENG_ ("Open to Nope"));
+      for (unsigned i = 0; open != NULL && i < s->open_n; i++)
+        eng_view_place_add (open, r->cards[s->open_cards[i]].serial, 0, false);
+    }
+  if (s->phase == KIT_PHASE_KITTEN || s->phase == KIT_PHASE_PLACE)
+    {
+      EngViewPlace *kitten = eng_view_add_shared (view, ENG_ ("Kitten drawn"));
+      if (kitten != NULL && s->kitten < r->n_cards)
+        eng_view_place_add (kitten, r->cards[s->kitten].serial, 0, false);
+    }
+  EngViewPanel *panel = eng_view_add_panel (view, ENG_ ("Exploding Kittens"));
+  if (panel == NULL)
+    return;
+  eng_view_add_row (panel, ENG_ ("Turns owed"), "%u", view->over ? 0u : (unsigned) s->owed);
+  eng_view_add_row (panel, ENG_ ("Kittens left in the pile"), "%u", (unsigned) s->pile_kittens);
+  eng_view_add_row (panel, ENG_ ("Cards in the pile"), "%u", (unsigned) s->pile_n);
+  eng_view_add_row (panel, ENG_ ("Chance the next card is a kitten"), "%u %%",
+                    s->pile_n ? (unsigned) (100u * s->pile_kittens / s->pile_n) : 0u);
+  if (s->open != KIT_OPEN_NONE)
+    eng_view_add_row (panel, ENG_ ("Nopes on the open card"), "%u", (unsigned) s->nopes);
+}
+
+bool
+kittens_class_random_move (const void *rules, const void *state, EngRng *rng, EngMove *out)
+{
+  return kittens_random_move (rules, state, rng, out);
+}
