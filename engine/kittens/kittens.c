@@ -391,6 +391,7 @@ kittens_move_shape_ok (const EngMove *m, char *reason, size_t size)
 
 const EngGameClass kittens_game_class = {
   .name = "kittens",
+  .title = "Exploding Kittens",
   .min_players = 2,
   .max_players = KIT_MAX_PLAYERS,
   .state_size = sizeof (KitState),
