@@ -32,6 +32,8 @@ struct _UiReferee
   GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngView *view;              /* the public view, refreshed by ui_referee_get_view */
+  gboolean blocked;           /* a move is held until the journal can be written */
+  GArray *held;               /* of EngEvent: the announcements held meanwhile */
   EngEvent event_storage[EVENT_CAPACITY];
 };
 
@@ -43,43 +45,43 @@ static guint signals[N_SIGNALS];
 /* Rewrites the journal whole and atomically (g_file_set_contents renames
  * a finished temporary file), so a crash, a kill or a power cut leaves the
  * last or the new record, never half of one.  A finished game, or one with
- * no move yet, removes it: there is nothing to resume. */
-static void
-journal (UiReferee *self)
+ * no move yet, removes it: there is nothing to resume.  FALSE (with the
+ * reason in *why, transfer full) when it could not be written. */
+static gboolean
+journal (UiReferee *self, char **why)
 {
   if (self->journal_path == NULL)
-    return;
+    return TRUE;
   if (eng_game_is_over (self->game) || eng_interpreter_record (self->interp)->n_moves == 0)
     {
       g_unlink (self->journal_path);
       g_clear_pointer (&self->journaled, g_free);
-      return;
+      return TRUE;
     }
   char *text = eng_record_write (eng_interpreter_record (self->interp));
   /* Unchanged text (a batch of mere notes) is not written again. */
   if (text != NULL && g_strcmp0 (text, self->journaled) == 0)
     {
       free (text);
-      return;
+      return TRUE;
     }
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_path_get_dirname (self->journal_path);
   g_mkdir_with_parents (dir, 0700);
-  if (text == NULL
-      || !g_file_set_contents_full (self->journal_path, text, -1,
-                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                    0600, &error))
-    {
-      g_autofree char *msg = g_strdup_printf (_ ("The game journal could not be written (%s): a crash now would lose moves."),
-                                              error ? error->message : _ ("out of memory"));
-      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
-    }
-  else
+  gboolean ok = text != NULL
+                && g_file_set_contents_full (self->journal_path, text, -1,
+                                             G_FILE_SET_CONTENTS_CONSISTENT
+                                               | G_FILE_SET_CONTENTS_DURABLE,
+                                             0600, &error);
+  if (ok)
     {
       g_free (self->journaled);
       self->journaled = g_strdup (text);
     }
+  else if (why != NULL)
+    *why = g_strdup (error ? error->message : _ ("out of memory"));
   free (text);
+  return ok;
 }
 
 /* Hands a batch of engine events to the views: every event with words for
@@ -137,10 +139,12 @@ remember_needs (UiReferee *self, const EngEvents *events)
 static void
 emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway);
 
+static void publish (UiReferee *self, const EngEvents *events, gboolean journal_anyway);
+
 static void
 emit_events (UiReferee *self, const EngEvents *events)
 {
-  emit_events_full (self, events, FALSE);
+  publish (self, events, FALSE);
 }
 
 /* `journal_anyway`: the call changed the record even if it said nothing
@@ -164,10 +168,70 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
   remember_moves (self, events);
   remember_needs (self, events);
   if (events->n > 0 || journal_anyway)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static gboolean
+accepts_a_move (const EngEvents *events)
+{
+  for (size_t i = 0; i < events->n; i++)
+    if (events->items[i].kind == ENG_EVENT_ACCEPTED)
+      return TRUE;
+  return FALSE;
+}
+
+/* Journal first, announce second (the brief's "nothing is lost"): a batch
+ * is announced only once the record holding it is on disk.  A move that
+ * cannot be journaled is not announced as done: the table is told at once,
+ * the batch is held, and play waits (ui_referee_feed reads no look) until
+ * a write succeeds; then the held batches come out in order. */
+static void
+publish (UiReferee *self, const EngEvents *events, gboolean journal_anyway)
+{
+  g_autofree char *why = NULL;
+  gboolean ok = (events->n == 0 && !journal_anyway) || journal (self, &why);
+  if (!ok && (self->blocked || accepts_a_move (events)))
     {
-      journal (self);
-      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+      if (!self->blocked)
+        {
+          g_autofree char *msg = g_strdup_printf (_ ("The game journal cannot be written (%s): the last move is not counted until it can. Play waits."),
+                                                  why);
+          g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
+        }
+      self->blocked = TRUE;
+      g_array_append_vals (self->held, events->items, events->n);
+      return;
     }
+  if (!ok)
+    {
+      /* only notes changed: the table is warned, nothing is held */
+      g_autofree char *msg = g_strdup_printf (_ ("The game journal could not be written (%s): a crash now would lose moves."),
+                                              why);
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
+    }
+  if (self->blocked)
+    {
+      self->blocked = FALSE;
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE,
+                     _ ("The game journal is written again: play on."), "");
+      EngEvents held = { (EngEvent *) (void *) self->held->data, self->held->len,
+                         self->held->len, 0 };
+      emit_events_full (self, &held, FALSE);
+      g_array_set_size (self->held, 0);
+    }
+  emit_events_full (self, events, journal_anyway);
+}
+
+/* While a move is held, each look first tries the journal again: TRUE
+ * when play may go on. */
+static gboolean
+journal_unblocked (UiReferee *self)
+{
+  if (!self->blocked)
+    return TRUE;
+  EngEvents none = { NULL, 0, 0, 0 };
+  publish (self, &none, TRUE);
+  return !self->blocked;
 }
 
 /* Reads "ID: text" lines; a missing file only means no explanations. */
@@ -248,6 +312,7 @@ ui_referee_resume (const char *journal_path, GError **error)
     }
   UiReferee *self = referee_from_session (session, eng_game_class (eng_session_game (session))->name);
   self->journal_path = g_strdup (journal_path);
+  eng_session_clean_journal_leftovers (journal_path);
   return self;
 }
 
@@ -259,7 +324,12 @@ ui_referee_set_journal (UiReferee *self, const char *path)
   self->journal_path = g_strdup (path);
   g_clear_pointer (&self->journaled, g_free);
   if (path != NULL)
-    journal (self);
+    {
+      /* temporary files a kill during a write left behind */
+      eng_session_clean_journal_leftovers (path);
+      EngEvents none = { NULL, 0, 0, 0 };
+      publish (self, &none, TRUE);
+    }
 }
 
 void
@@ -269,17 +339,23 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   EngEvents events;
   eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
   *self->last_snapshot = *snapshot;
+  if (!journal_unblocked (self))
+    return;   /* play waits for the journal */
   eng_interpreter_feed (self->interp, snapshot, &events);
-  emit_events (self, &events);
-  /* A quiet snapshot may still change the table notes the record keeps. */
-  if (events.n == 0)
-    journal (self);
+  /* a quiet snapshot may still change the table notes the record keeps */
+  publish (self, &events, TRUE);
 }
 
 gboolean
 ui_referee_command (UiReferee *self, const char *command_id, GError **error)
 {
   g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  if (!journal_unblocked (self))
+    {
+      g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND,
+                   _ ("The game journal cannot be written: play waits until it can"));
+      return FALSE;
+    }
   EngEvents events;
   eng_events_init (&events, self->event_storage, EVENT_CAPACITY);
   EngStatus status = eng_interpreter_command (self->interp, command_id, &events);
@@ -389,6 +465,7 @@ ui_referee_finalize (GObject *object)
   g_ptr_array_unref (self->needs);
   g_free (self->last_snapshot);
   g_free (self->view);
+  g_array_unref (self->held);
   G_OBJECT_CLASS (ui_referee_parent_class)->finalize (object);
 }
 
@@ -410,6 +487,7 @@ ui_referee_init (UiReferee *self)
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
   self->needs = g_ptr_array_new_with_free_func (g_free);
   self->last_snapshot = g_new0 (EngSnapshot, 1);
+  self->held = g_array_new (FALSE, FALSE, sizeof (EngEvent));
 }
 
 guint
@@ -465,7 +543,7 @@ ui_referee_correct_card (UiReferee *self, const char *seen_payload, const char *
                                                       : eng_status_to_string (status));
       return FALSE;
     }
-  emit_events_full (self, &events, TRUE);
+  publish (self, &events, TRUE);
   return TRUE;
 }
 

@@ -285,6 +285,9 @@ command_input_next (CommandInput *in, long frames_done)
 typedef struct {
   const char *path;        /* NULL: no journal */
   char *written;           /* the text last written */
+  char *error;             /* why the last write failed, NULL when it did not */
+  bool blocked;            /* a move is held until the journal can be written */
+  GString *held;           /* the announcements held meanwhile (JSON lines) */
 } Journal;
 
 static bool
@@ -293,8 +296,13 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
   if (journal->path == NULL)
     return true;
   char *text = eng_record_write (eng_interpreter_record (interp));
+  bool was_failing = journal->error != NULL;
+  g_clear_pointer (&journal->error, g_free);
   if (text == NULL)
-    return false;
+    {
+      journal->error = g_strdup ("out of memory");
+      return false;
+    }
   if (journal->written != NULL && strcmp (text, journal->written) == 0)
     {
       free (text);
@@ -306,7 +314,9 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
                                           0644, &error);
   if (!ok)
     {
-      fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", journal->path, error->message);
+      if (!was_failing)   /* said once, not at every retry */
+        fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", journal->path, error->message);
+      journal->error = g_strdup (error->message);
       g_error_free (error);
       free (text);
       return false;
@@ -316,22 +326,73 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
   return true;
 }
 
+static bool
+accepts_a_move (const EngEvents *events)
+{
+  for (size_t i = 0; i < events->n; i++)
+    if (events->items[i].kind == ENG_EVENT_ACCEPTED)
+      return true;
+  return false;
+}
+
+static void
+print_journal_status (bool ok, const char *text)
+{
+  GString *line = g_string_new ("{\"kind\":\"journal\",\"ok\":");
+  g_string_append (line, ok ? "true,\"text\":" : "false,\"text\":");
+  cli_json_string (line, text, strlen (text));
+  printf ("%s}\n", line->str);
+  g_string_free (line, TRUE);
+}
+
 /* Journal first, announce second: whatever the table has been told is
- * already on disk when a kill or a power cut comes.  false when the
- * journal could not be written. */
+ * already on disk when a kill or a power cut comes.  A move that cannot be
+ * journaled is not announced: the table is told the journal fails, the
+ * announcements are held and play waits (the caller feeds no look) until
+ * a write succeeds, then they come out in order.  false when the journal
+ * could not be written. */
 static bool
 publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
          Journal *journal, long frame, int64_t time_ns)
 {
   bool ok = journal_sync (journal, interp);
+  GString *lines = g_string_new (NULL);
   if (events->n > 0)
-    printf ("{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frame, time_ns / 1e9);
+    g_string_append_printf (lines, "{\"kind\":\"frame\",\"frame\":%ld,\"time\":%.3f}\n", frame,
+                            time_ns / 1e9);
   for (size_t i = 0; i < events->n; i++)
     {
       char line[1024];
       eng_event_to_json (&events->items[i], setup, 0, line, sizeof line);
-      printf ("%s\n", line);
+      g_string_append_printf (lines, "%s\n", line);
     }
+  if (!ok && (journal->blocked || accepts_a_move (events)))
+    {
+      if (!journal->blocked)
+        {
+          g_autofree char *text = g_strdup_printf ("The game journal %s cannot be written (%s): "
+                                                   "the last move is not counted until it can; "
+                                                   "play waits", journal->path,
+                                                   journal->error ? journal->error : "?");
+          print_journal_status (false, text);
+        }
+      journal->blocked = true;
+      if (journal->held == NULL)
+        journal->held = g_string_new (NULL);
+      g_string_append (journal->held, lines->str);
+    }
+  else
+    {
+      if (journal->blocked && ok)
+        {
+          print_journal_status (true, "The game journal is written again: play on");
+          fputs (journal->held->str, stdout);
+          g_string_truncate (journal->held, 0);
+          journal->blocked = false;
+        }
+      fputs (lines->str, stdout);
+    }
+  g_string_free (lines, TRUE);
   fflush (stdout);
   return ok;
 }
@@ -530,14 +591,23 @@ cli_cmd_watch (int argc, char **argv)
           calibrations = cal_observer_calibrations (observer);
         }
       EngEvents events;
-      if (changed)
+      /* play waits while a move is held for the journal: no look is read
+       * until it can be written again */
+      bool waiting = false;
+      if (journal.blocked)
+        {
+          eng_events_init (&events, storage, EVENT_CAPACITY);
+          waiting = !publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns);
+        }
+      if (changed && !waiting)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
           if (!publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
-      for (char *line; (line = command_input_next (&commands, frames)) != NULL; g_free (line))
+      for (char *line; !waiting && (line = command_input_next (&commands, frames)) != NULL;
+           g_free (line))
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           run_command_line (interp, eng_session_card_set (session), &setup, line, &events);
@@ -550,9 +620,12 @@ cli_cmd_watch (int argc, char **argv)
         break;
     }
 
-  if (!journal_sync (&journal, interp))
+  if (!journal_sync (&journal, interp) || journal.blocked)
     exit_code = 2;
   free (journal.written);
+  g_free (journal.error);
+  if (journal.held != NULL)
+    g_string_free (journal.held, TRUE);
   if (calibrations == 0 && exit_code == 0)
     {
       fprintf (stderr, "tablero-cli watch: the four table anchors were never seen; nothing refereed\n");

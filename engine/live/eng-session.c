@@ -8,6 +8,9 @@
 #include "eng-record.h"
 #include "eng-replay.h"
 
+#include <glib.h>
+#include <glib/gstdio.h>
+
 struct EngSession
 {
   EngCardSet *set;
@@ -184,4 +187,33 @@ EngInterpreter *
 eng_session_interpreter (EngSession *session)
 {
   return session->interp;
+}
+
+unsigned
+eng_session_clean_journal_leftovers (const char *journal_path)
+{
+  if (journal_path == NULL)
+    return 0;
+  g_autofree char *dir_path = g_path_get_dirname (journal_path);
+  g_autofree char *base = g_path_get_basename (journal_path);
+  GDir *dir = g_dir_open (dir_path, 0, NULL);
+  if (dir == NULL)
+    return 0;
+  size_t n = strlen (base);
+  unsigned removed = 0;
+  const char *entry;
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    {
+      /* exactly BASE.XXXXXX, the six characters g_mkstemp puts there */
+      if (strlen (entry) != n + 7 || strncmp (entry, base, n) != 0 || entry[n] != '.')
+        continue;
+      bool random = true;
+      for (size_t i = n + 1; i < n + 7; i++)
+        random = random && g_ascii_isalnum (entry[i]);
+      g_autofree char *path = g_build_filename (dir_path, entry, NULL);
+      if (random && g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_unlink (path) == 0)
+        removed++;
+    }
+  g_dir_close (dir);
+  return removed;
 }

@@ -36,3 +36,9 @@ void eng_session_free (EngSession *session);
 const EngCardSet *eng_session_card_set (const EngSession *session);
 EngGame *eng_session_game (EngSession *session);
 EngInterpreter *eng_session_interpreter (EngSession *session);
+
+/* Removes the temporary files a write of the journal at `journal_path`
+ * left behind when it was killed mid-write ("journal.rec.XXXXXX" beside
+ * it: g_file_set_contents writes one and renames it).  Returns how many
+ * were removed (0 when the folder cannot be read). */
+unsigned eng_session_clean_journal_leftovers (const char *journal_path);

@@ -152,3 +152,26 @@ Test (watch, a_misread_is_corrected_and_journaled)
   g_remove (journal);
   g_rmdir (dir);
 }
+
+/* Journal first: a move that cannot be journaled is not announced as done;
+ * the table is told the journal fails and play waits (nothing is read and
+ * nothing is announced after it). */
+Test (watch, a_move_that_cannot_be_journaled_is_not_announced)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  /* a folder that does not exist: every write fails */
+  g_autofree char *journal = g_build_filename (dir, "missing", "journal.rec", NULL);
+  const char *args[] = { "--source", "demo", "--frames", "120", "--record", journal, NULL };
+  Run run = watch (NULL, args);
+  cr_expect_eq (run.exit_code, 2, "%s", run.err);
+  cr_expect_not_null (strstr (run.out, "\"kind\":\"journal\",\"ok\":false"), "%s", run.out);
+  cr_expect_null (strstr (run.out, "\"event\":\"accepted\""), "announced unjournaled: %s",
+                  run.out);
+  /* said once on stderr, not at every retry */
+  const char *first = strstr (run.err, "cannot write");
+  cr_assert_not_null (first, "%s", run.err);
+  cr_expect_null (strstr (first + 1, "cannot write"), "%s", run.err);
+  run_clear (&run);
+  g_rmdir (dir);
+}
