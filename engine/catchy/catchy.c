@@ -660,30 +660,22 @@ apply_play (Ctx *c, const EngMove *m)
   const CatchyCard *kc = &r->cards[k];
   if (kc->kind == CATCHY_KIND_START || kc->kind == CATCHY_KIND_MOOD)
     return ILLEGAL (c, "C2", ENG_N_ ("card %u is not played in tricks"), m->card);
+  EngStatus st = hand_take (c, p, k, "C11");
+  if (st != ENG_OK)
+    return st;
   bool revoke = false;
   if (s->phase == CATCHY_PHASE_FOLLOW && !follows (r, s->lead, k))
     {
-      /* known: refuse now (C3); unseen hands: it may be a revoke, proven
-       * only by a later card (C8, C11) */
+      /* known: refuse now (C3); unseen cards in hand: it may be a revoke,
+       * proven only by a later card (C8, C11) */
       if (known_can_follow (r, s, p, s->lead))
         return ILLEGAL (c, "C3", is_wild (r, k)
                                    ? ENG_N_ ("%s must follow the led colour (the wild may not "
                                              "be played while a card of that colour is held)")
                                    : ENG_N_ ("%s must follow the led colour"),
                         pname (s, p));
-      revoke = true;
-    }
-  EngStatus st = hand_take (c, p, k, "C11");
-  if (st != ENG_OK)
-    return st;
-  /* a revoke is possible only while the hand held cards the referee has
-   * not seen; once they are all known the refusal above settles it */
-  if (revoke)
-    {
-      bool unseen = false;
       for (int i = 0; i < s->hand_n[p]; i++)
-        unseen = unseen || s->hand[p][i] == CATCHY_UNKNOWN;
-      revoke = unseen;
+        revoke = revoke || s->hand[p][i] == CATCHY_UNKNOWN;
     }
   prove_revokes (c, p, k);
   char buf[48];
