@@ -558,7 +558,7 @@ prove_revokes (Ctx *c, int p, uint8_t k)
        * It cannot prove anything: it was playable only when no colour was. */
       return;
     }
-  char buf[48];
+  char buf[48], now[48];
   for (int t = 0; t < s->n_tricks; t++)
     {
       CatchyTrick *tr = &s->tricks[t];
@@ -568,10 +568,10 @@ prove_revokes (Ctx *c, int p, uint8_t k)
       tr->flagged = 1;
       s->revokes[p]++;
       ev_add (c, ENG_EVENT_NOTE, p, "C8",
-              ENG_N_ ("Revoke in trick %d of hand %d: %s did not follow %s although holding a "
-                      "%s card, as the card played now proves"),
+              ENG_N_ ("Revoke in trick %d of hand %d: %s did not follow %s while holding a "
+                      "card of that colour, as the %s played now proves"),
               t + 1, s->hand_no, pname (s, p), face (c, tr->lead, buf, sizeof buf),
-              catchy_colour_words (r, r->cards[k].colour));
+              face (c, k, now, sizeof now));
     }
 }
 
