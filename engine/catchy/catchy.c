@@ -313,17 +313,23 @@ ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt
   return e;
 }
 
-/* A face-up card's name for an event (only cards on the table now). */
+/* A face-up card's name for an event (only cards on the table now).  The
+ * simulation path (no events) formats no words and looks up no catalogue:
+ * the arguments of ev_add are evaluated even when it formats nothing. */
 static const char *
 face (Ctx *c, uint8_t card, char *buf, size_t size)
 {
+  if (c->ev == NULL)
+    return "";
   catchy_card_name (c->r, c->r->cards[card].serial, false, buf, size);
   return buf;
 }
 
 static const char *
-mood_words (unsigned mood)
+mood_words (const Ctx *c, unsigned mood)
 {
+  if (c->ev == NULL)
+    return "";
   return mood == CATCHY_RED ? ENG_C_ ("mood", "red") : ENG_C_ ("mood", "blue");
 }
 
@@ -602,7 +608,7 @@ settle_trick (Ctx *c, uint8_t follow)
       ev_add (c, ENG_EVENT_NOTE, -1, "C4",
               ENG_N_ ("Trick %d: the wild and a 3: the cat turns %s but does not move; %s leads "
                       "again"),
-              s->n_tricks + 1, mood_words (s->mood), pname (s, leader));
+              s->n_tricks + 1, mood_words (c, s->mood), pname (s, leader));
     }
   else
     {
@@ -616,7 +622,7 @@ settle_trick (Ctx *c, uint8_t follow)
           tr->flipped = 1;
           s->mood ^= 1;
           ev_add (c, ENG_EVENT_NOTE, -1, "C5", ENG_N_ ("Both cards are odd: the cat turns %s"),
-                  mood_words (s->mood));
+                  mood_words (c, s->mood));
         }
       int toward = s->mood == CATCHY_RED ? winner : 1 - winner;
       tr->toward = (uint8_t) toward;
@@ -624,8 +630,8 @@ settle_trick (Ctx *c, uint8_t follow)
       s->leader = (uint8_t) toward;
       ev_add (c, ENG_EVENT_NOTE, toward, "C5",
               ENG_N_ ("The %s cat moves one space toward %s (the trick's %s)"),
-              mood_words (s->mood), pname (s, toward),
-              toward == winner ? ENG_ ("winner") : ENG_ ("loser"));
+              mood_words (c, s->mood), pname (s, toward),
+              c->ev == NULL ? "" : toward == winner ? ENG_ ("winner") : ENG_ ("loser"));
     }
   s->lead = CATCHY_NONE;
   s->n_tricks++;
