@@ -98,7 +98,7 @@ typedef struct {
 typedef struct {
   uint8_t phase;         /* CatchyPhase */
   uint8_t omniscient;    /* dealt from a seed: every identity known */
-  uint8_t swapper;       /* who is expected to swap: the known start holder, or -1 */
+  uint8_t swapper;       /* the start card's known holder, CATCHY_NONE unseen */
   uint8_t leader;        /* who leads the current trick */
   uint8_t cat;           /* 0..6 */
   uint8_t mood;          /* CatchyMood: the side up */

@@ -145,6 +145,24 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0)
           check_invariants (r, &s, &before, g, n);
           if (live)
             {
+              /* the live referee lists the move the table made among the
+               * cards it has not located, and accepts every move it lists */
+              EngMove lmoves[32];
+              size_t lcount = catchy_game_class.legal_moves (r, &shadow, lmoves, 32);
+              cr_assert_leq (lcount, 32);
+              bool found = false;
+              for (size_t i = 0; i < lcount; i++)
+                {
+                  found = found || (lmoves[i].verb == m.verb && lmoves[i].player == m.player
+                                    && lmoves[i].card == m.card
+                                    && lmoves[i].slot[0] == m.slot[0]);
+                  if (g % 100 == 3)
+                    cr_assert_eq (catchy_game_class.check (r, &shadow, &lmoves[i], &why), ENG_OK,
+                                  "game %ld move %d: live listed move refused: %s", g, n,
+                                  why.reason);
+                }
+              cr_assert (found, "game %ld move %d: the live referee does not list %s %u", g, n,
+                         catchy_game_class.verbs[m.verb], m.card);
               st = catchy_game_class.apply (r, &shadow, &m, NULL, &why);
               cr_assert_eq (st, ENG_OK, "game %ld move %d: the live shadow refused %s: %s %s",
                             g, n, catchy_game_class.verbs[m.verb], why.rule, why.reason);
