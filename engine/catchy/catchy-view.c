@@ -132,7 +132,9 @@ catchy_public_view (const void *rules, const void *state, const EngSetup *setup,
   view->scored = true;
   view->over = s->phase == CATCHY_PHASE_OVER;
   view->winners = view->over ? s->winners : 0;
-  view->deciding = (int8_t) catchy_to_move (rules, state);
+  /* who holds the start card is hidden until they swap (C11), even when the
+   * referee dealt the cards */
+  view->deciding = (int8_t) (s->phase == CATCHY_PHASE_SWAP ? -1 : catchy_to_move (rules, state));
   view->active = view->over ? -1 : view->deciding;
   snprintf (view->phase, sizeof view->phase, "%s", phase_words (s));
   for (unsigned p = 0; p < CATCHY_PLAYERS && p < view->n_players; p++)

@@ -460,14 +460,11 @@ need_for_phase (Ctx *c)
   switch (s->phase)
     {
     case CATCHY_PHASE_SWAP:
-      if (s->swapper != CATCHY_NONE)
-        ev_add (c, ENG_EVENT_NEED, s->swapper, "C2",
-                ENG_N_ ("%s: swap the start card face down for one of the three path cards; "
-                        "you lead the first trick"), pname (s, s->swapper));
-      else
-        ev_add (c, ENG_EVENT_NEED, -1, "C2",
-                ENG_N_ ("Whoever holds the start card: swap it face down for one of the three "
-                        "path cards, then lead the first trick"));
+      /* generic even when the referee dealt the cards: who holds the start
+       * card is hidden until they swap (C11) */
+      ev_add (c, ENG_EVENT_NEED, -1, "C2",
+              ENG_N_ ("Whoever holds the start card: swap it face down for one of the three "
+                      "path cards, then lead the first trick"));
       break;
     case CATCHY_PHASE_LEAD:
       ev_add (c, ENG_EVENT_NEED, s->leader, "C3", ENG_N_ ("%s: lead trick %d with any card"),
@@ -498,8 +495,8 @@ apply_swap (Ctx *c, const EngMove *m)
   if (s->phase != CATCHY_PHASE_SWAP)
     return ILLEGAL (c, "C2", ENG_N_ ("the start card is swapped only before the first trick"));
   if (s->swapper != CATCHY_NONE && s->swapper != p)
-    return ILLEGAL (c, "C2", ENG_N_ ("%s holds the start card and swaps it"),
-                    pname (s, s->swapper));
+    return ILLEGAL (c, "C2", ENG_N_ ("%s does not hold the start card: its holder swaps it"),
+                    pname (s, p));
   if (m->target[0] < 0 || m->slot[0] < 0 || m->slot[0] >= CATCHY_PATH_CARDS)
     return ILLEGAL (c, "C2", ENG_N_ ("name a path card: a player and 1 to 3 counted from that "
                                      "player's arms"));
@@ -515,8 +512,8 @@ apply_swap (Ctx *c, const EngMove *m)
   s->leader = (uint8_t) p;
   s->phase = CATCHY_PHASE_LEAD;
   ev_add (c, ENG_EVENT_NOTE, p, "C2",
-          ENG_N_ ("%s puts the start card face down on the path and takes path card %d (counted "
-                  "from %s's arms) into hand"),
+          ENG_N_ ("%s takes path card %d (counted from %s's arms) into hand, leaving a "
+                  "face-down card in its place"),
           pname (s, p), pos + 1, pname (s, 0));
   ev_add (c, ENG_EVENT_TURN, p, "C2", ENG_N_ ("%s leads the first trick of hand %d"),
           pname (s, p), s->hand_no);

@@ -503,6 +503,11 @@ Test (catchy, c11_face_down_cards_are_never_named)
     cr_assert_eq (path->cards[i].serial, 0, "the path lies face down (C11)");
   cr_assert_eq (path->marker, CATCHY_CENTRE);
   cr_assert_eq (v.shared[1].cards[0].serial, 18, "the mood card shows its red side");
+  cr_assert_eq (v.deciding, -1, "who holds the start card is not shown before the swap");
+  const EngEvent *need = ct_event (&t, ENG_EVENT_NEED, "C2");
+  cr_assert_not_null (need);
+  cr_assert_eq (need->player, -1, "%s", need->text);
+  cr_assert_null (strstr (need->text, s->names[s->swapper]), "%s", need->text);
   char line[32];
   snprintf (line, sizeof line, "%s swap %s 2", s->names[s->swapper], s->names[s->swapper]);
   ct_ok (&t, line);
