@@ -338,13 +338,16 @@ mood_words (const Ctx *c, unsigned mood)
 static const char *
 locate (const CatchyState *s, uint8_t idx)
 {
+  /* the path and the hands are one hidden place: naming which would tell
+   * where a face-down card lies */
+  static const char hidden[] = ENG_N_ ("a hidden place");
   for (int i = 0; i < CATCHY_PATH_CARDS; i++)
     if (s->path[i] == idx)
-      return ENG_N_ ("the path");
+      return hidden;
   for (int p = 0; p < CATCHY_PLAYERS; p++)
     for (int i = 0; i < s->hand_n[p]; i++)
       if (s->hand[p][i] == idx)
-        return ENG_N_ ("a hidden hand");
+        return hidden;
   for (int t = 0; t < s->n_tricks; t++)
     if (s->tricks[t].lead == idx || s->tricks[t].follow == idx)
       return ENG_N_ ("the played pile");
@@ -522,9 +525,8 @@ apply_swap (Ctx *c, const EngMove *m)
 
 /* ---- playing a card (C3, C8) -------------------------------------------- */
 
-/* Whether the follower may play `k` against the led card: follow the led
- * colour when able (C3).  `able` says whether the referee knows the follower
- * holds a card of the led colour. */
+/* Whether `k` follows the led card (C3): its colour, anything after a led
+ * wild, and the wild itself when the option lets it always be played. */
 static bool
 follows (const CatchyRules *r, uint8_t lead, uint8_t k)
 {
@@ -556,11 +558,7 @@ prove_revokes (Ctx *c, int p, uint8_t k)
   CatchyState *s = c->s;
   const CatchyRules *r = c->r;
   if (is_wild (r, k))
-    {
-      /* the wild itself, held back when it had to follow (C3 option no)?
-       * It cannot prove anything: it was playable only when no colour was. */
-      return;
-    }
+    return;   /* it has no colour: it proves no colour was held */
   char buf[48], now[48];
   for (int t = 0; t < s->n_tricks; t++)
     {

@@ -118,6 +118,10 @@ Test (catchy, c03_follow_the_led_colour_when_able)
   ct_refused (&t, "Bea play 14", ENG_ERR_ILLEGAL, "C3");   /* purple 4, holds orange */
   ct_refused (&t, "Ana play 1", ENG_ERR_ILLEGAL, "turn");
   ct_refused (&t, "Bea play 1", ENG_ERR_CONSERVATION, "C11");  /* in Ana's hand */
+  ct_refused (&t, "Bea play 12", ENG_ERR_CONSERVATION, "C11");  /* face down on the path */
+  cr_assert_not_null (strstr (t.why.reason, "a hidden place"), "%s", t.why.reason);
+  cr_assert_null (strstr (t.why.reason, "path"), "never where a face-down card lies: %s",
+                  t.why.reason);
   ct_ok (&t, "Bea play 16");                    /* the wild: always playable (default) */
   ct_free (&t);
 
