@@ -7,6 +7,7 @@
  * Criterion runs each test in its own process, so each one picks its
  * locale and LANGUAGE freely. */
 #include "kat-test.h"
+#include "catchy-test.h"
 
 #include <locale.h>
 
@@ -103,6 +104,53 @@ Test (i18n, catalan_table)
                    "Ana abdueix el gat del forat 3 de Bea: ", "; posa'l de cap per "
                    "amunt a la zona de joc de Ana",
                    "Ana: -1 punts Katua (-1)", "només una carta d'abducció per torn");
+}
+
+/* Catchy!: a trick's result, the cat's move and a refusal, in `lang`. */
+static void
+play_catchy_trick (const char *lang, const char *won, const char *moved, const char *refusal,
+                   const char *card)
+{
+  speak (lang);
+  CT t;
+  ct_new (&t, "game catchy\nplayer Ana\nplayer Bea\ndeal path 11 12 13\n"
+              "deal Ana hand 17 1 2 3 4 5 6\ndeal Bea hand 7 8 9 10 14 15 16\n");
+  ct_ok (&t, "Ana swap Ana 1");
+  ct_ok (&t, "Ana play 6");
+  ct_refused (&t, "Bea play 14", ENG_ERR_ILLEGAL, "C3");
+  cr_assert_str_eq (t.why.reason, refusal);
+  ct_ok (&t, "Bea play 7");
+  const EngEvent *e = ct_event (&t, ENG_EVENT_NOTE, "C4");
+  cr_assert_not_null (e);
+  cr_assert_str_eq (e->text, won);
+  e = ct_event (&t, ENG_EVENT_NOTE, "C5");
+  cr_assert_not_null (e);
+  cr_assert_str_eq (e->text, moved);
+  char name[48];
+  eng_game_card_name (t.game, 16, true, name, sizeof name);
+  cr_assert_str_eq (name, card);
+  ct_free (&t);
+}
+
+Test (i18n, catchy_english)
+{
+  play_catchy_trick (NULL, "Trick 1: Bea wins (orange 1 against orange 2)",
+                     "The red cat moves one space toward Bea (the trick's winner)",
+                     "Bea must follow the led colour", "the wild 3");
+}
+
+Test (i18n, catchy_spanish)
+{
+  play_catchy_trick ("es", "Baza 1: gana Bea (naranja 1 contra naranja 2)",
+                     "El gato rojo avanza un espacio hacia Bea (ganador de la baza)",
+                     "Bea debe seguir el color de salida", "el comodín 3");
+}
+
+Test (i18n, catchy_catalan)
+{
+  play_catchy_trick ("ca", "Basa 1: guanya Bea (taronja 1 contra taronja 2)",
+                     "El gat vermell avança un espai cap a Bea (guanyador de la basa)",
+                     "Bea ha de seguir el color de sortida", "el comodí 3");
 }
 
 Test (i18n, spanish_first_in_a_language_list_and_region_falls_back)
@@ -235,15 +283,15 @@ load_rule_ids (const char *path, char ids[][8], size_t max)
 }
 
 static void
-same_ids_as_english (const char *language)
+same_ids_as_english (const char *file, size_t at_least, const char *language)
 {
   char english[64][8], localized[64][8];
-  char *en_path = eng_data_localized_path_for ("rules/katua.rules", NULL);
-  char *path = eng_data_localized_path_for ("rules/katua.rules", language);
-  cr_assert_str_neq (en_path, path, "no %s variant of katua.rules", language);
+  char *en_path = eng_data_localized_path_for (file, NULL);
+  char *path = eng_data_localized_path_for (file, language);
+  cr_assert_str_neq (en_path, path, "no %s variant of %s", language, file);
   size_t n_en = load_rule_ids (en_path, english, 64);
   size_t n = load_rule_ids (path, localized, 64);
-  cr_assert_geq (n_en, 21, "katua.rules explains K1-K21");
+  cr_assert_geq (n_en, at_least, "%s explains every ruling", file);
   cr_assert_eq (n, n_en, "%s has %zu explanations, the English file %zu", path, n, n_en);
   for (size_t i = 0; i < n_en; i++)
     {
@@ -258,8 +306,10 @@ same_ids_as_english (const char *language)
 
 Test (i18n, localized_rules_explain_every_rule)
 {
-  same_ids_as_english ("es");
-  same_ids_as_english ("ca");
+  same_ids_as_english ("rules/katua.rules", 21, "es");
+  same_ids_as_english ("rules/katua.rules", 21, "ca");
+  same_ids_as_english ("rules/catchy.rules", 12, "es");
+  same_ids_as_english ("rules/catchy.rules", 12, "ca");
 }
 
 static bool

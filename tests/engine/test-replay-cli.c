@@ -85,6 +85,24 @@ Test (replay, complete_two_player_game) { replay_ok ("katua-2p-seeded.rec"); }
 Test (replay, complete_three_player_game) { replay_ok ("katua-3p-seeded.rec"); }
 Test (replay, complete_four_player_game) { replay_ok ("katua-4p-seeded.rec"); }
 Test (replay, complete_live_table_game_with_unseen_cards) { replay_ok ("katua-2p-live.rec"); }
+Test (replay, complete_catchy_game) { replay_ok ("catchy-2p-seeded.rec"); }
+Test (replay, complete_catchy_live_game_with_unseen_cards) { replay_ok ("catchy-2p-live.rec"); }
+
+Test (replay, catchy_late_revoke_is_flagged_naming_the_trick)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("catchy-2p-revoke.rec");
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 0, "%s", run->out);
+  cr_assert_not_null (strstr (run->out, "{\"line\":16,\"event\":\"note\",\"player\":\"Bea\","
+                                       "\"rule\":\"C8\",\"text\":\"Revoke in trick 1 "), "%s",
+                      run->out);
+  cr_assert_null (strstr (run->out, "\"line\":13,\"event\":\"note\",\"player\":\"Bea\","
+                                    "\"rule\":\"C8\""), "not flagged before it is proven");
+  assert_json_lines (run->out);
+  free (p);
+  free (run);
+}
 
 Test (replay, stops_at_first_illegal_line_with_reason_and_rule)
 {
