@@ -500,11 +500,16 @@ apply_swap (Ctx *c, const EngMove *m)
   if (s->swapper != CATCHY_NONE && s->swapper != p)
     return ILLEGAL (c, "C2", ENG_N_ ("%s does not hold the start card: its holder swaps it"),
                     pname (s, p));
-  if (m->target[0] < 0 || m->slot[0] < 0 || m->slot[0] >= CATCHY_PATH_CARDS)
+  /* at a live table the camera may not see which path card was taken (one
+   * motion, or a hand over the path): which it was never matters, since
+   * path cards stay hidden all hand (C11) and the start card is never
+   * played; the move then names none */
+  bool unseen = m->target[0] < 0 && m->slot[0] < 0 && !s->omniscient;
+  if (!unseen && (m->target[0] < 0 || m->slot[0] < 0 || m->slot[0] >= CATCHY_PATH_CARDS))
     return ILLEGAL (c, "C2", ENG_N_ ("name a path card: a player and 1 to 3 counted from that "
                                      "player's arms"));
   /* path cards are counted from the named player's arms */
-  int pos = m->target[0] == 0 ? m->slot[0] : CATCHY_PATH_CARDS - 1 - m->slot[0];
+  int pos = unseen ? 1 : m->target[0] == 0 ? m->slot[0] : CATCHY_PATH_CARDS - 1 - m->slot[0];
   EngStatus st = hand_take (c, p, r->start, "C2");
   if (st != ENG_OK)
     return st;
@@ -514,10 +519,15 @@ apply_swap (Ctx *c, const EngMove *m)
   s->swapper = (uint8_t) p;
   s->leader = (uint8_t) p;
   s->phase = CATCHY_PHASE_LEAD;
-  ev_add (c, ENG_EVENT_NOTE, p, "C2",
-          ENG_N_ ("%s takes path card %d (counted from %s's arms) into hand, leaving a "
-                  "face-down card in its place"),
-          pname (s, p), pos + 1, pname (s, 0));
+  if (unseen)
+    ev_add (c, ENG_EVENT_NOTE, p, "C2",
+            ENG_N_ ("%s takes a path card into hand, leaving a face-down card in its place"),
+            pname (s, p));
+  else
+    ev_add (c, ENG_EVENT_NOTE, p, "C2",
+            ENG_N_ ("%s takes path card %d (counted from %s's arms) into hand, leaving a "
+                    "face-down card in its place"),
+            pname (s, p), pos + 1, pname (s, 0));
   ev_add (c, ENG_EVENT_TURN, p, "C2", ENG_N_ ("%s leads the first trick of hand %d"),
           pname (s, p), s->hand_no);
   return ENG_OK;
@@ -1174,9 +1184,10 @@ catchy_move_shape_ok (const EngMove *m, char *reason, size_t size)
   switch (m->verb)
     {
     case CATCHY_SWAP:
-      if (m->card != 0 || m->n_cards || m->target[0] < 0 || m->slot[0] < 0 || m->target[1] >= 0
-          || m->show)
-        want = "PLAYER N (the path card, 1-3 counted from that player's arms)";
+      /* nothing: the table did not show which path card (a live table) */
+      if (m->card != 0 || m->n_cards || (m->target[0] < 0) != (m->slot[0] < 0)
+          || m->target[1] >= 0 || m->show)
+        want = "PLAYER N (the path card, 1-3 counted from that player's arms), or nothing";
       break;
     case CATCHY_PLAY:
       if (m->card == 0 || m->n_cards || m->target[0] >= 0 || m->show)

@@ -277,6 +277,16 @@ eng_live_complete_pending (EngInterpreter *live, const EngMove *move, const EngL
   return true;
 }
 
+void
+eng_live_new_deal (EngInterpreter *live)
+{
+  memset (&live->mind, 0, sizeof live->mind);
+  live->started = false;
+  live->new_deal = true;
+  live->setup_need[0] = '\0';
+  live->n_complaints = 0;
+}
+
 EngLiveMind *
 eng_live_memo_top (EngInterpreter *live)
 {
@@ -314,10 +324,13 @@ say_baseline (EngInterpreter *it, EngEvents *out)
   EngView *view = g_new (EngView, 1);
   eng_interpreter_public_view (it, view);
   bool fresh = eng_game_history_depth (it->game) == 0 && it->record->n_moves == 0;
-  eng_live_say (out, ENG_EVENT_NOTE, -1, "",
-                fresh ? ENG_N_ ("The referee sees the table: %s starts")
-                      : ENG_N_ ("The referee sees the table: %s is to play"),
-                eng_live_player_name (it, view->active));
+  if (view->active < 0)   /* who starts is not known yet (Catchy!'s start card) */
+    eng_live_say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The referee sees the table: play"));
+  else
+    eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                  fresh ? ENG_N_ ("The referee sees the table: %s starts")
+                        : ENG_N_ ("The referee sees the table: %s is to play"),
+                  eng_live_player_name (it, view->active));
   g_free (view);
 }
 
@@ -330,8 +343,8 @@ live_take_baseline (EngInterpreter *it, EngEvents *out)
   char why[160] = "";
   if (!it->klass->baseline_check (it, why, sizeof why))
     {
-      bool fresh = !it->undo_baseline && eng_game_history_depth (it->game) == 0
-                   && it->record->n_moves == 0;
+      bool fresh = it->new_deal || (!it->undo_baseline && eng_game_history_depth (it->game) == 0
+                                    && it->record->n_moves == 0);
       char text[sizeof it->setup_need];
       const char *rule = "table";
       if (fresh)
@@ -362,10 +375,14 @@ live_take_baseline (EngInterpreter *it, EngEvents *out)
   if (it->klass->baseline_done != NULL)
     it->klass->baseline_done (it);
   it->started = true;
+  it->new_deal = false;
   say_baseline (it, out);
   const char *rule = it->klass->cleanup_rule != NULL ? it->klass->cleanup_rule : "table";
   for (int i = 0; i < it->mind.n_expect; i++)
     eng_live_say (out, ENG_EVENT_NEED, -1, rule, "%s", it->mind.expect[i].text);
+  /* a question the table starts with (who swapped the start card) */
+  if (it->klass->settle != NULL)
+    it->klass->settle (it, out);
   return true;
 }
 
@@ -541,6 +558,8 @@ undo (EngInterpreter *it, EngEvents *out)
       it->mind = *view;
       g_free (view);
       it->restoring = true;
+      it->started = true;     /* undoing the move that asked for a new deal */
+      it->new_deal = false;
       eng_live_say (out, ENG_EVENT_NEED, -1, "",
                     ENG_N_ ("Put the table back as it was before that move"));
       return;

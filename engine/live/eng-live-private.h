@@ -64,6 +64,7 @@ struct EngInterpreter {
   uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */
   size_t n_resume_cmds;
   bool undo_baseline;            /* undone with no saved view: waits for the state's table */
+  bool new_deal;                 /* the game asked for a table dealt afresh (eng_live_new_deal) */
   /* the journal: what was last written into the record's table notes */
   bool journal_written;
   EngLiveMind journaled;

@@ -210,8 +210,18 @@ parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *wh
       *z = (EngZone) { ENG_ZONE_NONE, -1, -1 };
       return 1;
     }
-  snprintf (why, size, "unknown zone '%s' (slot, attack, capture, play, discard, deck, table)",
-            k);
+  if (strcmp (k, "centre") == 0)
+    {
+      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, ENG_LIVE_SCRIPT_MAX_INDEX - 1, &idx))
+        {
+          snprintf (why, size, "'centre' takes an INDEX (0-%d)", ENG_LIVE_SCRIPT_MAX_INDEX - 1);
+          return 0;
+        }
+      *z = (EngZone) { ENG_ZONE_CENTRE, -1, (int8_t) idx };
+      return 2;
+    }
+  snprintf (why, size, "unknown zone '%s' (slot, attack, capture, play, discard, deck, centre, "
+            "table)", k);
   return 0;
 }
 
@@ -246,7 +256,7 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
       if (sc->game == NULL)
         return snprintf (why, size, "no game '%.20s' (see tablero-cli --help)", w->words[1]),
                ENG_ERR_SYNTAX;
-      return ENG_OK;
+      return ENG_ERR_NOT_FOUND;   /* a header line: no op */
     }
   if (strcmp (k, "players") == 0)
     {
@@ -788,7 +798,8 @@ check_hidden (Run *r, unsigned line)
 {
   for (size_t i = 0; i < r->n_table; i++)
     {
-      if (r->table[i].face)
+      /* both sides of a two-sided card are public */
+      if (r->table[i].face || eng_card_set_other_side (r->set, r->table[i].serial) != 0)
         continue;
       const EngCard *card = eng_card_set_find_serial (r->set, r->table[i].serial);
       char serial_words[16];
@@ -871,9 +882,13 @@ feed (Run *r, unsigned line)
     {
       const TableCard *c = &r->table[i];
       const EngCard *card = eng_card_set_find_serial (r->set, c->serial);
+      /* a two-sided card "face down" shows its other side */
+      uint16_t other = eng_card_set_other_side (r->set, c->serial);
       if (c->face)
         add_item (r, 'F', r->read_as[c->serial] ? r->read_as[c->serial] : c->serial, c->serial,
                   c->zone, c->since);
+      else if (other != 0)
+        add_item (r, 'F', other, c->serial, c->zone, c->since);
       else
         add_item (r, 'B', (uint16_t) (card->deck + 1), 10000u + c->serial, c->zone, c->since);
     }

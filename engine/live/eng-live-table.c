@@ -568,6 +568,12 @@ match_expectation (EngInterpreter *it, const EngLiveChange *c, EngEvents *out, b
             v.kind = ENG_LIVE_VANISH;
           eng_live_accept (it, &v);
           expect_remove (m, i);
+          /* one change may do two things asked: a two-sided card turned
+           * over and moved in one look */
+          for (int j = m->n_expect - 1; j >= 0; j--)
+            if ((m->expect[j].kind == ENG_EXPECT_TO_ZONE || m->expect[j].kind == ENG_EXPECT_SIDE_UP)
+                && fulfils (it, &m->expect[j], c))
+              expect_remove (m, j);
           return true;
         }
       if (breaks (it, e, c))

@@ -292,6 +292,12 @@ void eng_live_begin_pending (EngInterpreter *live, const EngLiveChange *c);
 bool eng_live_complete_pending (EngInterpreter *live, const EngMove *move,
                                 const EngLiveChange *c, EngEvents *out);
 
+/* The game dealt afresh (a new hand): the table is gathered and set up
+ * again, so the next look is a baseline, checked as a new game's is
+ * (baseline_check, with setup_need's words).  The view, expectations and
+ * the game's part of the mind are cleared; undo still goes back. */
+void eng_live_new_deal (EngInterpreter *live);
+
 /* The undo stack's newest saved mind (NULL when empty), and a note that it
  * changed (so the journal writes it again). */
 EngLiveMind *eng_live_memo_top (EngInterpreter *live);

@@ -202,10 +202,20 @@ check_every_kill (const char *path)
   EngParseError err = { .reason = "" };
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", path, err.line,
                 err.reason);
+  /* a script of another game plays with that game's bundled set */
+  const char *game = eng_live_script_game (sc)->name;
+  EngCardSet *own = NULL;
+  if (strcmp (game, eng_card_set_game (live_fixture_set)) != 0)
+    {
+      char set_path[1024];
+      snprintf (set_path, sizeof set_path, "%s/cards/%s.set", getenv ("TABLERO_DATADIR"), game);
+      cr_assert_eq (eng_card_set_load_file (set_path, &own, &err), ENG_OK, "%s", err.reason);
+    }
+  const EngCardSet *set = own != NULL ? own : live_fixture_set;
   Complaints c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                    g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), true };
   EngLiveScriptResult whole;
-  cr_assert_eq (eng_live_script_run (sc, live_fixture_set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
                 "%s:%u: %s", path, err.line, err.reason);
   cr_assert_eq (whole.failures, 0, "%s: %s", path, whole.first_failure);
   EngRecord *want = parse_result (path, &whole);
@@ -213,7 +223,7 @@ check_every_kill (const char *path)
   for (size_t k = 1; k <= whole.snapshots; k++)
     {
       EngLiveScriptResult killed;
-      EngStatus st = eng_live_script_run_killed (sc, live_fixture_set, NULL, k, complaint_sink, &c, &killed,
+      EngStatus st = eng_live_script_run_killed (sc, set, NULL, k, complaint_sink, &c, &killed,
                                                  &err);
       cr_assert_eq (st, ENG_OK, "%s killed after snapshot %zu: %s:%u: %s", path, k, err.source,
                     err.line, err.reason);
@@ -238,6 +248,7 @@ check_every_kill (const char *path)
   free (whole.record);
   g_hash_table_destroy (c.said);
   g_hash_table_destroy (c.extra);
+  eng_card_set_free (own);
   eng_live_script_free (sc);
   return whole.snapshots;
 }

@@ -466,3 +466,29 @@ Test (calibration, requested_recalibration_waits_for_four_anchors)
   cr_expect (!seen.recalibrated);
   cal_table_free (t);
 }
+
+/* Every game's zone file in data/zones parses, and names each place a
+ * game's live referee reads at most once. */
+Test (calibration, every_shipped_zone_file_parses)
+{
+  const char *datadir = getenv ("TABLERO_DATADIR");
+  cr_assert_not_null (datadir);
+  g_autofree char *dir_path = g_build_filename (datadir, "zones", NULL);
+  GDir *dir = g_dir_open (dir_path, 0, NULL);
+  cr_assert_not_null (dir);
+  int n = 0;
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    {
+      if (!g_str_has_suffix (name, ".zones"))
+        continue;
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      CalZones *parsed = g_new0 (CalZones, 1);
+      EngParseError err = { .reason = "" };
+      cr_expect_eq (cal_zones_load_file (path, parsed, &err), ENG_OK, "%s:%u: %s", name, err.line,
+                    err.reason);
+      g_free (parsed);
+      n++;
+    }
+  g_dir_close (dir);
+  cr_assert_geq (n, 2, "katua and catchy at least");
+}
