@@ -227,9 +227,10 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
   if (per_seat && (z.seat < 0 || (unsigned) z.seat >= g->lay.n_seats || !g->seated[z.seat]))
     return gen_fail (g, line, ENG_ERR_NOT_SUPPORTED, "seat %d has no marker on this table",
                      z.seat);
+  /* a game has one discard pile, whatever its deck index */
   const CalZoneRect *r = zone_rect (g, (EngZoneKind) z.kind, per_seat,
-                                    z.kind == ENG_ZONE_CAPTURE || z.kind == ENG_ZONE_PLAY ? -1
-                                    : z.index);
+                                    z.kind == ENG_ZONE_CAPTURE || z.kind == ENG_ZONE_PLAY
+                                    || z.kind == ENG_ZONE_DISCARD ? -1 : z.index);
   if (r == NULL)
     return gen_fail (g, line, ENG_ERR_NOT_SUPPORTED,
                      "the zone file places no %s zone (index %d)",
@@ -304,7 +305,8 @@ check_place (Gen *g, unsigned line, EngZone want, double x, double y)
   EngZone got = cal_zones_find (g->zones, g->found, g->n_found, 0, 0, x, y);
   bool same = got.kind == want.kind && (want.kind == ENG_ZONE_NONE || got.seat == want.seat)
               && (want.kind == ENG_ZONE_NONE || want.kind == ENG_ZONE_CAPTURE
-                  || want.kind == ENG_ZONE_PLAY || got.index == want.index);
+                  || want.kind == ENG_ZONE_PLAY || want.kind == ENG_ZONE_DISCARD
+                  || got.index == want.index);
   if (!same)
     return gen_fail (g, line, ENG_ERR_INCONSISTENT,
                      "the place (%.0f,%.0f) mm for a %s zone lies in a %s zone (seat %d, "

@@ -36,6 +36,10 @@ typedef struct {
   uint8_t asked;                 /* the swap question is out */
   int8_t named;                  /* the player it names */
   int8_t seen_pos;               /* a path place (1, 3, 5) where a card was seen lifted, 0 none */
+  /* the mood card out of sight while it is turned over or carried: the
+   * side and place it was last seen at (serial 0: in sight) */
+  uint16_t away_serial;
+  EngZone away_zone;
 } CatchyLiveMind;
 
 _Static_assert (sizeof (CatchyLiveMind) <= ENG_LIVE_MIND_GAME, "CatchyLiveMind fits a mind");
@@ -321,12 +325,52 @@ path_card_changed (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
                            "away"));
 }
 
+/* The mood card seen again after a look without it (a hand turning it
+ * over lifts it out of sight, and its other side is another sticker): as
+ * if it had turned over and moved in one look.  true when that is what
+ * the table was asked to do, or it is back as it was. */
+static bool
+mood_back_in_sight (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  CatchyLiveMind *m = cmind (it);
+  if (m->away_serial == 0)
+    return false;
+  EngLiveChange back = *c;
+  back.kind = c->item.serial != m->away_serial ? ENG_LIVE_TURN_OVER : ENG_LIVE_MOVE;
+  back.from = m->away_zone;
+  back.old_serial = m->away_serial;
+  bool as_it_was = back.kind == ENG_LIVE_MOVE && eng_live_zone_eq (c->item.zone, m->away_zone);
+  /* the view takes it back as it was, then the change is read against
+   * what the table was asked */
+  EngLiveItem was = { 'F', m->away_serial, c->item.track, m->away_zone };
+  eng_live_view_add (eng_live_mind (it), &was);
+  m->away_serial = 0;
+  if (as_it_was)
+    return true;
+  if (eng_live_match_expectation (it, &back, out))
+    return true;
+  eng_live_view_remove_at (eng_live_mind (it),
+                           eng_live_view_find (eng_live_mind (it), 'F', was.serial, 0));
+  m->away_serial = was.serial;
+  return false;
+}
+
 static void
 catchy_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   const CatchyLive *d = eng_live_data (it);
   char what[128];
   bool mood = c->item.kind == 'F' && is_mood (it, c->item.serial);
+  if (mood && c->kind == ENG_LIVE_VANISH)
+    {
+      /* out of sight for now: judged when it is seen again */
+      cmind (it)->away_serial = c->item.serial;
+      cmind (it)->away_zone = c->item.zone;
+      eng_live_accept (it, c);
+      return;
+    }
+  if (mood && c->kind == ENG_LIVE_APPEAR && mood_back_in_sight (it, c, out))
+    return;
   if (mood && (c->kind == ENG_LIVE_MOVE || c->kind == ENG_LIVE_TURN_OVER
                || c->kind == ENG_LIVE_APPEAR))
     {
@@ -514,24 +558,31 @@ static void
 catchy_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 {
   const CatchyLiveMind *cm = (const CatchyLiveMind *) (const void *) m->game;
-  if (cm->asked || cm->named != 0 || cm->seen_pos != 0)
-    eng_live_notes_add (o, "y %u %d %d\n", cm->asked, cm->named, cm->seen_pos);
+  if (cm->asked || cm->named != 0 || cm->seen_pos != 0 || cm->away_serial != 0)
+    eng_live_notes_add (o, "y %u %d %d %u %d %d %d\n", cm->asked, cm->named, cm->seen_pos,
+                        cm->away_serial, cm->away_zone.kind, cm->away_zone.seat,
+                        cm->away_zone.index);
 }
 
 static bool
 catchy_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
 {
   CatchyLiveMind *cm = (CatchyLiveMind *) (void *) m->game;
-  int asked, named, seen;
+  int v[4];
   char tail;
-  if (strcmp (w[0], "y") != 0 || nw != 4 || sscanf (w[1], "%d%c", &asked, &tail) != 1
-      || sscanf (w[2], "%d%c", &named, &tail) != 1 || sscanf (w[3], "%d%c", &seen, &tail) != 1
-      || asked < 0 || asked > 1 || named < 0 || named > 1 || seen < 0
-      || seen >= CATCHY_POSITIONS)
+  if (strcmp (w[0], "y") != 0 || nw != 8)
     return false;
-  cm->asked = (uint8_t) asked;
-  cm->named = (int8_t) named;
-  cm->seen_pos = (int8_t) seen;
+  for (int i = 0; i < 4; i++)
+    if (sscanf (w[1 + i], "%d%c", &v[i], &tail) != 1)
+      return false;
+  if (v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[2] < 0 || v[2] >= CATCHY_POSITIONS
+      || v[3] < 0 || v[3] >= ENG_LIVE_SERIALS
+      || !eng_live_notes_zone ((const char *const *) w + 5, &cm->away_zone))
+    return false;
+  cm->asked = (uint8_t) v[0];
+  cm->named = (int8_t) v[1];
+  cm->seen_pos = (int8_t) v[2];
+  cm->away_serial = (uint16_t) v[3];
   return true;
 }
 
