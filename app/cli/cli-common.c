@@ -2,8 +2,11 @@
 
 #include "eng-data.h"
 #include "eng-game.h"
+#include "eng-status.h"
 
+#include <errno.h>
 #include <glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,4 +99,60 @@ cli_json_string (GString *out, const char *s, size_t len)
         }
     }
   g_string_append_c (out, '"');
+}
+
+char *
+cli_escape (const char *text)
+{
+  if (text == NULL)
+    return g_strdup ("");
+  size_t len = strlen (text);
+  size_t need = eng_escape_text (NULL, 0, text, len);
+  char *out = g_malloc (need + 1);
+  eng_escape_text (out, need + 1, text, len);
+  return out;
+}
+
+static gboolean
+refuse (const char *cmd, const char *name, const char *what, const char *text)
+{
+  g_autofree char *shown = cli_escape (text);
+  fprintf (stderr, "tablero-cli %s: %s takes %s, not '%s'\n", cmd, name, what, shown);
+  return FALSE;
+}
+
+gboolean
+cli_parse_double (const char *cmd, const char *name, const char *text, double min, double max, double *out)
+{
+  g_autofree char *what = g_strdup_printf ("a number from %g to %g", min, max);
+  if (text == NULL || *text == '\0' || g_ascii_isspace (*text))
+    return refuse (cmd, name, what, text);
+  char *end = NULL;
+  errno = 0;
+  double v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || errno == ERANGE || !isfinite (v) || v < min || v > max)
+    return refuse (cmd, name, what, text);
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+cli_parse_long (const char *cmd, const char *name, const char *text, long min, long max, long *out)
+{
+  g_autofree char *what = g_strdup_printf ("a whole number from %ld to %ld", min, max);
+  gint64 v;
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, min, max, &v, NULL))
+    return refuse (cmd, name, what, text);
+  *out = (long) v;
+  return TRUE;
+}
+
+gboolean
+cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *out)
+{
+  guint64 v;
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &v, NULL))
+    return refuse (cmd, name, "a whole number from 0 to 18446744073709551615", text);
+  *out = v;
+  return TRUE;
 }

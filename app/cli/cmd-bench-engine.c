@@ -34,14 +34,23 @@ cli_bench_engine (int argc, char **argv)
       if (strcmp (argv[i], "--game") == 0 && i + 1 < argc)
         game = argv[++i];
       else if (strcmp (argv[i], "--games") == 0 && i + 1 < argc)
-        games = strtol (argv[++i], NULL, 10);
+        {
+          if (!cli_parse_long ("bench engine", "--games", argv[++i], 1, 100000000, &games))
+            return 2;
+        }
       else if (strcmp (argv[i], "--players") == 0 && i + 1 < argc)
         {
           i++;
-          players = strcmp (argv[i], "mixed") == 0 ? 0 : strtol (argv[i], NULL, 10);
+          if (strcmp (argv[i], "mixed") == 0)
+            players = 0;
+          else if (!cli_parse_long ("bench engine", "--players", argv[i], 1, ENG_MAX_PLAYERS, &players))
+            return 2;
         }
       else if (strcmp (argv[i], "--seed") == 0 && i + 1 < argc)
-        seed = g_ascii_strtoull (argv[++i], NULL, 10);
+        {
+          if (!cli_parse_uint64 ("bench engine", "--seed", argv[++i], &seed))
+            return 2;
+        }
       else
         {
           fprintf (stderr, "usage: tablero-cli bench engine [--game GAME] [--games N] "

@@ -92,7 +92,10 @@ cli_bench_latency (int argc, char **argv)
       if (strcmp (argv[i], "--script") == 0 && next != NULL)
         script_path = argv[++i];
       else if (strcmp (argv[i], "--fps") == 0 && next != NULL)
-        fps = g_ascii_strtod (argv[++i], NULL);
+        {
+          if (!cli_parse_double ("bench latency", "--fps", argv[++i], 1, 120, &fps))
+            return 2;
+        }
       else
         {
           fprintf (stderr, "usage: tablero-cli bench latency [--script FILE] [--fps F]\n"

@@ -159,26 +159,17 @@ cli_bench_vision (int argc, char **argv)
   gboolean baselines = TRUE;
   for (int i = 1; i < argc; i++)
     {
-      char *end = NULL;
       if (strcmp (argv[i], "--scene") == 0 && i + 1 < argc)
         scene_path = argv[++i];
       else if (strcmp (argv[i], "--frames") == 0 && i + 1 < argc)
         {
-          n_frames = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || n_frames < 2 || n_frames > 10000)
-            {
-              fprintf (stderr, "tablero-cli bench vision: --frames needs a whole number 2-10000\n");
-              return 2;
-            }
+          if (!cli_parse_long ("bench vision", "--frames", argv[++i], 2, 10000, &n_frames))
+            return 2;
         }
       else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
         {
-          threads = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || threads < 1 || threads > 8)
-            {
-              fprintf (stderr, "tablero-cli bench vision: --threads needs 1-8\n");
-              return 2;
-            }
+          if (!cli_parse_long ("bench vision", "--threads", argv[++i], 1, 8, &threads))
+            return 2;
         }
       else if (strcmp (argv[i], "--no-baselines") == 0)
         baselines = FALSE;

@@ -62,34 +62,31 @@ cli_cmd_render (int argc, char **argv)
   const char *scene_path = NULL, *dir = NULL;
   long n_frames = -1;
   double fps = 0;
-  unsigned long long seed = 0;
+  guint64 seed = 0;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
-      char *end = NULL;
       if ((strcmp (a, "-o") == 0 || strcmp (a, "--output") == 0) && i + 1 < argc)
         dir = argv[++i];
       else if (strcmp (a, "--frames") == 0 && i + 1 < argc)
         {
-          n_frames = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || n_frames < 1 || n_frames > 1000000)
-            return usage_error ("--frames needs a whole number 1-1000000");
+          if (!cli_parse_long ("render", "--frames", argv[++i], 1, 1000000, &n_frames))
+            return 2;
         }
       else if (strcmp (a, "--fps") == 0 && i + 1 < argc)
         {
-          fps = strtod (argv[++i], &end);
-          if (*end != '\0' || !(fps >= 0.1 && fps <= 1000))
-            return usage_error ("--fps needs a number 0.1-1000");
+          if (!cli_parse_double ("render", "--fps", argv[++i], CLI_MIN_FPS, CLI_MAX_FPS, &fps))
+            return 2;
         }
       else if (strcmp (a, "--seed") == 0 && i + 1 < argc)
         {
-          seed = strtoull (argv[++i], &end, 10);
-          if (*end != '\0')
-            return usage_error ("--seed needs a whole number");
+          if (!cli_parse_uint64 ("render", "--seed", argv[++i], &seed))
+            return 2;
         }
       else if (a[0] == '-' && a[1] != '\0')
         {
-          g_autofree char *msg = g_strdup_printf ("unknown or incomplete option '%s'", a);
+          g_autofree char *shown = cli_escape (a);
+          g_autofree char *msg = g_strdup_printf ("unknown or incomplete option '%s'", shown);
           return usage_error (msg);
         }
       else if (scene_path == NULL)

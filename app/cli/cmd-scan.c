@@ -117,13 +117,22 @@ load_zones (CalTable *table, const char *game)
 static int
 calibrate_lens (const char *spec, const char *save, char **images, int n_images)
 {
-  int cols = 0, rows = 0;
+  /* COLSxROWS:SQUARE_MM, each part through the shared range checks. */
+  g_auto (GStrv) grid = g_strsplit_set (spec, "x:", -1);
+  long cols = 0, rows = 0;
   double square = 0;
-  if (sscanf (spec, "%dx%d:%lf", &cols, &rows, &square) != 3 || cols < 2 || rows < 2 || square <= 0)
+  if (g_strv_length (grid) != 3)
     {
-      fprintf (stderr, "tablero-cli scan: --calibrate-lens needs COLSxROWS:SQUARE_MM (inner corners)\n");
+      g_autofree char *shown = cli_escape (spec);
+      fprintf (stderr, "tablero-cli scan: --calibrate-lens takes COLSxROWS:SQUARE_MM (inner corners), "
+                       "not '%s'\n", shown);
       return 2;
     }
+  if (!cli_parse_long ("scan", "--calibrate-lens COLS", grid[0], 2, CAL_LENS_MAX_CORNERS, &cols)
+      || !cli_parse_long ("scan", "--calibrate-lens ROWS", grid[1], 2, CAL_LENS_MAX_CORNERS, &rows)
+      || !cli_parse_double ("scan", "--calibrate-lens SQUARE_MM", grid[2], 0.1, CAL_LENS_MAX_SQUARE_MM,
+                            &square))
+    return 2;
   if (save == NULL)
     {
       fprintf (stderr, "tablero-cli scan: --calibrate-lens needs --save-calibration FILE\n");
@@ -131,7 +140,8 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
     }
   CalLens lens;
   size_t skipped = 0;
-  EngStatus st = cal_lens_calibrate_checkerboard ((const char *const *) images, (size_t) n_images, cols, rows,
+  EngStatus st = cal_lens_calibrate_checkerboard ((const char *const *) images, (size_t) n_images, (int) cols,
+                                                  (int) rows,
                                                   square, &lens, &skipped);
   if (st != ENG_OK)
     {
@@ -171,11 +181,12 @@ cli_cmd_scan (int argc, char **argv)
         lens_spec = argv[++i];
       else if (a[0] == '-' && a[1] != '\0')
         {
+          g_autofree char *shown = cli_escape (a);
           fprintf (stderr, "tablero-cli scan: unknown or incomplete option '%s'\n"
                            "usage: tablero-cli scan [--calibration FILE] [--game G] "
                            "[--save-calibration FILE] IMAGE...\n"
                            "       tablero-cli scan --calibrate-lens COLSxROWS:SQUARE_MM "
-                           "--save-calibration FILE IMAGE...\n", a);
+                           "--save-calibration FILE IMAGE...\n", shown);
           g_ptr_array_unref (images);
           return 2;
         }

@@ -81,10 +81,10 @@ cli_cmd_scene (int argc, char **argv)
         }
       if (next == NULL)
         {
-          fprintf (stderr, "tablero-cli scene: %s needs a value\n", arg);
+          g_autofree char *shown = cli_escape (arg);
+          fprintf (stderr, "tablero-cli scene: %s needs a value\n", shown);
           return 2;
         }
-      char *end = NULL;
       if (strcmp (arg, "-o") == 0 || strcmp (arg, "--out") == 0)
         out_path = next;
       else if (strcmp (arg, "--game") == 0)
@@ -99,21 +99,31 @@ cli_cmd_scene (int argc, char **argv)
             }
         }
       else if (strcmp (arg, "--nudge") == 0)
-        opts.nudge_s = g_ascii_strtod (next, &end);
+        {
+          if (!cli_parse_double ("scene", arg, next, 0, CLI_MAX_SECONDS, &opts.nudge_s))
+            return 2;
+        }
       else if (strcmp (arg, "--fps") == 0)
-        opts.fps = g_ascii_strtod (next, &end);
+        {
+          if (!cli_parse_double ("scene", arg, next, CLI_MIN_FPS, 120, &opts.fps))
+            return 2;
+        }
       else if (strcmp (arg, "--change") == 0)
-        opts.change_s = g_ascii_strtod (next, &end);
+        {
+          if (!cli_parse_double ("scene", arg, next, 0.1, 60, &opts.change_s))
+            return 2;
+        }
       else if (strcmp (arg, "--seed") == 0)
-        opts.seed = g_ascii_strtoull (next, &end, 10);
+        {
+          guint64 seed;
+          if (!cli_parse_uint64 ("scene", arg, next, &seed))
+            return 2;
+          opts.seed = seed;
+        }
       else
         {
-          fprintf (stderr, "tablero-cli scene: unknown option '%s'\n", arg);
-          return 2;
-        }
-      if (end != NULL && (*end != '\0' || end == next))
-        {
-          fprintf (stderr, "tablero-cli scene: %s: '%s' is not a number\n", arg, next);
+          g_autofree char *shown = cli_escape (arg);
+          fprintf (stderr, "tablero-cli scene: unknown option '%s'\n", shown);
           return 2;
         }
       i++;

@@ -26,9 +26,10 @@ usage_error (const char *fmt, ...)
 {
   va_list args;
   va_start (args, fmt);
-  fprintf (stderr, CMD ": ");
-  vfprintf (stderr, fmt, args);
+  g_autofree char *msg = g_strdup_vprintf (fmt, args);
   va_end (args);
+  g_autofree char *shown = cli_escape (msg);   /* it may quote an argument */
+  fprintf (stderr, CMD ": %s", shown);
   fprintf (stderr, "\nusage: tablero-cli stickers --game katua|catchy|kittens [--size-mm N] "
                    "[--paper a4|letter] [--set FILE] -o FILE.pdf\n");
   return 2;
@@ -160,16 +161,16 @@ cli_cmd_stickers (int argc, char **argv)
   double size_mm = VIS_STICKER_DEFAULT_MM;
   if (size_arg != NULL)
     {
-      char *end = NULL;
-      size_mm = g_ascii_strtod (size_arg, &end);
-      if (end == size_arg || *end != '\0' || !isfinite (size_mm))
-        return usage_error ("--size-mm wants a number of millimetres, not '%s'", size_arg);
+      /* From 0, so a size too small to read gets its own reason. */
+      if (!cli_parse_double ("stickers", "--size-mm", size_arg, 0, VIS_STICKER_MAX_MM, &size_mm))
+        return 2;
       if (size_mm < VIS_STICKER_MIN_MM)
         {
-          fprintf (stderr, CMD ": --size-mm %s is too small: stickers must be at least %.0f mm "
-                           "wide to print and read reliably\n", size_arg, VIS_STICKER_MIN_MM);
+          fprintf (stderr, CMD ": --size-mm %g is too small: stickers must be at least %.0f mm "
+                           "wide to print and read reliably\n", size_mm, VIS_STICKER_MIN_MM);
           return 2;
         }
+
     }
 
   g_autofree char *path = NULL;

@@ -86,7 +86,8 @@ parse_args (int argc, char **argv, WatchArgs *a)
         }
       if (next == NULL)
         {
-          fprintf (stderr, "tablero-cli watch: %s needs a value\n", arg);
+          g_autofree char *shown = cli_escape (arg);
+          fprintf (stderr, "tablero-cli watch: %s needs a value\n", shown);
           return 2;
         }
       if (strcmp (arg, "--source") == 0)
@@ -111,19 +112,30 @@ parse_args (int argc, char **argv, WatchArgs *a)
           if (pair[0] == NULL || pair[1] == NULL
               || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
             {
-              fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", next);
+              g_autofree char *shown = cli_escape (next);
+              fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", shown);
               return 2;
             }
         }
       else if (strcmp (arg, "--seconds") == 0)
-        a->seconds = g_ascii_strtod (next, NULL);
+        {
+          if (!cli_parse_double ("watch", arg, next, CLI_MIN_SECONDS, CLI_MAX_SECONDS, &a->seconds))
+            return 2;
+        }
       else if (strcmp (arg, "--fps") == 0)
-        a->fps = g_ascii_strtod (next, NULL);
+        {
+          if (!cli_parse_double ("watch", arg, next, CLI_MIN_FPS, CLI_MAX_FPS, &a->fps))
+            return 2;
+        }
       else if (strcmp (arg, "--frames") == 0)
-        a->frames = strtol (next, NULL, 10);
+        {
+          if (!cli_parse_long ("watch", arg, next, 1, CLI_MAX_FRAMES, &a->frames))
+            return 2;
+        }
       else
         {
-          fprintf (stderr, "tablero-cli watch: unknown option '%s'\n", arg);
+          g_autofree char *shown = cli_escape (arg);
+          fprintf (stderr, "tablero-cli watch: unknown option '%s'\n", shown);
           return 2;
         }
       i++;
