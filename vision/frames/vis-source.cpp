@@ -387,9 +387,13 @@ private:
             set_error (err, "%s: the folder went away", path_.c_str ());
             return VIS_SOURCE_DISCONNECTED;
           }
+        // One image gone (deleted, a dangling link, unreadable) is a gap
+        // in the recording, not the end of it: skipped and said, as a
+        // corrupt one is; the next read goes on with the following image.
         index_++;
-        set_error (err, "%s: %s", full.c_str (), std::strerror (e));
-        return VIS_SOURCE_ERR_IO;
+        next_name_ = index_ < entries_.size () ? entries_[index_] : std::string ();
+        set_error (err, "%s: %s; skipped", full.c_str (), std::strerror (e));
+        return VIS_SOURCE_ERR_FORMAT;
       }
     index_++;
     next_name_ = index_ < entries_.size () ? entries_[index_] : std::string ();
