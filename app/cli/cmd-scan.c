@@ -114,6 +114,19 @@ load_zones (CalTable *table, const char *game)
   return TRUE;
 }
 
+/* Whether `d` is an anchor or seat marker `obs` found at two places. */
+static bool
+is_doubled (const CalObservation *obs, const VisDetection *d)
+{
+  if (d->tag.kind == ENG_TAG_ANCHOR && d->tag.serial >= 1 && d->tag.serial <= 4)
+    return (obs->doubled_anchors & (1u << (d->tag.serial - 1))) != 0;
+  if (d->tag.kind == ENG_TAG_SEAT)
+    for (unsigned k = 0; k < obs->n_doubled_seats; k++)
+      if (obs->doubled_seats[k] == d->tag.serial)
+        return true;
+  return false;
+}
+
 static int
 calibrate_lens (const char *spec, const char *save, char **images, int n_images)
 {
@@ -291,6 +304,12 @@ cli_cmd_scan (int argc, char **argv)
       CalObservation obs;
       cal_table_observe (table, res.detections, res.n_detections, img.width, img.height, &obs);
       bool placed = cal_table_is_calibrated (table);
+      char doubles[256];
+      if (cal_observation_describe_doubles (&obs, doubles, sizeof doubles))
+        {
+          fprintf (stderr, "tablero-cli scan: %s: %s\n", path, doubles);
+          rc = rc != 0 ? rc : 1;
+        }
       if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
         {
           fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
@@ -313,6 +332,8 @@ cli_cmd_scan (int argc, char **argv)
             g_string_append_printf (line, "%s[%.2f,%.2f]", c ? "," : "", d->corners[c].x, d->corners[c].y);
           g_string_append_printf (line, "],\"centre\":[%.2f,%.2f],\"image_rotation_deg\":%.1f,\"module_px\":%.2f",
                                   d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
+          if (is_doubled (&obs, d))
+            g_string_append (line, ",\"doubled\":true");
           VisTrackPlace place;
           if (placed && cal_table_locate (table, d, &place))
             {

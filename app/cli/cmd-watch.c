@@ -481,6 +481,7 @@ cli_cmd_watch (int argc, char **argv)
   EngInterpreter *interp = eng_session_interpreter (session);
   EngGame *game = eng_session_game (session);
   unsigned calibrations = 0;
+  char last_doubles[256] = "";
   long frames = 0;
   int64_t first_ns = -1;
   int exit_code = 0;
@@ -519,6 +520,14 @@ cli_cmd_watch (int argc, char **argv)
       bool changed = false;
       if (cal_observer_process (observer, &frame.image, frame.timestamp_ns, snapshot, &changed) != ENG_OK)
         continue;
+      char doubles[256];
+      cal_observation_describe_doubles (cal_observer_observation (observer), doubles, sizeof doubles);
+      if (strcmp (doubles, last_doubles) != 0)
+        {
+          /* Said when it starts and when it ends, not every frame. */
+          print_status (frame.timestamp_ns, doubles[0] ? doubles : "no doubled sticker in view any more");
+          g_strlcpy (last_doubles, doubles, sizeof last_doubles);
+        }
       if (cal_observer_calibrations (observer) != calibrations)
         {
           print_status (frame.timestamp_ns, calibrations == 0 ? "table calibrated from the anchors"

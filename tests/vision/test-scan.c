@@ -161,3 +161,41 @@ Test (imageio, load_reasons)
   cr_expect_neq (reason[0], '\0');
   cr_expect_eq (vis_image_load (NULL, &img, reason, sizeof reason), ENG_ERR_INVALID_ARGUMENT);
 }
+
+/* A second anchor 2 and a second seat marker 1 printed on the table: both
+ * flagged on stderr and in the JSON lines, and the image does not calibrate
+ * on either copy (exit 1: a negative result, not bad usage). */
+Test (scan, doubled_anchor_and_seat_marker_are_flagged, .timeout = 60)
+{
+  static const char *const doubled_scene =
+    "image width=1920 height=1080 fps=10 duration=1 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "anchor forged number=2 at=600,300\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s1b number=1 at=250,380\n"
+    "card c1 face=1 back=1 at=365,390\n";
+  dir = g_dir_make_tmp ("tablero-scan-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  TestScene ts;
+  test_scene_open (&ts, doubled_scene);
+  test_scene_render (&ts, 0.0);
+  good = g_build_filename (dir, "doubled.png", NULL);
+  cr_assert_eq (vis_renderer_save_last (ts.renderer, good), ENG_OK);
+  test_scene_close (&ts);
+  g_autofree char *out = NULL, *err = NULL;
+  char *args[] = { good, NULL };
+  int rc = run_scan (args, &out, &err);
+  teardown ();
+  cr_expect_eq (rc, 1, "stderr: %s", err);
+  cr_expect (strstr (err, "anchor 2 and seat marker 1 seen twice") != NULL, "%s", err);
+  cr_expect_eq (count (out, "\"doubled\":true"), 4u, "both copies of each flagged:\n%s", out);
+  cr_expect_eq (count (out, "\"table_mm\""), 0u, "no calibration on a doubled anchor:\n%s", out);
+  cr_expect_eq (count (out, "\"payload\""), 8u, "%s", out);
+}
