@@ -425,3 +425,32 @@ Test (sources, missing_image_in_a_folder_is_skipped_and_said)
   vis_source_close (src);
   remove_tree (tmpdir);
 }
+
+/* An image whose header declares more pixels than Tablero reads is one more
+ * bad image in the folder: skipped and said, before it is decoded. */
+Test (sources, oversized_image_in_a_folder_is_skipped_and_said)
+{
+  static const unsigned char huge_png[] = {
+    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+    0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x35, 0xaf, 0x06, 0x1e,
+    0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82,
+  };
+  make_tmpdir ();
+  write_pgm (tmpdir, "frame-1.pgm", 10);
+  write_bytes (tmpdir, "frame-2.png", huge_png, sizeof huge_png);
+  write_pgm (tmpdir, "frame-3.pgm", 30);
+  char spec[300];
+  snprintf (spec, sizeof spec, "file:%s", tmpdir);
+  VisSourceOptions opts = { .format = VIS_PIXEL_GRAY8 };
+  VisSource *src = open_ok (spec, &opts);
+  VisFrame f;
+  VisSourceError err = { { 0 } };
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_ERR_FORMAT);
+  cr_assert (strstr (err.message, "frame-2.png: image of 20000x20000 px is larger") != NULL, "%s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (f.image.data[0], 30);
+  vis_source_close (src);
+  remove_tree (tmpdir);
+}

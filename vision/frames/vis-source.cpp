@@ -7,6 +7,7 @@
 #include "vis-source.h"
 #include "vis-source-backend.h"
 #include "vis-render.h"
+#include "vis-imageio.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -180,6 +181,14 @@ decode_image (const std::string &path, const std::vector<uchar> &buf, cv::Mat *o
       set_error (err, "%s: truncated PNG (no IEND chunk)", path.c_str ());
       return VIS_SOURCE_ERR_FORMAT;
     }
+  int declared_w, declared_h;
+  char too_large[128];
+  if (vis_image_declared_size (buf.data (), buf.size (), &declared_w, &declared_h)
+      && !vis_image_size_ok (declared_w, declared_h, too_large, sizeof too_large))
+    {
+      set_error (err, "%s: %s", path.c_str (), too_large);
+      return VIS_SOURCE_ERR_FORMAT;
+    }
   // cv::imdecode leaves `out` as it was when decoding fails, so a stale
   // image would pass for a new one: start empty.  (Files are not the live
   // path; the webcam path reuses its buffer and checks JPEG markers first.)
@@ -196,6 +205,12 @@ decode_image (const std::string &path, const std::vector<uchar> &buf, cv::Mat *o
     {
       set_error (err, "%s: not a readable image (corrupt, truncated or unknown format)",
                  path.c_str ());
+      return VIS_SOURCE_ERR_FORMAT;
+    }
+  if (!vis_image_size_ok (out->cols, out->rows, too_large, sizeof too_large))
+    {
+      out->release ();
+      set_error (err, "%s: %s", path.c_str (), too_large);
       return VIS_SOURCE_ERR_FORMAT;
     }
   return VIS_SOURCE_OK;
