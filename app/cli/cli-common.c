@@ -156,3 +156,40 @@ cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *
   *out = v;
   return TRUE;
 }
+
+int
+cli_parse_options (const char *cmd, const char *params, const char *description, const GOptionEntry *entries,
+                   int *argc, char ***argv)
+{
+  gboolean help = FALSE;
+  const GOptionEntry help_entry[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autofree char *prgname = g_strdup_printf ("tablero-cli %s", cmd);
+  g_set_prgname (prgname);
+  GOptionContext *ctx = g_option_context_new (params);
+  /* Our own --help: printed and returned from, never exit() mid-parse. */
+  g_option_context_set_help_enabled (ctx, FALSE);
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, help_entry, NULL);
+  if (description != NULL)
+    g_option_context_set_description (ctx, description);
+  GError *error = NULL;
+  int rc = -1;
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      g_autofree char *shown = cli_escape (error->message);
+      fprintf (stderr, "tablero-cli %s: %s\nTry 'tablero-cli %s --help'.\n", cmd, shown, cmd);
+      g_error_free (error);
+      rc = 2;
+    }
+  else if (help)
+    {
+      g_autofree char *text = g_option_context_get_help (ctx, TRUE, NULL);
+      fputs (text, stdout);
+      rc = 0;
+    }
+  g_option_context_free (ctx);
+  return rc;
+}

@@ -72,3 +72,14 @@ gboolean cli_parse_long (const char *cmd, const char *name, const char *text, lo
 
 /* Seeds and other unbounded counts: any whole number 0 to G_MAXUINT64. */
 gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *out);
+
+/* Parses the options of command `cmd` ("watch", "bench engine") with
+ * GOptionContext, so --x=y and --x y, -h/--help and errors behave alike in
+ * every command.  `params` names the positional arguments ("IMAGE..."),
+ * `description` ends the help.  Numbers are taken as strings and checked
+ * with cli_parse_double() and friends afterwards.  On return *argc and *argv
+ * hold argv[0] and the positional arguments.  Returns -1 to go on; 0 after
+ * printing the help on stdout; 2 after a usage error on stderr (escaped,
+ * naming the option). */
+int cli_parse_options (const char *cmd, const char *params, const char *description,
+                       const GOptionEntry *entries, int *argc, char ***argv);

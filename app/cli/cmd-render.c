@@ -59,41 +59,31 @@ resolve_card_set (VisScene *scene)
 int
 cli_cmd_render (int argc, char **argv)
 {
-  const char *scene_path = NULL, *dir = NULL;
+  g_autofree char *dir = NULL, *frames_arg = NULL, *fps_arg = NULL, *seed_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write the frames and truth.jsonl into DIR (required)",
+      "DIR" },
+    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_arg, "Render N frames (default: the scene's duration)", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps_arg, "Frame rate (default: the scene's)", "F" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg, "Noise seed", "S" },
+    G_OPTION_ENTRY_NULL
+  };
+  int prc = cli_parse_options ("render", "SCENE",
+                               "Draws a scripted scene (docs/render-scene-format.md) into DIR/frame-NNNNN.png\n"
+                               "(or .jpg as the scene says) and its ground truth into DIR/truth.jsonl.\n",
+                               entries, &argc, &argv);
+  if (prc >= 0)
+    return prc;
   long n_frames = -1;
   double fps = 0;
   guint64 seed = 0;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if ((strcmp (a, "-o") == 0 || strcmp (a, "--output") == 0) && i + 1 < argc)
-        dir = argv[++i];
-      else if (strcmp (a, "--frames") == 0 && i + 1 < argc)
-        {
-          if (!cli_parse_long ("render", "--frames", argv[++i], 1, 1000000, &n_frames))
-            return 2;
-        }
-      else if (strcmp (a, "--fps") == 0 && i + 1 < argc)
-        {
-          if (!cli_parse_double ("render", "--fps", argv[++i], CLI_MIN_FPS, CLI_MAX_FPS, &fps))
-            return 2;
-        }
-      else if (strcmp (a, "--seed") == 0 && i + 1 < argc)
-        {
-          if (!cli_parse_uint64 ("render", "--seed", argv[++i], &seed))
-            return 2;
-        }
-      else if (a[0] == '-' && a[1] != '\0')
-        {
-          g_autofree char *shown = cli_escape (a);
-          g_autofree char *msg = g_strdup_printf ("unknown or incomplete option '%s'", shown);
-          return usage_error (msg);
-        }
-      else if (scene_path == NULL)
-        scene_path = a;
-      else
-        return usage_error ("only one SCENE");
-    }
+  if ((frames_arg != NULL && !cli_parse_long ("render", "--frames", frames_arg, 1, 1000000, &n_frames))
+      || (fps_arg != NULL && !cli_parse_double ("render", "--fps", fps_arg, CLI_MIN_FPS, CLI_MAX_FPS, &fps))
+      || (seed_arg != NULL && !cli_parse_uint64 ("render", "--seed", seed_arg, &seed)))
+    return 2;
+  if (argc > 2)
+    return usage_error ("only one SCENE");
+  const char *scene_path = argc == 2 ? argv[1] : NULL;
   if (scene_path == NULL || dir == NULL)
     return usage_error ("SCENE and -o DIR are required");
 

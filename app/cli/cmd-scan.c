@@ -179,33 +179,24 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
 int
 cli_cmd_scan (int argc, char **argv)
 {
-  const char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  g_autofree char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  const GOptionEntry entries[] = {
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, "Use a saved calibration", "FILE" },
+    { "game", 0, 0, G_OPTION_ARG_STRING, &game, "Read the tags as this game's", "GAME" },
+    { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the calibration the images give", "FILE" },
+    { "calibrate-lens", 0, 0, G_OPTION_ARG_STRING, &lens_spec,
+      "Calibrate the lens from checkerboard photos (inner corners, square size)", "COLSxROWS:SQUARE_MM" },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("scan", "IMAGE...",
+                              "Prints each tag seen in the images as a JSON line: its meaning, and with\n"
+                              "the four anchors in view (or --calibration) its place and zone on the table.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
   GPtrArray *images = g_ptr_array_new ();
   for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (strcmp (a, "--calibration") == 0 && i + 1 < argc)
-        cal_path = argv[++i];
-      else if (strcmp (a, "--game") == 0 && i + 1 < argc)
-        game = argv[++i];
-      else if (strcmp (a, "--save-calibration") == 0 && i + 1 < argc)
-        save = argv[++i];
-      else if (strcmp (a, "--calibrate-lens") == 0 && i + 1 < argc)
-        lens_spec = argv[++i];
-      else if (a[0] == '-' && a[1] != '\0')
-        {
-          g_autofree char *shown = cli_escape (a);
-          fprintf (stderr, "tablero-cli scan: unknown or incomplete option '%s'\n"
-                           "usage: tablero-cli scan [--calibration FILE] [--game G] "
-                           "[--save-calibration FILE] IMAGE...\n"
-                           "       tablero-cli scan --calibrate-lens COLSxROWS:SQUARE_MM "
-                           "--save-calibration FILE IMAGE...\n", shown);
-          g_ptr_array_unref (images);
-          return 2;
-        }
-      else
-        g_ptr_array_add (images, argv[i]);
-    }
+    g_ptr_array_add (images, argv[i]);
   if (images->len == 0)
     {
       fprintf (stderr, "tablero-cli scan: no IMAGE given\n");
@@ -214,7 +205,7 @@ cli_cmd_scan (int argc, char **argv)
     }
   if (lens_spec != NULL)
     {
-      int rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
+      rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
       g_ptr_array_unref (images);
       return rc;
     }
@@ -257,7 +248,7 @@ cli_cmd_scan (int argc, char **argv)
       return 2;
     }
   SetCache cache[4] = { { 0 } };
-  int rc = 0;
+  rc = 0;
   GString *line = g_string_new (NULL);
   for (guint i = 0; i < images->len; i++)
     {

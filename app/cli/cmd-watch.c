@@ -48,104 +48,95 @@ on_signal (int sig)
   interrupted = 1;
 }
 
+/* The option values as GOptionContext hands them over (owned); WatchArgs
+ * points into them. */
+typedef struct {
+  char *source, *game, *players, *first, *record, *calibration, *resume, *seats;
+  char **options;
+  char *seconds, *fps, *frames;
+  gboolean loop, commands;
+} WatchOptions;
+
 static void
-usage (void)
+watch_options_clear (WatchOptions *o)
 {
-  fprintf (stderr,
-           "usage: tablero-cli watch --source SPEC --game katua [--players A,B[,C,D]] [--first NAME]\n"
-           "                         [--seats N,N[,N,N]] [--option NAME=VALUE ...]\n"
-           "                         [--record FILE] [--resume FILE] [--calibration FILE]\n"
-           "                         [--seconds S] [--frames N] [--fps F] [--loop] [--commands]\n"
-           "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
-           "and prints each announcement as a JSON line.  --record keeps the game record\n"
-           "up to date after every accepted move; --resume FILE goes on with the game a\n"
-           "killed referee left in FILE (and keeps journaling there unless --record says\n"
-           "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
-           "switch of data/rules/GAME.options.  --commands reads what the table says\n"
-           "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
-           "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
-           "(a misread: face serials or payloads); '@N ' before it waits\n"
-           "until frame N (counted from 0) has been refereed.\n");
+  char **strings[] = { &o->source, &o->game, &o->players, &o->first, &o->record, &o->calibration,
+                       &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames };
+  for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_clear_pointer (strings[i], g_free);
+  g_clear_pointer (&o->options, g_strfreev);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WatchOptions, watch_options_clear)
+
+static const char description[] =
+  "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
+  "and prints each announcement as a JSON line.  --record keeps the game record\n"
+  "up to date after every accepted move; --resume FILE goes on with the game a\n"
+  "killed referee left in FILE (and keeps journaling there unless --record says\n"
+  "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
+  "switch of data/rules/GAME.options.  --commands reads what the table says\n"
+  "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
+  "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
+  "(a misread: face serials or payloads); '@N ' before it waits\n"
+  "until frame N (counted from 0) has been refereed.\n";
+
 static int
-parse_args (int argc, char **argv, WatchArgs *a)
+parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
 {
-  *a = (WatchArgs) { .game = "katua", .players = "Ana,Bea" };
-  for (int i = 1; i < argc; i++)
+  const GOptionEntry entries[] = {
+    { "source", 0, 0, G_OPTION_ARG_STRING, &o->source, "Frames from SPEC (required)", "SPEC" },
+    { "game", 0, 0, G_OPTION_ARG_STRING, &o->game, "The game (default katua)", "GAME" },
+    { "players", 0, 0, G_OPTION_ARG_STRING, &o->players, "Players' names (default Ana,Bea)", "A,B[,C,D]" },
+    { "first", 0, 0, G_OPTION_ARG_STRING, &o->first, "Who plays first", "NAME" },
+    { "seats", 0, 0, G_OPTION_ARG_STRING, &o->seats, "Each player's seat marker", "N,N[,N,N]" },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->options, "A rule switch (repeatable)", "NAME=VALUE" },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, "Journal the game record to FILE", "FILE" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, "Go on with the game journaled in FILE", "FILE" },
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, "Start from a saved calibration", "FILE" },
+    { "seconds", 0, 0, G_OPTION_ARG_STRING, &o->seconds, "Stop after S seconds of source time", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_STRING, &o->frames, "Stop after N frames", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_STRING, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
+    { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, "Play a file source again and again", NULL },
+    { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, "Read table commands from standard input", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("watch", NULL, description, entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  *a = (WatchArgs) {
+    .source = o->source, .game = o->game ? o->game : "katua", .players = o->players ? o->players : "Ana,Bea",
+    .first = o->first, .record = o->record, .calibration = o->calibration, .resume = o->resume,
+    .seats = o->seats, .commands = o->commands, .loop = o->loop,
+  };
+  if (argc > 1)
     {
-      const char *arg = argv[i];
-      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-      if (strcmp (arg, "--loop") == 0 || strcmp (arg, "--commands") == 0)
-        {
-          if (arg[2] == 'l')
-            a->loop = true;
-          else
-            a->commands = true;
-          continue;
-        }
-      if (next == NULL)
-        {
-          g_autofree char *shown = cli_escape (arg);
-          fprintf (stderr, "tablero-cli watch: %s needs a value\n", shown);
-          return 2;
-        }
-      if (strcmp (arg, "--source") == 0)
-        a->source = next;
-      else if (strcmp (arg, "--game") == 0)
-        a->game = next;
-      else if (strcmp (arg, "--players") == 0)
-        a->players = next;
-      else if (strcmp (arg, "--first") == 0)
-        a->first = next;
-      else if (strcmp (arg, "--record") == 0)
-        a->record = next;
-      else if (strcmp (arg, "--calibration") == 0)
-        a->calibration = next;
-      else if (strcmp (arg, "--resume") == 0)
-        a->resume = next;
-      else if (strcmp (arg, "--seats") == 0)
-        a->seats = next;
-      else if (strcmp (arg, "--option") == 0)
-        {
-          g_auto (GStrv) pair = g_strsplit (next, "=", 2);
-          if (pair[0] == NULL || pair[1] == NULL
-              || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
-            {
-              g_autofree char *shown = cli_escape (next);
-              fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", shown);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--seconds") == 0)
-        {
-          if (!cli_parse_double ("watch", arg, next, CLI_MIN_SECONDS, CLI_MAX_SECONDS, &a->seconds))
-            return 2;
-        }
-      else if (strcmp (arg, "--fps") == 0)
-        {
-          if (!cli_parse_double ("watch", arg, next, CLI_MIN_FPS, CLI_MAX_FPS, &a->fps))
-            return 2;
-        }
-      else if (strcmp (arg, "--frames") == 0)
-        {
-          if (!cli_parse_long ("watch", arg, next, 1, CLI_MAX_FRAMES, &a->frames))
-            return 2;
-        }
-      else
-        {
-          g_autofree char *shown = cli_escape (arg);
-          fprintf (stderr, "tablero-cli watch: unknown option '%s'\n", shown);
-          return 2;
-        }
-      i++;
-    }
-  if (a->source == NULL)
-    {
-      usage ();
+      g_autofree char *shown = cli_escape (argv[1]);
+      fprintf (stderr, "tablero-cli watch: unexpected argument '%s'\n", shown);
       return 2;
     }
-  return 0;
+  for (char **opt = o->options; opt != NULL && *opt != NULL; opt++)
+    {
+      g_auto (GStrv) pair = g_strsplit (*opt, "=", 2);
+      if (pair[0] == NULL || pair[1] == NULL
+          || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
+        {
+          g_autofree char *shown = cli_escape (*opt);
+          fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", shown);
+          return 2;
+        }
+    }
+  if ((o->seconds != NULL
+       && !cli_parse_double ("watch", "--seconds", o->seconds, CLI_MIN_SECONDS, CLI_MAX_SECONDS, &a->seconds))
+      || (o->fps != NULL && !cli_parse_double ("watch", "--fps", o->fps, CLI_MIN_FPS, CLI_MAX_FPS, &a->fps))
+      || (o->frames != NULL && !cli_parse_long ("watch", "--frames", o->frames, 1, CLI_MAX_FRAMES, &a->frames)))
+    return 2;
+  if (a->source == NULL)
+    {
+      fprintf (stderr, "tablero-cli watch: --source SPEC is required\nTry 'tablero-cli watch --help'.\n");
+      return 2;
+    }
+  return -1;
 }
 
 static bool
@@ -411,9 +402,10 @@ print_status (int64_t time_ns, const char *text)
 int
 cli_cmd_watch (int argc, char **argv)
 {
+  g_auto (WatchOptions) options = { 0 };
   WatchArgs a;
-  int rc = parse_args (argc, argv, &a);
-  if (rc != 0)
+  int rc = parse_args (argc, argv, &options, &a);
+  if (rc >= 0)
     return rc;
   EngSetup setup;
   if (!build_setup (&a, &setup))

@@ -119,7 +119,7 @@ Test (cli, errors_never_echo_control_bytes)
   static const BadOption cases[] = {
     { { "\x1b[2Jfrob" }, "unknown command '\\x1b[2Jfrob'" },
     { { "watch", "--source", "demo", "--fps", "\x1b]0;pwned\x07" }, "not '\\x1b]0;pwned\\x07'" },
-    { { "watch", "--source", "demo", "--b\x1b[5m", "1" }, "unknown option '--b\\x1b[5m'" },
+    { { "watch", "--source", "demo", "--b\x1b[5m", "1" }, "Unknown option --b\\x1b[5m" },
     { { "stickers", "--game", "katua", "--paper", "a\x9b" "5", "-o", "x.pdf" }, "unknown paper 'a\\x9b5'" },
     { { "bench", "engine", "--seed", "1\r2" }, "not '1\\x0d2'" },
   };
@@ -154,4 +154,49 @@ Test (cli, scene_file_errors_escape_terminal_escapes)
   expect_no_control_bytes (err);
   cr_expect_not_null (strstr (err, "\\x1b]2;owned\\x07"), "%s", err);
   cr_expect_not_null (strstr (err, "esc\\x1b[1m.scene:2"), "%s", err);
+}
+
+/* Every command parses its options with GOptionContext: --x=y is --x y,
+ * --help prints the options and exits 0, an unknown option is named. */
+Test (cli, options_behave_alike_in_every_command)
+{
+  static const char *const commands[][2] = {
+    { "watch", NULL }, { "scan", NULL }, { "render", NULL }, { "scene", NULL },
+    { "bench", "engine" }, { "bench", "latency" }, { "bench", "vision" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *help[] = { commands[i][0], commands[i][1] ? commands[i][1] : "--help",
+                             commands[i][1] ? "--help" : NULL, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      int rc = run_cli_argv (help, &out, &err);
+      if (strstr (err, "unknown command") != NULL)
+        continue;
+      cr_expect_eq (rc, 0, "%s %s --help: exit %d\n%s", help[0], help[1], rc, err);
+      cr_expect_not_null (strstr (out, "--help"), "%s help lists its options:\n%s", help[0], out);
+      const char *bogus[] = { commands[i][0], commands[i][1] ? commands[i][1] : "--bogus=1",
+                              commands[i][1] ? "--bogus=1" : NULL, NULL };
+      g_autofree char *out2 = NULL, *err2 = NULL;
+      cr_expect_eq (run_cli_argv (bogus, &out2, &err2), 2, "%s: %s", bogus[0], err2);
+      cr_expect_not_null (strstr (err2, "--bogus"), "%s names the option: %s", bogus[0], err2);
+      cr_expect_not_null (strstr (err2, "--help'"), "%s points to --help: %s", bogus[0], err2);
+    }
+  static const BadOption equals[] = {
+    { { "watch", "--source=demo", "--fps=nan" }, "--fps takes a number from 0.1 to 1000, not 'nan'" },
+    { { "watch", "--source=demo", "--frames=abc" }, "--frames takes a whole number from 1 to 1000000000, not 'abc'" },
+    { { "scan", "--calibrate-lens=100000x100000:1", "--save-calibration=l.cal", "a.png" },
+      "--calibrate-lens COLS takes a whole number from 2 to 64, not '100000'" },
+    { { "render", "s.scene", "--output=out", "--frames=0" }, "--frames takes a whole number from 1 to 1000000, not '0'" },
+    { { "bench", "engine", "--games=-5" }, "--games takes a whole number from 1 to 100000000, not '-5'" },
+    { { "watch", "--source", "demo", "--fps" }, "--fps" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (equals); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      int rc = run_cli_argv (equals[i].args, &out, &err);
+      if (strstr (err, "unknown command") != NULL)
+        continue;
+      cr_expect_eq (rc, 2, "case %zu: exit %d\n%s", i, rc, err);
+      cr_expect_not_null (strstr (err, equals[i].says), "case %zu: stderr lacks \"%s\":\n%s", i, equals[i].says, err);
+    }
 }
