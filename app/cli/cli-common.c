@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,8 @@ cli_card_set_path (const char *game)
         g_autofree char *rel = g_build_filename ("cards", name, NULL);
         return cli_data_path (rel);
       }
-  fprintf (stderr, "tablero-cli: unknown game '%s' (known: katua, catchy, kittens)\n",
-           game ? game : "");
+  g_autofree char *shown = cli_escape (game);
+  fprintf (stderr, "tablero-cli: unknown game '%s' (known: katua, catchy, kittens)\n", shown);
   return NULL;
 }
 
@@ -45,8 +46,8 @@ cli_game_class (const char *game)
   GString *known = g_string_new (NULL);
   for (size_t i = 0; i < eng_game_class_count (); i++)
     g_string_append_printf (known, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
-  fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", game ? game : "",
-           known->str);
+  g_autofree char *shown = cli_escape (game);
+  fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", shown, known->str);
   g_string_free (known, TRUE);
   return NULL;
 }
@@ -192,4 +193,15 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
     }
   g_option_context_free (ctx);
   return rc;
+}
+
+void
+cli_say (const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_autofree char *shown = cli_escape (msg);
+  fprintf (stderr, "tablero-cli %s: %s\n", cmd, shown);
 }

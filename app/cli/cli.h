@@ -83,3 +83,9 @@ gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, 
  * naming the option). */
 int cli_parse_options (const char *cmd, const char *params, const char *description,
                        const GOptionEntry *entries, int *argc, char ***argv);
+
+/* Prints "tablero-cli CMD: MESSAGE" and a newline on stderr, the formatted
+ * message escaped as a whole (cli_escape), so a file name, a player's name
+ * or a line typed at the table never reaches the terminal as control bytes.
+ * For one-line messages. */
+void cli_say (const char *cmd, const char *fmt, ...) G_GNUC_PRINTF (2, 3);

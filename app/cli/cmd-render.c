@@ -108,7 +108,7 @@ cli_cmd_render (int argc, char **argv)
     }
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
-      fprintf (stderr, "tablero-cli render: cannot create %s: %s\n", dir, g_strerror (errno));
+      cli_say ("render", "cannot create %s: %s", dir, g_strerror (errno));
       vis_scene_free (scene);
       return 2;
     }
@@ -135,7 +135,7 @@ cli_cmd_render (int argc, char **argv)
   FILE *tf = fopen (truth_path, "w");
   if (tf == NULL)
     {
-      fprintf (stderr, "tablero-cli render: cannot write %s: %s\n", truth_path, g_strerror (errno));
+      cli_say ("render", "cannot write %s: %s", truth_path, g_strerror (errno));
       rc = 2;
     }
   const char *ext = vis_scene_file_format (scene);
@@ -155,14 +155,14 @@ cli_cmd_render (int argc, char **argv)
         st = vis_truth_write_json (truth, (unsigned) f, tf);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli render: frame %ld (%s): %s\n", f, path,
+          cli_say ("render", "frame %ld (%s): %s", f, path,
                    eng_status_to_string (st));
           rc = 2;
         }
     }
   if (tf != NULL && fclose (tf) != 0 && rc == 0)
     {
-      fprintf (stderr, "tablero-cli render: cannot write %s\n", truth_path);
+      cli_say ("render", "cannot write %s", truth_path);
       rc = 2;
     }
   if (rc == 0)

@@ -43,7 +43,7 @@ malformed (const char *file, unsigned line, const char *reason)
   printf ("%s\n", js->str);
   g_string_free (js, TRUE);
   snprintf (buf, sizeof buf, "%s", reason);
-  fprintf (stderr, "tablero-cli replay: %s:%u: %s\n", file, line, buf);
+  cli_say ("replay", "%s:%u: %s", file, line, buf);
   return 2;
 }
 
@@ -114,7 +114,7 @@ cli_cmd_replay (int argc, char **argv)
               rec->n_moves, res.applied, res.illegal, res.first_illegal_line,
               res.over ? "true" : "false");
       if (res.illegal > 0)
-        fprintf (stderr, "tablero-cli replay: %s:%u: illegal move (%zu in all)\n", path,
+        cli_say ("replay", "%s:%u: illegal move (%zu in all)", path,
                  res.first_illegal_line, res.illegal);
       code = res.illegal > 0 ? 1 : 0;
     }

@@ -158,7 +158,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
                                                   square, &lens, &skipped);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli scan: lens calibration failed: %s (%zu of %d images unusable)\n",
+      cli_say ("scan", "lens calibration failed: %s (%zu of %d images unusable)",
                eng_status_to_string (st), skipped, n_images);
       return 2;
     }
@@ -168,7 +168,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
   cal_table_free (table);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+      cli_say ("scan", "cannot write %s", save);
       return 2;
     }
   printf ("{\"lens\":\"%s\",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", save, n_images, skipped,
@@ -258,7 +258,7 @@ cli_cmd_scan (int argc, char **argv)
       EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: %s: %s\n", path, reason);
+          cli_say ("scan", "%s: %s", path, reason);
           rc = 2;
           continue;
         }
@@ -298,12 +298,12 @@ cli_cmd_scan (int argc, char **argv)
       char doubles[256];
       if (cal_observation_describe_doubles (&obs, doubles, sizeof doubles))
         {
-          fprintf (stderr, "tablero-cli scan: %s: %s\n", path, doubles);
+          cli_say ("scan", "%s: %s", path, doubles);
           rc = rc != 0 ? rc : 1;
         }
       if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+          cli_say ("scan", "cannot write %s", save);
           rc = 2;
         }
       for (size_t k = 0; k < res.n_detections; k++)
@@ -347,7 +347,7 @@ cli_cmd_scan (int argc, char **argv)
           fputs (line->str, stdout);
         }
       if (res.n_foreign > 0)
-        fprintf (stderr, "tablero-cli scan: %s: ignored %u QR code(s) that are not Tablero tags\n", path,
+        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags", path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);

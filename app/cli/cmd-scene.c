@@ -133,7 +133,7 @@ cli_cmd_scene (int argc, char **argv)
       GError *error = NULL;
       if (!g_file_set_contents (out_path, res->text, -1, &error))
         {
-          fprintf (stderr, "tablero-cli scene: cannot write %s: %s\n", out_path, error->message);
+          cli_say ("scene", "cannot write %s: %s", out_path, error->message);
           g_error_free (error);
         }
       else

@@ -194,8 +194,7 @@ cli_cmd_stickers (int argc, char **argv)
     }
   if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
     {
-      fprintf (stderr, CMD ": %s is a set for '%s', not '%s'\n", set_file,
-               eng_card_set_game (set), game);
+      cli_say ("stickers", "%s is a set for '%s', not '%s'", set_file, eng_card_set_game (set), game);
       eng_card_set_free (set);
       return 2;
     }
@@ -209,8 +208,7 @@ cli_cmd_stickers (int argc, char **argv)
   eng_card_set_free (set);
   if (status != ENG_OK)
     {
-      fprintf (stderr, CMD ": %s: cannot make its stickers: %s\n", path,
-               eng_status_to_string (status));
+      cli_say ("stickers", "%s: cannot make its stickers: %s", path, eng_status_to_string (status));
       return 2;
     }
 

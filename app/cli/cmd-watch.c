@@ -169,7 +169,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
           long marker = strtol (seats[p], &end, 10);
           if (end == seats[p] || *end != '\0' || marker < 1 || marker > ENG_MAX_PLAYERS)
             {
-              fprintf (stderr, "tablero-cli watch: '%s' is not a seat marker number\n", seats[p]);
+              cli_say ("watch", "'%s' is not a seat marker number", seats[p]);
               return false;
             }
           setup->seats[p] = (uint8_t) marker;
@@ -184,7 +184,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
           setup->first = (int) p;
       if (setup->first < 0)
         {
-          fprintf (stderr, "tablero-cli watch: --first names nobody in --players: '%s'\n", a->first);
+          cli_say ("watch", "--first names nobody in --players: '%s'", a->first);
           return false;
         }
     }
@@ -293,7 +293,7 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
                                           0644, &error);
   if (!ok)
     {
-      fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", journal->path, error->message);
+      cli_say ("watch", "cannot write %s: %s", journal->path, error->message);
       g_error_free (error);
       free (text);
       return false;
@@ -358,8 +358,7 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
       if (g_strv_length (words) != 2 || !card_payload (set, words[0], seen)
           || (!removing && !card_payload (set, words[1], actual)))
         {
-          fprintf (stderr, "tablero-cli watch: '%s': say 'correct SEEN ACTUAL|none' with face "
-                           "serials or payloads\n", line);
+          cli_say ("watch", "'%s': say 'correct SEEN ACTUAL|none' with face serials or payloads", line);
           return;
         }
       st = eng_interpreter_correct_card (interp, seen, removing ? NULL : actual, events);
@@ -373,7 +372,7 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
           player = (int) p;
       if (player < 0)
         {
-          fprintf (stderr, "tablero-cli watch: 'choose %s': no such player\n", name);
+          cli_say ("watch", "'choose %s': no such player", name);
           return;
         }
       st = eng_interpreter_choose_player (interp, player, events);
@@ -381,13 +380,13 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
   else
     st = eng_interpreter_command (interp, line, events);
   if (st == ENG_ERR_NOT_FOUND)
-    fprintf (stderr, "tablero-cli watch: '%s': no such command in this game's card set\n", line);
+    cli_say ("watch", "'%s': no such command in this game's card set", line);
   else if (st == ENG_ERR_STATE)
-    fprintf (stderr, "tablero-cli watch: '%s': nobody is being asked to choose now\n", line);
+    cli_say ("watch", "'%s': nobody is being asked to choose now", line);
   else if (st == ENG_ERR_INVALID_ARGUMENT)
-    fprintf (stderr, "tablero-cli watch: '%s': not two faces of the same deck\n", line);
+    cli_say ("watch", "'%s': not two faces of the same deck", line);
   else if (st != ENG_OK)
-    fprintf (stderr, "tablero-cli watch: '%s': %s\n", line, eng_status_to_string (st));
+    cli_say ("watch", "'%s': %s", line, eng_status_to_string (st));
 }
 
 static void
@@ -425,7 +424,7 @@ cli_cmd_watch (int argc, char **argv)
                               why, sizeof why);
   if (status != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli watch: %s\n", why);
+      cli_say ("watch", "%s", why);
       return 2;
     }
   if (a.resume != NULL)
@@ -460,7 +459,7 @@ cli_cmd_watch (int argc, char **argv)
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
   if (sst != VIS_SOURCE_OK)
     {
-      fprintf (stderr, "tablero-cli watch: %s\n", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
+      cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
       cal_observer_free (observer);
       eng_session_free (session);
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
@@ -497,7 +496,7 @@ cli_cmd_watch (int argc, char **argv)
         }
       if (!vis_source_status_has_frame (sst))
         {
-          fprintf (stderr, "tablero-cli watch: %s\n", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
+          cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
           exit_code = 2;
           if (sst == VIS_SOURCE_ERR_FORMAT)
             continue;   /* one bad image in a folder: go on with the next */

@@ -217,3 +217,16 @@ Test (watch, doubled_anchor_said_and_missing_frame_skipped, .timeout = 120)
   cr_expect_eq (run.exit_code, 2, "a skipped frame is reported in the exit status: %s", run.err);
   run_clear (&run);
 }
+
+/* A line typed at the table is quoted back escaped, never as an escape. */
+Test (watch, command_errors_never_echo_control_bytes)
+{
+  const char *args[] = { "--source", "demo", "--frames", "3", "--commands", NULL };
+  Run run = watch ("bo\x1b[31mgus\nchoose Z\x1b]0;t\x07\n", args);
+  cr_expect_eq (run.exit_code, 0, "%s", run.err);
+  for (const unsigned char *p = (const unsigned char *) run.err; *p; p++)
+    cr_assert (*p >= 0x20 || *p == '\n', "control byte 0x%02x in:\n%s", *p, run.err);
+  cr_expect_not_null (strstr (run.err, "'bo\\x1b[31mgus': no such command"), "%s", run.err);
+  cr_expect_not_null (strstr (run.err, "'choose Z\\x1b]0;t\\x07': no such player"), "%s", run.err);
+  run_clear (&run);
+}
