@@ -454,3 +454,15 @@ Test (sources, oversized_image_in_a_folder_is_skipped_and_said)
   vis_source_close (src);
   remove_tree (tmpdir);
 }
+
+/* A spec or file name quoted back in an error is escaped. */
+Test (sources, errors_never_echo_control_bytes)
+{
+  VisSource *s = NULL;
+  VisSourceError err = { { 0 } };
+  cr_assert_neq (vis_source_open ("bogus\x1b[2J", NULL, &s, &err), VIS_SOURCE_OK);
+  cr_assert (strstr (err.message, "bogus\\x1b[2J") != NULL, "%s", err.message);
+  cr_assert_neq (vis_source_open ("file:/nonexistent/\x1b]0;x\x07", NULL, &s, &err), VIS_SOURCE_OK);
+  for (const unsigned char *p = (const unsigned char *) err.message; *p; p++)
+    cr_assert (*p >= 0x20, "control byte 0x%02x in %s", *p, err.message);
+}

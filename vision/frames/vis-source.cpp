@@ -50,10 +50,14 @@ set_error (VisSourceError *err, const char *fmt, ...)
 {
   if (err == nullptr)
     return;
+  // Messages quote specs and file names as given: escaped, so none
+  // carries a control byte to a terminal or a log.
+  char raw[1024];
   va_list ap;
   va_start (ap, fmt);
-  std::vsnprintf (err->message, sizeof err->message, fmt, ap);
+  std::vsnprintf (raw, sizeof raw, fmt, ap);
   va_end (ap);
+  eng_escape_text (err->message, sizeof err->message, raw, std::strlen (raw));
 }
 
 int64_t
