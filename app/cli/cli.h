@@ -76,7 +76,9 @@ gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, 
 /* Parses the options of command `cmd` ("watch", "bench engine") with
  * GOptionContext, so --x=y and --x y, -h/--help and errors behave alike in
  * every command.  `params` names the positional arguments ("IMAGE..."),
- * `description` ends the help.  Numbers are taken as strings and checked
+ * `description` ends the help.  Values are taken as
+ * G_OPTION_ARG_FILENAME (the bytes as given: a G_OPTION_ARG_STRING would
+ * refuse a UTF-8 name like "José" under the C locale) and numbers checked
  * with cli_parse_double() and friends afterwards.  On return *argc and *argv
  * hold argv[0] and the positional arguments.  Returns -1 to go on; 0 after
  * printing the help on stdout; 2 after a usage error on stderr (escaped,

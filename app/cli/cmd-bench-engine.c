@@ -28,10 +28,10 @@ cli_bench_engine (int argc, char **argv)
 {
   g_autofree char *game_arg = NULL, *games_arg = NULL, *players_arg = NULL, *seed_arg = NULL;
   const GOptionEntry entries[] = {
-    { "game", 0, 0, G_OPTION_ARG_STRING, &game_arg, "The game (default katua)", "GAME" },
-    { "games", 0, 0, G_OPTION_ARG_STRING, &games_arg, "How many random games (default 20000)", "N" },
-    { "players", 0, 0, G_OPTION_ARG_STRING, &players_arg, "Players a game (default mixed)", "N|mixed" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg, "Random seed (default 1)", "S" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default katua)", "GAME" },
+    { "games", 0, 0, G_OPTION_ARG_FILENAME, &games_arg, "How many random games (default 20000)", "N" },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &players_arg, "Players a game (default mixed)", "N|mixed" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Random seed (default 1)", "S" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("bench engine", NULL, "Plays random games through the rules and reports "

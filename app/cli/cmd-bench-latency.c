@@ -87,7 +87,7 @@ cli_bench_latency (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg, "Snapshot script (default data/games/demo-katua.script)",
       "FILE" },
-    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps_arg, "Render rate (default 30)", "F" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Render rate (default 30)", "F" },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("bench latency", NULL,

@@ -158,8 +158,8 @@ cli_bench_vision (int argc, char **argv)
   gboolean no_baselines = FALSE, print_scene = FALSE;
   const GOptionEntry entries[] = {
     { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, "Scene to render (default: a built-in one)", "S" },
-    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_arg, "Frames to time (default 30)", "N" },
-    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_arg, "Detector threads (default 2)", "T" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Frames to time (default 30)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, "Detector threads (default 2)", "T" },
     { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, "Skip the other decoders", NULL },
     { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene, "Print the built-in scene and stop", NULL },
     G_OPTION_ENTRY_NULL

@@ -63,9 +63,9 @@ cli_cmd_render (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write the frames and truth.jsonl into DIR (required)",
       "DIR" },
-    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_arg, "Render N frames (default: the scene's duration)", "N" },
-    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps_arg, "Frame rate (default: the scene's)", "F" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_arg, "Noise seed", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Render N frames (default: the scene's duration)", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Frame rate (default: the scene's)", "F" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Noise seed", "S" },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("render", "SCENE",

@@ -50,22 +50,22 @@ malformed (const char *file, unsigned line, const char *reason)
 int
 cli_cmd_replay (int argc, char **argv)
 {
-  bool keep_going = false;
-  const char *path = NULL;
-  for (int i = 1; i < argc; i++)
+  gboolean keep_going = FALSE;
+  const GOptionEntry entries[] = {
+    { "continue", 0, 0, G_OPTION_ARG_NONE, &keep_going, "Go on after an illegal move", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("replay", "RECORD",
+                              "Referees a game record (docs/record-format.md), one JSON line an event.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc != 2)
     {
-      if (strcmp (argv[i], "--continue") == 0)
-        keep_going = true;
-      else if (path == NULL && argv[i][0] != '-')
-        path = argv[i];
-      else
-        path = NULL, i = argc;
-    }
-  if (path == NULL)
-    {
-      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\n");
+      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\nTry 'tablero-cli replay --help'.\n");
       return 2;
     }
+  const char *path = argv[1];
   EngParseError err = { 0 };
   EngRecord *rec = NULL;
   if (eng_record_load_file (path, &rec, &err) != ENG_OK)

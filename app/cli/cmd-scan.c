@@ -182,9 +182,9 @@ cli_cmd_scan (int argc, char **argv)
   g_autofree char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
   const GOptionEntry entries[] = {
     { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, "Use a saved calibration", "FILE" },
-    { "game", 0, 0, G_OPTION_ARG_STRING, &game, "Read the tags as this game's", "GAME" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "Read the tags as this game's", "GAME" },
     { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the calibration the images give", "FILE" },
-    { "calibrate-lens", 0, 0, G_OPTION_ARG_STRING, &lens_spec,
+    { "calibrate-lens", 0, 0, G_OPTION_ARG_FILENAME, &lens_spec,
       "Calibrate the lens from checkerboard photos (inner corners, square size)", "COLSxROWS:SQUARE_MM" },
     G_OPTION_ENTRY_NULL
   };

@@ -61,14 +61,14 @@ cli_cmd_scene (int argc, char **argv)
   gboolean no_hands = FALSE;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
-    { "game", 0, 0, G_OPTION_ARG_STRING, &game_arg, "The game (default katua)", "GAME" },
-    { "degrade", 0, 0, G_OPTION_ARG_STRING, &degrade, "Degradations (default all)",
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default katua)", "GAME" },
+    { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
       "none|all|light,blur,noise,jpeg" },
     { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
-    { "nudge", 0, 0, G_OPTION_ARG_STRING, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
-    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps, "Scene frame rate (default 5)", "F" },
-    { "change", 0, 0, G_OPTION_ARG_STRING, &change, "Seconds given to one change (default 1)", "S" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed", "N" },
+    { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, "Scene frame rate (default 5)", "F" },
+    { "change", 0, 0, G_OPTION_ARG_FILENAME, &change, "Seconds given to one change (default 1)", "S" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed, "Random seed", "N" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);

@@ -85,18 +85,18 @@ static int
 parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
 {
   const GOptionEntry entries[] = {
-    { "source", 0, 0, G_OPTION_ARG_STRING, &o->source, "Frames from SPEC (required)", "SPEC" },
-    { "game", 0, 0, G_OPTION_ARG_STRING, &o->game, "The game (default katua)", "GAME" },
-    { "players", 0, 0, G_OPTION_ARG_STRING, &o->players, "Players' names (default Ana,Bea)", "A,B[,C,D]" },
-    { "first", 0, 0, G_OPTION_ARG_STRING, &o->first, "Who plays first", "NAME" },
-    { "seats", 0, 0, G_OPTION_ARG_STRING, &o->seats, "Each player's seat marker", "N,N[,N,N]" },
-    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->options, "A rule switch (repeatable)", "NAME=VALUE" },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, "Frames from SPEC (required)", "SPEC" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &o->game, "The game (default katua)", "GAME" },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &o->players, "Players' names (default Ana,Bea)", "A,B[,C,D]" },
+    { "first", 0, 0, G_OPTION_ARG_FILENAME, &o->first, "Who plays first", "NAME" },
+    { "seats", 0, 0, G_OPTION_ARG_FILENAME, &o->seats, "Each player's seat marker", "N,N[,N,N]" },
+    { "option", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->options, "A rule switch (repeatable)", "NAME=VALUE" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, "Journal the game record to FILE", "FILE" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, "Go on with the game journaled in FILE", "FILE" },
     { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, "Start from a saved calibration", "FILE" },
-    { "seconds", 0, 0, G_OPTION_ARG_STRING, &o->seconds, "Stop after S seconds of source time", "S" },
-    { "frames", 0, 0, G_OPTION_ARG_STRING, &o->frames, "Stop after N frames", "N" },
-    { "fps", 0, 0, G_OPTION_ARG_STRING, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
+    { "seconds", 0, 0, G_OPTION_ARG_FILENAME, &o->seconds, "Stop after S seconds of source time", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, "Stop after N frames", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
     { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, "Play a file source again and again", NULL },
     { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, "Read table commands from standard input", NULL },
     G_OPTION_ENTRY_NULL

@@ -205,3 +205,19 @@ Test (cli, options_behave_alike_in_every_command)
       cr_expect_not_null (strstr (err, equals[i].says), "case %zu: stderr lacks \"%s\":\n%s", i, equals[i].says, err);
     }
 }
+
+/* Option values are bytes as given: a UTF-8 name passes whatever the
+ * locale (GOption's string options would refuse it under LC_ALL=C). */
+Test (cli, utf8_option_values_pass_under_the_c_locale)
+{
+  const char *argv[] = { getenv ("TABLERO_CLI"), "watch", "--source", "demo", "--players", "Jos\xc3\xa9,Mar\xc3\xad" "a",
+                         "--first", "Mar\xc3\xad" "a", "--frames", "1", NULL };
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  g_autofree char *out = NULL, *err = NULL;
+  int wait_status = -1;
+  cr_assert (g_spawn_sync (NULL, (char **) argv, env, 0, NULL, NULL, &out, &err, &wait_status, NULL));
+  if (strstr (err, "unknown command") != NULL)
+    return;
+  cr_expect (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0, "stderr: %s", err);
+  cr_expect_null (strstr (err, "Invalid byte"), "%s", err);
+}
