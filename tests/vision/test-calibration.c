@@ -227,6 +227,27 @@ Test (calibration, zone_file_errors_are_clear)
   cr_expect_eq (miss.kind, ENG_ZONE_NONE);
 }
 
+/* Calibration and zone file errors quote the bad text escaped. */
+Test (calibration, file_errors_never_echo_control_bytes)
+{
+  const char *texts[] = { "format=tablero-calibration-1\n\x1b[2Jwhat=1\n",
+                          "format=tablero-calibration-1\nsticker_mm=\x1b]0;x\x07\n" };
+  for (size_t i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      CalTable *t = NULL;
+      EngParseError err = { 0 };
+      cr_assert_neq (cal_table_parse (texts[i], strlen (texts[i]), "esc\x1b.cal", &t, &err), ENG_OK);
+      cr_expect (strchr (err.reason, 0x1b) == NULL && strchr (err.reason, 0x07) == NULL, "%s", err.reason);
+      cr_expect (strstr (err.reason, "\\x1b") != NULL, "case %zu: '%s' hides the bad byte", i, err.reason);
+      cr_expect_str_eq (err.source, "esc\\x1b.cal");
+    }
+  CalZones z;
+  EngParseError err = { 0 };
+  const char *zone_text = "seat-zone kind=\x1b[5mthrone at=0,0 size=1,1\n";
+  cr_assert_neq (cal_zones_parse (zone_text, strlen (zone_text), "z", &z, &err), ENG_OK);
+  cr_expect (strchr (err.reason, 0x1b) == NULL, "%s", err.reason);
+}
+
 Test (calibration, seat_frame_left_to_right)
 {
   /* A seat at the bottom facing up and one at the top facing down: slot 0 is
