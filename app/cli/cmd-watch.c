@@ -165,13 +165,15 @@ build_setup (const WatchArgs *a, EngSetup *setup)
         }
       for (unsigned p = 0; p < setup->n_players; p++)
         {
-          char *end = NULL;
-          long marker = strtol (seats[p], &end, 10);
-          if (end == seats[p] || *end != '\0' || marker < 1 || marker > ENG_MAX_PLAYERS)
-            {
-              cli_say ("watch", "'%s' is not a seat marker number", seats[p]);
-              return false;
-            }
+          long marker;
+          if (!cli_parse_long ("watch", "--seats", seats[p], 1, ENG_MAX_PLAYERS, &marker))
+            return false;
+          for (unsigned q = 0; q < p; q++)
+            if (setup->seats[q] == marker)
+              {
+                cli_say ("watch", "--seats gives seat marker %ld to two players", marker);
+                return false;
+              }
           setup->seats[p] = (uint8_t) marker;
         }
     }

@@ -123,7 +123,7 @@ Test (cli, errors_never_echo_control_bytes)
     { { "stickers", "--game", "katua", "--paper", "a\x9b" "5", "-o", "x.pdf" }, "unknown paper 'a\\x9b5'" },
     { { "bench", "engine", "--seed", "1\r2" }, "not '1\\x0d2'" },
     { { "watch", "--source", "demo", "--first", "Zed\x1b[2J" }, "--first names nobody in --players: 'Zed\\x1b[2J'" },
-    { { "watch", "--source", "demo", "--seats", "1,\x1b[8m" }, "'\\x1b[8m' is not a seat marker" },
+    { { "watch", "--source", "demo", "--seats", "1,\x1b[8m" }, "--seats takes a whole number from 1 to" /* ENG_MAX_PLAYERS */ },
     { { "watch", "--source", "file:/nonexistent/\x1b[41m" }, "/nonexistent/\\x1b[41m" },
     { { "scan", "/nonexistent/\x1b[41m.png" }, "scan: /nonexistent/\\x1b[41m.png:" },
     { { "stickers", "--game", "\x1b[1mpoker", "-o", "x.pdf" }, "unknown game '\\x1b[1mpoker'" },

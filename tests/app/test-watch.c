@@ -113,7 +113,9 @@ Test (watch, bad_arguments_are_refused_before_any_frame)
     { { "--source", "demo", "--option", "winning_score=0", NULL }, "winning_score" },
     { { "--source", "demo", "--option", "no_such_switch=yes", NULL }, "no_such_switch" },
     { { "--source", "demo", "--seats", "1", NULL }, "one seat marker per player" },
-    { { "--source", "demo", "--seats", "1,x", NULL }, "'x' is not a seat marker" },
+    { { "--source", "demo", "--seats", "1,x", NULL }, "--seats takes a whole number from 1 to" },
+    { { "--source", "demo", "--seats", "1,9", NULL }, "not '9'" },
+    { { "--source", "demo", "--seats", "2,2", NULL }, "seat marker 2 to two players" },
     { { "--source", "demo", "--first", "Zed", NULL }, "--first names nobody" },
   };
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
