@@ -191,6 +191,15 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
       fputs (text, stdout);
       rc = 0;
     }
+  else
+    /* GOption leaves the "--" that ends the options among the arguments. */
+    for (int i = 1; i < *argc; i++)
+      if (strcmp ((*argv)[i], "--") == 0)
+        {
+          memmove (&(*argv)[i], &(*argv)[i + 1], (size_t) (*argc - i) * sizeof (char *));
+          (*argc)--;
+          break;
+        }
   g_option_context_free (ctx);
   return rc;
 }

@@ -168,6 +168,7 @@ Test (cli, options_behave_alike_in_every_command)
   static const char *const commands[][2] = {
     { "watch", NULL }, { "scan", NULL }, { "render", NULL }, { "scene", NULL },
     { "bench", "engine" }, { "bench", "latency" }, { "bench", "vision" },
+    { "tag", NULL }, { "stickers", NULL }, { "replay", NULL },
   };
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     {
@@ -220,4 +221,15 @@ Test (cli, utf8_option_values_pass_under_the_c_locale)
     return;
   cr_expect (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0, "stderr: %s", err);
   cr_expect_null (strstr (err, "Invalid byte"), "%s", err);
+}
+
+/* "--" ends the options: what follows is an argument even with a dash. */
+Test (cli, double_dash_ends_the_options)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int rc = run_cli_argv ((const char *[]) { "tag", "--", "-x", "TB1K01F002U", NULL }, &out, &err);
+  cr_expect_eq (rc, 1, "%s", err);
+  cr_expect_not_null (strstr (out, "{\"payload\":\"-x\""), "%s", out);
+  cr_expect_null (strstr (out, "{\"payload\":\"--\""), "%s", out);
+  cr_expect_not_null (strstr (out, "\"type\":\"cat-red-1\""), "%s", out);
 }
