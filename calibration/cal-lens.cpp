@@ -18,7 +18,8 @@ extern "C" EngStatus
 cal_lens_calibrate_checkerboard (const char *const *paths, size_t n_paths, int cols, int rows,
                                  double square_mm, CalLens *out, size_t *n_skipped)
 {
-  if (paths == nullptr || out == nullptr || cols < 2 || rows < 2 || !(square_mm > 0))
+  if (paths == nullptr || out == nullptr || cols < 2 || rows < 2 || cols > CAL_LENS_MAX_CORNERS
+      || rows > CAL_LENS_MAX_CORNERS || !(square_mm > 0 && square_mm <= CAL_LENS_MAX_SQUARE_MM))
     return ENG_ERR_INVALID_ARGUMENT;
   std::memset (out, 0, sizeof *out);
   size_t skipped = 0;

@@ -20,8 +20,15 @@ typedef struct {
   double rms_px;            /* reprojection error of the fit (0 when loaded) */
 } CalLens;
 
-/* Calibrates from checkerboard photos: `cols` x `rows` inner corners,
- * squares of `square_mm`.  Images that cannot be read or show no board are
+/* Bounds of a calibration checkerboard: inner corners per side, square size.
+ * Printed boards have 4-20 corners a side; beyond these the corner search
+ * only burns time and memory. */
+#define CAL_LENS_MAX_CORNERS 64
+#define CAL_LENS_MAX_SQUARE_MM 1000.0
+
+/* Calibrates from checkerboard photos: `cols` x `rows` inner corners (2 to
+ * CAL_LENS_MAX_CORNERS each), squares of `square_mm` (up to
+ * CAL_LENS_MAX_SQUARE_MM).  Images that cannot be read or show no board are
  * skipped and counted in *n_skipped (may be NULL).  Needs at least 3 usable
  * images: ENG_ERR_NOT_FOUND otherwise; ENG_ERR_INVALID_ARGUMENT for bad
  * sizes; ENG_ERR_INCONSISTENT when images differ in size. */

@@ -15,6 +15,7 @@ struct CalObserver
   uint64_t last_seq;
   bool has_snapshot;
   unsigned calibrations;
+  CalObservation seen;   /* the last frame's */
 };
 
 EngStatus
@@ -88,6 +89,7 @@ cal_observer_process (CalObserver *obs, const VisImage *frame, int64_t time_ns, 
   CalObservation seen;
   cal_table_observe (obs->table, obs->last.detections, obs->last.n_detections, frame->width,
                      frame->height, &seen);
+  obs->seen = seen;
   if (seen.recalibrated)
     obs->calibrations++;
   if (!cal_table_is_calibrated (obs->table))
@@ -134,4 +136,10 @@ cal_observer_request_recalibration (CalObserver *obs)
 {
   if (obs != NULL)
     cal_table_request_recalibration (obs->table);
+}
+
+const CalObservation *
+cal_observer_observation (const CalObserver *obs)
+{
+  return &obs->seen;
 }

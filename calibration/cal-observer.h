@@ -52,6 +52,10 @@ EngStatus cal_observer_process (CalObserver *obs, const VisImage *frame, int64_t
  * process call) and its calibration state. */
 const VisDetectResult *cal_observer_detections (const CalObserver *obs);
 const CalTable *cal_observer_table (const CalObserver *obs);
+/* What the last frame told the calibration (doubled anchors or seat
+ * markers, recalibration); owned by the observer, all zero before the first
+ * frame. */
+const CalObservation *cal_observer_observation (const CalObserver *obs);
 /* How many times the table was (re)calibrated from the anchors. */
 unsigned cal_observer_calibrations (const CalObserver *obs);
 /* Asks for a recalibration from the anchors on the next frame that shows

@@ -120,12 +120,12 @@ gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
 {
   if (g->err != NULL)
     {
-      snprintf (g->err->source, sizeof g->err->source, "%s", g->source);
-      g->err->line = line;
+      char reason[sizeof g->err->reason];
       va_list ap;
       va_start (ap, fmt);
-      vsnprintf (g->err->reason, sizeof g->err->reason, fmt, ap);
+      vsnprintf (reason, sizeof reason, fmt, ap);
       va_end (ap);
+      eng_parse_error_set (g->err, g->source, line, "%s", reason);
     }
   return st;
 }

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,22 +185,89 @@ cal_table_zone_outlines (const CalTable *t, CalZoneOutline *out, size_t max)
   return n;
 }
 
-/* The four anchors' detections, by number; false unless all four are seen
- * (a duplicate anchor number makes the frame unusable too). */
-static unsigned
-find_anchors (const VisDetection *d, size_t n, const VisDetection *out[4])
+static double
+code_side_px (const VisDetection *d)
 {
-  unsigned seen = 0;
+  return hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y);
+}
+
+/* Two detections of one number are one sticker when their centres are
+ * closer than half a code's side (a decoder may report a code twice).
+ * Further apart they are two printed stickers with one number, a reprint or
+ * a forgery, and neither says where the table is. */
+static bool
+doubled (const VisDetection *d, size_t n, size_t i)
+{
+  for (size_t j = 0; j < n; j++)
+    if (j != i && d[j].tag.kind == d[i].tag.kind && d[j].tag.serial == d[i].tag.serial)
+      {
+        double side = fmax (code_side_px (&d[i]), code_side_px (&d[j]));
+        if (hypot (d[j].centre.x - d[i].centre.x, d[j].centre.y - d[i].centre.y) >= side * 0.5)
+          return true;
+      }
+  return false;
+}
+
+/* The four anchors' detections, by number, and how many of them are usable.
+ * An anchor number seen at two places is not used (out[k] NULL) and its bit
+ * (1 << (number - 1)) is set in *doubled_mask. */
+static unsigned
+find_anchors (const VisDetection *d, size_t n, const VisDetection *out[4], unsigned *doubled_mask)
+{
+  unsigned mask = 0, seen = 0;
   for (int i = 0; i < 4; i++)
     out[i] = NULL;
   for (size_t i = 0; i < n; i++)
     if (d[i].tag.kind == ENG_TAG_ANCHOR && d[i].tag.serial >= 1 && d[i].tag.serial <= 4)
       {
-        if (out[d[i].tag.serial - 1] == NULL)
-          seen++;
-        out[d[i].tag.serial - 1] = &d[i];
+        unsigned k = d[i].tag.serial - 1;
+        if (doubled (d, n, i))
+          mask |= 1u << k;
+        else if (out[k] == NULL)
+          out[k] = &d[i];
       }
+  for (int k = 0; k < 4; k++)
+    {
+      if (mask & (1u << k))
+        out[k] = NULL;
+      seen += out[k] != NULL;
+    }
+  if (doubled_mask != NULL)
+    *doubled_mask = mask;
   return seen;
+}
+
+/* true when seat marker `number` is seen at two places in this frame. */
+static bool
+seat_doubled (const VisDetection *d, size_t n, unsigned number)
+{
+  for (size_t i = 0; i < n; i++)
+    if (d[i].tag.kind == ENG_TAG_SEAT && d[i].tag.serial == number && doubled (d, n, i))
+      return true;
+  return false;
+}
+
+/* Puts `s` among the seats in marker-number order, or replaces the seat of
+ * its number; false when the seats are full. */
+static bool
+put_seat (CalTable *t, const CalSeat *s)
+{
+  size_t j = 0;
+  while (j < t->n_seats && t->seats[j].number != s->number)
+    j++;
+  if (j == t->n_seats)
+    {
+      if (t->n_seats >= CAL_MAX_SEATS)
+        return false;
+      while (j > 0 && t->seats[j - 1].number > s->number)
+        {
+          t->seats[j] = t->seats[j - 1];
+          j--;
+        }
+      t->n_seats++;
+    }
+  t->seats[j] = *s;
+  return true;
 }
 
 /* Anchor table positions from the sticker size: rectify the anchor
@@ -239,6 +307,8 @@ derive_layout (CalTable *t, const double px[4][2], const VisDetection *a[4])
   return ENG_OK;
 }
 
+/* Seats from this frame's seat markers; a marker seen at two places is not
+ * used, so its seat stays where it last was. */
 static void
 update_seats (CalTable *t, const VisDetection *d, size_t n, bool *changed)
 {
@@ -246,7 +316,7 @@ update_seats (CalTable *t, const VisDetection *d, size_t n, bool *changed)
   cal_table_centre (t, &cx, &cy);
   for (size_t i = 0; i < n; i++)
     {
-      if (d[i].tag.kind != ENG_TAG_SEAT)
+      if (d[i].tag.kind != ENG_TAG_SEAT || doubled (d, n, i))
         continue;
       double x, y;
       if (cal_table_image_to_table (t, d[i].centre.x, d[i].centre.y, &x, &y) != ENG_OK)
@@ -258,25 +328,8 @@ update_seats (CalTable *t, const VisDetection *d, size_t n, bool *changed)
       size_t j = 0;
       while (j < t->n_seats && t->seats[j].number != s.number)
         j++;
-      if (j == t->n_seats)
-        {
-          if (t->n_seats >= CAL_MAX_SEATS)
-            continue;
-          /* Keep marker-number order. */
-          while (j > 0 && t->seats[j - 1].number > s.number)
-            {
-              t->seats[j] = t->seats[j - 1];
-              j--;
-            }
-          t->seats[j] = s;
-          t->n_seats++;
-          *changed = true;
-        }
-      else if (hypot (t->seats[j].x - s.x, t->seats[j].y - s.y) > 10.0)
-        {
-          t->seats[j] = s;
-          *changed = true;
-        }
+      if ((j == t->n_seats || hypot (t->seats[j].x - s.x, t->seats[j].y - s.y) > 10.0) && put_seat (t, &s))
+        *changed = true;
     }
 }
 
@@ -286,8 +339,9 @@ cal_table_calibrate (CalTable *t, const VisDetection *d, size_t n, int width, in
   if (t == NULL || (d == NULL && n > 0) || width <= 0 || height <= 0)
     return ENG_ERR_INVALID_ARGUMENT;
   const VisDetection *a[4];
-  if (find_anchors (d, n, a) < 4)
-    return ENG_ERR_NOT_FOUND;
+  unsigned doubled_anchors;
+  if (find_anchors (d, n, a, &doubled_anchors) < 4)
+    return doubled_anchors != 0 ? ENG_ERR_DUPLICATE_ID : ENG_ERR_NOT_FOUND;
   if (t->lens.valid && (t->lens.width != width || t->lens.height != height))
     return ENG_ERR_INCONSISTENT;
   double px[4][2];
@@ -313,19 +367,36 @@ cal_table_calibrate (CalTable *t, const VisDetection *d, size_t n, int width, in
   t->height = height;
   t->calibrated = true;
   bool changed = false;
+  CalSeat before[CAL_MAX_SEATS];
+  size_t n_before = t->n_seats;
+  memcpy (before, t->seats, sizeof before);
   t->n_seats = 0;
   update_seats (t, d, n, &changed);
+  /* A seat whose marker is doubled in this frame keeps its last good place
+   * (table millimetres, which a camera move does not change). */
+  for (size_t s = 0; s < n_before; s++)
+    if (seat_doubled (d, n, before[s].number) && cal_table_seat_by_number (t, before[s].number) == NULL)
+      put_seat (t, &before[s]);
   return ENG_OK;
 }
 
 EngStatus
 cal_table_observe (CalTable *t, const VisDetection *d, size_t n, int width, int height, CalObservation *out)
 {
-  CalObservation obs = { false, false, false, 0 };
+  CalObservation obs = { 0 };
   if (t == NULL || (d == NULL && n > 0))
     return ENG_ERR_INVALID_ARGUMENT;
   const VisDetection *a[4];
-  obs.anchors_seen = find_anchors (d, n, a);
+  obs.anchors_seen = find_anchors (d, n, a, &obs.doubled_anchors);
+  for (size_t i = 0; i < n; i++)
+    if (d[i].tag.kind == ENG_TAG_SEAT && obs.n_doubled_seats < CAL_MAX_SEATS && doubled (d, n, i))
+      {
+        size_t k = 0;
+        while (k < obs.n_doubled_seats && obs.doubled_seats[k] != d[i].tag.serial)
+          k++;
+        if (k == obs.n_doubled_seats)
+          obs.doubled_seats[obs.n_doubled_seats++] = d[i].tag.serial;
+      }
   double moved = 0;
   if (t->calibrated)
     for (int i = 0; i < 4; i++)
@@ -392,6 +463,15 @@ const CalSeat *
 cal_table_seat (const CalTable *t, size_t i)
 {
   return t != NULL && i < t->n_seats ? &t->seats[i] : NULL;
+}
+
+const CalSeat *
+cal_table_seat_by_number (const CalTable *t, unsigned number)
+{
+  for (size_t i = 0; t != NULL && i < t->n_seats; i++)
+    if (t->seats[i].number == number)
+      return &t->seats[i];
+  return NULL;
 }
 
 bool
@@ -652,4 +732,45 @@ cal_table_load (const char *path, CalTable **out, EngParseError *err)
   st = cal_table_parse (text, len, path, out, err);
   free (text);
   return st;
+}
+
+/* snprintf at buf[*used], keeping *used within the buffer. */
+static void __attribute__ ((format (printf, 4, 5)))
+append (char *buf, size_t size, size_t *used, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (buf + *used, size - *used, fmt, ap);
+  va_end (ap);
+  if (n > 0)
+    *used = *used + (size_t) n < size ? *used + (size_t) n : size - 1;
+}
+
+bool
+cal_observation_describe_doubles (const CalObservation *obs, char *buf, size_t size)
+{
+  if (size == 0)
+    return false;
+  buf[0] = '\0';
+  if (obs == NULL || (obs->doubled_anchors == 0 && obs->n_doubled_seats == 0))
+    return false;
+  size_t used = 0, named = 0;
+  size_t total = (size_t) __builtin_popcount (obs->doubled_anchors) + obs->n_doubled_seats;
+  for (unsigned k = 0; k < 4; k++)
+    if (obs->doubled_anchors & (1u << k))
+      {
+        named++;
+        append (buf, size, &used, "%sanchor %u", named == 1 ? "" : named == total ? " and " : ", ", k + 1);
+      }
+  for (unsigned s = 0; s < obs->n_doubled_seats; s++)
+    {
+      named++;
+      append (buf, size, &used, "%sseat marker %u", named == 1 ? "" : named == total ? " and " : ", ",
+              obs->doubled_seats[s]);
+    }
+  append (buf, size, &used,
+          " seen twice: a doubled sticker is not used, the table keeps its last good %s; "
+          "take the extra copy off the table",
+          obs->doubled_anchors != 0 ? "calibration" : "seats");
+  return true;
 }

@@ -55,8 +55,11 @@ void cal_table_set_recalibrate_px (CalTable *table, double px);
 
 /* Calibrates from one frame's detections (image `width` x `height`).
  * Returns ENG_OK; ENG_ERR_NOT_FOUND when not all four anchors are among the
- * detections (the table is unchanged); ENG_ERR_INCONSISTENT when they are
- * degenerate (collinear, or a lens calibration for another image size). */
+ * detections (the table is unchanged); ENG_ERR_DUPLICATE_ID when an anchor
+ * number is seen at two places (a doubled sticker: the table is unchanged);
+ * ENG_ERR_INCONSISTENT when they are degenerate (collinear, or a lens
+ * calibration for another image size).  A seat marker seen at two places is
+ * not used: its seat keeps the place it had. */
 EngStatus cal_table_calibrate (CalTable *table, const VisDetection *dets, size_t n, int width, int height);
 
 typedef struct {
@@ -64,8 +67,20 @@ typedef struct {
   bool anchors_moved;       /* anchors seen away from their place but not all
                                four visible: the old calibration is suspect */
   bool seats_changed;
-  unsigned anchors_seen;
+  unsigned anchors_seen;    /* usable anchors: a doubled one does not count */
+  /* Stickers seen at two places in this frame, a reprint or a forgery:
+   * neither copy is used, the table keeps its last good anchors and seats.
+   * Bit n-1 of doubled_anchors is anchor n; doubled_seats lists seat marker
+   * numbers. */
+  unsigned doubled_anchors;
+  unsigned n_doubled_seats;
+  unsigned doubled_seats[CAL_MAX_SEATS];
 } CalObservation;
+
+/* Writes into `buf` (`size` bytes, NUL-terminated) an English sentence
+ * naming the doubled stickers of `obs`, "anchor 2 and seat marker 3 seen
+ * twice: ..."; returns false (buf "") when nothing was doubled. */
+bool cal_observation_describe_doubles (const CalObservation *obs, char *buf, size_t size);
 
 /* Feeds a frame: calibrates when possible and not yet done, recalibrates
  * when all four anchors are seen and one moved beyond the threshold, and
@@ -104,6 +119,9 @@ size_t cal_table_zone_outlines (const CalTable *table, CalZoneOutline *out, size
 size_t cal_table_n_seats (const CalTable *table);
 /* Seats in marker-number order; NULL past the end.  Owned by the table. */
 const CalSeat *cal_table_seat (const CalTable *table, size_t i);
+
+/* The seat of marker `number`, NULL when none.  Owned by the table. */
+const CalSeat *cal_table_seat_by_number (const CalTable *table, unsigned number);
 
 /* VisTrackLocate for vis_tracker_set_locate(): `ctx` is a CalTable. */
 bool cal_table_locate (void *ctx, const VisDetection *d, VisTrackPlace *out);

@@ -2,9 +2,13 @@
 
 #include "eng-data.h"
 #include "eng-game.h"
+#include "eng-status.h"
 
+#include <errno.h>
 #include <glib.h>
 #include <stdbool.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +65,7 @@ cli_card_set_path (const char *game)
       g_free (path);
     }
   g_autofree char *known = known_games ();
-  g_autofree char *shown = g_strescape (game ? game : "", NULL);
+  g_autofree char *shown = cli_escape (game);
   fprintf (stderr, "tablero-cli: unknown game '%s' (known: %s)\n", shown, known);
   return NULL;
 }
@@ -73,7 +77,7 @@ cli_game_class (const char *game)
   if (klass != NULL)
     return klass;
   g_autofree char *known = known_games ();
-  g_autofree char *shown = g_strescape (game ? game : "", NULL);
+  g_autofree char *shown = cli_escape (game);
   fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", shown, known);
   return NULL;
 }
@@ -156,4 +160,117 @@ cli_json_string (GString *out, const char *s, size_t len)
         }
     }
   g_string_append_c (out, '"');
+}
+
+char *
+cli_escape (const char *text)
+{
+  if (text == NULL)
+    return g_strdup ("");
+  size_t len = strlen (text);
+  size_t need = eng_escape_text (NULL, 0, text, len);
+  char *out = g_malloc (need + 1);
+  eng_escape_text (out, need + 1, text, len);
+  return out;
+}
+
+static gboolean
+refuse (const char *cmd, const char *name, const char *what, const char *text)
+{
+  g_autofree char *shown = cli_escape (text);
+  fprintf (stderr, "tablero-cli %s: %s takes %s, not '%s'\n", cmd, name, what, shown);
+  return FALSE;
+}
+
+gboolean
+cli_parse_double (const char *cmd, const char *name, const char *text, double min, double max, double *out)
+{
+  g_autofree char *what = g_strdup_printf ("a number from %g to %g", min, max);
+  if (text == NULL || *text == '\0' || g_ascii_isspace (*text))
+    return refuse (cmd, name, what, text);
+  char *end = NULL;
+  errno = 0;
+  double v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || errno == ERANGE || !isfinite (v) || v < min || v > max)
+    return refuse (cmd, name, what, text);
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+cli_parse_long (const char *cmd, const char *name, const char *text, long min, long max, long *out)
+{
+  g_autofree char *what = g_strdup_printf ("a whole number from %ld to %ld", min, max);
+  gint64 v;
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, min, max, &v, NULL))
+    return refuse (cmd, name, what, text);
+  *out = (long) v;
+  return TRUE;
+}
+
+gboolean
+cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *out)
+{
+  guint64 v;
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &v, NULL))
+    return refuse (cmd, name, "a whole number from 0 to 18446744073709551615", text);
+  *out = v;
+  return TRUE;
+}
+
+int
+cli_parse_options (const char *cmd, const char *params, const char *description, const GOptionEntry *entries,
+                   int *argc, char ***argv)
+{
+  gboolean help = FALSE;
+  const GOptionEntry help_entry[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autofree char *prgname = g_strdup_printf ("tablero-cli %s", cmd);
+  g_set_prgname (prgname);
+  GOptionContext *ctx = g_option_context_new (params);
+  /* Our own --help: printed and returned from, never exit() mid-parse. */
+  g_option_context_set_help_enabled (ctx, FALSE);
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx, help_entry, NULL);
+  if (description != NULL)
+    g_option_context_set_description (ctx, description);
+  GError *error = NULL;
+  int rc = -1;
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      g_autofree char *shown = cli_escape (error->message);
+      fprintf (stderr, "tablero-cli %s: %s\nTry 'tablero-cli %s --help'.\n", cmd, shown, cmd);
+      g_error_free (error);
+      rc = 2;
+    }
+  else if (help)
+    {
+      g_autofree char *text = g_option_context_get_help (ctx, TRUE, NULL);
+      fputs (text, stdout);
+      rc = 0;
+    }
+  else
+    /* GOption leaves the "--" that ends the options among the arguments. */
+    for (int i = 1; i < *argc; i++)
+      if (strcmp ((*argv)[i], "--") == 0)
+        {
+          memmove (&(*argv)[i], &(*argv)[i + 1], (size_t) (*argc - i) * sizeof (char *));
+          (*argc)--;
+          break;
+        }
+  g_option_context_free (ctx);
+  return rc;
+}
+
+void
+cli_say (const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_autofree char *shown = cli_escape (msg);
+  fprintf (stderr, "tablero-cli %s: %s\n", cmd, shown);
 }

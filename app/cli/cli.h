@@ -49,3 +49,47 @@ cli_json_cstring (GString *out, const char *s)
 {
   cli_json_string (out, s, strlen (s));
 }
+
+/* `text` made safe to print: control bytes and terminal escapes written as
+ * \xNN (eng_escape_text).  Newly allocated (g_free). */
+char *cli_escape (const char *text);
+
+/* Option values.  Each parses the whole of `text` as the value of option
+ * `name` of the command `cmd` ("watch", "bench engine"), within [min, max]
+ * inclusive.  On success sets *out and returns TRUE; otherwise leaves *out
+ * alone, prints "tablero-cli CMD: NAME takes ... from MIN to MAX, not 'TEXT'"
+ * (TEXT escaped) on stderr and returns FALSE: the caller exits with 2.
+ * Decimals use a point whatever the locale; inf, nan, empty text, trailing
+ * junk and values that overflow are refused. */
+gboolean cli_parse_double (const char *cmd, const char *name, const char *text, double min, double max,
+                           double *out);
+gboolean cli_parse_long (const char *cmd, const char *name, const char *text, long min, long max,
+                         long *out);
+/* The ranges every command checks its options against. */
+#define CLI_MIN_FPS 0.1
+#define CLI_MAX_FPS 1000.0
+#define CLI_MIN_SECONDS 0.001
+#define CLI_MAX_SECONDS 604800.0     /* a week of play */
+#define CLI_MAX_FRAMES 1000000000L   /* a year of frames at 30 fps */
+
+/* Seeds and other unbounded counts: any whole number 0 to G_MAXUINT64. */
+gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *out);
+
+/* Parses the options of command `cmd` ("watch", "bench engine") with
+ * GOptionContext, so --x=y and --x y, -h/--help and errors behave alike in
+ * every command.  `params` names the positional arguments ("IMAGE..."),
+ * `description` ends the help.  Values are taken as
+ * G_OPTION_ARG_FILENAME (the bytes as given: a G_OPTION_ARG_STRING would
+ * refuse a UTF-8 name like "José" under the C locale) and numbers checked
+ * with cli_parse_double() and friends afterwards.  On return *argc and *argv
+ * hold argv[0] and the positional arguments.  Returns -1 to go on; 0 after
+ * printing the help on stdout; 2 after a usage error on stderr (escaped,
+ * naming the option). */
+int cli_parse_options (const char *cmd, const char *params, const char *description,
+                       const GOptionEntry *entries, int *argc, char ***argv);
+
+/* Prints "tablero-cli CMD: MESSAGE" and a newline on stderr, the formatted
+ * message escaped as a whole (cli_escape), so a file name, a player's name
+ * or a line typed at the table never reaches the terminal as control bytes.
+ * For one-line messages. */
+void cli_say (const char *cmd, const char *fmt, ...) G_GNUC_PRINTF (2, 3);

@@ -26,29 +26,32 @@ thread_seconds (void)
 int
 cli_bench_engine (int argc, char **argv)
 {
+  g_autofree char *game_arg = NULL, *games_arg = NULL, *players_arg = NULL, *seed_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the first one Tablero lists)", "GAME" },
+    { "games", 0, 0, G_OPTION_ARG_FILENAME, &games_arg, "How many random games (default 20000)", "N" },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &players_arg, "Players a game (default mixed)", "N|mixed" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Random seed (default 1)", "S" },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("bench engine", NULL, "Plays random games through the rules and reports "
+                              "moves a second and memory.\n", entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc > 1)
+    {
+      g_autofree char *shown = cli_escape (argv[1]);
+      fprintf (stderr, "tablero-cli bench engine: unexpected argument '%s'\n", shown);
+      return 2;
+    }
   long games = 20000, players = 0;
   guint64 seed = 1;
-  const char *game = cli_default_game ();
-  for (int i = 1; i < argc; i++)
-    {
-      if (strcmp (argv[i], "--game") == 0 && i + 1 < argc)
-        game = argv[++i];
-      else if (strcmp (argv[i], "--games") == 0 && i + 1 < argc)
-        games = strtol (argv[++i], NULL, 10);
-      else if (strcmp (argv[i], "--players") == 0 && i + 1 < argc)
-        {
-          i++;
-          players = strcmp (argv[i], "mixed") == 0 ? 0 : strtol (argv[i], NULL, 10);
-        }
-      else if (strcmp (argv[i], "--seed") == 0 && i + 1 < argc)
-        seed = g_ascii_strtoull (argv[++i], NULL, 10);
-      else
-        {
-          fprintf (stderr, "usage: tablero-cli bench engine [--game GAME] [--games N] "
-                   "[--players N|mixed] [--seed S]\n");
-          return 2;
-        }
-    }
+  const char *game = game_arg != NULL ? game_arg : cli_default_game ();
+  if ((games_arg != NULL && !cli_parse_long ("bench engine", "--games", games_arg, 1, 100000000, &games))
+      || (players_arg != NULL && strcmp (players_arg, "mixed") != 0
+          && !cli_parse_long ("bench engine", "--players", players_arg, 1, ENG_MAX_PLAYERS, &players))
+      || (seed_arg != NULL && !cli_parse_uint64 ("bench engine", "--seed", seed_arg, &seed)))
+    return 2;
   const EngGameClass *k = cli_game_class (game);
   if (k == NULL)
     return 2;

@@ -83,30 +83,30 @@ delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double
 int
 cli_bench_latency (int argc, char **argv)
 {
-  g_autofree char *default_rel = g_strdup_printf ("games/demo-%s.script", cli_default_game ());
-  g_autofree char *default_script = cli_data_path (default_rel);
-  const char *script_path = default_script;
+  g_autofree char *script_arg = NULL, *fps_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg, "Snapshot script (default: the first game's demo, data/games/demo-GAME.script)",
+      "FILE" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Render rate (default 30)", "F" },
+    G_OPTION_ENTRY_NULL
+  };
+  int prc = cli_parse_options ("bench latency", NULL,
+                               "Card at rest -> announcement, on a scripted game rendered at F fps.\n",
+                               entries, &argc, &argv);
+  if (prc >= 0)
+    return prc;
   double fps = 30;
-  for (int i = 1; i < argc; i++)
+  if (argc > 1)
     {
-      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-      if (strcmp (argv[i], "--script") == 0 && next != NULL)
-        script_path = argv[++i];
-      else if (strcmp (argv[i], "--fps") == 0 && next != NULL)
-        fps = g_ascii_strtod (argv[++i], NULL);
-      else
-        {
-          fprintf (stderr, "usage: tablero-cli bench latency [--script FILE] [--fps F]\n"
-                           "Card at rest -> announcement, on a scripted game rendered at F fps\n"
-                           "(default: the first game's demo, data/games/demo-GAME.script, at 30 fps).\n");
-          return 2;
-        }
-    }
-  if (!(fps > 0 && fps <= 120))
-    {
-      fprintf (stderr, "tablero-cli bench latency: --fps takes 1 to 120\n");
+      g_autofree char *shown = cli_escape (argv[1]);
+      fprintf (stderr, "tablero-cli bench latency: unexpected argument '%s'\n", shown);
       return 2;
     }
+  if (fps_arg != NULL && !cli_parse_double ("bench latency", "--fps", fps_arg, 1, 120, &fps))
+    return 2;
+  g_autofree char *default_rel = g_strdup_printf ("games/demo-%s.script", cli_default_game ());
+  g_autofree char *default_script = cli_data_path (default_rel);
+  const char *script_path = script_arg != NULL ? script_arg : default_script;
 
   EngParseError err = { "" };
   EngLiveScript *script = NULL;

@@ -154,47 +154,37 @@ report (const PipeStats *s, double zbar_median)
 int
 cli_bench_vision (int argc, char **argv)
 {
-  const char *scene_path = NULL;
-  long n_frames = 30, threads = 2;
-  gboolean baselines = TRUE;
-  for (int i = 1; i < argc; i++)
+  g_autofree char *scene_path = NULL, *frames_arg = NULL, *threads_arg = NULL;
+  gboolean no_baselines = FALSE, print_scene = FALSE;
+  const GOptionEntry entries[] = {
+    { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, "Scene to render (default: a built-in one)", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Frames to time (default 30)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, "Detector threads (default 2)", "T" },
+    { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, "Skip the other decoders", NULL },
+    { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene, "Print the built-in scene and stop", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("bench vision", NULL, "Times the sticker detector on rendered frames.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc > 1)
     {
-      char *end = NULL;
-      if (strcmp (argv[i], "--scene") == 0 && i + 1 < argc)
-        scene_path = argv[++i];
-      else if (strcmp (argv[i], "--frames") == 0 && i + 1 < argc)
-        {
-          n_frames = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || n_frames < 2 || n_frames > 10000)
-            {
-              fprintf (stderr, "tablero-cli bench vision: --frames needs a whole number 2-10000\n");
-              return 2;
-            }
-        }
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
-        {
-          threads = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || threads < 1 || threads > 8)
-            {
-              fprintf (stderr, "tablero-cli bench vision: --threads needs 1-8\n");
-              return 2;
-            }
-        }
-      else if (strcmp (argv[i], "--no-baselines") == 0)
-        baselines = FALSE;
-      else if (strcmp (argv[i], "--print-scene") == 0)
-        {
-          /* The default scene as a file, to render or edit. */
-          g_autofree char *text = default_scene ();
-          fputs (text, stdout);
-          return 0;
-        }
-      else
-        {
-          fprintf (stderr, "usage: tablero-cli bench vision [--scene S] [--frames N] [--threads T] "
-                           "[--no-baselines] [--print-scene]\n");
-          return 2;
-        }
+      g_autofree char *shown = cli_escape (argv[1]);
+      fprintf (stderr, "tablero-cli bench vision: unexpected argument '%s'\n", shown);
+      return 2;
+    }
+  long n_frames = 30, threads = 2;
+  gboolean baselines = !no_baselines;
+  if ((frames_arg != NULL && !cli_parse_long ("bench vision", "--frames", frames_arg, 2, 10000, &n_frames))
+      || (threads_arg != NULL && !cli_parse_long ("bench vision", "--threads", threads_arg, 1, 8, &threads)))
+    return 2;
+  if (print_scene)
+    {
+      /* The default scene as a file, to render or edit. */
+      g_autofree char *text = default_scene ();
+      fputs (text, stdout);
+      return 0;
     }
 
   VisScene *scene = NULL;
@@ -273,7 +263,7 @@ cli_bench_vision (int argc, char **argv)
     { "zbar full frame", g_array_new (FALSE, FALSE, sizeof (double)), 0, 0, 0, 0, 0, 0 },
     { "zxing-cpp full frame", g_array_new (FALSE, FALSE, sizeof (double)), 0, 0, 0, 0, 0, 0 },
   };
-  int rc = 0;
+  rc = 0;
   if (det == NULL || zfull == NULL)
     {
       fprintf (stderr, "tablero-cli bench vision: cannot create the detector\n");

@@ -59,44 +59,31 @@ resolve_card_set (VisScene *scene)
 int
 cli_cmd_render (int argc, char **argv)
 {
-  const char *scene_path = NULL, *dir = NULL;
+  g_autofree char *dir = NULL, *frames_arg = NULL, *fps_arg = NULL, *seed_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write the frames and truth.jsonl into DIR (required)",
+      "DIR" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Render N frames (default: the scene's duration)", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Frame rate (default: the scene's)", "F" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Noise seed", "S" },
+    G_OPTION_ENTRY_NULL
+  };
+  int prc = cli_parse_options ("render", "SCENE",
+                               "Draws a scripted scene (docs/render-scene-format.md) into DIR/frame-NNNNN.png\n"
+                               "(or .jpg as the scene says) and its ground truth into DIR/truth.jsonl.\n",
+                               entries, &argc, &argv);
+  if (prc >= 0)
+    return prc;
   long n_frames = -1;
   double fps = 0;
-  unsigned long long seed = 0;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      char *end = NULL;
-      if ((strcmp (a, "-o") == 0 || strcmp (a, "--output") == 0) && i + 1 < argc)
-        dir = argv[++i];
-      else if (strcmp (a, "--frames") == 0 && i + 1 < argc)
-        {
-          n_frames = strtol (argv[++i], &end, 10);
-          if (*end != '\0' || n_frames < 1 || n_frames > 1000000)
-            return usage_error ("--frames needs a whole number 1-1000000");
-        }
-      else if (strcmp (a, "--fps") == 0 && i + 1 < argc)
-        {
-          fps = strtod (argv[++i], &end);
-          if (*end != '\0' || !(fps >= 0.1 && fps <= 1000))
-            return usage_error ("--fps needs a number 0.1-1000");
-        }
-      else if (strcmp (a, "--seed") == 0 && i + 1 < argc)
-        {
-          seed = strtoull (argv[++i], &end, 10);
-          if (*end != '\0')
-            return usage_error ("--seed needs a whole number");
-        }
-      else if (a[0] == '-' && a[1] != '\0')
-        {
-          g_autofree char *msg = g_strdup_printf ("unknown or incomplete option '%s'", a);
-          return usage_error (msg);
-        }
-      else if (scene_path == NULL)
-        scene_path = a;
-      else
-        return usage_error ("only one SCENE");
-    }
+  guint64 seed = 0;
+  if ((frames_arg != NULL && !cli_parse_long ("render", "--frames", frames_arg, 1, 1000000, &n_frames))
+      || (fps_arg != NULL && !cli_parse_double ("render", "--fps", fps_arg, CLI_MIN_FPS, CLI_MAX_FPS, &fps))
+      || (seed_arg != NULL && !cli_parse_uint64 ("render", "--seed", seed_arg, &seed)))
+    return 2;
+  if (argc > 2)
+    return usage_error ("only one SCENE");
+  const char *scene_path = argc == 2 ? argv[1] : NULL;
   if (scene_path == NULL || dir == NULL)
     return usage_error ("SCENE and -o DIR are required");
 
@@ -121,7 +108,7 @@ cli_cmd_render (int argc, char **argv)
     }
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
-      fprintf (stderr, "tablero-cli render: cannot create %s: %s\n", dir, g_strerror (errno));
+      cli_say ("render", "cannot create %s: %s", dir, g_strerror (errno));
       vis_scene_free (scene);
       return 2;
     }
@@ -148,7 +135,7 @@ cli_cmd_render (int argc, char **argv)
   FILE *tf = fopen (truth_path, "w");
   if (tf == NULL)
     {
-      fprintf (stderr, "tablero-cli render: cannot write %s: %s\n", truth_path, g_strerror (errno));
+      cli_say ("render", "cannot write %s: %s", truth_path, g_strerror (errno));
       rc = 2;
     }
   const char *ext = vis_scene_file_format (scene);
@@ -168,14 +155,14 @@ cli_cmd_render (int argc, char **argv)
         st = vis_truth_write_json (truth, (unsigned) f, tf);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli render: frame %ld (%s): %s\n", f, path,
+          cli_say ("render", "frame %ld (%s): %s", f, path,
                    eng_status_to_string (st));
           rc = 2;
         }
     }
   if (tf != NULL && fclose (tf) != 0 && rc == 0)
     {
-      fprintf (stderr, "tablero-cli render: cannot write %s\n", truth_path);
+      cli_say ("render", "cannot write %s", truth_path);
       rc = 2;
     }
   if (rc == 0)

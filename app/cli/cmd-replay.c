@@ -43,29 +43,29 @@ malformed (const char *file, unsigned line, const char *reason)
   printf ("%s\n", js->str);
   g_string_free (js, TRUE);
   snprintf (buf, sizeof buf, "%s", reason);
-  fprintf (stderr, "tablero-cli replay: %s:%u: %s\n", file, line, buf);
+  cli_say ("replay", "%s:%u: %s", file, line, buf);
   return 2;
 }
 
 int
 cli_cmd_replay (int argc, char **argv)
 {
-  bool keep_going = false;
-  const char *path = NULL;
-  for (int i = 1; i < argc; i++)
+  gboolean keep_going = FALSE;
+  const GOptionEntry entries[] = {
+    { "continue", 0, 0, G_OPTION_ARG_NONE, &keep_going, "Go on after an illegal move", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("replay", "RECORD",
+                              "Referees a game record (docs/record-format.md), one JSON line an event.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc != 2)
     {
-      if (strcmp (argv[i], "--continue") == 0)
-        keep_going = true;
-      else if (path == NULL && argv[i][0] != '-')
-        path = argv[i];
-      else
-        path = NULL, i = argc;
-    }
-  if (path == NULL)
-    {
-      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\n");
+      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\nTry 'tablero-cli replay --help'.\n");
       return 2;
     }
+  const char *path = argv[1];
   EngParseError err = { 0 };
   EngRecord *rec = NULL;
   if (eng_record_load_file (path, &rec, &err) != ENG_OK)
@@ -114,7 +114,7 @@ cli_cmd_replay (int argc, char **argv)
               rec->n_moves, res.applied, res.illegal, res.first_illegal_line,
               res.over ? "true" : "false");
       if (res.illegal > 0)
-        fprintf (stderr, "tablero-cli replay: %s:%u: illegal move (%zu in all)\n", path,
+        cli_say ("replay", "%s:%u: illegal move (%zu in all)", path,
                  res.first_illegal_line, res.illegal);
       code = res.illegal > 0 ? 1 : 0;
     }

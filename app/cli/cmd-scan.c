@@ -114,16 +114,38 @@ load_zones (CalTable *table, const char *game)
   return TRUE;
 }
 
+/* Whether `d` is an anchor or seat marker `obs` found at two places. */
+static bool
+is_doubled (const CalObservation *obs, const VisDetection *d)
+{
+  if (d->tag.kind == ENG_TAG_ANCHOR && d->tag.serial >= 1 && d->tag.serial <= 4)
+    return (obs->doubled_anchors & (1u << (d->tag.serial - 1))) != 0;
+  if (d->tag.kind == ENG_TAG_SEAT)
+    for (unsigned k = 0; k < obs->n_doubled_seats; k++)
+      if (obs->doubled_seats[k] == d->tag.serial)
+        return true;
+  return false;
+}
+
 static int
 calibrate_lens (const char *spec, const char *save, char **images, int n_images)
 {
-  int cols = 0, rows = 0;
+  /* COLSxROWS:SQUARE_MM, each part through the shared range checks. */
+  g_auto (GStrv) grid = g_strsplit_set (spec, "x:", -1);
+  long cols = 0, rows = 0;
   double square = 0;
-  if (sscanf (spec, "%dx%d:%lf", &cols, &rows, &square) != 3 || cols < 2 || rows < 2 || square <= 0)
+  if (g_strv_length (grid) != 3)
     {
-      fprintf (stderr, "tablero-cli scan: --calibrate-lens needs COLSxROWS:SQUARE_MM (inner corners)\n");
+      g_autofree char *shown = cli_escape (spec);
+      fprintf (stderr, "tablero-cli scan: --calibrate-lens takes COLSxROWS:SQUARE_MM (inner corners), "
+                       "not '%s'\n", shown);
       return 2;
     }
+  if (!cli_parse_long ("scan", "--calibrate-lens COLS", grid[0], 2, CAL_LENS_MAX_CORNERS, &cols)
+      || !cli_parse_long ("scan", "--calibrate-lens ROWS", grid[1], 2, CAL_LENS_MAX_CORNERS, &rows)
+      || !cli_parse_double ("scan", "--calibrate-lens SQUARE_MM", grid[2], 0.1, CAL_LENS_MAX_SQUARE_MM,
+                            &square))
+    return 2;
   if (save == NULL)
     {
       fprintf (stderr, "tablero-cli scan: --calibrate-lens needs --save-calibration FILE\n");
@@ -131,11 +153,12 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
     }
   CalLens lens;
   size_t skipped = 0;
-  EngStatus st = cal_lens_calibrate_checkerboard ((const char *const *) images, (size_t) n_images, cols, rows,
+  EngStatus st = cal_lens_calibrate_checkerboard ((const char *const *) images, (size_t) n_images, (int) cols,
+                                                  (int) rows,
                                                   square, &lens, &skipped);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli scan: lens calibration failed: %s (%zu of %d images unusable)\n",
+      cli_say ("scan", "lens calibration failed: %s (%zu of %d images unusable)",
                eng_status_to_string (st), skipped, n_images);
       return 2;
     }
@@ -145,7 +168,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
   cal_table_free (table);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+      cli_say ("scan", "cannot write %s", save);
       return 2;
     }
   printf ("{\"lens\":\"%s\",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", save, n_images, skipped,
@@ -156,32 +179,24 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
 int
 cli_cmd_scan (int argc, char **argv)
 {
-  const char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  g_autofree char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  const GOptionEntry entries[] = {
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, "Use a saved calibration", "FILE" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "Read the tags as this game's", "GAME" },
+    { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the calibration the images give", "FILE" },
+    { "calibrate-lens", 0, 0, G_OPTION_ARG_FILENAME, &lens_spec,
+      "Calibrate the lens from checkerboard photos (inner corners, square size)", "COLSxROWS:SQUARE_MM" },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("scan", "IMAGE...",
+                              "Prints each tag seen in the images as a JSON line: its meaning, and with\n"
+                              "the four anchors in view (or --calibration) its place and zone on the table.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
   GPtrArray *images = g_ptr_array_new ();
   for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (strcmp (a, "--calibration") == 0 && i + 1 < argc)
-        cal_path = argv[++i];
-      else if (strcmp (a, "--game") == 0 && i + 1 < argc)
-        game = argv[++i];
-      else if (strcmp (a, "--save-calibration") == 0 && i + 1 < argc)
-        save = argv[++i];
-      else if (strcmp (a, "--calibrate-lens") == 0 && i + 1 < argc)
-        lens_spec = argv[++i];
-      else if (a[0] == '-' && a[1] != '\0')
-        {
-          fprintf (stderr, "tablero-cli scan: unknown or incomplete option '%s'\n"
-                           "usage: tablero-cli scan [--calibration FILE] [--game G] "
-                           "[--save-calibration FILE] IMAGE...\n"
-                           "       tablero-cli scan --calibrate-lens COLSxROWS:SQUARE_MM "
-                           "--save-calibration FILE IMAGE...\n", a);
-          g_ptr_array_unref (images);
-          return 2;
-        }
-      else
-        g_ptr_array_add (images, argv[i]);
-    }
+    g_ptr_array_add (images, argv[i]);
   if (images->len == 0)
     {
       fprintf (stderr, "tablero-cli scan: no IMAGE given\n");
@@ -190,7 +205,7 @@ cli_cmd_scan (int argc, char **argv)
     }
   if (lens_spec != NULL)
     {
-      int rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
+      rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
       g_ptr_array_unref (images);
       return rc;
     }
@@ -233,7 +248,7 @@ cli_cmd_scan (int argc, char **argv)
       return 2;
     }
   SetCache cache[4] = { { 0 } };
-  int rc = 0;
+  rc = 0;
   GString *line = g_string_new (NULL);
   for (guint i = 0; i < images->len; i++)
     {
@@ -243,7 +258,7 @@ cli_cmd_scan (int argc, char **argv)
       EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: %s: %s\n", path, reason);
+          cli_say ("scan", "%s: %s", path, reason);
           rc = 2;
           continue;
         }
@@ -280,9 +295,15 @@ cli_cmd_scan (int argc, char **argv)
       CalObservation obs;
       cal_table_observe (table, res.detections, res.n_detections, img.width, img.height, &obs);
       bool placed = cal_table_is_calibrated (table);
+      char doubles[256];
+      if (cal_observation_describe_doubles (&obs, doubles, sizeof doubles))
+        {
+          cli_say ("scan", "%s: %s", path, doubles);
+          rc = rc != 0 ? rc : 1;
+        }
       if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: cannot write %s\n", save);
+          cli_say ("scan", "cannot write %s", save);
           rc = 2;
         }
       for (size_t k = 0; k < res.n_detections; k++)
@@ -302,6 +323,8 @@ cli_cmd_scan (int argc, char **argv)
             g_string_append_printf (line, "%s[%.2f,%.2f]", c ? "," : "", d->corners[c].x, d->corners[c].y);
           g_string_append_printf (line, "],\"centre\":[%.2f,%.2f],\"image_rotation_deg\":%.1f,\"module_px\":%.2f",
                                   d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
+          if (is_doubled (&obs, d))
+            g_string_append (line, ",\"doubled\":true");
           VisTrackPlace place;
           if (placed && cal_table_locate (table, d, &place))
             {
@@ -324,7 +347,7 @@ cli_cmd_scan (int argc, char **argv)
           fputs (line->str, stdout);
         }
       if (res.n_foreign > 0)
-        fprintf (stderr, "tablero-cli scan: %s: ignored %u QR code(s) that are not Tablero tags\n", path,
+        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags", path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);

@@ -13,18 +13,19 @@
 #include "eng-cardset.h"
 #include "eng-live-script.h"
 
+static const char description[] =
+  "Lays the game of a snapshot script out on a rendered table: every change\n"
+  "at a time on the timeline, cards at the centres of their zones\n"
+  "(data/zones/GAME.zones), hands carrying them, optional degradations and a\n"
+  "camera nudge at the first quiet moment after T seconds.  Render it with\n"
+  "`tablero-cli render SCENE -o DIR` or referee it with\n"
+  "`tablero-cli watch --source demo:SCENE`.\n";
+
 static void
 usage (void)
 {
-  fprintf (stderr,
-           "usage: tablero-cli scene SCRIPT -o SCENE [--game katua] [--degrade none|all|light,blur,noise,jpeg]\n"
-           "                         [--no-hands] [--nudge T] [--fps F] [--change S] [--seed N]\n"
-           "Lays the game of a snapshot script out on a rendered table: every change\n"
-           "at a time on the timeline, cards at the centres of their zones\n"
-           "(data/zones/GAME.zones), hands carrying them, optional degradations and a\n"
-           "camera nudge at the first quiet moment after T seconds.  Render it with\n"
-           "`tablero-cli render SCENE -o DIR` or referee it with\n"
-           "`tablero-cli watch --source demo:SCENE`.\n");
+  fprintf (stderr, "usage: tablero-cli scene SCRIPT -o SCENE [OPTION...]\n%s"
+                   "Try 'tablero-cli scene --help'.\n", description);
 }
 
 static bool
@@ -55,68 +56,47 @@ parse_degrade (const char *spec, unsigned *out)
 int
 cli_cmd_scene (int argc, char **argv)
 {
-  const char *script_path = NULL, *out_path = NULL, *game = cli_default_game ();
+  g_autofree char *out_path = NULL, *game_arg = NULL, *degrade = NULL;
+  g_autofree char *nudge = NULL, *fps = NULL, *change = NULL, *seed = NULL;
+  gboolean no_hands = FALSE;
+  const GOptionEntry entries[] = {
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the first one Tablero lists)", "GAME" },
+    { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
+      "none|all|light,blur,noise,jpeg" },
+    { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
+    { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, "Scene frame rate (default 5)", "F" },
+    { "change", 0, 0, G_OPTION_ARG_FILENAME, &change, "Seconds given to one change (default 1)", "S" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed, "Random seed", "N" },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  const char *game = game_arg != NULL ? game_arg : cli_default_game ();
   CalSceneOptions opts;
   cal_scene_options_init (&opts);
-  opts.hands = true;
+  opts.hands = !no_hands;
   opts.degrade = CAL_SCENE_DEGRADE_ALL;
-  for (int i = 1; i < argc; i++)
+  if (degrade != NULL && !parse_degrade (degrade, &opts.degrade))
     {
-      const char *arg = argv[i];
-      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-      if (strcmp (arg, "--no-hands") == 0)
-        {
-          opts.hands = false;
-          continue;
-        }
-      if (arg[0] != '-')
-        {
-          if (script_path != NULL)
-            {
-              usage ();
-              return 2;
-            }
-          script_path = arg;
-          continue;
-        }
-      if (next == NULL)
-        {
-          fprintf (stderr, "tablero-cli scene: %s needs a value\n", arg);
-          return 2;
-        }
-      char *end = NULL;
-      if (strcmp (arg, "-o") == 0 || strcmp (arg, "--out") == 0)
-        out_path = next;
-      else if (strcmp (arg, "--game") == 0)
-        game = next;
-      else if (strcmp (arg, "--degrade") == 0)
-        {
-          if (!parse_degrade (next, &opts.degrade))
-            {
-              fprintf (stderr, "tablero-cli scene: --degrade takes none, all or a list of "
-                       "light,blur,noise,jpeg\n");
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--nudge") == 0)
-        opts.nudge_s = g_ascii_strtod (next, &end);
-      else if (strcmp (arg, "--fps") == 0)
-        opts.fps = g_ascii_strtod (next, &end);
-      else if (strcmp (arg, "--change") == 0)
-        opts.change_s = g_ascii_strtod (next, &end);
-      else if (strcmp (arg, "--seed") == 0)
-        opts.seed = g_ascii_strtoull (next, &end, 10);
-      else
-        {
-          fprintf (stderr, "tablero-cli scene: unknown option '%s'\n", arg);
-          return 2;
-        }
-      if (end != NULL && (*end != '\0' || end == next))
-        {
-          fprintf (stderr, "tablero-cli scene: %s: '%s' is not a number\n", arg, next);
-          return 2;
-        }
-      i++;
+      fprintf (stderr, "tablero-cli scene: --degrade takes none, all or a list of light,blur,noise,jpeg\n");
+      return 2;
+    }
+  guint64 seed_value = 0;
+  if ((nudge != NULL && !cli_parse_double ("scene", "--nudge", nudge, 0, CLI_MAX_SECONDS, &opts.nudge_s))
+      || (fps != NULL && !cli_parse_double ("scene", "--fps", fps, CLI_MIN_FPS, 120, &opts.fps))
+      || (change != NULL && !cli_parse_double ("scene", "--change", change, 0.1, 60, &opts.change_s))
+      || (seed != NULL && !cli_parse_uint64 ("scene", "--seed", seed, &seed_value)))
+    return 2;
+  if (seed != NULL)
+    opts.seed = seed_value;
+  const char *script_path = argc == 2 ? argv[1] : NULL;
+  if (argc > 2)
+    {
+      usage ();
+      return 2;
     }
   if (script_path == NULL || out_path == NULL)
     {
@@ -134,7 +114,7 @@ cli_cmd_scene (int argc, char **argv)
   EngLiveScript *script = NULL;
   CalZones *zones = g_new0 (CalZones, 1);
   CalSceneResult *res = g_new0 (CalSceneResult, 1);
-  int rc = 2;
+  rc = 2;
   EngStatus st = eng_card_set_load_file (set_path, &set, &err);
   if (st == ENG_OK)
     st = cal_zones_load_file (zones_path, zones, &err);
@@ -153,7 +133,7 @@ cli_cmd_scene (int argc, char **argv)
       GError *error = NULL;
       if (!g_file_set_contents (out_path, res->text, -1, &error))
         {
-          fprintf (stderr, "tablero-cli scene: cannot write %s: %s\n", out_path, error->message);
+          cli_say ("scene", "cannot write %s: %s", out_path, error->message);
           g_error_free (error);
         }
       else

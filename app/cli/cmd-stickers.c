@@ -26,48 +26,13 @@ usage_error (const char *fmt, ...)
 {
   va_list args;
   va_start (args, fmt);
-  fprintf (stderr, CMD ": ");
-  vfprintf (stderr, fmt, args);
+  g_autofree char *msg = g_strdup_vprintf (fmt, args);
   va_end (args);
+  g_autofree char *shown = cli_escape (msg);   /* it may quote an argument */
+  fprintf (stderr, CMD ": %s", shown);
   fprintf (stderr, "\nusage: tablero-cli stickers --game GAME [--size-mm N] "
                    "[--paper a4|letter] [--set FILE] -o FILE.pdf\n");
   return 2;
-}
-
-static void
-print_help (void)
-{
-  printf ("usage: tablero-cli stickers --game GAME [--size-mm N]\n"
-          "                            [--paper a4|letter] [--set FILE] -o FILE.pdf\n\n"
-          "Writes printable sheets with every QR sticker the game's card set needs:\n"
-          "one per card face, the card backs, table anchors, seat markers and command\n"
-          "cards.  Print at 100%% scale (see docs/stickers.md).\n\n"
-          "  --game G       a game Tablero referees (its bundled card set)\n"
-          "  --set FILE     a card set file of your own instead of the bundled one\n"
-          "  --size-mm N    sticker width in mm (default %.0f; at least %.0f)\n"
-          "  --paper P      a4 (default) or letter\n"
-          "  -o FILE        the PDF to write\n",
-          VIS_STICKER_DEFAULT_MM, VIS_STICKER_MIN_MM);
-}
-
-/* Takes the value of option argv[*i] (either "--opt=value" or the next
- * argument); NULL when it is missing. */
-static const char *
-option_value (int argc, char **argv, int *i, const char *name)
-{
-  size_t n = strlen (name);
-  if (strncmp (argv[*i], name, n) == 0 && argv[*i][n] == '=')
-    return argv[*i] + n + 1;
-  if (*i + 1 < argc)
-    return argv[++*i];
-  return NULL;
-}
-
-static bool
-is_option (const char *arg, const char *name)
-{
-  size_t n = strlen (name);
-  return strncmp (arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
 /* Writes the sheets to a temporary file next to `output` and renames it over
@@ -106,51 +71,30 @@ write_sheets (const char *output, const VisSheetOptions *options,
 int
 cli_cmd_stickers (int argc, char **argv)
 {
-  const char *game = NULL;
-  const char *set_file = NULL;
-  const char *output = NULL;
-  const char *size_arg = NULL;
+  g_autofree char *game = NULL, *set_file = NULL, *output = NULL, *size_arg = NULL, *paper_arg = NULL;
+  g_autofree char *size_help = g_strdup_printf ("Sticker width in mm (default %.0f; at least %.0f)",
+                                                VIS_STICKER_DEFAULT_MM, VIS_STICKER_MIN_MM);
+  const GOptionEntry entries[] = {
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "A game Tablero referees (its bundled card set)", "G" },
+    { "set", 0, 0, G_OPTION_ARG_FILENAME, &set_file, "A card set file of your own instead of the bundled one",
+      "FILE" },
+    { "size-mm", 0, 0, G_OPTION_ARG_FILENAME, &size_arg, size_help, "N" },
+    { "paper", 0, 0, G_OPTION_ARG_FILENAME, &paper_arg, "a4 (default) or letter", "P" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PDF to write", "FILE" },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("stickers", NULL,
+                              "Writes printable sheets with every QR sticker the game's card set needs:\n"
+                              "one per card face, the card backs, table anchors, seat markers and command\n"
+                              "cards.  Print at 100% scale (see docs/stickers.md).\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc > 1)
+    return usage_error ("unexpected argument '%s'", argv[1]);
   VisPaper paper = VIS_PAPER_A4;
-
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-      const char *value = NULL;
-      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
-        {
-          print_help ();
-          return 0;
-        }
-      else if (is_option (arg, "--game"))
-        {
-          if ((game = option_value (argc, argv, &i, "--game")) == NULL)
-            return usage_error ("%s needs a value", "--game");
-        }
-      else if (is_option (arg, "--set"))
-        {
-          if ((set_file = option_value (argc, argv, &i, "--set")) == NULL)
-            return usage_error ("%s needs a value", "--set");
-        }
-      else if (is_option (arg, "--size-mm"))
-        {
-          if ((size_arg = option_value (argc, argv, &i, "--size-mm")) == NULL)
-            return usage_error ("%s needs a value", "--size-mm");
-        }
-      else if (is_option (arg, "--paper"))
-        {
-          if ((value = option_value (argc, argv, &i, "--paper")) == NULL)
-            return usage_error ("%s needs a value", "--paper");
-          if (vis_paper_from_string (value, &paper) != ENG_OK)
-            return usage_error ("unknown paper '%s' (known: a4, letter)", value);
-        }
-      else if (strcmp (arg, "-o") == 0 || is_option (arg, "--output"))
-        {
-          if ((output = option_value (argc, argv, &i, "--output")) == NULL)
-            return usage_error ("%s needs a file name", "-o");
-        }
-      else
-        return usage_error ("unexpected argument '%s'", arg);
-    }
+  if (paper_arg != NULL && vis_paper_from_string (paper_arg, &paper) != ENG_OK)
+    return usage_error ("unknown paper '%s' (known: a4, letter)", paper_arg);
 
   if (game == NULL && set_file == NULL)
     return usage_error ("%s", "--game (or --set FILE) is required");
@@ -160,16 +104,16 @@ cli_cmd_stickers (int argc, char **argv)
   double size_mm = VIS_STICKER_DEFAULT_MM;
   if (size_arg != NULL)
     {
-      char *end = NULL;
-      size_mm = g_ascii_strtod (size_arg, &end);
-      if (end == size_arg || *end != '\0' || !isfinite (size_mm))
-        return usage_error ("--size-mm wants a number of millimetres, not '%s'", size_arg);
+      /* From 0, so a size too small to read gets its own reason. */
+      if (!cli_parse_double ("stickers", "--size-mm", size_arg, 0, VIS_STICKER_MAX_MM, &size_mm))
+        return 2;
       if (size_mm < VIS_STICKER_MIN_MM)
         {
-          fprintf (stderr, CMD ": --size-mm %s is too small: stickers must be at least %.0f mm "
-                           "wide to print and read reliably\n", size_arg, VIS_STICKER_MIN_MM);
+          fprintf (stderr, CMD ": --size-mm %g is too small: stickers must be at least %.0f mm "
+                           "wide to print and read reliably\n", size_mm, VIS_STICKER_MIN_MM);
           return 2;
         }
+
     }
 
   g_autofree char *path = NULL;
@@ -193,8 +137,7 @@ cli_cmd_stickers (int argc, char **argv)
     }
   if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
     {
-      fprintf (stderr, CMD ": %s is a set for '%s', not '%s'\n", set_file,
-               eng_card_set_game (set), game);
+      cli_say ("stickers", "%s is a set for '%s', not '%s'", set_file, eng_card_set_game (set), game);
       eng_card_set_free (set);
       return 2;
     }
@@ -208,8 +151,7 @@ cli_cmd_stickers (int argc, char **argv)
   eng_card_set_free (set);
   if (status != ENG_OK)
     {
-      fprintf (stderr, CMD ": %s: cannot make its stickers: %s\n", path,
-               eng_status_to_string (status));
+      cli_say ("stickers", "%s: cannot make its stickers: %s", path, eng_status_to_string (status));
       return 2;
     }
 
@@ -231,7 +173,7 @@ cli_cmd_stickers (int argc, char **argv)
       return 2;
     }
 
-  int rc = write_sheets (output, &options, texts, n, &plan);
+  rc = write_sheets (output, &options, texts, n, &plan);
   free (texts);
   if (rc != 0)
     return rc;

@@ -106,13 +106,18 @@ cache_clear (SetCache *cache)
 int
 cli_cmd_tag (int argc, char **argv)
 {
-  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+  const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
+  int rc = cli_parse_options ("tag", "PAYLOAD...",
+                              "Prints what each sticker payload means, one JSON object a line.\n"
+                              "Exit 0: all valid; 1: some payload is not a valid tag; 2: bad usage or data.\n"
+                              "A payload that starts with '-' goes after '--'.\n",
+                              entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  if (argc < 2)
     {
-      fprintf (argc < 2 ? stderr : stdout,
-               "usage: tablero-cli tag PAYLOAD...\n"
-               "Prints what each sticker payload means, one JSON object a line.\n"
-               "Exit 0: all valid; 1: some payload is not a valid tag; 2: bad usage or data.\n");
-      return argc < 2 ? 2 : 0;
+      fprintf (stderr, "usage: tablero-cli tag PAYLOAD...\nTry 'tablero-cli tag --help'.\n");
+      return 2;
     }
   SetCache cache = { { NULL } };
   int status = 0;

@@ -49,92 +49,95 @@ on_signal (int sig)
   interrupted = 1;
 }
 
+/* The option values as GOptionContext hands them over (owned); WatchArgs
+ * points into them. */
+typedef struct {
+  char *source, *game, *players, *first, *record, *calibration, *resume, *seats;
+  char **options;
+  char *seconds, *fps, *frames;
+  gboolean loop, commands;
+} WatchOptions;
+
 static void
-usage (void)
+watch_options_clear (WatchOptions *o)
 {
-  fprintf (stderr,
-           "usage: tablero-cli watch --source SPEC --game katua [--players A,B[,C,D]] [--first NAME]\n"
-           "                         [--seats N,N[,N,N]] [--option NAME=VALUE ...]\n"
-           "                         [--record FILE] [--resume FILE] [--calibration FILE]\n"
-           "                         [--seconds S] [--frames N] [--fps F] [--loop] [--commands]\n"
-           "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
-           "and prints each announcement as a JSON line.  --record keeps the game record\n"
-           "up to date after every accepted move; --resume FILE goes on with the game a\n"
-           "killed referee left in FILE (and keeps journaling there unless --record says\n"
-           "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
-           "switch of data/rules/GAME.options.  --commands reads what the table says\n"
-           "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
-           "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
-           "(a misread: face serials or payloads); '@N ' before it waits\n"
-           "until frame N (counted from 0) has been refereed.\n");
+  char **strings[] = { &o->source, &o->game, &o->players, &o->first, &o->record, &o->calibration,
+                       &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames };
+  for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_clear_pointer (strings[i], g_free);
+  g_clear_pointer (&o->options, g_strfreev);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WatchOptions, watch_options_clear)
+
+static const char description[] =
+  "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
+  "and prints each announcement as a JSON line.  --record keeps the game record\n"
+  "up to date after every accepted move; --resume FILE goes on with the game a\n"
+  "killed referee left in FILE (and keeps journaling there unless --record says\n"
+  "otherwise).  --seats gives each player's seat marker; --option overrides a\n"
+  "switch of data/rules/GAME.options.  --commands reads what the table says\n"
+  "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
+  "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
+  "(a misread: face serials or payloads); '@N ' before it waits\n"
+  "until frame N (counted from 0) has been refereed.\n";
+
 static int
-parse_args (int argc, char **argv, WatchArgs *a)
+parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
 {
-  *a = (WatchArgs) { .game = cli_default_game (), .players = "Ana,Bea" };
-  for (int i = 1; i < argc; i++)
+  const GOptionEntry entries[] = {
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, "Frames from SPEC (required)", "SPEC" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &o->game, "The game (default: the first one Tablero lists)", "GAME" },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &o->players, "Players' names (default Ana,Bea)", "A,B[,C,D]" },
+    { "first", 0, 0, G_OPTION_ARG_FILENAME, &o->first, "Who plays first", "NAME" },
+    { "seats", 0, 0, G_OPTION_ARG_FILENAME, &o->seats, "Each player's seat marker", "N,N[,N,N]" },
+    { "option", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->options, "A rule switch (repeatable)", "NAME=VALUE" },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, "Journal the game record to FILE", "FILE" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, "Go on with the game journaled in FILE", "FILE" },
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, "Start from a saved calibration", "FILE" },
+    { "seconds", 0, 0, G_OPTION_ARG_FILENAME, &o->seconds, "Stop after S seconds of source time", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, "Stop after N frames", "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
+    { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, "Play a file source again and again", NULL },
+    { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, "Read table commands from standard input", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  int rc = cli_parse_options ("watch", NULL, description, entries, &argc, &argv);
+  if (rc >= 0)
+    return rc;
+  *a = (WatchArgs) {
+    .source = o->source, .game = o->game ? o->game : cli_default_game (), .players = o->players ? o->players : "Ana,Bea",
+    .first = o->first, .record = o->record, .calibration = o->calibration, .resume = o->resume,
+    .seats = o->seats, .commands = o->commands, .loop = o->loop,
+  };
+  if (argc > 1)
     {
-      const char *arg = argv[i];
-      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-      if (strcmp (arg, "--loop") == 0 || strcmp (arg, "--commands") == 0)
-        {
-          if (arg[2] == 'l')
-            a->loop = true;
-          else
-            a->commands = true;
-          continue;
-        }
-      if (next == NULL)
-        {
-          fprintf (stderr, "tablero-cli watch: %s needs a value\n", arg);
-          return 2;
-        }
-      if (strcmp (arg, "--source") == 0)
-        a->source = next;
-      else if (strcmp (arg, "--game") == 0)
-        a->game = next;
-      else if (strcmp (arg, "--players") == 0)
-        a->players = next;
-      else if (strcmp (arg, "--first") == 0)
-        a->first = next;
-      else if (strcmp (arg, "--record") == 0)
-        a->record = next;
-      else if (strcmp (arg, "--calibration") == 0)
-        a->calibration = next;
-      else if (strcmp (arg, "--resume") == 0)
-        a->resume = next;
-      else if (strcmp (arg, "--seats") == 0)
-        a->seats = next;
-      else if (strcmp (arg, "--option") == 0)
-        {
-          g_auto (GStrv) pair = g_strsplit (next, "=", 2);
-          if (pair[0] == NULL || pair[1] == NULL
-              || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
-            {
-              fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", next);
-              return 2;
-            }
-        }
-      else if (strcmp (arg, "--seconds") == 0)
-        a->seconds = g_ascii_strtod (next, NULL);
-      else if (strcmp (arg, "--fps") == 0)
-        a->fps = g_ascii_strtod (next, NULL);
-      else if (strcmp (arg, "--frames") == 0)
-        a->frames = strtol (next, NULL, 10);
-      else
-        {
-          fprintf (stderr, "tablero-cli watch: unknown option '%s'\n", arg);
-          return 2;
-        }
-      i++;
-    }
-  if (a->source == NULL)
-    {
-      usage ();
+      g_autofree char *shown = cli_escape (argv[1]);
+      fprintf (stderr, "tablero-cli watch: unexpected argument '%s'\n", shown);
       return 2;
     }
-  return 0;
+  for (char **opt = o->options; opt != NULL && *opt != NULL; opt++)
+    {
+      g_auto (GStrv) pair = g_strsplit (*opt, "=", 2);
+      if (pair[0] == NULL || pair[1] == NULL
+          || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
+        {
+          g_autofree char *shown = cli_escape (*opt);
+          fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", shown);
+          return 2;
+        }
+    }
+  if ((o->seconds != NULL
+       && !cli_parse_double ("watch", "--seconds", o->seconds, CLI_MIN_SECONDS, CLI_MAX_SECONDS, &a->seconds))
+      || (o->fps != NULL && !cli_parse_double ("watch", "--fps", o->fps, CLI_MIN_FPS, CLI_MAX_FPS, &a->fps))
+      || (o->frames != NULL && !cli_parse_long ("watch", "--frames", o->frames, 1, CLI_MAX_FRAMES, &a->frames)))
+    return 2;
+  if (a->source == NULL)
+    {
+      fprintf (stderr, "tablero-cli watch: --source SPEC is required\nTry 'tablero-cli watch --help'.\n");
+      return 2;
+    }
+  return -1;
 }
 
 static bool
@@ -178,13 +181,15 @@ build_setup (const WatchArgs *a, EngSetup *setup)
         }
       for (unsigned p = 0; p < setup->n_players; p++)
         {
-          char *end = NULL;
-          long marker = strtol (seats[p], &end, 10);
-          if (end == seats[p] || *end != '\0' || marker < 1 || marker > ENG_MAX_PLAYERS)
-            {
-              fprintf (stderr, "tablero-cli watch: '%s' is not a seat marker number\n", seats[p]);
-              return false;
-            }
+          long marker;
+          if (!cli_parse_long ("watch", "--seats", seats[p], 1, ENG_MAX_PLAYERS, &marker))
+            return false;
+          for (unsigned q = 0; q < p; q++)
+            if (setup->seats[q] == marker)
+              {
+                cli_say ("watch", "--seats gives seat marker %ld to two players", marker);
+                return false;
+              }
           setup->seats[p] = (uint8_t) marker;
         }
     }
@@ -197,7 +202,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
           setup->first = (int) p;
       if (setup->first < 0)
         {
-          fprintf (stderr, "tablero-cli watch: --first names nobody in --players: '%s'\n", a->first);
+          cli_say ("watch", "--first names nobody in --players: '%s'", a->first);
           return false;
         }
     }
@@ -315,7 +320,7 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
   if (!ok)
     {
       if (!was_failing)   /* said once, not at every retry */
-        fprintf (stderr, "tablero-cli watch: cannot write %s: %s\n", journal->path, error->message);
+        cli_say ("watch", "cannot write %s: %s", journal->path, error->message);
       journal->error = g_strdup (error->message);
       g_error_free (error);
       free (text);
@@ -432,8 +437,7 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
       if (g_strv_length (words) != 2 || !card_payload (set, words[0], seen)
           || (!removing && !card_payload (set, words[1], actual)))
         {
-          fprintf (stderr, "tablero-cli watch: '%s': say 'correct SEEN ACTUAL|none' with face "
-                           "serials or payloads\n", line);
+          cli_say ("watch", "'%s': say 'correct SEEN ACTUAL|none' with face serials or payloads", line);
           return;
         }
       st = eng_interpreter_correct_card (interp, seen, removing ? NULL : actual, events);
@@ -447,7 +451,7 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
           player = (int) p;
       if (player < 0)
         {
-          fprintf (stderr, "tablero-cli watch: 'choose %s': no such player\n", name);
+          cli_say ("watch", "'choose %s': no such player", name);
           return;
         }
       st = eng_interpreter_choose_player (interp, player, events);
@@ -455,13 +459,13 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
   else
     st = eng_interpreter_command (interp, line, events);
   if (st == ENG_ERR_NOT_FOUND)
-    fprintf (stderr, "tablero-cli watch: '%s': no such command in this game's card set\n", line);
+    cli_say ("watch", "'%s': no such command in this game's card set", line);
   else if (st == ENG_ERR_STATE)
-    fprintf (stderr, "tablero-cli watch: '%s': nobody is being asked to choose now\n", line);
+    cli_say ("watch", "'%s': nobody is being asked to choose now", line);
   else if (st == ENG_ERR_INVALID_ARGUMENT)
-    fprintf (stderr, "tablero-cli watch: '%s': not two faces of the same deck\n", line);
+    cli_say ("watch", "'%s': not two faces of the same deck", line);
   else if (st != ENG_OK)
-    fprintf (stderr, "tablero-cli watch: '%s': %s\n", line, eng_status_to_string (st));
+    cli_say ("watch", "'%s': %s", line, eng_status_to_string (st));
 }
 
 static void
@@ -476,9 +480,10 @@ print_status (int64_t time_ns, const char *text)
 int
 cli_cmd_watch (int argc, char **argv)
 {
+  g_auto (WatchOptions) options = { 0 };
   WatchArgs a;
-  int rc = parse_args (argc, argv, &a);
-  if (rc != 0)
+  int rc = parse_args (argc, argv, &options, &a);
+  if (rc >= 0)
     return rc;
   EngSetup setup;
   if (!build_setup (&a, &setup))
@@ -498,7 +503,7 @@ cli_cmd_watch (int argc, char **argv)
                               why, sizeof why);
   if (status != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli watch: %s\n", why);
+      cli_say ("watch", "%s", why);
       return 2;
     }
   if (a.resume != NULL)
@@ -533,7 +538,7 @@ cli_cmd_watch (int argc, char **argv)
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
   if (sst != VIS_SOURCE_OK)
     {
-      fprintf (stderr, "tablero-cli watch: %s\n", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
+      cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
       cal_observer_free (observer);
       eng_session_free (session);
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
@@ -546,6 +551,7 @@ cli_cmd_watch (int argc, char **argv)
   EngInterpreter *interp = eng_session_interpreter (session);
   EngGame *game = eng_session_game (session);
   unsigned calibrations = 0;
+  char last_doubles[256] = "";
   long frames = 0;
   int64_t first_ns = -1;
   int exit_code = 0;
@@ -569,7 +575,7 @@ cli_cmd_watch (int argc, char **argv)
         }
       if (!vis_source_status_has_frame (sst))
         {
-          fprintf (stderr, "tablero-cli watch: %s\n", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
+          cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
           exit_code = 2;
           if (sst == VIS_SOURCE_ERR_FORMAT)
             continue;   /* one bad image in a folder: go on with the next */
@@ -584,6 +590,14 @@ cli_cmd_watch (int argc, char **argv)
       bool changed = false;
       if (cal_observer_process (observer, &frame.image, frame.timestamp_ns, snapshot, &changed) != ENG_OK)
         continue;
+      char doubles[256];
+      cal_observation_describe_doubles (cal_observer_observation (observer), doubles, sizeof doubles);
+      if (strcmp (doubles, last_doubles) != 0)
+        {
+          /* Said when it starts and when it ends, not every frame. */
+          print_status (frame.timestamp_ns, doubles[0] ? doubles : "no doubled sticker in view any more");
+          g_strlcpy (last_doubles, doubles, sizeof last_doubles);
+        }
       if (cal_observer_calibrations (observer) != calibrations)
         {
           print_status (frame.timestamp_ns, calibrations == 0 ? "table calibrated from the anchors"

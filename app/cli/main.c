@@ -64,7 +64,8 @@ main (int argc, char **argv)
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);
-  fprintf (stderr, "tablero-cli: unknown command '%s'\n\n", argv[1]);
+  g_autofree char *shown = cli_escape (argv[1]);
+  fprintf (stderr, "tablero-cli: unknown command '%s'\n\n", shown);
   usage (stderr);
   return 2;
 }

@@ -39,6 +39,18 @@ typedef struct {
   char reason[256];
 } EngParseError;
 
-/* printf-style helper for parsers: fills `err` (which may be NULL). */
+/* printf-style helper for parsers: fills `err` (which may be NULL).  Both the
+ * source and the formatted reason go through eng_escape_text(), so a reason
+ * that quotes the input never carries a control byte or terminal escape. */
 void eng_parse_error_set (EngParseError *err, const char *source, unsigned line,
                           const char *fmt, ...) __attribute__ ((format (printf, 4, 5)));
+
+/* Copies `len` bytes of `src` into `dst` (`size` bytes, NUL-terminated
+ * whenever size > 0) with every byte that could drive a terminal written as
+ * \xNN: C0 controls (tab and newline included), DEL, C1 controls (U+0080 to
+ * U+009F) and bytes that are not well-formed UTF-8.  Other UTF-8 text (any
+ * language's letters) and backslashes are copied as they are.  An escape or a
+ * character is never cut in half: output that does not fit is dropped whole.
+ * Returns the length (NUL excluded) the whole escaped text needs, as
+ * snprintf() does; `dst` may be NULL when `size` is 0. */
+size_t eng_escape_text (char *dst, size_t size, const char *src, size_t len);

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
   int exit_code;
@@ -112,7 +113,9 @@ Test (watch, bad_arguments_are_refused_before_any_frame)
     { { "--source", "demo", "--option", "winning_score=0", NULL }, "winning_score" },
     { { "--source", "demo", "--option", "no_such_switch=yes", NULL }, "no_such_switch" },
     { { "--source", "demo", "--seats", "1", NULL }, "one seat marker per player" },
-    { { "--source", "demo", "--seats", "1,x", NULL }, "'x' is not a seat marker" },
+    { { "--source", "demo", "--seats", "1,x", NULL }, "--seats takes a whole number from 1 to" },
+    { { "--source", "demo", "--seats", "1,9", NULL }, "not '9'" },
+    { { "--source", "demo", "--seats", "2,2", NULL }, "seat marker 2 to two players" },
     { { "--source", "demo", "--first", "Zed", NULL }, "--first names nobody" },
   };
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -174,4 +177,81 @@ Test (watch, a_move_that_cannot_be_journaled_is_not_announced)
   cr_expect_null (strstr (first + 1, "cannot write"), "%s", run.err);
   run_clear (&run);
   g_rmdir (dir);
+}
+
+/* A recorded table with a forged second anchor 2 (taken away at 0.5 s) and
+ * one frame gone from the folder: the doubled anchor is said and not used
+ * (no calibration until the copy is gone), and the missing frame is skipped
+ * and said while the game goes on with the frames after it. */
+Test (watch, doubled_anchor_said_and_missing_frame_skipped, .timeout = 120)
+{
+  static const char scene[] =
+    "image width=1280 height=720 fps=5 duration=1.2 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "anchor forged number=2 at=600,300\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s2 number=2 at=450,60 rot=180\n"
+    "at 0.5 remove forged\n";
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *scene_path = g_build_filename (dir, "doubled.scene", NULL);
+  g_autofree char *frames = g_build_filename (dir, "frames", NULL);
+  cr_assert (g_file_set_contents (scene_path, scene, -1, NULL));
+  const char *render[] = { getenv ("TABLERO_CLI"), "render", scene_path, "-o", frames, NULL };
+  int status = -1;
+  cr_assert (g_spawn_sync (NULL, (char **) render, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                           NULL, NULL, NULL, NULL, &status, NULL));
+  cr_assert (g_spawn_check_wait_status (status, NULL), "render failed");
+  /* frame 3 of 6 (t = 0.6 s, after the copy is gone) listed but gone: a
+   * link to nothing, as a file deleted after the folder was read */
+  g_autofree char *gone = g_build_filename (frames, "frame-00003.png", NULL);
+  cr_assert_eq (g_unlink (gone), 0);
+  cr_assert_eq (symlink ("deleted.png", gone), 0);
+  g_autofree char *spec = g_strdup_printf ("file:%s", frames);
+  const char *args[] = { "--source", spec, "--fps", "5", NULL };
+  Run run = watch ("", args);
+  GDir *d = g_dir_open (frames, 0, NULL);
+  for (const char *name; d != NULL && (name = g_dir_read_name (d)) != NULL;)
+    {
+      g_autofree char *p = g_build_filename (frames, name, NULL);
+      g_unlink (p);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (frames);
+  g_unlink (scene_path);
+  g_rmdir (dir);
+
+  cr_expect_not_null (strstr (run.out, "anchor 2 seen twice"), "%s", run.out);
+  cr_expect_not_null (strstr (run.out, "no doubled sticker in view any more"), "%s", run.out);
+  const char *doubled = strstr (run.out, "anchor 2 seen twice");
+  const char *calibrated = strstr (run.out, "table calibrated from the anchors");
+  cr_expect (doubled != NULL && calibrated != NULL && doubled < calibrated,
+             "no calibration while the anchor is doubled:\n%s", run.out);
+  cr_expect_not_null (strstr (run.err, "frame-00003.png"), "the gap is said: %s", run.err);
+  cr_expect_not_null (strstr (run.err, "skipped"), "%s", run.err);
+  /* 5 frames played of 6: the frames after the gap were refereed. */
+  cr_expect_not_null (strstr (run.out, "\"event\":\"need\""), "the game went on:\n%s", run.out);
+  cr_expect_eq (run.exit_code, 2, "a skipped frame is reported in the exit status: %s", run.err);
+  run_clear (&run);
+}
+
+/* A line typed at the table is quoted back escaped, never as an escape. */
+Test (watch, command_errors_never_echo_control_bytes)
+{
+  const char *args[] = { "--source", "demo", "--frames", "3", "--commands", NULL };
+  Run run = watch ("bo\x1b[31mgus\nchoose Z\x1b]0;t\x07\n", args);
+  cr_expect_eq (run.exit_code, 0, "%s", run.err);
+  for (const unsigned char *p = (const unsigned char *) run.err; *p; p++)
+    cr_assert (*p >= 0x20 || *p == '\n', "control byte 0x%02x in:\n%s", *p, run.err);
+  cr_expect_not_null (strstr (run.err, "'bo\\x1b[31mgus': no such command"), "%s", run.err);
+  cr_expect_not_null (strstr (run.err, "'choose Z\\x1b]0;t\\x07': no such player"), "%s", run.err);
+  run_clear (&run);
 }

@@ -277,3 +277,45 @@ Test (core, player_names_are_utf8_text)
   expect_malformed ("game katua\nplayer José\nplayer Jo\xc3\n", 3, "not UTF-8");
   expect_malformed ("game katua\nplayer José\nplayer JOSÉ\n", 3, "twice");
 }
+
+/* No byte that could drive a terminal: C0 controls, DEL, C1 controls. */
+static void
+expect_no_control_bytes (const char *text)
+{
+  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
+    {
+      cr_assert (*p >= 0x20 && *p != 0x7f, "control byte 0x%02x in '%s'", *p, text);
+      cr_assert (!(p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f), "C1 control in '%s'", text);
+    }
+}
+
+Test (core, escape_text_writes_controls_as_hex_and_keeps_letters)
+{
+  char out[64];
+  const char in[] = "a\x1b[31mb\tc\x7f\xc2\x9b" "d\xff\xc3\xa9" "\xe2\x82\xac\\";
+  size_t need = eng_escape_text (out, sizeof out, in, sizeof in - 1);
+  cr_assert_str_eq (out, "a\\x1b[31mb\\x09c\\x7f\\xc2\\x9bd\\xff\xc3\xa9\xe2\x82\xac\\");
+  cr_assert_eq (need, strlen (out));
+  /* Too small: whole escapes only, the needed length still reported. */
+  char small[6];
+  cr_assert_eq (eng_escape_text (small, sizeof small, "ab\x1b" "cd", 5), 8);
+  cr_assert_str_eq (small, "ab");
+  cr_assert_eq (eng_escape_text (NULL, 0, "\x01", 1), 4);
+  /* Overlong and surrogate encodings are not text either. */
+  cr_assert_eq (eng_escape_text (out, sizeof out, "\xc0\x9b\xed\xa0\x80", 5), 20);
+  expect_no_control_bytes (out);
+}
+
+Test (core, parse_errors_never_echo_control_bytes)
+{
+  EngRecord *rec = NULL;
+  EngParseError err = { 0 };
+  const char text[] = "game katua\nplayer A\nplayer B\nA \x1b]0;pwned\x07 1 2\n";
+  cr_assert_neq (eng_record_parse (text, strlen (text), "bad\x1b[2J.rec", &rec, &err), ENG_OK);
+  expect_no_control_bytes (err.reason);
+  expect_no_control_bytes (err.source);
+  cr_assert_str_eq (err.source, "bad\\x1b[2J.rec");
+  /* Every parser goes through eng_parse_error_set, which escapes. */
+  eng_parse_error_set (&err, "s", 1, "unknown word '%s'", "\x1b[31mred\r\n");
+  cr_assert_str_eq (err.reason, "unknown word '\\x1b[31mred\\x0d\\x0a'");
+}

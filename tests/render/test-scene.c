@@ -271,3 +271,24 @@ Test (scene, resolve_cards_by_type_with_the_card_set)
   eng_card_set_free (set);
   vis_scene_free (s);
 }
+
+Test (scene, errors_escape_terminal_escapes)
+{
+  static const char *const texts[] = {
+    "\x1b[2Jbogus x=1\n",
+    "table \x1b]0;title\x07=3\n",
+    "card c1 face=3 at=1,1 \x9b" "31m\n",
+    "image format=\x1b[5mgif\n",
+  };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+    {
+      VisScene *s = NULL;
+      EngParseError err = { 0 };
+      cr_assert_neq (vis_scene_parse (texts[i], strlen (texts[i]), "esc.scene", &s, &err), ENG_OK);
+      for (const unsigned char *p = (const unsigned char *) err.reason; *p; p++)
+        cr_assert (*p >= 0x20 && *p != 0x7f && *p != 0x9b, "case %zu: byte 0x%02x in '%s'", i, *p,
+                   err.reason);
+      cr_expect (strstr (err.reason, "\\x") != NULL, "case %zu: reason '%s' hides the bad byte", i,
+                 err.reason);
+    }
+}

@@ -384,3 +384,85 @@ Test (sources, video_file_plays_loops_and_reports_removal)
   vis_source_close (src);
   remove_tree (tmpdir);
 }
+
+/* An image listed but gone (a dangling link, or deleted while playing) is a
+ * gap: skipped and said like a corrupt one, the folder goes on. */
+Test (sources, missing_image_in_a_folder_is_skipped_and_said)
+{
+  make_tmpdir ();
+  write_pgm (tmpdir, "frame-1.pgm", 10);
+  write_pgm (tmpdir, "frame-3.pgm", 30);
+  write_pgm (tmpdir, "frame-4.pgm", 40);
+  write_pgm (tmpdir, "frame-5.pgm", 50);
+  char link[512];
+  snprintf (link, sizeof link, "%s/frame-2.pgm", tmpdir);
+  cr_assert_eq (symlink ("never-written.pgm", link), 0);
+  char spec[300];
+  snprintf (spec, sizeof spec, "file:%s", tmpdir);
+  VisSourceOptions opts = { .format = VIS_PIXEL_GRAY8 };
+  VisSource *src = open_ok (spec, &opts);
+  VisFrame f;
+  VisSourceError err = { { 0 } };
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (f.image.data[0], 10);
+  VisSourceStatus st = vis_source_read (src, &f, &err);
+  cr_assert_eq (st, VIS_SOURCE_ERR_FORMAT, "a gap is not the end: %s (%s)", vis_source_status_to_string (st),
+                err.message);
+  cr_assert (strstr (err.message, "frame-2.pgm") != NULL, "names the image: %s", err.message);
+  cr_assert (strstr (err.message, "skipped") != NULL, "says it was skipped: %s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (f.image.data[0], 30);
+  cr_assert_eq (f.sequence, 1);
+  /* Deleted after the folder was listed. */
+  char gone[512];
+  snprintf (gone, sizeof gone, "%s/frame-4.pgm", tmpdir);
+  cr_assert_eq (unlink (gone), 0);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_ERR_FORMAT);
+  cr_assert (strstr (err.message, "frame-4.pgm") != NULL, "%s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (f.image.data[0], 50);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_END);
+  vis_source_close (src);
+  remove_tree (tmpdir);
+}
+
+/* An image whose header declares more pixels than Tablero reads is one more
+ * bad image in the folder: skipped and said, before it is decoded. */
+Test (sources, oversized_image_in_a_folder_is_skipped_and_said)
+{
+  static const unsigned char huge_png[] = {
+    0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+    0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x35, 0xaf, 0x06, 0x1e,
+    0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82,
+  };
+  make_tmpdir ();
+  write_pgm (tmpdir, "frame-1.pgm", 10);
+  write_bytes (tmpdir, "frame-2.png", huge_png, sizeof huge_png);
+  write_pgm (tmpdir, "frame-3.pgm", 30);
+  char spec[300];
+  snprintf (spec, sizeof spec, "file:%s", tmpdir);
+  VisSourceOptions opts = { .format = VIS_PIXEL_GRAY8 };
+  VisSource *src = open_ok (spec, &opts);
+  VisFrame f;
+  VisSourceError err = { { 0 } };
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_ERR_FORMAT);
+  cr_assert (strstr (err.message, "frame-2.png: image of 20000x20000 px is larger") != NULL, "%s", err.message);
+  cr_assert_eq (vis_source_read (src, &f, &err), VIS_SOURCE_OK, "%s", err.message);
+  cr_assert_eq (f.image.data[0], 30);
+  vis_source_close (src);
+  remove_tree (tmpdir);
+}
+
+/* A spec or file name quoted back in an error is escaped. */
+Test (sources, errors_never_echo_control_bytes)
+{
+  VisSource *s = NULL;
+  VisSourceError err = { { 0 } };
+  cr_assert_neq (vis_source_open ("bogus\x1b[2J", NULL, &s, &err), VIS_SOURCE_OK);
+  cr_assert (strstr (err.message, "bogus\\x1b[2J") != NULL, "%s", err.message);
+  cr_assert_neq (vis_source_open ("file:/nonexistent/\x1b]0;x\x07", NULL, &s, &err), VIS_SOURCE_OK);
+  for (const unsigned char *p = (const unsigned char *) err.message; *p; p++)
+    cr_assert (*p >= 0x20, "control byte 0x%02x in %s", *p, err.message);
+}

@@ -63,7 +63,7 @@ Test (stickers_cli, bad_arguments_exit_2)
                                      "-o", out, NULL });
   expect_refusal ("unexpected argument 'extra'",
                   (const char *[]) { "--game", "katua", "-o", out, "extra", NULL });
-  expect_refusal ("--size-mm needs a value", (const char *[]) { "--game", "katua", "--size-mm", NULL });
+  expect_refusal ("Missing argument for --size-mm", (const char *[]) { "--game", "katua", "--size-mm", NULL });
   cr_assert (only_these (dir, (const char *[]) { NULL }));
   st_rm_rf (dir);
 }

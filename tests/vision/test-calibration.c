@@ -227,6 +227,27 @@ Test (calibration, zone_file_errors_are_clear)
   cr_expect_eq (miss.kind, ENG_ZONE_NONE);
 }
 
+/* Calibration and zone file errors quote the bad text escaped. */
+Test (calibration, file_errors_never_echo_control_bytes)
+{
+  const char *texts[] = { "format=tablero-calibration-1\n\x1b[2Jwhat=1\n",
+                          "format=tablero-calibration-1\nsticker_mm=\x1b]0;x\x07\n" };
+  for (size_t i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      CalTable *t = NULL;
+      EngParseError err = { 0 };
+      cr_assert_neq (cal_table_parse (texts[i], strlen (texts[i]), "esc\x1b.cal", &t, &err), ENG_OK);
+      cr_expect (strchr (err.reason, 0x1b) == NULL && strchr (err.reason, 0x07) == NULL, "%s", err.reason);
+      cr_expect (strstr (err.reason, "\\x1b") != NULL, "case %zu: '%s' hides the bad byte", i, err.reason);
+      cr_expect_str_eq (err.source, "esc\\x1b.cal");
+    }
+  CalZones z;
+  EngParseError err = { 0 };
+  const char *zone_text = "seat-zone kind=\x1b[5mthrone at=0,0 size=1,1\n";
+  cr_assert_neq (cal_zones_parse (zone_text, strlen (zone_text), "z", &z, &err), ENG_OK);
+  cr_expect (strchr (err.reason, 0x1b) == NULL, "%s", err.reason);
+}
+
 Test (calibration, seat_frame_left_to_right)
 {
   /* A seat at the bottom facing up and one at the top facing down: slot 0 is
@@ -264,6 +285,13 @@ Test (calibration, lens_undistort_roundtrip_and_checkerboard_refusals)
   cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 9, 6, 25.0, &out, &skipped), ENG_ERR_NOT_FOUND);
   cr_expect_eq (skipped, 2u);
   cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 1, 6, 25.0, &out, &skipped), ENG_ERR_INVALID_ARGUMENT);
+  /* A grid no printed board has is refused at once, not searched for. */
+  cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 100000, 100000, 1.0, &out, &skipped),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 9, CAL_LENS_MAX_CORNERS + 1, 1.0, &out, &skipped),
+                ENG_ERR_INVALID_ARGUMENT);
+  cr_expect_eq (cal_lens_calibrate_checkerboard (paths, 2, 9, 6, INFINITY, &out, &skipped),
+                ENG_ERR_INVALID_ARGUMENT);
 }
 
 /* Detector, self-recalibrating table and tracker over a sequence in which
@@ -491,4 +519,104 @@ Test (calibration, every_shipped_zone_file_parses)
     }
   g_dir_close (dir);
   cr_assert_geq (n, 2, "katua and catchy at least");
+}
+
+/* A copy of detection `src` (anchor or seat marker) at (x, y). */
+static VisDetection
+moved_copy (const VisDetection *src, double x, double y)
+{
+  VisDetection d = *src;
+  double dx = x - src->centre.x, dy = y - src->centre.y;
+  d.centre = (VisPoint) { x, y };
+  for (int c = 0; c < 4; c++)
+    d.corners[c] = (VisPoint) { src->corners[c].x + dx, src->corners[c].y + dy };
+  return d;
+}
+
+static VisDetection
+seat_marker (unsigned number, double x, double y, double code_px)
+{
+  VisDetection d[4];
+  anchor_detections (d, x, y, 1, 1, code_px);
+  EngTag tag = { .game = 'K', .set = "01", .kind = ENG_TAG_SEAT, .serial = (uint16_t) number };
+  cr_assert_eq (eng_tag_format (&tag, d[0].payload), ENG_OK);
+  d[0].tag = tag;
+  return d[0];
+}
+
+/* A second sticker with an anchor's or a seat marker's number (a reprint, a
+ * forgery) is flagged, and neither copy moves the table: the last good
+ * calibration and seats stay, whichever copy the detector lists last. */
+Test (calibration, doubled_anchor_or_seat_marker_is_flagged_and_the_last_good_kept)
+{
+  CalTable *t = cal_table_new ();
+  VisDetection d[8];
+  CalObservation seen;
+  char says[256];
+  anchor_detections (d, 100, 100, 1600, 800, 40);
+  d[4] = seat_marker (1, 900, 900, 40);
+  cr_assert_eq (cal_table_observe (t, d, 5, 1920, 1080, &seen), ENG_OK);
+  cr_assert (seen.recalibrated);
+  cr_expect (!cal_observation_describe_doubles (&seen, says, sizeof says));
+  cr_expect_eq (seen.doubled_anchors, 0u);
+  cr_assert_eq (cal_table_n_seats (t), 1u);
+  const CalSeat seat = *cal_table_seat (t, 0);
+  double x0, y0;
+  cr_assert_eq (cal_table_image_to_table (t, 500, 500, &x0, &y0), ENG_OK);
+
+  /* The camera moved 20 px, and a forged anchor 2 lies elsewhere, listed
+   * last: before, the last one seen won and the table was measured on it. */
+  anchor_detections (d, 120, 100, 1600, 800, 40);
+  d[4] = seat_marker (1, 900, 900, 40);
+  d[5] = moved_copy (&d[1], 1200, 600);
+  cr_assert_eq (cal_table_observe (t, d, 6, 1920, 1080, &seen), ENG_OK);
+  cr_expect (!seen.recalibrated, "a doubled anchor must not recalibrate");
+  cr_expect_eq (seen.doubled_anchors, 1u << 1);
+  cr_expect_eq (seen.anchors_seen, 3u);
+  cr_assert (cal_observation_describe_doubles (&seen, says, sizeof says));
+  cr_expect (strstr (says, "anchor 2 seen twice") != NULL, "%s", says);
+  double x, y;
+  cr_assert_eq (cal_table_image_to_table (t, 500, 500, &x, &y), ENG_OK);
+  cr_expect_float_eq (x, x0, 1e-9, "the last good calibration is kept");
+  cr_expect_float_eq (y, y0, 1e-9);
+  cr_expect_eq (cal_table_calibrate (t, d, 6, 1920, 1080), ENG_ERR_DUPLICATE_ID);
+  cr_expect_float_eq (cal_table_seat (t, 0)->x, seat.x, 1e-9);
+
+  /* The copy taken away: the real anchors recalibrate as usual. */
+  cr_assert_eq (cal_table_observe (t, d, 5, 1920, 1080, &seen), ENG_OK);
+  cr_expect (seen.recalibrated);
+  cr_expect_eq (seen.doubled_anchors, 0u);
+  cr_assert_eq (cal_table_image_to_table (t, 520, 500, &x, &y), ENG_OK);
+  cr_expect_float_eq (x, x0, 1e-6);
+
+  /* Seat marker 1 twice, the far copy listed last: the seat stays put, in
+   * a plain frame and in one that recalibrates. */
+  const CalSeat *s1 = cal_table_seat_by_number (t, 1);
+  cr_assert_not_null (s1);
+  const CalSeat kept = *s1;
+  d[5] = seat_marker (1, 300, 700, 40);
+  cr_assert_eq (cal_table_observe (t, d, 6, 1920, 1080, &seen), ENG_OK);
+  cr_expect_eq (seen.n_doubled_seats, 1u);
+  cr_expect_eq (seen.doubled_seats[0], 1u);
+  cr_expect (!seen.seats_changed);
+  cr_assert (cal_observation_describe_doubles (&seen, says, sizeof says));
+  cr_expect (strstr (says, "seat marker 1 seen twice") != NULL, "%s", says);
+  cr_expect_float_eq (cal_table_seat_by_number (t, 1)->x, kept.x, 1e-9);
+  cr_expect_float_eq (cal_table_seat_by_number (t, 1)->y, kept.y, 1e-9);
+  anchor_detections (d, 100, 100, 1600, 800, 40);
+  d[4] = seat_marker (1, 900, 900, 40);
+  d[5] = seat_marker (1, 300, 700, 40);
+  cr_assert_eq (cal_table_observe (t, d, 6, 1920, 1080, &seen), ENG_OK);
+  cr_expect (seen.recalibrated);
+  cr_assert_eq (cal_table_n_seats (t), 1u, "the seat survives the recalibration");
+  cr_expect_float_eq (cal_table_seat_by_number (t, 1)->x, kept.x, 1e-6);
+
+  /* One sticker reported twice at one place is not a double. */
+  d[5] = moved_copy (&d[1], d[1].centre.x + 3, d[1].centre.y);
+  d[6] = seat_marker (1, 902, 900, 40);
+  cr_assert_eq (cal_table_observe (t, d, 7, 1920, 1080, &seen), ENG_OK);
+  cr_expect_eq (seen.doubled_anchors, 0u);
+  cr_expect_eq (seen.n_doubled_seats, 0u);
+  cr_expect_eq (seen.anchors_seen, 4u);
+  cal_table_free (t);
 }

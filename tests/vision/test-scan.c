@@ -161,3 +161,90 @@ Test (imageio, load_reasons)
   cr_expect_neq (reason[0], '\0');
   cr_expect_eq (vis_image_load (NULL, &img, reason, sizeof reason), ENG_ERR_INVALID_ARGUMENT);
 }
+
+/* Headers declaring 20000 x 20000 px (400 Mpx) in files of a few bytes. */
+static const unsigned char huge_png[] = {
+  0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+  0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x35, 0xaf, 0x06, 0x1e,
+  0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82,
+};
+static const unsigned char huge_jpeg[] = {
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+  0xff, 0xc0, 0, 11, 8, 0x4e, 0x20, 0x4e, 0x20, 1, 1, 0x11, 0,
+  0xff, 0xd9,
+};
+
+/* An image larger than Tablero reads is refused from its header, before a
+ * decoder is asked for gigabytes. */
+Test (imageio, oversized_images_refused_from_the_header)
+{
+  int w = 0, h = 0;
+  cr_assert (vis_image_declared_size (huge_png, sizeof huge_png, &w, &h));
+  cr_expect_eq (w, 20000);
+  cr_expect_eq (h, 20000);
+  cr_assert (vis_image_declared_size (huge_jpeg, sizeof huge_jpeg, &w, &h));
+  cr_expect_eq (w, 20000);
+  cr_expect_eq (h, 20000);
+  cr_expect (vis_image_size_ok (1920, 1080, NULL, 0));
+  cr_expect (vis_image_size_ok (8160, 6120, NULL, 0), "a 50 Mpx phone photo");
+  cr_expect (!vis_image_size_ok (VIS_IMAGE_MAX_SIDE + 1, 16, NULL, 0));
+  cr_expect (!vis_image_size_ok (0, 16, NULL, 0));
+
+  g_autofree char *tmp = g_dir_make_tmp ("tablero-huge-XXXXXX", NULL);
+  const struct { const char *name; const unsigned char *bytes; size_t len; } files[] = {
+    { "huge.png", huge_png, sizeof huge_png },
+    { "huge.jpg", huge_jpeg, sizeof huge_jpeg },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (tmp, files[i].name, NULL);
+      cr_assert (g_file_set_contents (path, (const char *) files[i].bytes, (gssize) files[i].len, NULL));
+      VisImage img;
+      char reason[160] = "";
+      EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
+      g_unlink (path);
+      cr_expect_eq (st, ENG_ERR_LIMIT, "%s: %s (%s)", files[i].name, eng_status_to_string (st), reason);
+      cr_expect (strstr (reason, "20000x20000 px is larger") != NULL, "%s: %s", files[i].name, reason);
+      cr_expect_null (img.data);
+    }
+  g_rmdir (tmp);
+}
+
+/* A second anchor 2 and a second seat marker 1 printed on the table: both
+ * flagged on stderr and in the JSON lines, and the image does not calibrate
+ * on either copy (exit 1: a negative result, not bad usage). */
+Test (scan, doubled_anchor_and_seat_marker_are_flagged, .timeout = 60)
+{
+  static const char *const doubled_scene =
+    "image width=1920 height=1080 fps=10 duration=1 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "anchor forged number=2 at=600,300\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s1b number=1 at=250,380\n"
+    "card c1 face=1 back=1 at=365,390\n";
+  dir = g_dir_make_tmp ("tablero-scan-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  TestScene ts;
+  test_scene_open (&ts, doubled_scene);
+  test_scene_render (&ts, 0.0);
+  good = g_build_filename (dir, "doubled.png", NULL);
+  cr_assert_eq (vis_renderer_save_last (ts.renderer, good), ENG_OK);
+  test_scene_close (&ts);
+  g_autofree char *out = NULL, *err = NULL;
+  char *args[] = { good, NULL };
+  int rc = run_scan (args, &out, &err);
+  teardown ();
+  cr_expect_eq (rc, 1, "stderr: %s", err);
+  cr_expect (strstr (err, "anchor 2 and seat marker 1 seen twice") != NULL, "%s", err);
+  cr_expect_eq (count (out, "\"doubled\":true"), 4u, "both copies of each flagged:\n%s", out);
+  cr_expect_eq (count (out, "\"table_mm\""), 0u, "no calibration on a doubled anchor:\n%s", out);
+  cr_expect_eq (count (out, "\"payload\""), 8u, "%s", out);
+}

@@ -45,7 +45,76 @@ truncation (const std::vector<uchar> &b)
   return nullptr;
 }
 
+unsigned
+be16 (const uint8_t *p)
+{
+  return (unsigned) p[0] << 8 | p[1];
+}
+
+unsigned long
+be32 (const uint8_t *p)
+{
+  return (unsigned long) p[0] << 24 | (unsigned long) p[1] << 16 | (unsigned long) p[2] << 8 | p[3];
+}
+
 } // namespace
+
+extern "C" bool
+vis_image_declared_size (const uint8_t *b, size_t n, int *width, int *height)
+{
+  if (n >= 24 && std::memcmp (b, "\x89PNG\r\n\x1a\n", 8) == 0 && std::memcmp (b + 12, "IHDR", 4) == 0)
+    {
+      unsigned long w = be32 (b + 16), h = be32 (b + 20);
+      *width = w > INT32_MAX ? INT32_MAX : (int) w;
+      *height = h > INT32_MAX ? INT32_MAX : (int) h;
+      return true;
+    }
+  if (n < 4 || b[0] != 0xFF || b[1] != 0xD8)
+    return false;
+  /* JPEG: walk the segments up to the frame header (SOF0-SOF15 but DHT,
+   * JPG and DAC); the scan data starts only after it. */
+  size_t i = 2;
+  while (i + 4 <= n)
+    {
+      if (b[i] != 0xFF)
+        return false;
+      uint8_t m = b[i + 1];
+      if (m == 0xFF)
+        {
+          i++;   /* fill byte */
+          continue;
+        }
+      if (m == 0x01 || (m >= 0xD0 && m <= 0xD8))
+        {
+          i += 2;
+          continue;
+        }
+      if (m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC)
+        {
+          if (i + 9 > n)
+            return false;
+          *height = (int) be16 (b + i + 5);
+          *width = (int) be16 (b + i + 7);
+          return true;
+        }
+      if (m == 0xDA || m == 0xD9)
+        return false;
+      i += 2 + be16 (b + i + 2);
+    }
+  return false;
+}
+
+extern "C" bool
+vis_image_size_ok (long width, long height, char *reason, size_t reason_len)
+{
+  if (width > 0 && height > 0 && width <= VIS_IMAGE_MAX_SIDE && height <= VIS_IMAGE_MAX_SIDE
+      && width * height <= VIS_IMAGE_MAX_PIXELS)
+    return true;
+  if (reason != nullptr && reason_len > 0)
+    std::snprintf (reason, reason_len, "image of %ldx%ld px is larger than Tablero reads (%d px a side, %ld Mpx)",
+                   width, height, VIS_IMAGE_MAX_SIDE, VIS_IMAGE_MAX_PIXELS / (1024 * 1024));
+  return false;
+}
 
 extern "C" EngStatus
 vis_image_load (const char *path, VisImage *out, char *reason, size_t reason_len)
@@ -89,6 +158,10 @@ vis_image_load (const char *path, VisImage *out, char *reason, size_t reason_len
       say (reason, reason_len, why);
       return ENG_ERR_SYNTAX;
     }
+  int declared_w, declared_h;
+  if (vis_image_declared_size (bytes.data (), bytes.size (), &declared_w, &declared_h)
+      && !vis_image_size_ok (declared_w, declared_h, reason, reason_len))
+    return ENG_ERR_LIMIT;
   cv::Mat m;
   try
     {
@@ -103,6 +176,8 @@ vis_image_load (const char *path, VisImage *out, char *reason, size_t reason_len
       say (reason, reason_len, "not a readable image (corrupt or unknown format)");
       return ENG_ERR_SYNTAX;
     }
+  if (!vis_image_size_ok (m.cols, m.rows, reason, reason_len))
+    return ENG_ERR_LIMIT;   /* a format whose header is not read above */
   size_t size = m.total () * 3;
   uint8_t *px = (uint8_t *) std::malloc (size);
   if (px == nullptr)

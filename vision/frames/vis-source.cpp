@@ -7,6 +7,7 @@
 #include "vis-source.h"
 #include "vis-source-backend.h"
 #include "vis-render.h"
+#include "vis-imageio.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -49,10 +50,14 @@ set_error (VisSourceError *err, const char *fmt, ...)
 {
   if (err == nullptr)
     return;
+  // Messages quote specs and file names as given: escaped, so none
+  // carries a control byte to a terminal or a log.
+  char raw[1024];
   va_list ap;
   va_start (ap, fmt);
-  std::vsnprintf (err->message, sizeof err->message, fmt, ap);
+  std::vsnprintf (raw, sizeof raw, fmt, ap);
   va_end (ap);
+  eng_escape_text (err->message, sizeof err->message, raw, std::strlen (raw));
 }
 
 int64_t
@@ -180,6 +185,14 @@ decode_image (const std::string &path, const std::vector<uchar> &buf, cv::Mat *o
       set_error (err, "%s: truncated PNG (no IEND chunk)", path.c_str ());
       return VIS_SOURCE_ERR_FORMAT;
     }
+  int declared_w, declared_h;
+  char too_large[128];
+  if (vis_image_declared_size (buf.data (), buf.size (), &declared_w, &declared_h)
+      && !vis_image_size_ok (declared_w, declared_h, too_large, sizeof too_large))
+    {
+      set_error (err, "%s: %s", path.c_str (), too_large);
+      return VIS_SOURCE_ERR_FORMAT;
+    }
   // cv::imdecode leaves `out` as it was when decoding fails, so a stale
   // image would pass for a new one: start empty.  (Files are not the live
   // path; the webcam path reuses its buffer and checks JPEG markers first.)
@@ -196,6 +209,12 @@ decode_image (const std::string &path, const std::vector<uchar> &buf, cv::Mat *o
     {
       set_error (err, "%s: not a readable image (corrupt, truncated or unknown format)",
                  path.c_str ());
+      return VIS_SOURCE_ERR_FORMAT;
+    }
+  if (!vis_image_size_ok (out->cols, out->rows, too_large, sizeof too_large))
+    {
+      out->release ();
+      set_error (err, "%s: %s", path.c_str (), too_large);
       return VIS_SOURCE_ERR_FORMAT;
     }
   return VIS_SOURCE_OK;
@@ -387,9 +406,13 @@ private:
             set_error (err, "%s: the folder went away", path_.c_str ());
             return VIS_SOURCE_DISCONNECTED;
           }
+        // One image gone (deleted, a dangling link, unreadable) is a gap
+        // in the recording, not the end of it: skipped and said, as a
+        // corrupt one is; the next read goes on with the following image.
         index_++;
-        set_error (err, "%s: %s", full.c_str (), std::strerror (e));
-        return VIS_SOURCE_ERR_IO;
+        next_name_ = index_ < entries_.size () ? entries_[index_] : std::string ();
+        set_error (err, "%s: %s; skipped", full.c_str (), std::strerror (e));
+        return VIS_SOURCE_ERR_FORMAT;
       }
     index_++;
     next_name_ = index_ < entries_.size () ? entries_[index_] : std::string ();

@@ -85,8 +85,10 @@ void vis_source_close (VisSource *source);
 /* Reads the next frame (cameras: the newest one).  On OK/RECONNECTED fills
  * `frame`, whose pixels the source owns until the next read or close.  On
  * other statuses `frame` is untouched and `err` (may be NULL) explains.  An
- * unreadable image inside a folder gives ERR_FORMAT naming it; the next read
- * moves on to the following image. */
+ * image inside a folder that is corrupt, or missing or unreadable since the
+ * folder was listed, gives ERR_FORMAT naming it; the next read moves on to
+ * the following image.  Only the folder itself going away ends the source
+ * (DISCONNECTED). */
 VisSourceStatus vis_source_read (VisSource *source, VisFrame *frame, VisSourceError *err);
 
 /* The spec it was opened with, and a human description ("USB webcam (v4l2,
