@@ -43,11 +43,12 @@ run_script (const char *name)
   EngParseError err = { .reason = "" };
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", name, err.line,
                 err.reason);
+  const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
   static Log log;
   log.len = 0;
   log.log[0] = '\0';
   EngLiveScriptResult res;
-  EngStatus st = eng_live_script_run (sc, live_fixture_set, NULL, sink, &log, &res, &err);
+  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &log, &res, &err);
   eng_live_script_free (sc);
   if (st != ENG_OK || res.failures > 0 || getenv ("LIVE_VERBOSE"))
     fprintf (stderr, "%s:\n%s", name, log.log);
@@ -70,7 +71,7 @@ run_script (const char *name)
   /* and that record, replayed by the rules alone, is legal and scores the same */
   EngReplayResult replay;
   EngVerdict why;
-  cr_assert_eq (eng_replay (want, live_fixture_set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
+  cr_assert_eq (eng_replay (want, set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
                 "%s", why.reason);
   cr_assert_eq (replay.illegal, 0, "%s replays legally (line %u)", rec_path,
                 replay.first_illegal_line);
@@ -202,10 +203,11 @@ check_every_kill (const char *path)
   EngParseError err = { .reason = "" };
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", path, err.line,
                 err.reason);
+  const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
   Complaints c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                    g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), true };
   EngLiveScriptResult whole;
-  cr_assert_eq (eng_live_script_run (sc, live_fixture_set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, complaint_sink, &c, &whole, &err), ENG_OK,
                 "%s:%u: %s", path, err.line, err.reason);
   cr_assert_eq (whole.failures, 0, "%s: %s", path, whole.first_failure);
   EngRecord *want = parse_result (path, &whole);
@@ -213,7 +215,7 @@ check_every_kill (const char *path)
   for (size_t k = 1; k <= whole.snapshots; k++)
     {
       EngLiveScriptResult killed;
-      EngStatus st = eng_live_script_run_killed (sc, live_fixture_set, NULL, k, complaint_sink, &c, &killed,
+      EngStatus st = eng_live_script_run_killed (sc, set, NULL, k, complaint_sink, &c, &killed,
                                                  &err);
       cr_assert_eq (st, ENG_OK, "%s killed after snapshot %zu: %s:%u: %s", path, k, err.source,
                     err.line, err.reason);
@@ -268,4 +270,13 @@ Test (live_scripts, a_kill_after_any_snapshot_resumes_exactly)
   cr_assert_geq (check_dir (games), 2);
   g_free (mine);
   g_free (games);
+}
+
+/* ---- Exploding Kittens (data/cards/kittens.set) ------------------------ */
+
+Test (live_scripts, kittens_play_nope_of_nope_and_attack)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-play-nope.script");
+  cr_assert_eq (r.moves, 11);
+  cr_assert_not (r.over);
 }
