@@ -280,3 +280,11 @@ Test (live_scripts, kittens_play_nope_of_nope_and_attack)
   cr_assert_eq (r.moves, 11);
   cr_assert_not (r.over);
 }
+
+Test (live_scripts, kittens_defused_undo_restart_and_explosion)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-kittens.script");
+  cr_assert_eq (r.moves, 5);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins");
+}
