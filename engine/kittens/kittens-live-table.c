@@ -152,14 +152,15 @@ kit_live_pending (const EngLiveMind *m)
   return kit_live_mind_of (m)->kind != KIT_PEND_NONE;
 }
 
-/* "k KIND VERB PLAYER NAMED N CARD..." (docs/kittens-live.md). */
+/* "g KIND VERB PLAYER NAMED N CARD..." (docs/kittens-live.md); the core
+ * has its own keys (s c k r v e u w x). */
 void
 kit_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 {
   const KitLiveMind *km = kit_live_mind_of (m);
   if (km->kind == KIT_PEND_NONE)
     return;
-  eng_live_notes_add (o, "k %u %u %d %d %u", km->kind, km->verb, km->player, km->named, km->n);
+  eng_live_notes_add (o, "g %u %u %d %d %u", km->kind, km->verb, km->player, km->named, km->n);
   for (unsigned i = 0; i < km->n && i < KIT_COMBO_MAX; i++)
     eng_live_notes_add (o, " %u", km->cards[i]);
   eng_live_notes_add (o, "\n");
@@ -168,7 +169,7 @@ kit_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 bool
 kit_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
 {
-  if (strcmp (w[0], "k") != 0 || nw < 6)
+  if (strcmp (w[0], "g") != 0 || nw < 6)
     return false;
   long v[6 + KIT_COMBO_MAX];
   for (int i = 1; i < nw && i < 6 + KIT_COMBO_MAX; i++)
