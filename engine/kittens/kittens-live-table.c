@@ -77,7 +77,7 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
 /* A face on the table where the state says it is: on the discard pile or
  * in a play area when discarded (a play area holds the last plays until
  * they are tidied up), or the kitten drawn, or an eliminated player's
- * kitten in front of them (E14). */
+ * kitten and hand in front of them (E14). */
 static bool
 face_ok (EngInterpreter *it, const EngLiveItem *v)
 {
@@ -93,9 +93,11 @@ face_ok (EngInterpreter *it, const EngLiveItem *v)
   int p = eng_live_player_of_seat (it, v->zone.seat);
   if (p < 0)
     return false;
+  if (!((s->alive >> p) & 1))
+    return true;   /* an eliminated player's kitten and hand, out of play */
   if ((s->phase == KIT_PHASE_KITTEN || s->phase == KIT_PHASE_PLACE) && p == s->active)
     return s->kitten == k;
-  return !((s->alive >> p) & 1) && s->out_kitten[p] == k;
+  return false;
 }
 
 bool

@@ -185,7 +185,9 @@ kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   switch (c->kind)
     {
     case ENG_LIVE_APPEAR:
-      if (c->item.kind == 'F' && p >= 0)
+      if (p >= 0 && !((kit_live_state (it)->alive >> p) & 1))
+        eng_live_accept (it, c);   /* an eliminated player's cards, out of play (E14) */
+      else if (c->item.kind == 'F' && p >= 0)
         card_laid (it, c, p, out);
       else if (c->item.kind == 'B' && (c->item.zone.kind == ENG_ZONE_NONE
                                        || c->item.zone.kind == ENG_ZONE_DECK))

@@ -295,3 +295,10 @@ Test (live_scripts, kittens_pair_and_favor_name_their_target)
   cr_assert_eq (r.moves, 7);
   cr_assert_not (r.over);
 }
+
+Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
+{
+  EngLiveScriptResult r = run_script ("kittens-3p-attack-out.script");
+  cr_assert_eq (r.moves, 11);
+  cr_assert_not (r.over);
+}
