@@ -1,7 +1,7 @@
 /* kittens-live-hook.c: Exploding Kittens' commands (docs/kittens-live.md)
- * and the question naming the player a Favor or a pair is played against
- * (E7, E13): it names one candidate; confirm takes them, cancel names the
- * next, or the screen answers it. */
+ * and the questions: the player a Favor, a pair or a trio is played against
+ * (E7, E13), and the card a trio asks for.  Each names one candidate;
+ * confirm takes it, cancel names the next (the screen answers the first). */
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +36,9 @@ kit_live_complete (EngInterpreter *it, int target, const EngLiveChange *c, EngEv
   mv.card = was.cards[0];
   for (unsigned i = 1; i < was.n; i++)
     mv.cards[mv.n_cards++] = was.cards[i];
+  const KitRules *r = kit_live_rules (it);
+  if (was.verb == KIT_TRIO)
+    mv.cards[mv.n_cards++] = r->cards[r->type_first[was.type]].serial;   /* the card asked for */
   mv.target[0] = (int8_t) target;
   memset (km, 0, sizeof *km);
   if (eng_live_complete_pending (it, &mv, c, out))
@@ -62,10 +65,57 @@ say_question (EngInterpreter *it, EngEvents *out)
   if (i == n)
     i = 0;
   km->named = (int8_t) cand[i];
-  eng_live_say (out, ENG_EVENT_NEED, km->player, km->verb == KIT_PAIR ? "E7" : "E13",
+  eng_live_say (out, ENG_EVENT_NEED, km->player, km->verb == KIT_PLAY ? "E13" : "E7",
                 ENG_N_ ("Against whom does %s play? Is it %s? Confirm, or cancel to name %s"),
                 eng_live_player_name (it, km->player), eng_live_player_name (it, cand[i]),
                 eng_live_player_name (it, cand[(i + 1) % n]));
+}
+
+/* The card types a trio may ask for, in the set's order: every type but
+ * the Exploding Kitten, which is never held (E8). */
+static uint8_t
+next_type (const KitRules *r, int from)
+{
+  for (int i = 1; i <= r->n_types; i++)
+    {
+      uint8_t t = (uint8_t) ((from + i) % r->n_types);
+      if (r->cards[r->type_first[t]].kind != KIT_KIND_KITTEN)
+        return t;
+    }
+  return 0;
+}
+
+static void
+say_name (EngInterpreter *it, EngEvents *out)
+{
+  const KitRules *r = kit_live_rules (it);
+  KitLiveMind *km = kit_live_mind (it);
+  char now[64], next[64];
+  eng_live_face_name (it, r->cards[r->type_first[km->type]].serial, false, now, sizeof now);
+  eng_live_face_name (it, r->cards[r->type_first[next_type (r, km->type)]].serial, false, next,
+                      sizeof next);
+  eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                ENG_N_ ("Which card does %s ask %s for? %s? Confirm, or cancel to name %s"),
+                eng_live_player_name (it, km->player), eng_live_player_name (it, km->target),
+                now, next);
+}
+
+/* The target of a pending play is known: a trio then names its card, the
+ * others are applied. */
+static void
+target_known (EngInterpreter *it, int target, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  if (km->verb != KIT_TRIO)
+    {
+      kit_live_complete (it, target, NULL, out);
+      return;
+    }
+  km->kind = KIT_PEND_NAME;
+  km->target = (int8_t) target;
+  km->named = -1;
+  km->type = next_type (kit_live_rules (it), -1);
+  say_name (it, out);
 }
 
 void
@@ -74,7 +124,7 @@ kit_live_ask_target (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   KitLiveMind *km = kit_live_mind (it);
   int cand[KIT_MAX_PLAYERS];
   size_t n = kit_live_targets (it, km->player, cand);
-  if (n <= 1)
+  if (n == 0 || (n == 1 && km->verb == KIT_PLAY))
     {
       /* one player to name (or none: the rules refuse it) */
       kit_live_complete (it, n == 1 ? cand[0] : (km->player + 1) % kit_live_state (it)->n_players,
@@ -83,7 +133,22 @@ kit_live_ask_target (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   if (c != NULL)
     eng_live_accept (it, c);
+  if (n == 1 && km->verb == KIT_TRIO)
+    {
+      target_known (it, cand[0], out);
+      return;
+    }
   km->named = (int8_t) cand[0];
+  if (n == 1)
+    {
+      /* a pair against the only player to name waits: a third card makes
+       * it three of a kind */
+      eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                    ENG_N_ ("%s: show confirm to play the pair against %s, or lay a third "
+                            "identical card"), eng_live_player_name (it, km->player),
+                    eng_live_player_name (it, cand[0]));
+      return;
+    }
   say_question (it, out);
 }
 
@@ -114,7 +179,7 @@ kit_live_choose (EngInterpreter *it, int player, EngEvents *out)
     return ENG_ERR_STATE;
   if (player < 0 || player >= kit_live_state (it)->n_players)
     return ENG_ERR_INVALID_ARGUMENT;
-  kit_live_complete (it, player, NULL, out);
+  target_known (it, player, out);
   return ENG_OK;
 }
 
@@ -139,7 +204,12 @@ confirm (EngInterpreter *it, EngEvents *out)
   KitLiveMind *km = kit_live_mind (it);
   if (km->kind == KIT_PEND_TARGET && km->named >= 0)
     {
-      kit_live_complete (it, km->named, NULL, out);
+      target_known (it, km->named, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_NAME)
+    {
+      kit_live_complete (it, km->target, NULL, out);
       return ENG_OK;
     }
   if (km->kind == KIT_PEND_COMBO)
@@ -153,6 +223,13 @@ confirm (EngInterpreter *it, EngEvents *out)
       apply_command_move (it, KIT_GIVE, s->give_from, out);
       return ENG_OK;
     }
+  if (s->phase == KIT_PHASE_GIVE)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, s->give_from, "E7",
+                    ENG_N_ ("%s: lay the card asked for in your play area, or show cancel if "
+                            "you hold none"), eng_live_player_name (it, s->give_from));
+      return ENG_OK;
+    }
   if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE)
     {
       apply_command_move (it, KIT_RESOLVE, s->open_player, out);
@@ -164,7 +241,22 @@ confirm (EngInterpreter *it, EngEvents *out)
 static EngStatus
 cancel (EngInterpreter *it, EngEvents *out)
 {
+  const KitState *s = kit_live_state (it);
   KitLiveMind *km = kit_live_mind (it);
+  if (km->kind == KIT_PEND_NAME)
+    {
+      km->type = next_type (kit_live_rules (it), km->type);
+      say_name (it, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_NONE && s->phase == KIT_PHASE_GIVE && s->give_type != KIT_NONE)
+    {
+      /* "I do not hold it" (the rules refuse it when the referee knows better) */
+      EngMove mv;
+      eng_move_init (&mv, KIT_GIVE, s->give_from);
+      eng_live_try_apply (it, &mv, NULL, out);
+      return ENG_OK;
+    }
   if (km->kind == KIT_PEND_TARGET && km->named >= 0)
     {
       int cand[KIT_MAX_PLAYERS];
@@ -230,8 +322,9 @@ kit_live_command_of_move (const EngMove *mv)
     {
     case KIT_DRAW: return mv->show != 0 ? NULL : "end-turn";
     case KIT_EXPLODE: return "end-turn";
-    case KIT_RESOLVE:
-    case KIT_GIVE: return "confirm";
+    case KIT_RESOLVE: return "confirm";
+    case KIT_GIVE: return mv->card == ENG_SERIAL_UNKNOWN ? "confirm" : mv->card == 0 ? "cancel"
+                                                                                    : NULL;
     default: return NULL;
     }
 }

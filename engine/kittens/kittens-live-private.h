@@ -12,7 +12,8 @@
 typedef enum {
   KIT_PEND_NONE,
   KIT_PEND_COMBO,      /* cat cards laid for a pair: waits for the second one */
-  KIT_PEND_TARGET,     /* a Favor or a pair laid: waits for the player it names */
+  KIT_PEND_TARGET,     /* a Favor, pair or trio laid: waits for the player it names */
+  KIT_PEND_NAME,       /* a trio against `target`: waits for the card it asks for */
   KIT_PEND_COUNT
 } KitPendKind;
 
@@ -20,9 +21,11 @@ typedef enum {
  * track ids to forget. */
 typedef struct {
   uint8_t kind;        /* KitPendKind */
-  uint8_t verb;        /* KIT_PLAY or KIT_PAIR (KIT_PEND_TARGET) */
+  uint8_t verb;        /* KIT_PLAY, KIT_PAIR or KIT_TRIO */
   int8_t player;       /* who laid the cards */
   int8_t named;        /* the target the question names now; -1: not asked */
+  int8_t target;       /* KIT_PEND_NAME: the player the trio is against */
+  uint8_t type;        /* KIT_PEND_NAME: the card type asked for, named now */
   uint8_t n;
   uint16_t cards[KIT_COMBO_MAX];   /* face serials, in the order laid */
 } KitLiveMind;

@@ -58,6 +58,18 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
     eng_live_say (out, ENG_EVENT_NEED, s->active, "E8",
                   ENG_N_ ("%s: take the Exploding Kitten and put it back into the draw pile, "
                           "anywhere, unseen"), who);
+  else if (s->phase == KIT_PHASE_GIVE && b->phase != KIT_PHASE_GIVE
+           && s->give_type != KIT_NONE)
+    {
+      const KitRules *r = kit_live_rules (it);
+      char name[64];
+      eng_live_face_name (it, r->cards[r->type_first[s->give_type]].serial, true, name,
+                          sizeof name);
+      eng_live_say (out, ENG_EVENT_NEED, s->give_from, "E7",
+                    ENG_N_ ("%s: %s asks you for %s: lay it in your play area if you hold one, "
+                            "otherwise show cancel"), eng_live_player_name (it, s->give_from),
+                    eng_live_player_name (it, s->give_to), name);
+    }
   else if (s->phase == KIT_PHASE_GIVE && b->phase != KIT_PHASE_GIVE)
     eng_live_say (out, ENG_EVENT_NEED, s->give_from, "E13",
                   ENG_N_ ("%s: hand %s a card of your choice, face down, then show confirm"),
@@ -67,6 +79,16 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
     eng_live_say (out, ENG_EVENT_NOTE, mv->player, "E14",
                   ENG_N_ ("%s: leave the Exploding Kitten and your hand face up in front of "
                           "you, out of play"), eng_live_player_name (it, mv->player));
+  if (mv->verb == KIT_GIVE && mv->card != 0 && mv->card != ENG_SERIAL_UNKNOWN)
+    {
+      /* a trio's card, shown as it was handed over, goes into the hand */
+      char name[64];
+      eng_live_face_name (it, mv->card, true, name, sizeof name);
+      eng_live_expect_face_leaves (it, mv->card, ENG_N_ ("%s: take %s into your hand"),
+                                   eng_live_player_name (it, b->give_to), name);
+      const EngLiveMind *m = eng_live_mind_const (it);
+      eng_live_say (out, ENG_EVENT_NEED, b->give_to, "E7", "%s", m->expect[m->n_expect - 1].text);
+    }
   if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE && mv->verb != KIT_NOPE)
     eng_live_say (out, ENG_EVENT_NEED, -1, "E12",
                   ENG_N_ ("Anyone may lay a Nope in their play area; then show confirm"));
@@ -154,15 +176,16 @@ kit_live_pending (const EngLiveMind *m)
   return kit_live_mind_of (m)->kind != KIT_PEND_NONE;
 }
 
-/* "g KIND VERB PLAYER NAMED N CARD..." (docs/kittens-live.md); the core
- * has its own keys (s c k r v e u w x). */
+/* "g KIND VERB PLAYER NAMED TARGET TYPE N CARD..." (docs/kittens-live.md);
+ * the core has its own keys (s c k r v e u w x). */
 void
 kit_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 {
   const KitLiveMind *km = kit_live_mind_of (m);
   if (km->kind == KIT_PEND_NONE)
     return;
-  eng_live_notes_add (o, "g %u %u %d %d %u", km->kind, km->verb, km->player, km->named, km->n);
+  eng_live_notes_add (o, "g %u %u %d %d %d %u %u", km->kind, km->verb, km->player, km->named,
+                      km->target, km->type, km->n);
   for (unsigned i = 0; i < km->n && i < KIT_COMBO_MAX; i++)
     eng_live_notes_add (o, " %u", km->cards[i]);
   eng_live_notes_add (o, "\n");
@@ -171,19 +194,22 @@ kit_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 bool
 kit_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
 {
-  if (strcmp (w[0], "g") != 0 || nw < 6)
+  enum { HEAD = 8 };
+  if (strcmp (w[0], "g") != 0 || nw < HEAD || nw > HEAD + KIT_COMBO_MAX)
     return false;
-  long v[6 + KIT_COMBO_MAX];
-  for (int i = 1; i < nw && i < 6 + KIT_COMBO_MAX; i++)
+  long v[HEAD + KIT_COMBO_MAX];
+  for (int i = 1; i < nw; i++)
     {
       char *end;
       v[i] = strtol (w[i], &end, 10);
       if (*end != '\0' || end == w[i] || v[i] < -1 || v[i] >= ENG_LIVE_SERIALS)
         return false;
     }
-  if (v[1] <= KIT_PEND_NONE || v[1] >= KIT_PEND_COUNT || (v[2] != KIT_PLAY && v[2] != KIT_PAIR)
-      || v[3] < 0 || v[3] >= KIT_MAX_PLAYERS || v[4] >= KIT_MAX_PLAYERS || v[5] < 1
-      || v[5] > KIT_COMBO_MAX || nw != 6 + v[5])
+  if (v[1] <= KIT_PEND_NONE || v[1] >= KIT_PEND_COUNT
+      || (v[2] != KIT_PLAY && v[2] != KIT_PAIR && v[2] != KIT_TRIO) || v[3] < 0
+      || v[3] >= KIT_MAX_PLAYERS || v[4] >= KIT_MAX_PLAYERS || v[5] >= KIT_MAX_PLAYERS
+      || v[6] < 0 || v[6] >= KIT_MAX_TYPES || v[7] < 1 || v[7] > KIT_COMBO_MAX
+      || nw != HEAD + v[7])
     return false;
   KitLiveMind *km = (KitLiveMind *) (void *) m->game;
   memset (km, 0, sizeof *km);
@@ -191,12 +217,14 @@ kit_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
   km->verb = (uint8_t) v[2];
   km->player = (int8_t) v[3];
   km->named = (int8_t) v[4];
-  km->n = (uint8_t) v[5];
+  km->target = (int8_t) v[5];
+  km->type = (uint8_t) v[6];
+  km->n = (uint8_t) v[7];
   for (int i = 0; i < km->n; i++)
     {
-      if (v[6 + i] <= 0)
+      if (v[HEAD + i] <= 0)
         return false;
-      km->cards[i] = (uint16_t) v[6 + i];
+      km->cards[i] = (uint16_t) v[HEAD + i];
     }
   return true;
 }

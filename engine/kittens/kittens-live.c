@@ -49,11 +49,25 @@ start_pending (EngInterpreter *it, KitPendKind kind, unsigned verb, int player,
   km->verb = (uint8_t) verb;
   km->player = (int8_t) player;
   km->named = -1;
+  km->target = -1;
   km->cards[km->n++] = c->item.serial;
 }
 
-/* A cat card laid: the first or second card of a pair (E7).  Three of a
- * kind and five different cards are not read from the table yet. */
+/* Whether the face `serial` is identical to the pending combo's first
+ * card (E7: a pair or a trio). */
+static bool
+same_as_first (EngInterpreter *it, uint16_t serial)
+{
+  const KitRules *r = kit_live_rules (it);
+  const KitLiveMind *km = kit_live_mind (it);
+  uint8_t ks[3] = { kittens_card_index (r, km->cards[0]), kittens_card_index (r, serial),
+                    kittens_card_index (r, serial) };
+  return kittens_pair_ok (r, ks);
+}
+
+/* A cat card laid: the first, second or third card of a pair or a trio
+ * (E7), laid in one look or in several.  Five different cards are not
+ * read from the table yet. */
 static void
 cat_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
 {
@@ -76,27 +90,27 @@ cat_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
                     eng_live_player_name (it, p));
       return;
     }
-  if (km->kind == KIT_PEND_COMBO && km->player == p)
+  bool mine = km->player == p;
+  if (mine && (km->kind == KIT_PEND_COMBO
+               || (km->kind == KIT_PEND_TARGET && km->verb == KIT_PAIR)))
     {
-      const KitRules *r = kit_live_rules (it);
-      uint8_t ks[2] = { kittens_card_index (r, km->cards[0]),
-                        kittens_card_index (r, c->item.serial) };
-      if (!kittens_pair_ok (r, ks))
+      if (!same_as_first (it, c->item.serial))
         {
           eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
                            ENG_N_ ("A pair is two identical cards: take back %s"), what);
           return;
         }
       km->cards[km->n++] = c->item.serial;
+      km->verb = km->n == 3 ? KIT_TRIO : KIT_PAIR;
       km->kind = KIT_PEND_TARGET;
       kit_live_ask_target (it, c, out);
       return;
     }
-  if (km->kind == KIT_PEND_TARGET && km->verb == KIT_PAIR && km->player == p)
+  if (mine && km->verb == KIT_TRIO)
     {
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
-                       ENG_N_ ("Three of a kind is not read from the table yet: take back %s "
-                               "and play the pair"), what);
+                       ENG_N_ ("Five different cards are not read from the table yet, and four "
+                               "cards are no combo: take back %s"), what);
       return;
     }
   eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
@@ -118,6 +132,15 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
                        ENG_N_ ("Unexpected card: %s; take it away"), what);
       return;
     }
+  EngMove mv;
+  if (s->phase == KIT_PHASE_GIVE && s->give_type != KIT_NONE && p == s->give_from)
+    {
+      /* a trio: the card asked for is shown as it is handed over (E7) */
+      eng_move_init (&mv, KIT_GIVE, p);
+      mv.card = c->item.serial;
+      apply_or_take_back (it, &mv, c, out);
+      return;
+    }
   if (card->kind == KIT_KIND_CAT || card->kind == KIT_KIND_FERAL)
     {
       cat_laid (it, c, p, out);
@@ -130,7 +153,6 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
                        what);
       return;
     }
-  EngMove mv;
   switch (card->kind)
     {
     case KIT_KIND_KITTEN:

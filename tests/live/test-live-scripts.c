@@ -289,10 +289,10 @@ Test (live_scripts, kittens_defused_undo_restart_and_explosion)
   cr_assert_eq (r.winners, 1u, "Ana wins");
 }
 
-Test (live_scripts, kittens_pair_and_favor_name_their_target)
+Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
 {
   EngLiveScriptResult r = run_script ("kittens-3p-pair-favor.script");
-  cr_assert_eq (r.moves, 7);
+  cr_assert_eq (r.moves, 9);
   cr_assert_not (r.over);
 }
 
