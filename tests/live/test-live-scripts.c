@@ -115,7 +115,7 @@ Test (live_scripts, two_players_mistakes)
 Test (live_scripts, three_players_hook_tie_discard_pass)
 {
   EngLiveScriptResult r = run_script ("katua-3p-hook.script");
-  cr_assert_eq (r.moves, 14);
+  cr_assert_eq (r.moves, 11);
   cr_assert_eq (r.scores[2], 3);
 }
 
@@ -130,7 +130,7 @@ Test (live_scripts, four_players_to_the_winner)
 Test (live_scripts, two_players_quick_start_replicated_xray_cancel)
 {
   EngLiveScriptResult r = run_script ("katua-2p-variants.script");
-  cr_assert_eq (r.moves, 14);
+  cr_assert_eq (r.moves, 11);
   cr_assert_eq (r.scores[1], 1);
 }
 
@@ -299,6 +299,6 @@ Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
 Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
 {
   EngLiveScriptResult r = run_script ("kittens-3p-attack-out.script");
-  cr_assert_eq (r.moves, 14);
+  cr_assert_eq (r.moves, 11);
   cr_assert_not (r.over);
 }
