@@ -329,12 +329,13 @@ kit_live_command_of_move (const EngMove *mv)
     }
 }
 
-/* Whose answer the live referee waits for: the question is the player's
- * who laid the cards (they name whom they play against). */
+/* Whose answer the live referee waits for: the questions are the player's
+ * who laid the cards (they name whom they play against, and what a trio
+ * asks for). */
 void
 kit_live_view (const EngInterpreter *it, EngView *view)
 {
   const KitLiveMind *km = eng_live_mind_game_const (it);
-  if (km->kind == KIT_PEND_TARGET && km->named >= 0)
+  if ((km->kind == KIT_PEND_TARGET && km->named >= 0) || km->kind == KIT_PEND_NAME)
     view->deciding = km->player;
 }
