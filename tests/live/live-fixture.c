@@ -4,18 +4,43 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 EngCardSet *live_fixture_set;
+static EngCardSet *other_set;
+static char other_name[32];
 
-void
-live_fixture_load_set (void)
+static EngCardSet *
+load (const char *name)
 {
   const char *dir = getenv ("TABLERO_DATADIR");
   cr_assert_not_null (dir, "TABLERO_DATADIR is set by meson");
   char path[1024];
-  snprintf (path, sizeof path, "%s/cards/katua.set", dir);
+  snprintf (path, sizeof path, "%s/cards/%s.set", dir, name);
   EngParseError err;
-  cr_assert_eq (eng_card_set_load_file (path, &live_fixture_set, &err), ENG_OK, "%s", err.reason);
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s: %s", path, err.reason);
+  return set;
+}
+
+void
+live_fixture_load_set (void)
+{
+  live_fixture_set = load ("katua");
+}
+
+const EngCardSet *
+live_fixture_set_of (const char *name)
+{
+  if (strcmp (name, "katua") == 0)
+    return live_fixture_set;
+  if (other_set == NULL || strcmp (other_name, name) != 0)
+    {
+      eng_card_set_free (other_set);
+      other_set = load (name);
+      snprintf (other_name, sizeof other_name, "%s", name);
+    }
+  return other_set;
 }
 
 void
@@ -23,4 +48,7 @@ live_fixture_free_set (void)
 {
   eng_card_set_free (live_fixture_set);
   live_fixture_set = NULL;
+  eng_card_set_free (other_set);
+  other_set = NULL;
+  other_name[0] = '\0';
 }

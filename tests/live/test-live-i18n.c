@@ -96,7 +96,8 @@ run_script (const char *name, bool with_expects, Run *run)
                 "%s:%u: %s", name, err.line, err.reason);
   g_string_free (kept, TRUE);
   memset (run, 0, sizeof *run);
-  EngStatus st = eng_live_script_run (sc, live_fixture_set, NULL, sink, &run->said, &run->result, &err);
+  const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
+  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &run->said, &run->result, &err);
   eng_live_script_free (sc);
   cr_assert_eq (st, ENG_OK, "%s:%u: %s", name, err.line, err.reason);
   cr_assert (!run->said.overflow, "%s: more than %d events", name, MAX_SAID);
@@ -129,13 +130,14 @@ print_needs (const char *language, const Run *run)
       fprintf (stderr, "  %s\n", run->said.items[i].text);
 }
 
-/* The Hook script's questions and instructions, as the table reads them. */
+/* A script's questions and instructions, as the table reads them. */
 static void
-check_hook_needs (const char *language, const char *const *want, size_t n_want)
+check_script_needs (const char *script, const char *language, const char *const *want,
+                    size_t n_want)
 {
   speak (language);
   Run *run = g_new0 (Run, 1);
-  run_script ("katua-3p-hook.script", language == NULL, run);
+  run_script (script, language == NULL, run);
   if (language == NULL)
     cr_assert_eq (run->result.failures, 0, "English: %zu failed expectations; first: %s",
                   run->result.failures, run->result.first_failure);
@@ -148,6 +150,12 @@ check_hook_needs (const char *language, const char *const *want, size_t n_want)
     }
   run_free (run);
   g_free (run);
+}
+
+static void
+check_hook_needs (const char *language, const char *const *want, size_t n_want)
+{
+  check_script_needs ("katua-3p-hook.script", language, want, n_want);
 }
 
 TestSuite (live_i18n, .init = live_fixture_load_set, .fini = live_fixture_free_set);
@@ -223,6 +231,8 @@ check_all_scripts (const char *language)
     "katua-2p-basic.script", "katua-2p-corrections.script", "katua-2p-defences.script",
     "katua-2p-mistakes.script", "katua-2p-restart.script", "katua-2p-shield-chain.script",
     "katua-2p-variants.script", "katua-3p-hook.script", "katua-4p-game.script",
+    "kittens-2p-play-nope.script", "kittens-2p-kittens.script", "kittens-3p-pair-favor.script",
+    "kittens-3p-attack-out.script",
   };
   Run *english = g_new0 (Run, 1);
   Run *local = g_new0 (Run, 1);
@@ -266,4 +276,28 @@ Test (live_i18n, every_script_says_the_same_in_spanish)
 Test (live_i18n, every_script_says_the_same_in_catalan)
 {
   check_all_scripts ("ca");
+}
+
+/* Exploding Kittens: the question naming a target and the instructions
+ * after a Favor and a kitten drawn, word for word. */
+Test (live_i18n, kittens_questions_in_spanish)
+{
+  static const char *const want[] = {
+    "¿Contra quién juega Ana? ¿Es Bea? Confirma, o cancela para nombrar a Cai",
+    "Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta de comando "
+    "confirm",
+    "Pon el Favor en el mazo de descarte",
+  };
+  check_script_needs ("kittens-3p-pair-favor.script", "es", want, G_N_ELEMENTS (want));
+}
+
+Test (live_i18n, kittens_questions_in_catalan)
+{
+  static const char *const want[] = {
+    "Contra qui juga Ana? És Cai? Confirma, o cancel·la per anomenar Bea",
+    "Ana: posa una Desactivació al teu espai de jugades, o mostra la carta d'ordre end-turn si "
+    "no en tens cap",
+  };
+  check_script_needs ("kittens-3p-pair-favor.script", "ca", want, 1);
+  check_script_needs ("kittens-2p-kittens.script", "ca", want + 1, 1);
 }

@@ -43,11 +43,12 @@ run_script (const char *name)
   EngParseError err = { .reason = "" };
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", name, err.line,
                 err.reason);
+  const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
   static Log log;
   log.len = 0;
   log.log[0] = '\0';
   EngLiveScriptResult res;
-  EngStatus st = eng_live_script_run (sc, live_fixture_set, NULL, sink, &log, &res, &err);
+  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &log, &res, &err);
   eng_live_script_free (sc);
   if (st != ENG_OK || res.failures > 0 || getenv ("LIVE_VERBOSE"))
     fprintf (stderr, "%s:\n%s", name, log.log);
@@ -70,7 +71,7 @@ run_script (const char *name)
   /* and that record, replayed by the rules alone, is legal and scores the same */
   EngReplayResult replay;
   EngVerdict why;
-  cr_assert_eq (eng_replay (want, live_fixture_set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
+  cr_assert_eq (eng_replay (want, set, NULL, false, true, NULL, NULL, &replay, &why), ENG_OK,
                 "%s", why.reason);
   cr_assert_eq (replay.illegal, 0, "%s replays legally (line %u)", rec_path,
                 replay.first_illegal_line);
@@ -202,16 +203,7 @@ check_every_kill (const char *path)
   EngParseError err = { .reason = "" };
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", path, err.line,
                 err.reason);
-  /* a script of another game plays with that game's bundled set */
-  const char *game = eng_live_script_game (sc)->name;
-  EngCardSet *own = NULL;
-  if (strcmp (game, eng_card_set_game (live_fixture_set)) != 0)
-    {
-      char set_path[1024];
-      snprintf (set_path, sizeof set_path, "%s/cards/%s.set", getenv ("TABLERO_DATADIR"), game);
-      cr_assert_eq (eng_card_set_load_file (set_path, &own, &err), ENG_OK, "%s", err.reason);
-    }
-  const EngCardSet *set = own != NULL ? own : live_fixture_set;
+  const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
   Complaints c = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                    g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), true };
   EngLiveScriptResult whole;
@@ -248,7 +240,6 @@ check_every_kill (const char *path)
   free (whole.record);
   g_hash_table_destroy (c.said);
   g_hash_table_destroy (c.extra);
-  eng_card_set_free (own);
   eng_live_script_free (sc);
   return whole.snapshots;
 }
@@ -279,4 +270,35 @@ Test (live_scripts, a_kill_after_any_snapshot_resumes_exactly)
   cr_assert_geq (check_dir (games), 2);
   g_free (mine);
   g_free (games);
+}
+
+/* ---- Exploding Kittens (data/cards/kittens.set) ------------------------ */
+
+Test (live_scripts, kittens_play_nope_of_nope_attack_and_trio)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-play-nope.script");
+  cr_assert_eq (r.moves, 14);
+  cr_assert_not (r.over);
+}
+
+Test (live_scripts, kittens_defused_undo_restart_and_explosion)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-kittens.script");
+  cr_assert_eq (r.moves, 5);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins");
+}
+
+Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
+{
+  EngLiveScriptResult r = run_script ("kittens-3p-pair-favor.script");
+  cr_assert_eq (r.moves, 9);
+  cr_assert_not (r.over);
+}
+
+Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
+{
+  EngLiveScriptResult r = run_script ("kittens-3p-attack-out.script");
+  cr_assert_eq (r.moves, 11);
+  cr_assert_not (r.over);
 }

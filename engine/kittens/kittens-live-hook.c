@@ -1,0 +1,341 @@
+/* kittens-live-hook.c: Exploding Kittens' commands (docs/kittens-live.md)
+ * and the questions: the player a Favor, a pair or a trio is played against
+ * (E7, E13), and the card a trio asks for.  Each names one candidate;
+ * confirm takes it, cancel names the next (the screen answers the first). */
+#include <stdio.h>
+#include <string.h>
+
+#include "kittens-live-private.h"
+
+/* Takes the pending play's cards back (the rules refused it, or the table
+ * cancelled it): they must leave the table. */
+static void
+take_back_pending (EngInterpreter *it, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  for (unsigned i = 0; i < km->n; i++)
+    {
+      char name[64];
+      eng_live_face_name (it, km->cards[i], true, name, sizeof name);
+      eng_live_expect_face_leaves (it, km->cards[i], ENG_N_ ("Take %s back into your hand"),
+                                   name);
+      if (i == 0)
+        eng_live_say (out, ENG_EVENT_NEED, km->player, "",
+                      ENG_N_ ("Cancelled: take %s back into your hand"), name);
+    }
+  memset (km, 0, sizeof *km);
+}
+
+void
+kit_live_complete (EngInterpreter *it, int target, const EngLiveChange *c, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  KitLiveMind was = *km;
+  EngMove mv;
+  eng_move_init (&mv, was.verb, was.player);
+  mv.card = was.cards[0];
+  for (unsigned i = 1; i < was.n; i++)
+    mv.cards[mv.n_cards++] = was.cards[i];
+  const KitRules *r = kit_live_rules (it);
+  if (was.verb == KIT_TRIO)
+    mv.cards[mv.n_cards++] = r->cards[r->type_first[was.type]].serial;   /* the card asked for */
+  mv.target[0] = (int8_t) target;
+  memset (km, 0, sizeof *km);
+  if (eng_live_complete_pending (it, &mv, c, out))
+    return;
+  /* refused: the mind is as before the call, the cards still lie there */
+  *km = was;
+  if (c != NULL)
+    {
+      km->n--;
+      eng_live_take_back (it, c, out);
+    }
+  take_back_pending (it, out);
+}
+
+static void
+say_question (EngInterpreter *it, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  int cand[KIT_MAX_PLAYERS];
+  size_t n = kit_live_targets (it, km->player, cand);
+  size_t i = 0;
+  while (i < n && cand[i] != km->named)
+    i++;
+  if (i == n)
+    i = 0;
+  km->named = (int8_t) cand[i];
+  eng_live_say (out, ENG_EVENT_NEED, km->player, km->verb == KIT_PLAY ? "E13" : "E7",
+                ENG_N_ ("Against whom does %s play? Is it %s? Confirm, or cancel to name %s"),
+                eng_live_player_name (it, km->player), eng_live_player_name (it, cand[i]),
+                eng_live_player_name (it, cand[(i + 1) % n]));
+}
+
+/* The card types a trio may ask for, in the set's order: every type but
+ * the Exploding Kitten, which is never held (E8). */
+static uint8_t
+next_type (const KitRules *r, int from)
+{
+  for (int i = 1; i <= r->n_types; i++)
+    {
+      uint8_t t = (uint8_t) ((from + i) % r->n_types);
+      if (r->cards[r->type_first[t]].kind != KIT_KIND_KITTEN)
+        return t;
+    }
+  return 0;
+}
+
+static void
+say_name (EngInterpreter *it, EngEvents *out)
+{
+  const KitRules *r = kit_live_rules (it);
+  KitLiveMind *km = kit_live_mind (it);
+  char now[64], next[64];
+  eng_live_face_name (it, r->cards[r->type_first[km->type]].serial, false, now, sizeof now);
+  eng_live_face_name (it, r->cards[r->type_first[next_type (r, km->type)]].serial, false, next,
+                      sizeof next);
+  eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                ENG_N_ ("Which card does %s ask %s for? %s? Confirm, or cancel to name %s"),
+                eng_live_player_name (it, km->player), eng_live_player_name (it, km->target),
+                now, next);
+}
+
+/* The target of a pending play is known: a trio then names its card, the
+ * others are applied. */
+static void
+target_known (EngInterpreter *it, int target, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  if (km->verb != KIT_TRIO)
+    {
+      kit_live_complete (it, target, NULL, out);
+      return;
+    }
+  km->kind = KIT_PEND_NAME;
+  km->target = (int8_t) target;
+  km->named = -1;
+  km->type = next_type (kit_live_rules (it), -1);
+  say_name (it, out);
+}
+
+void
+kit_live_ask_target (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  int cand[KIT_MAX_PLAYERS];
+  size_t n = kit_live_targets (it, km->player, cand);
+  if (n == 0 || (n == 1 && km->verb == KIT_PLAY))
+    {
+      /* one player to name (or none: the rules refuse it) */
+      kit_live_complete (it, n == 1 ? cand[0] : (km->player + 1) % kit_live_state (it)->n_players,
+                         c, out);
+      return;
+    }
+  if (c != NULL)
+    eng_live_accept (it, c);
+  if (n == 1 && km->verb == KIT_TRIO)
+    {
+      target_known (it, cand[0], out);
+      return;
+    }
+  km->named = (int8_t) cand[0];
+  if (n == 1)
+    {
+      /* a pair against the only player to name waits: a third card makes
+       * it three of a kind */
+      eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                    ENG_N_ ("%s: show confirm to play the pair against %s, or lay a third "
+                            "identical card"), eng_live_player_name (it, km->player),
+                    eng_live_player_name (it, cand[0]));
+      return;
+    }
+  say_question (it, out);
+}
+
+bool
+kit_live_choice (const EngInterpreter *it, EngLiveChoice *out)
+{
+  const KitLiveMind *km = eng_live_mind_game_const (it);
+  if (km->kind != KIT_PEND_TARGET || km->named < 0)
+    return false;
+  int cand[KIT_MAX_PLAYERS];
+  size_t n = kit_live_targets (it, km->player, cand);
+  size_t first = 0;
+  while (first < n && cand[first] != km->named)
+    first++;
+  if (first == n)
+    first = 0;
+  out->n = 0;
+  for (size_t i = 0; i < n; i++)
+    out->player[out->n++] = cand[(first + i) % n];
+  return n > 0;
+}
+
+EngStatus
+kit_live_choose (EngInterpreter *it, int player, EngEvents *out)
+{
+  const KitLiveMind *km = kit_live_mind (it);
+  if (km->kind != KIT_PEND_TARGET || km->named < 0)
+    return ENG_ERR_STATE;
+  if (player < 0 || player >= kit_live_state (it)->n_players)
+    return ENG_ERR_INVALID_ARGUMENT;
+  target_known (it, player, out);
+  return ENG_OK;
+}
+
+/* ---- commands ----------------------------------------------------------------------- */
+
+static void
+apply_command_move (EngInterpreter *it, unsigned verb, int player, EngEvents *out)
+{
+  EngMove mv;
+  eng_move_init (&mv, verb, player);
+  if (verb == KIT_GIVE)
+    mv.card = ENG_SERIAL_UNKNOWN;   /* handed over face down: nobody saw it (E9) */
+  eng_live_try_apply (it, &mv, NULL, out);
+}
+
+/* confirm: the question's named player; the Favor's card handed over; the
+ * open play resolved (its Nope window closed). */
+static EngStatus
+confirm (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  KitLiveMind *km = kit_live_mind (it);
+  if (km->kind == KIT_PEND_TARGET && km->named >= 0)
+    {
+      target_known (it, km->named, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_NAME)
+    {
+      kit_live_complete (it, km->target, NULL, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_COMBO)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, km->player, "E7",
+                    ENG_N_ ("A pair needs its second card (or cancel)"));
+      return ENG_OK;
+    }
+  if (s->phase == KIT_PHASE_GIVE && s->give_type == KIT_NONE)
+    {
+      apply_command_move (it, KIT_GIVE, s->give_from, out);
+      return ENG_OK;
+    }
+  if (s->phase == KIT_PHASE_GIVE)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, s->give_from, "E7",
+                    ENG_N_ ("%s: lay the card asked for in your play area, or show cancel if "
+                            "you hold none"), eng_live_player_name (it, s->give_from));
+      return ENG_OK;
+    }
+  if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE)
+    {
+      apply_command_move (it, KIT_RESOLVE, s->open_player, out);
+      return ENG_OK;
+    }
+  return ENG_ERR_NOT_FOUND;
+}
+
+static EngStatus
+cancel (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  KitLiveMind *km = kit_live_mind (it);
+  if (km->kind == KIT_PEND_NAME)
+    {
+      km->type = next_type (kit_live_rules (it), km->type);
+      say_name (it, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_NONE && s->phase == KIT_PHASE_GIVE && s->give_type != KIT_NONE)
+    {
+      /* "I do not hold it" (the rules refuse it when the referee knows better) */
+      EngMove mv;
+      eng_move_init (&mv, KIT_GIVE, s->give_from);
+      eng_live_try_apply (it, &mv, NULL, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_TARGET && km->named >= 0)
+    {
+      int cand[KIT_MAX_PLAYERS];
+      size_t n = kit_live_targets (it, km->player, cand);
+      size_t i = 0;
+      while (i < n && cand[i] != km->named)
+        i++;
+      if (n > 0)
+        km->named = (int8_t) cand[(i + 1) % n];
+      say_question (it, out);
+      return ENG_OK;
+    }
+  if (km->kind != KIT_PEND_NONE)
+    {
+      take_back_pending (it, out);
+      return ENG_OK;
+    }
+  return ENG_ERR_NOT_FOUND;
+}
+
+/* end-turn: the active player draws (the open play resolved first, E12);
+ * after an Exploding Kitten drawn, it means "no Defuse": the player is
+ * out (E8, E14). */
+static void
+end_turn (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  if (kit_live_mind (it)->kind != KIT_PEND_NONE)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, -1, "table",
+                    ENG_N_ ("First finish the card in play (or cancel it)"));
+      return;
+    }
+  if (s->phase == KIT_PHASE_KITTEN)
+    {
+      apply_command_move (it, KIT_EXPLODE, s->active, out);
+      return;
+    }
+  if (eng_live_expectations_block (it, out))
+    return;
+  apply_command_move (it, KIT_DRAW, s->active, out);
+}
+
+EngStatus
+kit_live_command (EngInterpreter *it, const char *id, EngEvents *out)
+{
+  if (strcmp (id, "confirm") == 0)
+    return confirm (it, out);
+  if (strcmp (id, "cancel") == 0)
+    return cancel (it, out);
+  if (strcmp (id, "end-turn") == 0)
+    {
+      end_turn (it, out);
+      return ENG_OK;
+    }
+  return ENG_ERR_NOT_FOUND;
+}
+
+const char *
+kit_live_command_of_move (const EngMove *mv)
+{
+  switch (mv->verb)
+    {
+    case KIT_DRAW: return mv->show != 0 ? NULL : "end-turn";
+    case KIT_EXPLODE: return "end-turn";
+    case KIT_RESOLVE: return "confirm";
+    case KIT_GIVE: return mv->card == ENG_SERIAL_UNKNOWN ? "confirm" : mv->card == 0 ? "cancel"
+                                                                                    : NULL;
+    default: return NULL;
+    }
+}
+
+/* Whose answer the live referee waits for: the questions are the player's
+ * who laid the cards (they name whom they play against, and what a trio
+ * asks for). */
+void
+kit_live_view (const EngInterpreter *it, EngView *view)
+{
+  const KitLiveMind *km = eng_live_mind_game_const (it);
+  if ((km->kind == KIT_PEND_TARGET && km->named >= 0) || km->kind == KIT_PEND_NAME)
+    view->deciding = km->player;
+}

@@ -1,0 +1,284 @@
+/* kittens-live.c: what a change on an Exploding Kittens table means
+ * (docs/kittens-live.md).  Cards are played face up into the player's own
+ * play area, so the camera knows who played them (a Nope may come from
+ * anyone); the draw pile is not tracked, and hands are never seen (E9,
+ * E16). */
+#include <stdio.h>
+#include <string.h>
+
+#include "kittens-live-private.h"
+
+const KitCard *
+kit_live_card (const EngInterpreter *it, uint16_t serial)
+{
+  const KitRules *r = kit_live_rules (it);
+  uint8_t k = kittens_card_index (r, serial);
+  return k == KIT_NONE ? NULL : &r->cards[k];
+}
+
+size_t
+kit_live_targets (const EngInterpreter *it, int player, int *out)
+{
+  const KitState *s = kit_live_state (it);
+  size_t n = 0;
+  for (int i = 1; i < s->n_players; i++)
+    {
+      int t = (player + i) % s->n_players;
+      if (kittens_target_ok (s, player, t, true))
+        out[n++] = t;
+    }
+  return n;
+}
+
+static void
+apply_or_take_back (EngInterpreter *it, const EngMove *mv, const EngLiveChange *c,
+                    EngEvents *out)
+{
+  if (!eng_live_try_apply (it, mv, c, out))
+    eng_live_take_back (it, c, out);
+}
+
+static void
+start_pending (EngInterpreter *it, KitPendKind kind, unsigned verb, int player,
+               const EngLiveChange *c)
+{
+  eng_live_begin_pending (it, c);
+  KitLiveMind *km = kit_live_mind (it);
+  memset (km, 0, sizeof *km);
+  km->kind = (uint8_t) kind;
+  km->verb = (uint8_t) verb;
+  km->player = (int8_t) player;
+  km->named = -1;
+  km->target = -1;
+  km->cards[km->n++] = c->item.serial;
+}
+
+/* Whether the face `serial` is identical to the pending combo's first
+ * card (E7: a pair or a trio). */
+static bool
+same_as_first (EngInterpreter *it, uint16_t serial)
+{
+  const KitRules *r = kit_live_rules (it);
+  const KitLiveMind *km = kit_live_mind (it);
+  uint8_t ks[3] = { kittens_card_index (r, km->cards[0]), kittens_card_index (r, serial),
+                    kittens_card_index (r, serial) };
+  return kittens_pair_ok (r, ks);
+}
+
+/* A cat card laid: the first, second or third card of a pair or a trio
+ * (E7), laid in one look or in several.  Five different cards are not
+ * read from the table yet. */
+static void
+cat_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  KitLiveMind *km = kit_live_mind (it);
+  char what[128];
+  eng_live_item_words (it, &c->item, what, sizeof what);
+  if (km->kind == KIT_PEND_NONE)
+    {
+      if (s->phase != KIT_PHASE_TURN || p != s->active)
+        {
+          eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                           ENG_N_ ("Cat cards are played in pairs by the player whose turn it "
+                                   "is: take back %s"), what);
+          return;
+        }
+      start_pending (it, KIT_PEND_COMBO, KIT_PAIR, p, c);
+      eng_live_say (out, ENG_EVENT_NEED, p, "E7",
+                    ENG_N_ ("%s: lay the second card of the pair (or show cancel)"),
+                    eng_live_player_name (it, p));
+      return;
+    }
+  bool mine = km->player == p;
+  if (mine && (km->kind == KIT_PEND_COMBO
+               || (km->kind == KIT_PEND_TARGET && km->verb == KIT_PAIR)))
+    {
+      if (!same_as_first (it, c->item.serial))
+        {
+          eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                           ENG_N_ ("A pair is two identical cards: take back %s"), what);
+          return;
+        }
+      km->cards[km->n++] = c->item.serial;
+      km->verb = km->n == 3 ? KIT_TRIO : KIT_PAIR;
+      km->kind = KIT_PEND_TARGET;
+      kit_live_ask_target (it, c, out);
+      return;
+    }
+  if (mine && km->verb == KIT_TRIO)
+    {
+      eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                       ENG_N_ ("Five different cards are not read from the table yet, and four "
+                               "cards are no combo: take back %s"), what);
+      return;
+    }
+  eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
+                   ENG_N_ ("First finish the card in play (or cancel it): take back %s"), what);
+}
+
+/* A face laid in player p's play area. */
+static void
+card_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  const KitLiveMind *km = kit_live_mind (it);
+  const KitCard *card = kit_live_card (it, c->item.serial);
+  char what[128];
+  eng_live_item_words (it, &c->item, what, sizeof what);
+  if (card == NULL)
+    {
+      eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
+                       ENG_N_ ("Unexpected card: %s; take it away"), what);
+      return;
+    }
+  EngMove mv;
+  if (s->phase == KIT_PHASE_GIVE && s->give_type != KIT_NONE && p == s->give_from)
+    {
+      /* a trio: the card asked for is shown as it is handed over (E7) */
+      eng_move_init (&mv, KIT_GIVE, p);
+      mv.card = c->item.serial;
+      apply_or_take_back (it, &mv, c, out);
+      return;
+    }
+  if (card->kind == KIT_KIND_CAT || card->kind == KIT_KIND_FERAL)
+    {
+      cat_laid (it, c, p, out);
+      return;
+    }
+  if (km->kind != KIT_PEND_NONE)
+    {
+      eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
+                       ENG_N_ ("First finish the card in play (or cancel it): take back %s"),
+                       what);
+      return;
+    }
+  switch (card->kind)
+    {
+    case KIT_KIND_KITTEN:
+      /* the kitten drawn is shown where its drawer plays (E8) */
+      eng_move_init (&mv, KIT_DRAW, p);
+      mv.show = c->item.serial;
+      break;
+    case KIT_KIND_DEFUSE:
+      eng_move_init (&mv, s->phase == KIT_PHASE_KITTEN ? KIT_DEFUSE : KIT_PLAY, p);
+      mv.card = c->item.serial;
+      break;
+    case KIT_KIND_NOPE:
+      eng_move_init (&mv, KIT_NOPE, p);
+      mv.card = c->item.serial;
+      break;
+    default:
+      if (kittens_kind_targets (card->kind) && s->phase == KIT_PHASE_TURN && p == s->active)
+        {
+          start_pending (it, KIT_PEND_TARGET, KIT_PLAY, p, c);
+          kit_live_ask_target (it, NULL, out);
+          return;
+        }
+      eng_move_init (&mv, KIT_PLAY, p);
+      mv.card = c->item.serial;
+      break;
+    }
+  apply_or_take_back (it, &mv, c, out);
+}
+
+/* The defused kitten leaves the table: it went back into the pile (E8). */
+static bool
+kitten_replaced (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  const KitRules *r = kit_live_rules (it);
+  if (s->phase != KIT_PHASE_PLACE || c->item.kind != 'F' || s->kitten >= r->n_cards
+      || r->cards[s->kitten].serial != c->item.serial)
+    return false;
+  EngMove mv;
+  eng_move_init (&mv, KIT_REPLACE, s->active);
+  eng_live_try_apply (it, &mv, c, out);
+  return true;
+}
+
+static void
+kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  char what[128];
+  eng_live_item_words (it, &c->item, what, sizeof what);
+  int p = c->item.zone.kind == ENG_ZONE_PLAY ? eng_live_player_of_seat (it, c->item.zone.seat)
+                                             : -1;
+  switch (c->kind)
+    {
+    case ENG_LIVE_APPEAR:
+      if (p >= 0 && !((kit_live_state (it)->alive >> p) & 1))
+        eng_live_accept (it, c);   /* an eliminated player's cards, out of play (E14) */
+      else if (c->item.kind == 'F' && p >= 0)
+        card_laid (it, c, p, out);
+      else if (c->item.kind == 'B' && (c->item.zone.kind == ENG_ZONE_NONE
+                                       || c->item.zone.kind == ENG_ZONE_DECK))
+        return;  /* the draw pile, or a card on its way: nothing yet */
+      else if (c->item.kind == 'B' && p >= 0)
+        eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "E12",
+                         ENG_N_ ("Cards are played face up: turn %s over or take it back"),
+                         what);
+      else if (c->item.zone.kind == ENG_ZONE_DISCARD)
+        eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E12",
+                         ENG_N_ ("A card reached the discard pile that was not played: lay it "
+                                 "in your play area, or take back %s"), what);
+      else
+        eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
+                         ENG_N_ ("Unexpected card: %s; take it away"), what);
+      return;
+    case ENG_LIVE_VANISH:
+      if (kitten_replaced (it, c, out))
+        return;
+      eng_live_refuse (it, c, out, ENG_EVENT_CONSERVATION, "table",
+                       ENG_N_ ("A card vanished: %s; put it back"), what);
+      return;
+    case ENG_LIVE_MOVE:
+      if (c->item.zone.kind == ENG_ZONE_DECK && kitten_replaced (it, c, out))
+        return;
+      {
+        char from[64];
+        eng_live_zone_words (it, c->from, from, sizeof from);
+        eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
+                         ENG_N_ ("Unexpected move: %s came from %s; put it back"), what, from);
+      }
+      return;
+    default:
+      eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "E16",
+                       ENG_N_ ("Played cards stay face up: turn %s back"), what);
+      return;
+    }
+}
+
+const EngLiveClass kittens_live_class = {
+  .name = "kittens",
+  .data_size = 0,
+  .flip_zones = 0,
+  .cover_zones = 1u << ENG_ZONE_DISCARD,
+  .n_slots = 0,
+  .n_attack = 0,
+  .n_centre = 0,
+  .slot_noun = "card",
+  .carry_from = 0,
+  .carry_to = 0,
+  .cleanup_rule = "E12",
+  .init = NULL,
+  .baseline_check = kit_live_baseline_check,
+  .setup_need = kit_live_setup_need,
+  .baseline_done = kit_live_baseline_done,
+  .begin_look = NULL,
+  .change = kit_live_change,
+  .settle = NULL,
+  .after_move = kit_live_after_move,
+  .command = kit_live_command,
+  .choice = kit_live_choice,
+  .choose = kit_live_choose,
+  .command_of_move = kit_live_command_of_move,
+  .zone_words = NULL,
+  .back_words = NULL,
+  .view = kit_live_view,
+  .pending = kit_live_pending,
+  .mind_notes = kit_live_mind_notes,
+  .mind_parse = kit_live_mind_parse,
+  .mind_rename = kit_live_mind_rename,
+  .mind_forget = kit_live_mind_forget,
+};
