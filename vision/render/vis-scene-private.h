@@ -29,6 +29,7 @@ typedef struct {
   VisObjectKind kind;
   unsigned number;        /* card: face serial (0 = by type); anchor/seat number */
   unsigned back;          /* card: deck number (0 = unknown yet) */
+  unsigned other_side;    /* card: a two-sided card's other face serial (0: it has a back) */
   char type_id[VIS_SCENE_TYPE_MAX];  /* card by type, "" otherwise */
   unsigned copy;
   char text[VIS_SCENE_TEXT_MAX];     /* foreign payload */

@@ -788,6 +788,8 @@ vis_scene_resolve (VisScene *scene, const EngCardSet *set, EngParseError *err)
         }
       if (o->back == 0)
         o->back = (unsigned) card->deck + 1;   /* decks are numbered from 1 on backs */
+      /* a two-sided card turned over shows its other face, not a back */
+      o->other_side = eng_card_set_other_side (set, card->serial);
     }
   return ENG_OK;
 }
@@ -847,8 +849,9 @@ vis_scene_object_payload (const VisScene *scene, const VisSceneObject *obj, bool
       tag.serial = (uint16_t) obj->number;
       break;
     case VIS_OBJ_CARD:
-      tag.kind = up ? ENG_TAG_FACE : ENG_TAG_BACK;
-      tag.serial = (uint16_t) (up ? obj->number : obj->back);
+      tag.kind = up || obj->other_side != 0 ? ENG_TAG_FACE : ENG_TAG_BACK;
+      tag.serial = (uint16_t) (up ? obj->number : obj->other_side != 0 ? obj->other_side
+                                                                         : obj->back);
       break;
     default:
       return false;
