@@ -38,6 +38,7 @@ struct _UiWindow
   UiCameraView *camera_view;
   GtkLabel *camera_status;
   AdwComboRow *game_row;
+  GtkBox *command_box;
   AdwComboRow *source_row;
   GtkStringList *source_names;
   GPtrArray *source_specs;     /* parallel to source_names */
@@ -411,6 +412,33 @@ on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
   announce (self, message);
 }
 
+/* One button per command card of the game's set, labelled as the card
+ * is: what the camera cannot see, said with a click.  Undo has its own
+ * button; a new game and pause are in the menu; confirm and cancel are
+ * Return and Escape (and the question's own buttons). */
+static void
+fill_command_buttons (UiWindow *self)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->command_box))) != NULL)
+    gtk_box_remove (self->command_box, child);
+  static const char *const elsewhere[] = { "undo", "new-game", "pause", "confirm", "cancel", NULL };
+  gboolean first = TRUE;
+  for (size_t i = 0; self->card_set != NULL && i < eng_card_set_n_commands (self->card_set); i++)
+    {
+      const EngCommand *cmd = eng_card_set_command (self->card_set, i);
+      if (g_strv_contains (elsewhere, cmd->id))
+        continue;
+      GtkWidget *button = gtk_button_new_with_label (cmd->label);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
+      if (first)
+        gtk_widget_add_css_class (button, "suggested-action");
+      first = FALSE;
+      gtk_box_append (self->command_box, button);
+    }
+}
+
 static void
 load_card_set (UiWindow *self)
 {
@@ -429,6 +457,7 @@ load_card_set (UiWindow *self)
       return;
     }
   ui_camera_view_set_card_set (self->camera_view, self->card_set);
+  fill_command_buttons (self);
 }
 
 /* Starts the pipeline on `source`; a missing camera falls back to the demo
@@ -443,7 +472,13 @@ start_pipeline (UiWindow *self)
       g_signal_handlers_disconnect_by_data (self->pipeline, self);
       g_clear_object (&self->pipeline);
     }
-  self->pipeline = ui_pipeline_new (self->source, self->game);
+  /* the demo table plays the chosen game's own demo (data/scenes) */
+  g_autofree char *demo_rel = g_strdup_printf ("scenes/demo-%s-game.scene", self->game);
+  char *demo_path = g_strcmp0 (self->source, "demo") == 0 ? eng_data_path (demo_rel) : NULL;
+  g_autofree char *source = demo_path != NULL && g_file_test (demo_path, G_FILE_TEST_IS_REGULAR)
+                            ? g_strdup_printf ("demo:%s", demo_path) : g_strdup (self->source);
+  free (demo_path);
+  self->pipeline = ui_pipeline_new (source, self->game);
   gboolean from_saved = !self->recalibrate && g_file_test (self->calibration_path, G_FILE_TEST_IS_REGULAR);
   if (from_saved)
     ui_pipeline_set_calibration_file (self->pipeline, self->calibration_path);
@@ -763,6 +798,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_status);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, game_row);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, command_box);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_names);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, version_row);

@@ -1,5 +1,5 @@
 /* tablero-cli scene: a snapshot script (docs/snapshot-script-format.md)
- * turned into a render scene of the same game on a Katua table
+ * turned into a render scene of the same game on its table
  * (cal-scene-gen.h, docs/e2e.md). */
 #include "cli.h"
 
@@ -61,7 +61,7 @@ cli_cmd_scene (int argc, char **argv)
   gboolean no_hands = FALSE;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the first one Tablero lists)", "GAME" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the script's)", "GAME" },
     { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
       "none|all|light,blur,noise,jpeg" },
     { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
@@ -74,7 +74,7 @@ cli_cmd_scene (int argc, char **argv)
   int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  const char *game = game_arg != NULL ? game_arg : cli_default_game ();
+  const char *game = game_arg;
   CalSceneOptions opts;
   cal_scene_options_init (&opts);
   opts.hands = !no_hands;
@@ -104,22 +104,31 @@ cli_cmd_scene (int argc, char **argv)
       return 2;
     }
 
+  EngParseError err = { "" };
+  EngLiveScript *script = NULL;
+  if (eng_live_script_load_file (script_path, &script, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli scene: %s:%u: %s\n", err.source, err.line, err.reason);
+      return 2;
+    }
+  /* the script's game (its `game` line), unless --game says otherwise */
+  if (game == NULL)
+    game = eng_live_script_game (script)->name;
   g_autofree char *set_path = cli_card_set_path (game);
   if (set_path == NULL)
-    return 2;
+    {
+      eng_live_script_free (script);
+      return 2;
+    }
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", game);
   g_autofree char *zones_path = cli_data_path (zones_name);
-  EngParseError err = { "" };
   EngCardSet *set = NULL;
-  EngLiveScript *script = NULL;
   CalZones *zones = g_new0 (CalZones, 1);
   CalSceneResult *res = g_new0 (CalSceneResult, 1);
   rc = 2;
   EngStatus st = eng_card_set_load_file (set_path, &set, &err);
   if (st == ENG_OK)
     st = cal_zones_load_file (zones_path, zones, &err);
-  if (st == ENG_OK)
-    st = eng_live_script_load_file (script_path, &script, &err);
   if (st == ENG_OK)
     {
       opts.source_name = script_path;
