@@ -448,8 +448,13 @@ gen_put (Gen *g, unsigned line, uint16_t serial, bool face, EngZone zone, bool a
         return gen_fail (g, line, ENG_ERR_LIMIT, "more than %d cards", GEN_MAX_CARDS);
       c = &g->cards[g->n_cards++];
       *c = (GenCard) { .serial = serial, .declared_present = at_start };
-      fprintf (g->obj, "card c%u face=%u back=%u at=%.1f,%.1f rot=%.1f %s%s\n", serial, serial,
-               card->deck + 1, sx (g, x), sy (g, y), rot, face ? "up" : "down",
+      /* a two-sided card has no back: turned over it shows its other face */
+      uint16_t other = eng_card_set_other_side (g->set, serial);
+      char other_word[16] = "";
+      if (other != 0)
+        snprintf (other_word, sizeof other_word, " other=%u", other);
+      fprintf (g->obj, "card c%u face=%u back=%u%s at=%.1f,%.1f rot=%.1f %s%s\n", serial, serial,
+               card->deck + 1, other_word, sx (g, x), sy (g, y), rot, face ? "up" : "down",
                at_start ? "" : " absent");
     }
   if (zone.kind == ENG_ZONE_DISCARD)

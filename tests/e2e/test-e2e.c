@@ -110,15 +110,20 @@ play (const Game *g)
   w->verbose = verbose_env ? atoi (verbose_env) : 0;
   EngParseError err = { 0 };
 
-  char *set_path = data_path ("cards/katua.set");
-  char *zones_path = data_path ("zones/katua.zones");
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (g->script, &script, &err), ENG_OK, "%s:%u: %s",
+                err.source, err.line, err.reason);
+  /* the script's game: its card set and its table's zones */
+  const char *game_name = eng_live_script_game (script)->name;
+  char rel[64];
+  snprintf (rel, sizeof rel, "cards/%s.set", game_name);
+  char *set_path = data_path (rel);
+  snprintf (rel, sizeof rel, "zones/%s.zones", game_name);
+  char *zones_path = data_path (rel);
   EngCardSet *set = NULL;
   cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK, "%s", err.reason);
   CalZones zones;
   cr_assert_eq (cal_zones_load_file (zones_path, &zones, &err), ENG_OK, "%s", err.reason);
-  EngLiveScript *script = NULL;
-  cr_assert_eq (eng_live_script_load_file (g->script, &script, &err), ENG_OK, "%s:%u: %s",
-                err.source, err.line, err.reason);
 
   /* what the referee says on ideal snapshots: the reference */
   EngLiveScriptResult ideal;
@@ -135,7 +140,7 @@ play (const Game *g)
   EngSetup setup = *eng_live_script_setup (script);
   EngSession *session = NULL;
   char why[256] = "";
-  cr_assert_eq (eng_session_new ("katua", &setup, eng_live_script_options (script), 1, &session,
+  cr_assert_eq (eng_session_new (game_name, &setup, eng_live_script_options (script), 1, &session,
                                  why, sizeof why), ENG_OK, "%s", why);
   CalRefereeStats stats;
   cr_assert_eq (cal_scene_referee (scene->text, strlen (scene->text), session, zones_path, sink, w,
@@ -240,6 +245,16 @@ Test (e2e, bundled_demo_game_to_a_winner)
 {
   Game g = { DATA_DIR "/games/demo-katua.script", DATA_DIR "/games/demo-katua.rec",
              options (CAL_SCENE_DEGRADE_ALL, 12), true };
+  play (&g);
+}
+
+/* Catchy! through the same pipeline: the bundled demo, a hand to the
+ * cat in Ana's arms (the mood card turned over and carried, tricks to the
+ * played pile, the swap asked and answered with command cards). */
+Test (e2e, bundled_catchy_demo_hand_to_the_arms)
+{
+  Game g = { DATA_DIR "/games/demo-catchy.script", DATA_DIR "/games/demo-catchy.rec",
+             options (CAL_SCENE_DEGRADE_ALL, 20), false };
   play (&g);
 }
 

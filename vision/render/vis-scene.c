@@ -302,6 +302,8 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
         { TRY (parse_uint (p, w, 1, 999, &o.number)); have_ident = true; }
       else if (kind == VIS_OBJ_CARD && KEY (w, "back"))
         TRY (parse_uint (p, w, 1, 999, &o.back));
+      else if (kind == VIS_OBJ_CARD && KEY (w, "other"))
+        TRY (parse_uint (p, w, 1, 999, &o.other_side));
       else if (kind == VIS_OBJ_CARD && KEY (w, "type"))
         {
           if (strlen (w->value) == 0 || strlen (w->value) >= VIS_SCENE_TYPE_MAX)
