@@ -258,6 +258,17 @@ Test (e2e, bundled_catchy_demo_hand_to_the_arms)
   play (&g);
 }
 
+/* Exploding Kittens through the same pipeline: a kitten drawn, shown,
+ * defused and put back, undo, a restart, and a kitten that ends the game
+ * (E8, E14). */
+Test (e2e, kittens_two_players_kittens_defused_and_exploding)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-2p-kittens.script",
+             TESTS_DIR "/live/scripts/kittens-2p-kittens.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), true };
+  play (&g);
+}
+
 /* ---- refusals: no rendering needed --------------------------------------- */
 
 /* Generates the scene of a script (`text`, or the file `path` when text is
