@@ -131,8 +131,9 @@ announce_move (UiWindow *self, const char *record_line)
   announce_row (self, label);
 }
 
-/* "Whose UFO is on the Hook?": one button per candidate, the one the
- * referee names first; a click answers through win.choose-player. */
+/* A question that names players (Katua's "Whose UFO is on the Hook?",
+ * Catchy!'s "Who swapped the start card?"): one button per candidate, the
+ * one the referee names first; a click answers through win.choose-player. */
 static GtkWidget *
 choice_row (UiWindow *self, const int *players, guint n)
 {
@@ -142,7 +143,7 @@ choice_row (UiWindow *self, const int *players, guint n)
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 8);
   gtk_widget_set_margin_bottom (box, 8);
-  GtkWidget *question = gtk_label_new (_ ("Or tap the owner of the UFO:"));
+  GtkWidget *question = gtk_label_new (_ ("Or tap the player:"));
   gtk_label_set_wrap (GTK_LABEL (question), TRUE);
   gtk_label_set_xalign (GTK_LABEL (question), 0);
   gtk_box_append (GTK_BOX (box), question);
@@ -154,9 +155,7 @@ choice_row (UiWindow *self, const int *players, guint n)
     {
       if (players[i] < 0 || (unsigned) players[i] >= setup->n_players)
         continue;
-      /* Translators: a button that answers "Whose UFO is on the Hook?" with a player's name. */
-      g_autofree char *label = g_strdup_printf (_ ("%s's"), setup->names[players[i]]);
-      GtkWidget *button = gtk_button_new_with_label (label);
+      GtkWidget *button = gtk_button_new_with_label (setup->names[players[i]]);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.choose-player");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", (gint32) players[i]);
       if (i == 0)
