@@ -221,6 +221,14 @@ Test (catchy_random, random_games_refereed_exactly_and_resumed_after_a_kill, .ti
     {
       GString *text = g_string_new (NULL);
       EngRecord *want = play_game (rules, set, seed * 7777u, text);
+      /* CATCHY_SCRIPT_OUT=DIR keeps each game's script (to film one) */
+      if (getenv ("CATCHY_SCRIPT_OUT") != NULL)
+        {
+          char out[1024];
+          snprintf (out, sizeof out, "%s/catchy-random-%llu.script", getenv ("CATCHY_SCRIPT_OUT"),
+                    (unsigned long long) seed);
+          g_file_set_contents (out, text->str, (gssize) text->len, NULL);
+        }
       EngLiveScript *sc = NULL;
       cr_assert_eq (eng_live_script_parse (text->str, text->len, "random", &sc, &err), ENG_OK,
                     "seed %llu: line %u: %s\n%s", (unsigned long long) seed, err.line, err.reason,
