@@ -508,8 +508,30 @@ cli_cmd_watch (int argc, char **argv)
     }
   if (a.resume != NULL)
     {
-      setup = *eng_game_setup (eng_session_game (session));
-      a.game = eng_game_class (eng_session_game (session))->name;
+      /* a journal of another game or table than the one asked for is said,
+       * not taken silently */
+      const EngSetup *journaled = eng_game_setup (eng_session_game (session));
+      const char *journal_game = eng_game_class (eng_session_game (session))->name;
+      bool other_table = options.players != NULL && journaled->n_players != setup.n_players;
+      for (unsigned p = 0; options.players != NULL && !other_table && p < setup.n_players; p++)
+        other_table = !eng_names_same (journaled->names[p], setup.names[p]);
+      if ((options.game != NULL && strcmp (options.game, journal_game) != 0) || other_table)
+        {
+          GString *names = g_string_new (NULL);
+          for (unsigned p = 0; p < journaled->n_players; p++)
+            g_string_append_printf (names, "%s%s", p ? "," : "", journaled->names[p]);
+          cli_say ("watch", "%s is a game of %s for %s, not the %s%s%s asked for: leave out "
+                   "--game and --players to go on with it, or start a new record",
+                   a.resume, journal_game, names->str,
+                   options.game != NULL ? options.game : journal_game,
+                   options.players != NULL ? " for " : "",
+                   options.players != NULL ? options.players : "");
+          g_string_free (names, TRUE);
+          eng_session_free (session);
+          return 2;
+        }
+      setup = *journaled;
+      a.game = journal_game;
       g_autofree char *text = g_strdup_printf ("resumed %zu moves from %s",
                                                eng_interpreter_record (eng_session_interpreter (session))->n_moves,
                                                a.resume);

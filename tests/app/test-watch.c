@@ -255,3 +255,35 @@ Test (watch, command_errors_never_echo_control_bytes)
   cr_expect_not_null (strstr (run.err, "'choose Z\\x1b]0;t\\x07': no such player"), "%s", run.err);
   run_clear (&run);
 }
+
+/* A journal of another game or table than the one asked for is refused
+ * with what differs, exit 2; without --game and --players it goes on. */
+Test (watch, a_journal_of_another_game_or_table_is_refused)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  cr_assert (g_file_set_contents (journal, "game katua\nplayer José seat 1\nplayer María seat 2\n"
+                                           "first José\nJosé pass\n", -1, NULL));
+  const char *other_game[] = { "--source", "demo", "--frames", "1", "--resume", journal,
+                               "--game", "catchy", NULL };
+  Run run = watch (NULL, other_game);
+  cr_expect_eq (run.exit_code, 2, "%s", run.err);
+  cr_expect_not_null (strstr (run.err, "is a game of katua for José,María, not the catchy"),
+                      "%s", run.err);
+  run_clear (&run);
+  const char *other_table[] = { "--source", "demo", "--frames", "1", "--resume", journal,
+                                "--players", "Ana,Bea", NULL };
+  run = watch (NULL, other_table);
+  cr_expect_eq (run.exit_code, 2, "%s", run.err);
+  cr_expect_not_null (strstr (run.err, "not the katua for Ana,Bea"), "%s", run.err);
+  run_clear (&run);
+  const char *same[] = { "--source", "demo", "--frames", "1", "--resume", journal,
+                         "--players", "josé,MARÍA", NULL };
+  run = watch (NULL, same);
+  cr_expect_null (strstr (run.err, "is a game of"), "names differ only by case: %s", run.err);
+  cr_expect_not_null (strstr (run.out, "resumed 1 moves"), "%s", run.out);
+  run_clear (&run);
+  g_remove (journal);
+  g_rmdir (dir);
+}
