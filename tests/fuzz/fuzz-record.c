@@ -1,7 +1,7 @@
 /* libFuzzer target: eng_record_parse on arbitrary bytes, then, for what
  * parses, the writer (its text must parse back to an equal record) and a
- * replay on the Katua set with every line applied (--continue), checking card
- * conservation at the end. */
+ * replay on the record's own game's set (every registered game) with every
+ * line applied (--continue), checking card conservation at the end. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +25,12 @@
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
-/* libFuzzer calls back with no user pointer: the set and options, loaded
- * once, live here for the process (read-only after Initialize). */
-static EngCardSet *fuzz_set;
-static EngOptions fuzz_options;
+/* libFuzzer calls back with no user pointer: each registered game's set
+ * and options, loaded once, live here for the process (read-only after
+ * Initialize); a game whose set does not load is only parsed. */
+#define FUZZ_MAX_GAMES 8
+static EngCardSet *fuzz_sets[FUZZ_MAX_GAMES];
+static EngOptions fuzz_options[FUZZ_MAX_GAMES];
 
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
@@ -36,14 +38,18 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argc;
   (void) argv;
   const char *dir = getenv ("TABLERO_DATADIR");
-  char path[4096];
-  EngParseError err;
-  snprintf (path, sizeof path, "%s/cards/katua.set", dir ? dir : "data");
-  if (eng_card_set_load_file (path, &fuzz_set, &err) != ENG_OK)
-    fuzz_set = NULL;   /* parser-only fuzzing */
-  snprintf (path, sizeof path, "%s/rules/katua.options", dir ? dir : "data");
-  if (eng_options_load_file (path, &fuzz_options, &err) != ENG_OK)
-    memset (&fuzz_options, 0, sizeof fuzz_options);
+  for (size_t g = 0; g < eng_game_class_count () && g < FUZZ_MAX_GAMES; g++)
+    {
+      const char *name = eng_game_class_get (g)->name;
+      char path[4096];
+      EngParseError err;
+      snprintf (path, sizeof path, "%s/cards/%s.set", dir ? dir : "data", name);
+      if (eng_card_set_load_file (path, &fuzz_sets[g], &err) != ENG_OK)
+        fuzz_sets[g] = NULL;
+      snprintf (path, sizeof path, "%s/rules/%s.options", dir ? dir : "data", name);
+      if (eng_options_load_file (path, &fuzz_options[g], &err) != ENG_OK)
+        memset (&fuzz_options[g], 0, sizeof fuzz_options[g]);
+    }
   return 0;
 }
 
@@ -75,11 +81,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     abort ();
   eng_record_free (back);
   free (written);
-  if (fuzz_set != NULL && rec->n_moves <= 4000)
+  size_t g = 0;
+  while (g < eng_game_class_count () && eng_game_class_get (g) != rec->klass)
+    g++;
+  if (g < FUZZ_MAX_GAMES && fuzz_sets[g] != NULL && rec->n_moves <= 4000)
     {
       EngReplayResult res;
       EngVerdict why;
-      if (eng_replay (rec, fuzz_set, &fuzz_options, true, true, NULL, NULL, &res, &why) == ENG_OK)
+      if (eng_replay (rec, fuzz_sets[g], &fuzz_options[g], true, true, NULL, NULL, &res, &why)
+          == ENG_OK)
         {
           EngVerdict v;
           if (eng_game_check_conservation (res.game, &v) != ENG_OK)
