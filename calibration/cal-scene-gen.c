@@ -257,8 +257,9 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
       df = ((n / 2) % 2 == 0 ? -1 : 1) * (r->depth / 2 - 50);
       break;
     case ENG_ZONE_PLAY:
-      /* two cards side by side, neither sticker covered */
-      dr = (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
+      /* two cards side by side, neither sticker covered; a third (a trio)
+       * between them, in a play area wide enough for three */
+      dr = n == 2 && r->width >= 3 * 66 ? 0 : (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
       break;
     case ENG_ZONE_DISCARD:
       if (g->discard_fan >= 0)

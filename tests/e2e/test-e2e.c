@@ -258,6 +258,17 @@ Test (e2e, bundled_catchy_demo_hand_to_the_arms)
   play (&g);
 }
 
+/* Exploding Kittens through the same pipeline: plays, a Nope and a Nope
+ * of the Nope, an Attack's turns owed, a trio laid in the play area
+ * (E6, E7, E10, E12). */
+Test (e2e, kittens_two_players_nopes_attack_trio)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-2p-play-nope.script",
+             TESTS_DIR "/live/scripts/kittens-2p-play-nope.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
 /* Exploding Kittens through the same pipeline: a kitten drawn, shown,
  * defused and put back, undo, a restart, and a kitten that ends the game
  * (E8, E14). */
