@@ -249,6 +249,13 @@ catchy_live_after_move (EngInterpreter *it, const void *before, const EngMove *m
   const CatchyState *b = before, *a = cstate (it);
   if (mv->verb != CATCHY_PLAY || b->phase != CATCHY_PHASE_FOLLOW)
     return;
+  /* the hand scored: the score card's markers follow (the referee keeps
+   * scores past the card's 7, C10) */
+  for (int p = 0; p < CATCHY_PLAYERS && (a->hand_no != b->hand_no || a->phase == CATCHY_PHASE_OVER);
+       p++)
+    if (a->score[p] != b->score[p])
+      eng_live_say (out, ENG_EVENT_NEED, p, "C6", ENG_N_ ("%s: move your marker to %d"),
+                    eng_live_player_name (it, p), a->score[p]);
   if (a->phase == CATCHY_PHASE_OVER)
     return;   /* the game is over: nothing more to set out */
   if (a->hand_no != b->hand_no)
