@@ -4,12 +4,11 @@
 #include "catchy.h"
 #include "eng-view.h"
 
-/* EngGameClass.card_name, .public_view, .to_move and .random_move. */
+/* EngGameClass.card_name, .public_view and .to_move. */
 void catchy_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size);
 void catchy_public_view (const void *rules, const void *state, const EngSetup *setup,
                          EngView *view);
 int catchy_to_move (const void *rules, const void *state);
-bool catchy_class_random_move (const void *rules, const void *state, EngRng *rng, EngMove *out);
 
 /* A numbered card's colour (CatchyCard.colour) in the table's language. */
 const char *catchy_colour_words (const CatchyRules *rules, unsigned colour);

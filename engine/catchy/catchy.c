@@ -1046,19 +1046,6 @@ catchy_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
   return l.n;
 }
 
-bool
-catchy_class_random_move (const void *rules, const void *state, EngRng *rng, EngMove *out)
-{
-  EngMove moves[32];
-  size_t n = catchy_legal_moves (rules, state, moves, 32);
-  if (n == 0)
-    return false;
-  if (n > 32)
-    n = 32;
-  *out = moves[eng_rng_below (rng, (uint32_t) n)];
-  return true;
-}
-
 /* ---- queries ------------------------------------------------------------ */
 
 static int
@@ -1228,5 +1215,5 @@ const EngGameClass catchy_game_class = {
   .move_shape_ok = catchy_move_shape_ok,
   .public_view = catchy_public_view,
   .card_name = catchy_card_name,
-  .random_move = catchy_class_random_move,
+  /* random_move: none; callers draw uniformly from legal_moves */
 };
