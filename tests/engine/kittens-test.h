@@ -1,6 +1,5 @@
-/* kittens-test.h: helpers shared by the Exploding Kittens tests.  A scenario
- * is a record header (players, deals, options) plus move lines applied one
- * by one, on the bundled set or on an edited copy of it. */
+/* kittens-test.h: what only the Exploding Kittens engine tests add to
+ * game-test.h: an edited copy of the bundled set, and queries of the state. */
 #pragma once
 
 #include <criterion/criterion.h>
@@ -8,37 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eng-cardset.h"
-#include "eng-game.h"
-#include "eng-record.h"
 #include "eng-view.h"
+#include "game-test.h"
 #include "kittens.h"
-
-typedef struct {
-  EngCardSet *set;
-  EngRecord *rec;
-  EngGame *game;
-  EngEvent storage[64];
-  EngEvents events;
-  EngVerdict why;
-  EngStatus last;
-} KX;
-
-static inline char *
-kx_data_path (const char *rel)
-{
-  const char *dir = getenv ("TABLERO_DATADIR");
-  cr_assert_not_null (dir, "TABLERO_DATADIR must be set (meson test sets it)");
-  size_t n = strlen (dir) + strlen (rel) + 2;
-  char *p = malloc (n);
-  snprintf (p, n, "%s/%s", dir, rel);
-  return p;
-}
 
 static inline char *
 kx_read (const char *rel, size_t *len)
 {
-  char *path = kx_data_path (rel);
+  char *path = gt_data_path (rel);
   FILE *f = fopen (path, "rb");
   cr_assert_not_null (f, "%s", path);
   free (path);
@@ -88,116 +64,21 @@ kx_load_set (const char *const *edits, size_t n_edits)
   return set;
 }
 
-static inline void
-kx_load_options (EngOptions *opts)
-{
-  char *path = kx_data_path ("rules/kittens.options");
-  EngParseError err = { 0 };
-  EngStatus st = eng_options_load_file (path, opts, &err);
-  cr_assert_eq (st, ENG_OK, "kittens.options: %s:%u %s", err.source, err.line, err.reason);
-  free (path);
-}
-
-static inline EngStatus
-kx_try_new_set (KX *t, const char *header, EngCardSet *set)
-{
-  memset (t, 0, sizeof *t);
-  t->set = set;
-  EngOptions opts;
-  memset (&opts, 0, sizeof opts);
-  kx_load_options (&opts);
-  EngParseError err = { 0 };
-  EngStatus st = eng_record_parse (header, strlen (header), "scenario", &t->rec, &err);
-  cr_assert_eq (st, ENG_OK, "scenario header: line %u: %s", err.line, err.reason);
-  for (size_t i = 0; i < t->rec->options.n; i++)
-    eng_options_set (&opts, t->rec->options.items[i].name, t->rec->options.items[i].value);
-  eng_events_init (&t->events, t->storage, 64);
-  return eng_game_new (t->rec->klass, t->set, &opts, &t->rec->setup, NULL, &t->events,
-                       &t->game, &t->why);
-}
-
-static inline void
-kx_new_set (KX *t, const char *header, EngCardSet *set)
-{
-  EngStatus st = kx_try_new_set (t, header, set);
-  cr_assert_eq (st, ENG_OK, "setup refused: %s %s", t->why.rule, t->why.reason);
-}
-
-static inline void
-kx_new (KX *t, const char *header)
-{
-  kx_new_set (t, header, kx_load_set (NULL, 0));
-}
-
-static inline void
-kx_free (KX *t)
-{
-  eng_game_free (t->game);
-  eng_record_free (t->rec);
-  eng_card_set_free (t->set);
-}
-
-static inline EngStatus
-kx_do (KX *t, const char *line)
-{
-  EngMove m;
-  EngParseError err = { 0 };
-  EngStatus st = eng_record_parse_move (t->rec, line, &m, &err);
-  cr_assert_eq (st, ENG_OK, "move '%s' malformed: %s", line, err.reason);
-  eng_events_init (&t->events, t->storage, 64);
-  memset (&t->why, 0, sizeof t->why);
-  t->last = eng_game_apply (t->game, &m, &t->events, &t->why);
-  return t->last;
-}
-
-static inline void
-kx_ok (KX *t, const char *line)
-{
-  EngStatus st = kx_do (t, line);
-  cr_assert_eq (st, ENG_OK, "'%s' refused: %s %s", line, t->why.rule, t->why.reason);
-  EngVerdict v;
-  cr_assert_eq (eng_game_check_conservation (t->game, &v), ENG_OK, "after '%s': %s", line,
-                v.reason);
-}
-
-static inline void
-kx_refused (KX *t, const char *line, EngStatus want, const char *rule)
-{
-  const KitState before = *(const KitState *) eng_game_state (t->game);
-  EngStatus st = kx_do (t, line);
-  cr_assert_eq (st, want, "'%s': wanted %s, got %s (%s %s)", line, eng_status_to_string (want),
-                eng_status_to_string (st), t->why.rule, t->why.reason);
-  cr_assert_str_eq (t->why.rule, rule, "'%s': rule %s (%s), wanted %s", line, t->why.rule,
-                    t->why.reason, rule);
-  cr_assert_gt (strlen (t->why.reason), 0, "a refusal must say why");
-  cr_assert_eq (memcmp (&before, eng_game_state (t->game), sizeof before), 0,
-                "a refused move must change nothing");
-}
-
 static inline const KitState *
-kx_state (const KX *t)
+kx_state (const GameTest *t)
 {
   return eng_game_state (t->game);
 }
 
 static inline const KitRules *
-kx_rules (const KX *t)
+kx_rules (const GameTest *t)
 {
   return eng_game_rules (t->game);
 }
 
-static inline const EngEvent *
-kx_event (const KX *t, EngEventKind kind, const char *rule)
-{
-  for (size_t i = 0; i < t->events.n; i++)
-    if (t->storage[i].kind == kind && (rule == NULL || strcmp (t->storage[i].rule, rule) == 0))
-      return &t->storage[i];
-  return NULL;
-}
-
 /* How many cards of `kind` lie in p's hand / the pile (known ones). */
 static inline int
-kx_hand_kind (const KX *t, int p, unsigned kind)
+kx_hand_kind (const GameTest *t, int p, unsigned kind)
 {
   const KitState *s = kx_state (t);
   const KitRules *r = kx_rules (t);
@@ -217,7 +98,7 @@ kx_pile_kind (const KitRules *r, const KitState *s, unsigned kind)
 }
 
 static inline bool
-kx_hand_has (const KX *t, int p, unsigned serial)
+kx_hand_has (const GameTest *t, int p, unsigned serial)
 {
   const KitState *s = kx_state (t);
   uint8_t k = kittens_card_index (kx_rules (t), serial);

@@ -90,9 +90,9 @@ assert_same_public_state (const CatchyState *a, const CatchyState *b, long g, in
 static void
 play_random_games (const char *const *overrides, long games, uint64_t seed0)
 {
-  EngCardSet *set = ct_load_set ();
+  EngCardSet *set = gt_load_set ("catchy");
   EngOptions opts;
-  ct_load_options (&opts);
+  gt_load_options ("catchy", &opts);
   for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
     cr_assert_eq (eng_options_set (&opts, overrides[i], overrides[i + 1]), ENG_OK);
   void *rules_v = NULL;

@@ -71,7 +71,7 @@ Test (core, options_parse_comments_overrides_and_errors)
 Test (core, shipped_katua_options_name_every_switch)
 {
   EngOptions o;
-  kt_load_options (&o);
+  gt_load_options ("katua", &o);
   const char *names[] = { "xray_teleporter_answerable", "ufo_deck_out", "total_memory",
                           "quick_start", "winning_score" };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -85,7 +85,7 @@ Test (core, every_shipped_rules_file_parses)
   const char *files[] = { "rules/katua.options", "rules/catchy.options", "rules/kittens.options" };
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
     {
-      char *path = kt_data_path (files[i]);
+      char *path = gt_data_path (files[i]);
       EngOptions o;
       EngParseError err = { 0 };
       cr_assert_eq (eng_options_load_file (path, &o, &err), ENG_OK, "%s:%u: %s", path, err.line,
@@ -97,11 +97,11 @@ Test (core, every_shipped_rules_file_parses)
 
 Test (core, unknown_option_is_refused)
 {
-  KT t;
-  EngStatus st = kt_try_new (&t, "game katua\nplayer A\nplayer B\noption house_rule yes\n");
+  GameTest t;
+  EngStatus st = gt_try_new (&t, "game katua\nplayer A\nplayer B\noption house_rule yes\n");
   cr_assert_eq (st, ENG_ERR_UNKNOWN_ATTRIBUTE);
   cr_assert_null (t.game);
-  kt_free (&t);
+  gt_free (&t);
 }
 
 static void

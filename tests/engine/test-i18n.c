@@ -41,9 +41,9 @@ speak (const char *language)
 }
 
 static const char *
-text_of (const KT *t, EngEventKind kind, const char *rule)
+text_of (const GameTest *t, EngEventKind kind, const char *rule)
 {
-  const EngEvent *e = kt_event (t, kind, rule);
+  const EngEvent *e = gt_event (t, kind, rule);
   cr_assert_not_null (e, "no %s event (rule %s)", eng_event_kind_to_string (kind), rule);
   return e->text;
 }
@@ -56,20 +56,20 @@ play_short_game (const char *language, const char *aims, const char *capture_hea
                  const char *capture_tail, const char *score, const char *refusal)
 {
   speak (language);
-  KT t;
-  kt_new (&t, TWO SLOTS2 HANDS);
-  kt_ok (&t, "Ana attack 72 Bea 3");   /* tricolor beam at the fake-1 */
+  GameTest t;
+  gt_new (&t, TWO SLOTS2 HANDS);
+  gt_ok (&t, "Ana attack 72 Bea 3");   /* tricolor beam at the fake-1 */
   cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"), aims);
-  kt_ok (&t, "Bea hit");
+  gt_ok (&t, "Bea hit");
   const EngCard *fake = eng_card_set_find_serial (t.set, 29);
   cr_assert (fake != NULL && fake->label != NULL);
   char want[256];
   snprintf (want, sizeof want, "%s%s%s", capture_head, fake->label, capture_tail);
   cr_assert_str_eq (text_of (&t, ENG_EVENT_CAPTURE, "K11"), want);
   cr_assert_str_eq (text_of (&t, ENG_EVENT_SCORE, "K11"), score);
-  kt_refused (&t, "Ana attack 35 Bea 1", ENG_ERR_ILLEGAL, "K3");
+  gt_refused (&t, "Ana attack 35 Bea 1", ENG_ERR_ILLEGAL, "K3");
   cr_assert_str_eq (t.why.reason, refusal);
-  kt_free (&t);
+  gt_free (&t);
 }
 
 Test (i18n, english_in_the_c_locale_even_with_language_set)
@@ -78,12 +78,12 @@ Test (i18n, english_in_the_c_locale_even_with_language_set)
   setenv ("LANGUAGE", "es", 1);
   cr_assert_not_null (setlocale (LC_ALL, "C"));
   cr_assert (eng_i18n_init (NULL));
-  KT t;
-  kt_new (&t, TWO SLOTS2 HANDS);
-  kt_ok (&t, "Ana attack 72 Bea 3");
+  GameTest t;
+  gt_new (&t, TWO SLOTS2 HANDS);
+  gt_ok (&t, "Ana attack 72 Bea 3");
   cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"),
                     "Ana aims a tricolor beam at Bea's cat in slot 3");
-  kt_free (&t);
+  gt_free (&t);
   play_short_game (NULL, "Ana aims a tricolor beam at Bea's cat in slot 3",
                    "Ana captures Bea's cat from slot 3: ", "; put it face up in "
                    "Ana's capture area",
@@ -112,24 +112,24 @@ play_catchy_trick (const char *lang, const char *won, const char *moved, const c
                    const char *card)
 {
   speak (lang);
-  CT t;
-  ct_new (&t, "game catchy\nplayer Ana\nplayer Bea\ndeal path 11 12 13\n"
+  GameTest t;
+  gt_new (&t, "game catchy\nplayer Ana\nplayer Bea\ndeal path 11 12 13\n"
               "deal Ana hand 17 1 2 3 4 5 6\ndeal Bea hand 7 8 9 10 14 15 16\n");
-  ct_ok (&t, "Ana swap Ana 1");
-  ct_ok (&t, "Ana play 6");
-  ct_refused (&t, "Bea play 14", ENG_ERR_ILLEGAL, "C3");
+  gt_ok (&t, "Ana swap Ana 1");
+  gt_ok (&t, "Ana play 6");
+  gt_refused (&t, "Bea play 14", ENG_ERR_ILLEGAL, "C3");
   cr_assert_str_eq (t.why.reason, refusal);
-  ct_ok (&t, "Bea play 7");
-  const EngEvent *e = ct_event (&t, ENG_EVENT_NOTE, "C4");
+  gt_ok (&t, "Bea play 7");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_NOTE, "C4");
   cr_assert_not_null (e);
   cr_assert_str_eq (e->text, won);
-  e = ct_event (&t, ENG_EVENT_NOTE, "C5");
+  e = gt_event (&t, ENG_EVENT_NOTE, "C5");
   cr_assert_not_null (e);
   cr_assert_str_eq (e->text, moved);
   char name[48];
   eng_game_card_name (t.game, 16, true, name, sizeof name);
   cr_assert_str_eq (name, card);
-  ct_free (&t);
+  gt_free (&t);
 }
 
 Test (i18n, catchy_english)
@@ -157,12 +157,12 @@ Test (i18n, spanish_first_in_a_language_list_and_region_falls_back)
 {
   /* "es_AR" has no catalogue of its own: gettext falls back to "es". */
   speak ("fr:es_AR:ca");
-  KT t;
-  kt_new (&t, TWO SLOTS2 HANDS);
-  kt_ok (&t, "Ana attack 72 Bea 3");
+  GameTest t;
+  gt_new (&t, TWO SLOTS2 HANDS);
+  gt_ok (&t, "Ana attack 72 Bea 3");
   cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"),
                     "Ana apunta una luz abductora tricolor al gato del hueco 3 de Bea");
-  kt_free (&t);
+  gt_free (&t);
 }
 
 /* ---- a whole recorded game: every event but the echo is translated ---- */
@@ -193,9 +193,9 @@ replay (const char *file, Texts *out)
   EngRecord *rec = NULL;
   EngParseError err = { 0 };
   cr_assert_eq (eng_record_load_file (path, &rec, &err), ENG_OK, "%s: %s", file, err.reason);
-  EngCardSet *set = kt_load_set ();
+  EngCardSet *set = gt_load_set ("katua");
   EngOptions base;
-  kt_load_options (&base);
+  gt_load_options ("katua", &base);
   EngReplayResult res;
   EngVerdict why;
   out->n = 0;

@@ -154,9 +154,9 @@ assert_list_complete (const KatRules *r, const KatState *s, const EngMove *list,
 static void
 play_random_games (const char *const *overrides, long games, uint64_t seed0, bool expect_k16)
 {
-  EngCardSet *set = kt_load_set ();
+  EngCardSet *set = gt_load_set ("katua");
   EngOptions opts;
-  kt_load_options (&opts);
+  gt_load_options ("katua", &opts);
   for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
     cr_assert_eq (eng_options_set (&opts, overrides[i], overrides[i + 1]), ENG_OK);
   void *rules_v = NULL;

@@ -58,7 +58,7 @@ replay (Texts *out)
   EngCardSet *set = kx_load_set (NULL, 0);
   EngOptions base;
   memset (&base, 0, sizeof base);
-  kx_load_options (&base);
+  gt_load_options ("kittens", &base);
   EngReplayResult res;
   EngVerdict why;
   out->n = 0;
@@ -102,15 +102,15 @@ whole_game_translated (const char *language, const char *attack, const char *ref
   cr_assert_gt (compared, 30);
   cr_assert (said (&translated, attack), "no '%s'", attack);
 
-  KX t;
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\nseed 3\n"
+  GameTest t;
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\nseed 3\n"
           "deal Ana hand 16 5\ndeal Bea hand 11 6\n");
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
   cr_assert_str_eq (t.why.reason, refusal);
   char name[64];
   eng_game_card_name (t.game, 16, true, name, sizeof name);
   cr_assert_str_eq (name, definite);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens_i18n, a_whole_game_in_spanish)

@@ -215,7 +215,7 @@ play_random_games (const char *const *overrides, EngCardSet *set, long games, ui
 {
   EngOptions opts;
   memset (&opts, 0, sizeof opts);
-  kx_load_options (&opts);
+  gt_load_options ("kittens", &opts);
   for (int i = 0; overrides != NULL && overrides[i] != NULL; i += 2)
     cr_assert_eq (eng_options_set (&opts, overrides[i], overrides[i + 1]), ENG_OK);
   void *rules_v = NULL;
@@ -278,7 +278,7 @@ play_arbitrary_moves (EngCardSet *set)
 {
   EngOptions opts;
   memset (&opts, 0, sizeof opts);
-  kx_load_options (&opts);
+  gt_load_options ("kittens", &opts);
   void *rules_v = NULL;
   EngParseError err;
   cr_assert_eq (kittens_game_class.rules_new (set, &opts, &rules_v, &err), ENG_OK);

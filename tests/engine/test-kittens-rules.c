@@ -32,7 +32,7 @@ full_set (void)
 }
 
 static uint8_t
-idx (const KX *t, unsigned serial)
+idx (const GameTest *t, unsigned serial)
 {
   return kittens_card_index (kx_rules (t), serial);
 }
@@ -41,8 +41,8 @@ idx (const KX *t, unsigned serial)
 
 Test (kittens, e01_the_deck_is_the_card_set)
 {
-  KX t;
-  kx_new (&t, TWO);
+  GameTest t;
+  gt_new (&t, TWO);
   const KitRules *r = kx_rules (&t);
   cr_assert_eq (r->n_cards, 56);
   int kinds[KIT_KIND_COUNT] = { 0 };
@@ -68,13 +68,13 @@ Test (kittens, e01_the_deck_is_the_card_set)
       eng_game_card_name (t.game, names[i].serial, false, buf, sizeof buf);
       cr_assert_str_eq (buf, names[i].name, "serial %u", names[i].serial);
     }
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e01_every_card_of_the_rulebook_is_available_by_count)
 {
-  KX t;
-  kx_new_set (&t, TWO, full_set ());
+  GameTest t;
+  gt_new_set (&t, TWO, full_set ());
   const KitRules *r = kx_rules (&t);
   cr_assert_eq (r->n_cards, 67);
   static const struct { unsigned serial; unsigned kind; } extra[] = {
@@ -87,7 +87,7 @@ Test (kittens, e01_every_card_of_the_rulebook_is_available_by_count)
     cr_assert_eq (r->cards[idx (&t, extra[i].serial)].kind, extra[i].kind, "serial %u",
                   extra[i].serial);
   cr_assert_eq (r->cards[idx (&t, 58)].turns, 3, "Triple Attack: three turns");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E2 / E15 ---------------------------------------------------------- */
@@ -102,8 +102,8 @@ check_deal (unsigned players, const char *option, int pile_defuses_max)
       int n = snprintf (header, sizeof header, "game kittens\nseed %u\n%s", seed, option);
       for (unsigned p = 0; p < players; p++)
         n += snprintf (header + n, sizeof header - (size_t) n, "player %s\n", names[p]);
-      KX t;
-      kx_new (&t, header);
+      GameTest t;
+      gt_new (&t, header);
       const KitState *s = kx_state (&t);
       const KitRules *r = kx_rules (&t);
       for (unsigned p = 0; p < players; p++)
@@ -123,7 +123,7 @@ check_deal (unsigned players, const char *option, int pile_defuses_max)
       cr_assert_eq (s->pile_n + s->box_n + 8 * players, 56);
       EngVerdict v;
       cr_assert_eq (eng_game_check_conservation (t.game, &v), ENG_OK, "%s", v.reason);
-      kx_free (&t);
+      gt_free (&t);
     }
 }
 
@@ -173,33 +173,33 @@ Test (kittens, e02_a_bad_option_value_is_refused)
 
 Test (kittens, e03_play_any_number_then_draw_to_end_the_turn)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 28 32 5\ndeal Bea hand 6 20\n");
-  kx_refused (&t, "Bea draw", ENG_ERR_ILLEGAL, "turn");
-  kx_ok (&t, "Ana play 28");
-  kx_ok (&t, "Ana play 32");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 28 32 5\ndeal Bea hand 6 20\n");
+  gt_refused (&t, "Bea draw", ENG_ERR_ILLEGAL, "turn");
+  gt_ok (&t, "Ana play 28");
+  gt_ok (&t, "Ana play 32");
   cr_assert_eq (kx_state (&t)->active, 0, "playing cards does not end the turn");
-  kx_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana draw");
   cr_assert_eq (kx_state (&t)->active, 1, "the draw ends it");
   cr_assert_eq (kx_state (&t)->hand_n[0], 2);
   cr_assert_eq (kx_state (&t)->discard_n, 2);
-  cr_assert_not_null (kx_event (&t, ENG_EVENT_TURN, NULL));
-  kx_free (&t);
+  cr_assert_not_null (gt_event (&t, ENG_EVENT_TURN, NULL));
+  gt_free (&t);
 }
 
 /* ---- E4 / E10: attack arithmetic --------------------------------------- */
 
 Test (kittens, e10_attack_from_an_ordinary_turn_gives_exactly_two)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 6\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 6\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 1);
   cr_assert_eq (kx_state (&t)->owed, 2);
   cr_assert (kx_state (&t)->under_attack);
   cr_assert_eq (kx_state (&t)->hand_n[0], 1, "an attack ends the turn without drawing");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 static unsigned
@@ -208,21 +208,21 @@ attack_back (const char *option, bool after_one)
   char header[512];
   snprintf (header, sizeof header, "%s%s%s", TWO, option,
             CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 17 6\n");
-  KX t;
-  kx_new (&t, header);
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, header);
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana resolve");
   if (after_one)
     {
-      kx_ok (&t, "Bea draw");
+      gt_ok (&t, "Bea draw");
       cr_assert_eq (kx_state (&t)->active, 1, "one of two turns done: still Bea's");
       cr_assert_eq (kx_state (&t)->owed, 1);
     }
-  kx_ok (&t, "Bea play 17");
-  kx_ok (&t, "Bea resolve");
+  gt_ok (&t, "Bea play 17");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 0);
   unsigned owed = kx_state (&t)->owed;
-  kx_free (&t);
+  gt_free (&t);
   return owed;
 }
 
@@ -244,151 +244,151 @@ Test (kittens, e04_reset_the_next_player_takes_exactly_two)
 
 Test (kittens, e10_three_attacks_at_once_in_a_row_give_six)
 {
-  KX t;
-  kx_new (&t, THREE CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 17 6\ndeal Cai hand 18 7\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Bea play 17");   /* Bea's first move closes Ana's Attack (E12) */
+  GameTest t;
+  gt_new (&t, THREE CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 17 6\ndeal Cai hand 18 7\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Bea play 17");   /* Bea's first move closes Ana's Attack (E12) */
   cr_assert_eq (kx_state (&t)->active, 1);
-  kx_ok (&t, "Cai play 18");
+  gt_ok (&t, "Cai play 18");
   cr_assert_eq (kx_state (&t)->active, 2);
   cr_assert_eq (kx_state (&t)->owed, 4);
-  kx_ok (&t, "Cai resolve");
+  gt_ok (&t, "Cai resolve");
   cr_assert_eq (kx_state (&t)->active, 0);
   cr_assert_eq (kx_state (&t)->owed, 6);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E5 / E11: the other turn cards ------------------------------------- */
 
 Test (kittens, e05_targeted_attack_gives_the_chosen_player_two)
 {
-  KX t;
-  kx_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 57 5\ndeal Bea hand 6\ndeal Cai hand 7\n",
+  GameTest t;
+  gt_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 57 5\ndeal Bea hand 6\ndeal Cai hand 7\n",
               full_set ());
-  kx_refused (&t, "Ana play 57", ENG_ERR_ILLEGAL, "E13");
-  kx_refused (&t, "Ana play 57 Ana", ENG_ERR_ILLEGAL, "E13");
-  kx_ok (&t, "Ana play 57 Cai");
-  kx_ok (&t, "Ana resolve");
+  gt_refused (&t, "Ana play 57", ENG_ERR_ILLEGAL, "E13");
+  gt_refused (&t, "Ana play 57 Ana", ENG_ERR_ILLEGAL, "E13");
+  gt_ok (&t, "Ana play 57 Cai");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 2, "Cai, not the next player");
   cr_assert_eq (kx_state (&t)->owed, 2);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e05_personal_attack_adds_two_of_your_own)
 {
-  KX t;
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 65 5\ndeal Bea hand 6\n", full_set ());
-  kx_ok (&t, "Ana play 65");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 65 5\ndeal Bea hand 6\n", full_set ());
+  gt_ok (&t, "Ana play 65");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 0);
   cr_assert_eq (kx_state (&t)->owed, 3);
-  kx_ok (&t, "Ana draw");
-  kx_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana draw");
   cr_assert_eq (kx_state (&t)->active, 0);
-  kx_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana draw");
   cr_assert_eq (kx_state (&t)->active, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e05_skip_ends_one_turn_only)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 20 21 6\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana resolve");
-  kx_ok (&t, "Bea play 20");
-  kx_ok (&t, "Bea resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 20 21 6\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea play 20");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 1, "one of Bea's two turns is skipped");
   cr_assert_eq (kx_state (&t)->owed, 1);
   cr_assert_eq (kx_state (&t)->hand_n[1], 2, "no draw");
-  kx_ok (&t, "Bea play 21");
-  kx_ok (&t, "Bea resolve");
+  gt_ok (&t, "Bea play 21");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 0);
   cr_assert_eq (kx_state (&t)->owed, 1);
   cr_assert (!kx_state (&t)->under_attack);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e11_super_skip_passes_every_turn_not_completed)
 {
-  KX t;
-  kx_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 58 5\ndeal Bea hand 59 6\ndeal Cai hand 7\n",
+  GameTest t;
+  gt_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 58 5\ndeal Bea hand 59 6\ndeal Cai hand 7\n",
               full_set ());
-  kx_ok (&t, "Ana play 58");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana play 58");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->owed, 3, "Triple Attack: three turns");
-  kx_ok (&t, "Bea play 59");
-  kx_ok (&t, "Bea resolve");
+  gt_ok (&t, "Bea play 59");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 2);
   cr_assert_eq (kx_state (&t)->owed, 3, "on the first of 3 the next player owes 3");
   cr_assert_eq (kx_state (&t)->hand_n[1], 1, "no draw");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e11_reverse_ends_one_turn_and_reverses_the_order)
 {
-  KX t;
-  kx_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 62 5\ndeal Bea hand 6\ndeal Cai hand 7\n",
+  GameTest t;
+  gt_new_set (&t, THREE CATS_ON_TOP "deal Ana hand 62 5\ndeal Bea hand 6\ndeal Cai hand 7\n",
               full_set ());
-  kx_ok (&t, "Ana play 62");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana play 62");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 2, "Cai plays after Ana once reversed");
-  kx_ok (&t, "Cai draw");
+  gt_ok (&t, "Cai draw");
   cr_assert_eq (kx_state (&t)->active, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e11_reverse_with_two_players_is_a_skip)
 {
-  KX t;
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 62 6\n", full_set ());
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana resolve");
-  kx_ok (&t, "Bea play 62");
-  kx_ok (&t, "Bea resolve");
+  GameTest t;
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 62 6\n", full_set ());
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea play 62");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 1, "one turn ended, like a Skip");
   cr_assert_eq (kx_state (&t)->owed, 1);
   cr_assert_eq (kx_state (&t)->dir, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e05_bury_puts_the_top_card_at_the_bottom_and_ends_the_turn)
 {
-  KX t;
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 64 5\ndeal Bea hand 6\n", full_set ());
-  kx_ok (&t, "Ana play 64");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 64 5\ndeal Bea hand 6\n", full_set ());
+  gt_ok (&t, "Ana play 64");
+  gt_ok (&t, "Ana resolve");
   const KitState *s = kx_state (&t);
   cr_assert_eq (s->pile[0], idx (&t, 40), "the top card is now at the bottom");
   cr_assert_eq (s->pile[s->pile_n - 1], idx (&t, 44));
   cr_assert_eq (s->hand_n[0], 1, "Ana keeps no card of it");
   cr_assert_eq (s->active, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e05_draw_from_the_bottom_and_swap_top_and_bottom)
 {
-  KX t;
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 60 63 5\ndeal Bea hand 6\n", full_set ());
+  GameTest t;
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 60 63 5\ndeal Bea hand 6\n", full_set ());
   uint8_t bottom = kx_state (&t)->pile[0];
-  kx_ok (&t, "Ana play 63");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana play 63");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->pile[0], idx (&t, 40));
   cr_assert_eq (kx_state (&t)->pile[kx_state (&t)->pile_n - 1], bottom);
-  kx_ok (&t, "Ana play 60");
-  kx_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana play 60");
+  gt_ok (&t, "Ana draw");
   cr_assert (kx_hand_has (&t, 0, 40), "the bottom card was drawn");
   cr_assert_eq (kx_state (&t)->pile[kx_state (&t)->pile_n - 1], bottom, "the top stays");
   cr_assert_eq (kx_state (&t)->active, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e16_alter_the_future_reorders_the_top_three_unseen)
 {
-  KX t;
-  kx_new_set (&t, TWO "deal pile 40 44 48\ndeal Ana hand 61 5\ndeal Bea hand 6\n", full_set ());
-  kx_ok (&t, "Ana play 61");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new_set (&t, TWO "deal pile 40 44 48\ndeal Ana hand 61 5\ndeal Bea hand 6\n", full_set ());
+  gt_ok (&t, "Ana play 61");
+  gt_ok (&t, "Ana resolve");
   const KitState *s = kx_state (&t);
   int found = 0;
   for (int i = s->pile_n - 3; i < s->pile_n; i++)
@@ -397,264 +397,264 @@ Test (kittens, e16_alter_the_future_reorders_the_top_three_unseen)
   cr_assert_eq (found, 3, "the same three cards stay on top");
   char which[256];
   cr_assert (!kx_names_hidden (kx_rules (&t), s, &t.events, which, sizeof which), "%s", which);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E6 / E12: Nope ---------------------------------------------------- */
 
 Test (kittens, e06_a_nope_stops_the_card)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Bea nope 11");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 11 6\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Bea nope 11");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 0, "the Attack was stopped");
   cr_assert_eq (kx_state (&t)->owed, 1);
   cr_assert_eq (kx_state (&t)->discard_n, 2, "both cards spent");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e06_nope_on_nope_restores_the_card)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 12 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Bea nope 11");
-  kx_ok (&t, "Ana nope 12");
-  kx_ok (&t, "Bea resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 12 5\ndeal Bea hand 11 6\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Bea nope 11");
+  gt_ok (&t, "Ana nope 12");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 1, "an even chain lets the Attack through");
   cr_assert_eq (kx_state (&t)->owed, 2);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e12_odd_chain_of_three_stops_and_anyone_may_nope_even_the_player)
 {
-  KX t;
-  kx_new (&t, THREE CATS_ON_TOP "deal Ana hand 16 12 5\ndeal Bea hand 11 6\ndeal Cai hand 13 7\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana nope 12");    /* the player of the card may Nope it */
-  kx_ok (&t, "Cai nope 13");
-  kx_ok (&t, "Bea nope 11");
+  GameTest t;
+  gt_new (&t, THREE CATS_ON_TOP "deal Ana hand 16 12 5\ndeal Bea hand 11 6\ndeal Cai hand 13 7\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana nope 12");    /* the player of the card may Nope it */
+  gt_ok (&t, "Cai nope 13");
+  gt_ok (&t, "Bea nope 11");
   cr_assert_eq (kx_state (&t)->nopes, 3);
-  kx_ok (&t, "Cai resolve");    /* the table confirms */
+  gt_ok (&t, "Cai resolve");    /* the table confirms */
   cr_assert_eq (kx_state (&t)->active, 0, "three Nopes: stopped");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e12_a_nope_with_nothing_open_goes_back_to_hand)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 32 5\ndeal Bea hand 11 6\n");
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
-  kx_ok (&t, "Ana play 32");
-  kx_ok (&t, "Ana draw");        /* its player draws: the See the Future is closed */
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 32 5\ndeal Bea hand 11 6\n");
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
+  gt_ok (&t, "Ana play 32");
+  gt_ok (&t, "Ana draw");        /* its player draws: the See the Future is closed */
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
   cr_assert (kx_hand_has (&t, 1, 11), "the Nope stays in hand");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e12_the_next_card_closes_the_open_one)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 28 16 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana play 28");
-  kx_ok (&t, "Ana play 16");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 28 16 5\ndeal Bea hand 11 6\n");
+  gt_ok (&t, "Ana play 28");
+  gt_ok (&t, "Ana play 16");
   cr_assert_eq (kx_state (&t)->open_cards[0], idx (&t, 16), "the Attack is the open card");
-  kx_ok (&t, "Bea nope 11");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea nope 11");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->active, 0, "the Nope stopped the Attack, not the Shuffle");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e12_nothing_stops_an_exploding_kitten_or_a_defuse)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 1\ndeal Ana hand 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana draw");
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
-  kx_ok (&t, "Ana defuse 5");
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
-  kx_free (&t);
+  GameTest t;
+  gt_new (&t, TWO "deal pile 1\ndeal Ana hand 5\ndeal Bea hand 11 6\n");
+  gt_ok (&t, "Ana draw");
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
+  gt_ok (&t, "Ana defuse 5");
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E12");
+  gt_free (&t);
 }
 
 Test (kittens, e06_nope_on_a_combo_follows_the_option)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana pair 37 38 Bea");
-  kx_ok (&t, "Bea nope 11");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 5\ndeal Bea hand 11 6\n");
+  gt_ok (&t, "Ana pair 37 38 Bea");
+  gt_ok (&t, "Bea nope 11");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->hand_n[0], 1, "the pair was stopped: nothing stolen");
   cr_assert_eq (kx_state (&t)->hand_n[1], 1);
-  kx_free (&t);
+  gt_free (&t);
 
-  kx_new (&t, TWO "option nope_on_combo no\n" CATS_ON_TOP
+  gt_new (&t, TWO "option nope_on_combo no\n" CATS_ON_TOP
           "deal Ana hand 37 38 5\ndeal Bea hand 11 6\n");
-  kx_ok (&t, "Ana pair 37 38 Bea");
-  kx_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E6");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana pair 37 38 Bea");
+  gt_refused (&t, "Bea nope 11", ENG_ERR_ILLEGAL, "E6");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->hand_n[0], 2, "the pair stole a card");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E7: combos --------------------------------------------------------- */
 
 Test (kittens, e07_a_pair_steals_a_random_card)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 41 5\ndeal Bea hand 6 20 21\n");
-  kx_refused (&t, "Ana pair 37 41 Bea", ENG_ERR_ILLEGAL, "E7");
-  kx_refused (&t, "Ana play 37", ENG_ERR_ILLEGAL, "E7");
-  kx_ok (&t, "Ana pair 37 38 Bea");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 41 5\ndeal Bea hand 6 20 21\n");
+  gt_refused (&t, "Ana pair 37 41 Bea", ENG_ERR_ILLEGAL, "E7");
+  gt_refused (&t, "Ana play 37", ENG_ERR_ILLEGAL, "E7");
+  gt_ok (&t, "Ana pair 37 38 Bea");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->hand_n[0], 3);
   cr_assert_eq (kx_state (&t)->hand_n[1], 2);
   cr_assert (kx_hand_has (&t, 0, 6) || kx_hand_has (&t, 0, 20) || kx_hand_has (&t, 0, 21));
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e07_a_trio_names_a_card_given_when_held)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 39 5\ndeal Bea hand 6 20\n");
-  kx_ok (&t, "Ana trio 37 38 39 22 Bea");   /* 22: any Skip names "a Skip" */
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 39 5\ndeal Bea hand 6 20\n");
+  gt_ok (&t, "Ana trio 37 38 39 22 Bea");   /* 22: any Skip names "a Skip" */
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_GIVE);
   cr_assert_eq (eng_game_to_move (t.game), 1);
-  kx_refused (&t, "Bea give", ENG_ERR_ILLEGAL, "E7");
-  kx_refused (&t, "Bea give 6", ENG_ERR_ILLEGAL, "E7");
-  kx_refused (&t, "Ana draw", ENG_ERR_ILLEGAL, "E13");
-  kx_ok (&t, "Bea give 20");
+  gt_refused (&t, "Bea give", ENG_ERR_ILLEGAL, "E7");
+  gt_refused (&t, "Bea give 6", ENG_ERR_ILLEGAL, "E7");
+  gt_refused (&t, "Ana draw", ENG_ERR_ILLEGAL, "E13");
+  gt_ok (&t, "Bea give 20");
   cr_assert (kx_hand_has (&t, 0, 20));
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_TURN);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e07_a_trio_asking_for_a_card_not_held_gets_nothing)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 39 5\ndeal Bea hand 6 20\n");
-  kx_ok (&t, "Ana trio 37 38 39 24 Bea");
-  kx_ok (&t, "Ana resolve");
-  kx_ok (&t, "Bea give");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 39 5\ndeal Bea hand 6 20\n");
+  gt_ok (&t, "Ana trio 37 38 39 24 Bea");
+  gt_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea give");
   cr_assert_eq (kx_state (&t)->hand_n[0], 1);
   cr_assert_eq (kx_state (&t)->hand_n[1], 2);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e07_five_different_take_a_card_from_the_discard)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal discard 28 16\ndeal Ana hand 37 41 45 49 53 5\n"
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal discard 28 16\ndeal Ana hand 37 41 45 49 53 5\n"
           "deal Bea hand 6\n");
-  kx_refused (&t, "Ana five 37 42 45 49 53", ENG_ERR_CONSERVATION, "E9");
-  kx_ok (&t, "Ana five 37 41 45 49 53");
-  kx_ok (&t, "Ana resolve");
+  gt_refused (&t, "Ana five 37 42 45 49 53", ENG_ERR_CONSERVATION, "E9");
+  gt_ok (&t, "Ana five 37 41 45 49 53");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_TAKE);
-  kx_refused (&t, "Ana take 37", ENG_ERR_ILLEGAL, "E7");
-  kx_ok (&t, "Ana take 16");
+  gt_refused (&t, "Ana take 37", ENG_ERR_ILLEGAL, "E7");
+  gt_ok (&t, "Ana take 16");
   cr_assert (kx_hand_has (&t, 0, 16));
   cr_assert_eq (kx_state (&t)->discard_n, 6);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e07_five_cards_must_differ)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 41 45 49 5\ndeal Bea hand 6\n");
-  kx_refused (&t, "Ana five 37 38 41 45 49", ENG_ERR_ILLEGAL, "E7");
-  kx_free (&t);
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 37 38 41 45 49 5\ndeal Bea hand 6\n");
+  gt_refused (&t, "Ana five 37 38 41 45 49", ENG_ERR_ILLEGAL, "E7");
+  gt_free (&t);
 }
 
 Test (kittens, e07_feral_cat_stands_in_and_two_ferals_follow_the_option)
 {
-  KX t;
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 67 37 5\ndeal Bea hand 6 20\n", full_set ());
-  kx_refused (&t, "Ana pair 66 16 Bea", ENG_ERR_ILLEGAL, "E7");
-  kx_ok (&t, "Ana pair 66 37 Bea");
-  kx_free (&t);
+  GameTest t;
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 67 37 5\ndeal Bea hand 6 20\n", full_set ());
+  gt_refused (&t, "Ana pair 66 16 Bea", ENG_ERR_ILLEGAL, "E7");
+  gt_ok (&t, "Ana pair 66 37 Bea");
+  gt_free (&t);
 
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 67 5\ndeal Bea hand 6 20\n", full_set ());
-  kx_ok (&t, "Ana pair 66 67 Bea");
-  kx_free (&t);
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 67 5\ndeal Bea hand 6 20\n", full_set ());
+  gt_ok (&t, "Ana pair 66 67 Bea");
+  gt_free (&t);
 
-  kx_new_set (&t, TWO "option two_ferals_pair no\n" CATS_ON_TOP
+  gt_new_set (&t, TWO "option two_ferals_pair no\n" CATS_ON_TOP
               "deal Ana hand 66 67 5\ndeal Bea hand 6 20\n", full_set ());
-  kx_refused (&t, "Ana pair 66 67 Bea", ENG_ERR_ILLEGAL, "E7");
-  kx_free (&t);
+  gt_refused (&t, "Ana pair 66 67 Bea", ENG_ERR_ILLEGAL, "E7");
+  gt_free (&t);
 
-  kx_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 37 38 5\ndeal Bea hand 6 20\n", full_set ());
-  kx_ok (&t, "Ana trio 66 37 38 5 Bea");
-  kx_free (&t);
+  gt_new_set (&t, TWO CATS_ON_TOP "deal Ana hand 66 37 38 5\ndeal Bea hand 6 20\n", full_set ());
+  gt_ok (&t, "Ana trio 66 37 38 5 Bea");
+  gt_free (&t);
 }
 
 /* ---- E8 / E14: kittens and Defuse ---------------------------------------- */
 
 Test (kittens, e08_a_kitten_drawn_is_shown_and_defused_back_into_the_pile)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 1\ndeal Ana hand 5 20\ndeal Bea hand 6\n");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 1\ndeal Ana hand 5 20\ndeal Bea hand 6\n");
   unsigned pile = kx_state (&t)->pile_n;
-  kx_ok (&t, "Ana draw");
-  const EngEvent *e = kx_event (&t, ENG_EVENT_SHOWN, "E8");
+  gt_ok (&t, "Ana draw");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_SHOWN, "E8");
   cr_assert_not_null (e, "the kitten is shown");
   cr_assert_eq (e->value, 1);
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_KITTEN);
   cr_assert_eq (kx_state (&t)->pile_kittens, 0);
-  kx_refused (&t, "Ana play 20", ENG_ERR_ILLEGAL, "E8");
-  kx_refused (&t, "Ana replace", ENG_ERR_ILLEGAL, "E8");
-  kx_ok (&t, "Ana defuse 5");
+  gt_refused (&t, "Ana play 20", ENG_ERR_ILLEGAL, "E8");
+  gt_refused (&t, "Ana replace", ENG_ERR_ILLEGAL, "E8");
+  gt_ok (&t, "Ana defuse 5");
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_PLACE);
   cr_assert_eq (eng_game_to_move (t.game), 0);
-  kx_refused (&t, "Ana draw", ENG_ERR_ILLEGAL, "E8");
-  kx_ok (&t, "Ana replace");
+  gt_refused (&t, "Ana draw", ENG_ERR_ILLEGAL, "E8");
+  gt_ok (&t, "Ana replace");
   cr_assert_eq (kx_state (&t)->pile_n, pile, "the kitten is back in the pile");
   cr_assert_eq (kx_state (&t)->pile_kittens, 1);
   cr_assert_eq (kx_pile_kind (kx_rules (&t), kx_state (&t), KIT_KIND_KITTEN), 1);
   cr_assert_eq (kx_state (&t)->active, 1, "the Defuse ended Ana's turn");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e08_without_a_defuse_the_player_explodes_last_in_wins)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 1\ndeal Ana hand 20\ndeal Bea hand 6\n");
-  kx_ok (&t, "Ana draw");
-  kx_refused (&t, "Ana defuse 6", ENG_ERR_CONSERVATION, "E9");
-  kx_ok (&t, "Ana explode");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 1\ndeal Ana hand 20\ndeal Bea hand 6\n");
+  gt_ok (&t, "Ana draw");
+  gt_refused (&t, "Ana defuse 6", ENG_ERR_CONSERVATION, "E9");
+  gt_ok (&t, "Ana explode");
   cr_assert (eng_game_is_over (t.game));
   const char *tb = NULL;
   cr_assert_eq (eng_game_winners (t.game, &tb), 2u);
   cr_assert_str_eq (tb, "last-alive");
   cr_assert_eq (eng_game_score (t.game, 0), 0);
   cr_assert_eq (eng_game_score (t.game, 1), 1);
-  cr_assert_not_null (kx_event (&t, ENG_EVENT_GAME_OVER, NULL));
-  kx_refused (&t, "Bea draw", ENG_ERR_STATE, "E8");
-  kx_free (&t);
+  cr_assert_not_null (gt_event (&t, ENG_EVENT_GAME_OVER, NULL));
+  gt_refused (&t, "Bea draw", ENG_ERR_STATE, "E8");
+  gt_free (&t);
 }
 
 Test (kittens, e14_defuse_under_attack_ends_only_the_current_turn)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 1\ndeal Ana hand 16 5\ndeal Bea hand 6\n");
-  kx_ok (&t, "Ana play 16");
-  kx_ok (&t, "Ana resolve");
-  kx_ok (&t, "Bea draw");
-  kx_ok (&t, "Bea defuse 6");
-  kx_ok (&t, "Bea replace");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 1\ndeal Ana hand 16 5\ndeal Bea hand 6\n");
+  gt_ok (&t, "Ana play 16");
+  gt_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea draw");
+  gt_ok (&t, "Bea defuse 6");
+  gt_ok (&t, "Bea replace");
   cr_assert_eq (kx_state (&t)->active, 1, "Bea still owes a turn");
   cr_assert_eq (kx_state (&t)->owed, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e14_an_eliminated_players_cards_leave_play)
 {
-  KX t;
-  kx_new (&t, THREE "deal pile 1\ndeal Ana hand 20 24\ndeal Bea hand 6\ndeal Cai hand 7\n");
+  GameTest t;
+  gt_new (&t, THREE "deal pile 1\ndeal Ana hand 20 24\ndeal Bea hand 6\ndeal Cai hand 7\n");
   unsigned discard = kx_state (&t)->discard_n;
-  kx_ok (&t, "Ana draw");
-  kx_ok (&t, "Ana explode");
+  gt_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana explode");
   const KitState *s = kx_state (&t);
   cr_assert (!eng_game_is_over (t.game));
   cr_assert_eq (s->discard_n, discard, "not to the discard pile");
@@ -666,15 +666,15 @@ Test (kittens, e14_an_eliminated_players_cards_leave_play)
   cr_assert (v.players[0].flags & ENG_VIEW_PLAYER_OUT);
   cr_assert_eq (v.players[0].n_places, 1);
   cr_assert_eq (v.players[0].places[0].cards[0].serial, 1);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E9: a live table ----------------------------------------------------- */
 
 Test (kittens, e09_live_hands_and_pile_are_unseen_tokens)
 {
-  KX t;
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\n");
+  GameTest t;
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\n");
   const KitState *s = kx_state (&t);
   cr_assert_eq (s->hand_n[0], 8);
   for (int i = 0; i < s->hand_n[0]; i++)
@@ -685,92 +685,92 @@ Test (kittens, e09_live_hands_and_pile_are_unseen_tokens)
   EngMove moves[16];
   cr_assert_eq (eng_game_legal_moves (t.game, moves, 16), 1, "only the draw is known");
   cr_assert_eq (moves[0].verb, KIT_DRAW);
-  kx_ok (&t, "Ana play 16");           /* the face is seen as it is played */
+  gt_ok (&t, "Ana play 16");           /* the face is seen as it is played */
   cr_assert_eq (kx_state (&t)->hand_n[0], 7);
-  kx_ok (&t, "Bea draw");              /* closes the Attack; Bea's first turn */
+  gt_ok (&t, "Bea draw");              /* closes the Attack; Bea's first turn */
   cr_assert_eq (kx_state (&t)->hand_n[1], 9);
   cr_assert_eq (kx_state (&t)->hand[1][8], KIT_UNKNOWN);
-  kx_refused (&t, "Bea draw show 20", ENG_ERR_ILLEGAL, "E16");
-  kx_ok (&t, "Bea draw show 2");
+  gt_refused (&t, "Bea draw show 20", ENG_ERR_ILLEGAL, "E16");
+  gt_ok (&t, "Bea draw show 2");
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_KITTEN);
   cr_assert_eq (kx_state (&t)->pile_kittens, 0);
-  kx_ok (&t, "Bea defuse 6");
-  kx_ok (&t, "Bea replace");
+  gt_ok (&t, "Bea defuse 6");
+  gt_ok (&t, "Bea replace");
   cr_assert_eq (kx_state (&t)->pile_kittens, 1);
   for (int i = 0; i < kx_state (&t)->pile_n; i++)
     cr_assert_eq (kx_state (&t)->pile[i], KIT_UNKNOWN, "the kitten's place is unknown");
-  kx_refused (&t, "Ana play 16", ENG_ERR_CONSERVATION, "E9");
-  kx_free (&t);
+  gt_refused (&t, "Ana play 16", ENG_ERR_CONSERVATION, "E9");
+  gt_free (&t);
 }
 
 Test (kittens, e09_live_favor_passes_an_unseen_card)
 {
-  KX t;
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\n");
-  kx_ok (&t, "Ana play 24 Bea");
-  kx_ok (&t, "Ana resolve");
-  kx_ok (&t, "Bea give ?");
+  GameTest t;
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\n");
+  gt_ok (&t, "Ana play 24 Bea");
+  gt_ok (&t, "Ana resolve");
+  gt_ok (&t, "Bea give ?");
   cr_assert_eq (kx_state (&t)->hand_n[0], 8);
   cr_assert_eq (kx_state (&t)->hand_n[1], 7);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E13 --------------------------------------------------------------- */
 
 Test (kittens, e13_favor_gives_a_card_of_the_targets_choice)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 24 5\ndeal Bea hand 6 20\n");
-  kx_ok (&t, "Ana play 24 Bea");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 24 5\ndeal Bea hand 6 20\n");
+  gt_ok (&t, "Ana play 24 Bea");
+  gt_ok (&t, "Ana resolve");
   cr_assert_eq (eng_game_to_move (t.game), 1, "Bea decides");
-  kx_refused (&t, "Ana give 5", ENG_ERR_ILLEGAL, "E13");
-  kx_refused (&t, "Bea give ?", ENG_ERR_ILLEGAL, "E9");
-  kx_ok (&t, "Bea give 20");
+  gt_refused (&t, "Ana give 5", ENG_ERR_ILLEGAL, "E13");
+  gt_refused (&t, "Bea give ?", ENG_ERR_ILLEGAL, "E9");
+  gt_ok (&t, "Bea give 20");
   cr_assert (kx_hand_has (&t, 0, 20));
-  const EngEvent *e = kx_event (&t, ENG_EVENT_NOTE, "E13");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_NOTE, "E13");
   cr_assert_not_null (e);
   cr_assert (strstr (e->text, "20") == NULL, "the card passed face down is not named: %s",
              e->text);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e13_no_favor_pair_or_trio_on_an_empty_hand)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 24 37 38 39 5\ndeal Bea hand\n");
-  kx_refused (&t, "Ana play 24 Bea", ENG_ERR_ILLEGAL, "E13");
-  kx_refused (&t, "Ana pair 37 38 Bea", ENG_ERR_ILLEGAL, "E13");
-  kx_refused (&t, "Ana trio 37 38 39 5 Bea", ENG_ERR_ILLEGAL, "E13");
-  kx_free (&t);
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 24 37 38 39 5\ndeal Bea hand\n");
+  gt_refused (&t, "Ana play 24 Bea", ENG_ERR_ILLEGAL, "E13");
+  gt_refused (&t, "Ana pair 37 38 Bea", ENG_ERR_ILLEGAL, "E13");
+  gt_refused (&t, "Ana trio 37 38 39 5 Bea", ENG_ERR_ILLEGAL, "E13");
+  gt_free (&t);
 }
 
 Test (kittens, e13_eliminated_players_take_no_turns_and_cannot_nope)
 {
-  KX t;
-  kx_new (&t, THREE "deal pile 1 40 44\ndeal Ana hand 11 20\ndeal Bea hand 25 16 6\n"
+  GameTest t;
+  gt_new (&t, THREE "deal pile 1 40 44\ndeal Ana hand 11 20\ndeal Bea hand 25 16 6\n"
           "deal Cai hand 7\n");
-  kx_ok (&t, "Ana draw");
-  kx_ok (&t, "Ana explode");
-  kx_refused (&t, "Bea play 25 Ana", ENG_ERR_ILLEGAL, "E13");
-  kx_ok (&t, "Bea play 16");
-  kx_refused (&t, "Ana nope 11", ENG_ERR_ILLEGAL, "E13");
-  kx_ok (&t, "Bea resolve");
+  gt_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana explode");
+  gt_refused (&t, "Bea play 25 Ana", ENG_ERR_ILLEGAL, "E13");
+  gt_ok (&t, "Bea play 16");
+  gt_refused (&t, "Ana nope 11", ENG_ERR_ILLEGAL, "E13");
+  gt_ok (&t, "Bea resolve");
   cr_assert_eq (kx_state (&t)->active, 2);
-  kx_ok (&t, "Cai draw");
-  kx_ok (&t, "Cai draw");
+  gt_ok (&t, "Cai draw");
+  gt_ok (&t, "Cai draw");
   cr_assert_eq (kx_state (&t)->active, 1, "Ana is skipped");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- E16: hidden information ------------------------------------------- */
 
 Test (kittens, e16_see_the_future_names_nothing)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 40 44 48\ndeal Ana hand 32 5\ndeal Bea hand 6\n");
-  kx_ok (&t, "Ana play 32");
-  kx_ok (&t, "Ana resolve");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 40 44 48\ndeal Ana hand 32 5\ndeal Bea hand 6\n");
+  gt_ok (&t, "Ana play 32");
+  gt_ok (&t, "Ana resolve");
   char which[256];
   cr_assert (!kx_names_hidden (kx_rules (&t), kx_state (&t), &t.events, which, sizeof which),
              "%s", which);
@@ -781,16 +781,16 @@ Test (kittens, e16_see_the_future_names_nothing)
       cr_assert (strstr (t.storage[i].text, "cat") == NULL, "%s", t.storage[i].text);
     }
   cr_assert (told, "the table hears that Ana looked");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e16_the_defuse_position_is_never_shown_nor_recorded)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 1\ndeal Ana hand 5\ndeal Bea hand 6\n");
-  kx_ok (&t, "Ana draw");
-  kx_ok (&t, "Ana defuse 5");
-  kx_ok (&t, "Ana replace");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 1\ndeal Ana hand 5\ndeal Bea hand 6\n");
+  gt_ok (&t, "Ana draw");
+  gt_ok (&t, "Ana defuse 5");
+  gt_ok (&t, "Ana replace");
   for (size_t i = 0; i < t.events.n; i++)
     for (const char *c = t.storage[i].text; *c; c++)
       cr_assert (*c < '0' || *c > '9', "no number in '%s'", t.storage[i].text);
@@ -802,14 +802,14 @@ Test (kittens, e16_the_defuse_position_is_never_shown_nor_recorded)
   eng_game_public_view (t.game, &v);
   cr_assert_eq (v.shared[0].n_cards, 0, "the pile shows no face");
   cr_assert_eq (v.shared[0].count, kx_state (&t)->pile_n);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e16_public_view_counts_and_faces_up_only)
 {
-  KX t;
-  kx_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 6 20\n");
-  kx_ok (&t, "Ana play 16");
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 6 20\n");
+  gt_ok (&t, "Ana play 16");
   EngView v;
   eng_game_public_view (t.game, &v);
   cr_assert_eq (v.players[0].hand, 1);
@@ -819,12 +819,12 @@ Test (kittens, e16_public_view_counts_and_faces_up_only)
   cr_assert_eq (v.shared[1].cards[0].serial, 16, "the discard's top is face up");
   cr_assert_eq (v.shared[2].cards[0].serial, 16, "the Attack is open");
   cr_assert_str_eq (v.panels[0].rows[1].value, "1", "one kitten left");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana resolve");
   eng_game_public_view (t.game, &v);
   cr_assert_eq (v.active, 1);
   cr_assert_str_eq (v.players[1].status, "owes 2 turns");
   cr_assert_str_eq (v.panels[0].rows[0].value, "2");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- a whole live game as a record ---------------------------------------- */
@@ -841,7 +841,7 @@ Test (kittens, a_live_record_replays_to_the_end)
   EngCardSet *set = kx_load_set (NULL, 0);
   EngOptions base;
   memset (&base, 0, sizeof base);
-  kx_load_options (&base);
+  gt_load_options ("kittens", &base);
   EngReplayResult res;
   EngVerdict why;
   cr_assert_eq (eng_replay (rec, set, &base, false, true, NULL, NULL, &res, &why), ENG_OK,
@@ -861,44 +861,44 @@ Test (kittens, a_live_record_replays_to_the_end)
 
 Test (kittens, unseen_cards_in_a_dealt_hand_come_out_of_the_cards_left)
 {
-  KX t;
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal Ana hand ? ? 28\n");
+  GameTest t;
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal Ana hand ? ? 28\n");
   const KitState *s = kx_state (&t);
   cr_assert_eq (s->hand_n[0], 3);
   cr_assert_eq (s->hand_n[1], 8);
   cr_assert_eq (s->pile_n + s->box_n + 11, 56);
   EngVerdict v;
   cr_assert_eq (eng_game_check_conservation (t.game, &v), ENG_OK, "%s", v.reason);
-  kx_ok (&t, "Ana play 28");
-  kx_ok (&t, "Ana play 20");       /* an unseen card of Ana's, now face up */
+  gt_ok (&t, "Ana play 28");
+  gt_ok (&t, "Ana play 20");       /* an unseen card of Ana's, now face up */
   cr_assert_eq (kx_state (&t)->hand_n[0], 1);
-  kx_free (&t);
+  gt_free (&t);
 
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\nseed 4\ndeal Ana hand ? ? 16\n");
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\nseed 4\ndeal Ana hand ? ? 16\n");
   cr_assert_eq (kx_state (&t)->hand_n[0], 3);
   cr_assert_neq (kx_state (&t)->hand[0][0], KIT_UNKNOWN, "a seeded deal knows them");
   cr_assert_eq (eng_game_check_conservation (t.game, &v), ENG_OK, "%s", v.reason);
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, a_kitten_is_never_dealt_to_a_hand_nor_a_card_twice)
 {
-  KX t;
-  cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 1 5\n", kx_load_set (NULL, 0)),
+  GameTest t;
+  cr_assert_eq (gt_try_new_set (&t, TWO "deal Ana hand 1 5\n", kx_load_set (NULL, 0)),
                 ENG_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq (t.why.rule, "E2");
   eng_record_free (t.rec);
   eng_card_set_free (t.set);
-  cr_assert_eq (kx_try_new_set (&t, TWO "deal discard 1\n", kx_load_set (NULL, 0)),
+  cr_assert_eq (gt_try_new_set (&t, TWO "deal discard 1\n", kx_load_set (NULL, 0)),
                 ENG_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq (t.why.rule, "E2");
   eng_record_free (t.rec);
   eng_card_set_free (t.set);
-  cr_assert_eq (kx_try_new_set (&t, TWO "deal Ana hand 16 5\ndeal pile 16\n",
+  cr_assert_eq (gt_try_new_set (&t, TWO "deal Ana hand 16 5\ndeal pile 16\n",
                                 kx_load_set (NULL, 0)), ENG_ERR_CONSERVATION);
   eng_record_free (t.rec);
   eng_card_set_free (t.set);
-  cr_assert_eq (kx_try_new_set (&t, TWO "deal pile 1 2\n", kx_load_set (NULL, 0)),
+  cr_assert_eq (gt_try_new_set (&t, TWO "deal pile 1 2\n", kx_load_set (NULL, 0)),
                 ENG_ERR_INVALID_ARGUMENT, "two players: one kitten in the pile (E2)");
   cr_assert_str_eq (t.why.rule, "E2");
   eng_record_free (t.rec);
@@ -907,8 +907,8 @@ Test (kittens, a_kitten_is_never_dealt_to_a_hand_nor_a_card_twice)
 
 Test (kittens, a_move_line_needs_its_verbs_arguments)
 {
-  KX t;
-  kx_new (&t, TWO);
+  GameTest t;
+  gt_new (&t, TWO);
   static const char *const bad[] = {
     "Ana pair 37 Bea", "Ana pair 37 38", "Ana trio 37 38 39 Bea", "Ana five 37 41 45 49",
     "Ana five 37 41 45 49 53 Bea", "Ana play", "Ana nope 11 Bea", "Ana draw 5",
@@ -932,18 +932,18 @@ Test (kittens, a_move_line_needs_its_verbs_arguments)
       cr_assert_eq (eng_record_parse_move (t.rec, good[i], &m, &err), ENG_OK, "'%s': %s",
                     good[i], err.reason);
     }
-  kx_free (&t);
+  gt_free (&t);
 }
 
 /* ---- the cards not covered above ----------------------------------------- */
 
 Test (kittens, e01_shuffle_reorders_the_pile_and_a_live_table_forgets_its_order)
 {
-  KX t;
-  kx_new (&t, TWO "deal pile 40 44 48 52 53 54\ndeal Ana hand 28 5\ndeal Bea hand 6\n");
+  GameTest t;
+  gt_new (&t, TWO "deal pile 40 44 48 52 53 54\ndeal Ana hand 28 5\ndeal Bea hand 6\n");
   KitState before = *kx_state (&t);
-  kx_ok (&t, "Ana play 28");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana play 28");
+  gt_ok (&t, "Ana resolve");
   const KitState *s = kx_state (&t);
   cr_assert_eq (s->pile_n, before.pile_n);
   cr_assert_neq (memcmp (s->pile, before.pile, s->pile_n), 0, "the order changed");
@@ -958,32 +958,32 @@ Test (kittens, e01_shuffle_reorders_the_pile_and_a_live_table_forgets_its_order)
       }
   cr_assert_eq (memcmp (a, b, s->pile_n), 0, "the same cards");
   cr_assert_eq (kx_state (&t)->pile_kittens, 1);
-  kx_free (&t);
+  gt_free (&t);
 
-  kx_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal pile 40 44\n");
+  gt_new (&t, "game kittens\nplayer Ana\nplayer Bea\ndeal pile 40 44\n");
   cr_assert_eq (kx_state (&t)->pile[kx_state (&t)->pile_n - 1], idx (&t, 40));
-  kx_ok (&t, "Ana play 28");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana play 28");
+  gt_ok (&t, "Ana resolve");
   for (int i = 0; i < kx_state (&t)->pile_n; i++)
     cr_assert_eq (kx_state (&t)->pile[i], KIT_UNKNOWN, "a live referee forgets the order");
-  kx_free (&t);
+  gt_free (&t);
 }
 
 Test (kittens, e16_see_the_future_x5_and_alter_the_future_5_look_at_five)
 {
   static const char *const edits[] = { "see-the-future-5 1", "alter-the-future-5 1" };
-  KX t;
-  kx_new_set (&t, TWO "deal pile 40 44 48 52 53\ndeal Ana hand 57 58 5\ndeal Bea hand 6\n",
+  GameTest t;
+  gt_new_set (&t, TWO "deal pile 40 44 48 52 53\ndeal Ana hand 57 58 5\ndeal Bea hand 6\n",
               kx_load_set (edits, 2));
   cr_assert_eq (kx_rules (&t)->cards[idx (&t, 57)].depth, 5);
   cr_assert_eq (kx_rules (&t)->cards[idx (&t, 58)].kind, KIT_KIND_ALTER);
-  kx_ok (&t, "Ana play 57");
-  kx_ok (&t, "Ana play 58");
+  gt_ok (&t, "Ana play 57");
+  gt_ok (&t, "Ana play 58");
   bool told = false;
   for (size_t i = 0; i < t.events.n; i++)
     told = told || strstr (t.storage[i].text, "top 5 cards") != NULL;
   cr_assert (told, "See the Future x5 looks at five");
-  kx_ok (&t, "Ana resolve");
+  gt_ok (&t, "Ana resolve");
   const KitState *s = kx_state (&t);
   int found = 0;
   static const unsigned top[] = { 40, 44, 48, 52, 53 };
@@ -993,5 +993,5 @@ Test (kittens, e16_see_the_future_x5_and_alter_the_future_5_look_at_five)
   cr_assert_eq (found, 5, "Alter the Future (5) keeps the same five on top");
   char which[256];
   cr_assert (!kx_names_hidden (kx_rules (&t), s, &t.events, which, sizeof which), "%s", which);
-  kx_free (&t);
+  gt_free (&t);
 }

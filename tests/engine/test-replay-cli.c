@@ -180,9 +180,9 @@ Test (replay, records_replay_identically_through_the_library)
 {
   const char *names[] = { "katua-2p-seeded.rec", "katua-3p-seeded.rec", "katua-4p-seeded.rec",
                           "katua-2p-live.rec" };
-  EngCardSet *set = kt_load_set ();
+  EngCardSet *set = gt_load_set ("katua");
   EngOptions opts;
-  kt_load_options (&opts);
+  gt_load_options ("katua", &opts);
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     {
       char *p = record_path (names[i]);
