@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <glib.h>
-
 #include "katua-live-private.h"
 
 /* ---- the Hook ------------------------------------------------------------------- */
@@ -326,16 +324,10 @@ end_turn (EngInterpreter *it, int verb, EngEvents *out)
                             "take them back"));
       return;
     }
-  /* undo goes back to before the cards to discard were counted */
-  EngLiveMind *before = g_new (EngLiveMind, 1);
-  *before = *eng_live_mind (it);
-  km->n_to_discard = 0;
-  if (!eng_live_try_apply (it, &mv, NULL, out))
-    *eng_live_mind (it) = *before;
-  else
-    *eng_live_memo_top (it) = *before;
-  g_free (before);
-  eng_live_memo_changed (it);
+  /* the undo view keeps the cards counted for the discard; the mind
+   * after the move starts counting afresh */
+  if (eng_live_try_apply (it, &mv, NULL, out))
+    km->n_to_discard = 0;
 }
 
 EngStatus

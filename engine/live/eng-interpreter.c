@@ -226,19 +226,14 @@ eng_live_try_apply (EngInterpreter *live, const EngMove *move, const EngLiveChan
   size_t state_size = eng_game_class (it->game)->state_size;
   /* after_move may apply no move itself, so one buffer serves */
   memcpy (it->before, eng_game_state (it->game), state_size);
-  EngLiveMind *memo = g_new (EngLiveMind, 1);
-  *memo = it->mind;
   EngVerdict why;
   size_t mark = out != NULL ? out->n : 0;
   EngStatus st = eng_game_apply (it->game, move, out, &why);
   live_hide_unseen (it, out, mark);
   if (st != ENG_OK)
-    {
-      g_free (memo);
-      return false;
-    }
-  push_memo (it, memo);
-  g_free (memo);
+    return false;   /* nothing changed: the mind is as it was */
+  /* the undo view: the mind before the move, which the rules left alone */
+  push_memo (it, &it->mind);
   eng_record_append (it->record, move, 0);
   if (c != NULL)
     eng_live_accept (it, c);
@@ -261,15 +256,8 @@ bool
 eng_live_complete_pending (EngInterpreter *live, const EngMove *move, const EngLiveChange *c,
                            EngEvents *out)
 {
-  EngLiveMind *keep = g_new (EngLiveMind, 1);
-  *keep = live->mind;
   if (!eng_live_try_apply (live, move, c, out))
-    {
-      live->mind = *keep;
-      g_free (keep);
-      return false;
-    }
-  g_free (keep);
+    return false;
   EngLiveMind *top = eng_live_memo_top (live);
   *top = live->pend_start;
   top->no_view = live->pend_start_known ? 0 : 1;
