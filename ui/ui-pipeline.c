@@ -366,7 +366,9 @@ ui_pipeline_start (UiPipeline *self, GError **error)
   g_return_val_if_fail (self->worker == NULL, FALSE);
 
   VisSourceError err = { "" };
-  VisSourceStatus status = vis_source_open (self->spec, NULL, &self->source, &err);
+  /* the demo table plays the game's own demo */
+  VisSourceOptions opts = { .game = self->game };
+  VisSourceStatus status = vis_source_open (self->spec, &opts, &self->source, &err);
   if (status != VIS_SOURCE_OK)
     {
       g_set_error (error, UI_PIPELINE_ERROR,

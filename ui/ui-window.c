@@ -471,13 +471,7 @@ start_pipeline (UiWindow *self)
       g_signal_handlers_disconnect_by_data (self->pipeline, self);
       g_clear_object (&self->pipeline);
     }
-  /* the demo table plays the chosen game's own demo (data/scenes) */
-  g_autofree char *demo_rel = g_strdup_printf ("scenes/demo-%s-game.scene", self->game);
-  char *demo_path = g_strcmp0 (self->source, "demo") == 0 ? eng_data_path (demo_rel) : NULL;
-  g_autofree char *source = demo_path != NULL && g_file_test (demo_path, G_FILE_TEST_IS_REGULAR)
-                            ? g_strdup_printf ("demo:%s", demo_path) : g_strdup (self->source);
-  free (demo_path);
-  self->pipeline = ui_pipeline_new (source, self->game);
+  self->pipeline = ui_pipeline_new (self->source, self->game);
   gboolean from_saved = !self->recalibrate && g_file_test (self->calibration_path, G_FILE_TEST_IS_REGULAR);
   if (from_saved)
     ui_pipeline_set_calibration_file (self->pipeline, self->calibration_path);

@@ -554,15 +554,11 @@ cli_cmd_watch (int argc, char **argv)
       return 2;
     }
 
-  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps };
+  /* the demo table plays the game's own demo */
+  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game };
   VisSource *source = NULL;
   VisSourceError serr = { "" };
-  /* the demo table plays the game's own demo (data/scenes), as the window does */
-  g_autofree char *demo_rel = g_strdup_printf ("scenes/demo-%s-game.scene", a.game);
-  g_autofree char *demo_path = strcmp (a.source, "demo") == 0 ? cli_data_path (demo_rel) : NULL;
-  g_autofree char *source_spec = demo_path != NULL && g_file_test (demo_path, G_FILE_TEST_IS_REGULAR)
-                                 ? g_strdup_printf ("demo:%s", demo_path) : g_strdup (a.source);
-  VisSourceStatus sst = vis_source_open (source_spec, &sopts, &source, &serr);
+  VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
   if (sst != VIS_SOURCE_OK)
     {
       cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));

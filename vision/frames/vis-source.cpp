@@ -9,6 +9,10 @@
 #include "vis-render.h"
 #include "vis-imageio.h"
 
+extern "C" {
+#include "eng-game.h"
+}
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -832,7 +836,8 @@ open_impl (const char *spec, const VisSourceOptions *options, VisSource **out, V
   else if (s == "demo" || (s.rfind ("demo:", 0) == 0 && s.size () > 5))
     {
       std::string dir = default_data_dir (src->opts);
-      std::string scene = s == "demo" ? dir + "/scenes/demo-katua-game.scene" : s.substr (5);
+      const char *game = src->opts.game != nullptr ? src->opts.game : eng_game_class_get (0)->name;
+      std::string scene = s == "demo" ? dir + "/scenes/demo-" + game + "-game.scene" : s.substr (5);
       auto demo = std::make_unique<DemoBackend> (src->opts, scene);
       demo->data_dir_ = dir;
       src->backend = std::move (demo);

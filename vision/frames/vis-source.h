@@ -5,8 +5,9 @@
  *                     mmap buffers, always the newest frame
  *   file:PATH         a video file, a folder of images (sorted by name) or
  *                     one image
- *   demo              the synthetic renderer playing data/scenes/demo-katua-game.scene
- *                     (a whole scripted Katua game, data/games/demo-katua.script)
+ *   demo              the synthetic renderer playing the game's demo,
+ *                     data/scenes/demo-GAME-game.scene (VisSourceOptions.game;
+ *                     a scripted game, data/games/demo-GAME.script)
  *                     in a loop at its frame rate (demo:SCENE plays another)
  *
  * docs/frame-sources.md is the reference.  No camera present is a normal
@@ -70,6 +71,8 @@ typedef struct {
   int reconnect_interval_ms;  /* min time between reopen attempts (0 = 500) */
   const char *data_dir;       /* demo: where data/ is (NULL = TABLERO_DATADIR,
                                  then the source tree) */
+  const char *game;           /* demo: whose demo plays, data/scenes/demo-GAME-game.scene
+                                 (NULL = the first game the registry lists) */
 } VisSourceOptions;
 
 typedef struct VisSource VisSource;
