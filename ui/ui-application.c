@@ -140,11 +140,9 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       if (eng_game_class_find (game) == NULL)
         {
-          GString *known = g_string_new (NULL);
-          for (size_t i = 0; i < eng_game_class_count (); i++)
-            g_string_append_printf (known, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
-          g_printerr (_ ("tablero: unknown game '%s' (known: %s)\n"), game, known->str);
-          g_string_free (known, TRUE);
+          char known[256];
+          eng_game_class_names (known, sizeof known);
+          g_printerr (_ ("tablero: unknown game '%s' (known: %s)\n"), game, known);
           return 2;
         }
       g_free (self->game);

@@ -22,16 +22,6 @@ cli_data_path (const char *relative)
   return copy;
 }
 
-/* "katua, catchy": the registry's games, for messages (transfer full). */
-static char *
-known_games (void)
-{
-  GString *known = g_string_new (NULL);
-  for (size_t i = 0; i < eng_game_class_count (); i++)
-    g_string_append_printf (known, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
-  return g_string_free (known, FALSE);
-}
-
 const char *
 cli_default_game (void)
 {
@@ -64,7 +54,8 @@ cli_card_set_path (const char *game)
         return path;
       g_free (path);
     }
-  g_autofree char *known = known_games ();
+  char known[256];
+  eng_game_class_names (known, sizeof known);
   g_autofree char *shown = cli_escape (game);
   fprintf (stderr, "tablero-cli: unknown game '%s' (known: %s)\n", shown, known);
   return NULL;
@@ -76,7 +67,8 @@ cli_game_class (const char *game)
   const EngGameClass *klass = eng_game_class_find (game);
   if (klass != NULL)
     return klass;
-  g_autofree char *known = known_games ();
+  char known[256];
+  eng_game_class_names (known, sizeof known);
   g_autofree char *shown = cli_escape (game);
   fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", shown, known);
   return NULL;

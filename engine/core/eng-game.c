@@ -239,6 +239,16 @@ eng_setup_init (EngSetup *setup)
 /* The registry itself (eng_game_class_find, _count, _get) is generated from
  * the one list of games in engine/meson.build (eng-registry.c). */
 
+void
+eng_game_class_names (char *buf, size_t size)
+{
+  size_t n = 0;
+  if (size > 0)
+    buf[0] = '\0';
+  for (size_t i = 0; i < eng_game_class_count () && n < size; i++)
+    n += (size_t) snprintf (buf + n, size - n, "%s%s", i ? ", " : "", eng_game_class_get (i)->name);
+}
+
 int
 eng_game_class_verb (const EngGameClass *klass, const char *name)
 {

@@ -229,6 +229,9 @@ struct EngGameClass {
 const EngGameClass *eng_game_class_find (const char *name);
 size_t eng_game_class_count (void);
 const EngGameClass *eng_game_class_get (size_t index);
+/* "katua, catchy, kittens": the registry's names for a message, into buf
+ * (cut to fit). */
+void eng_game_class_names (char *buf, size_t size);
 
 /* Verb number for a name, -1 when the class has none such. */
 int eng_game_class_verb (const EngGameClass *klass, const char *name);
