@@ -194,16 +194,18 @@ catchy_live_view (const EngInterpreter *it, EngView *view)
 
 /* ---- after a move: what the table must do ----------------------------------------- */
 
-/* A settled trick: both cards onto the played pile, the mood card turned
- * when the mood flipped and moved one space toward whom the rules say. */
+/* A settled trick (the rules' last one, `tr`): both cards onto the
+ * played pile, the mood card turned when the mood flipped and moved one
+ * space toward whom the rules say; the state after it has the mood and
+ * the cat's place. */
 static void
-expect_trick_tidied (EngInterpreter *it, const CatchyState *b, const CatchyState *a,
-                     uint16_t follow, EngEvents *out)
+expect_trick_tidied (EngInterpreter *it, const CatchyTrick *tr, const CatchyState *a,
+                     EngEvents *out)
 {
   const CatchyRules *r = crules (it);
   const CatchyLive *d = eng_live_data (it);
   EngLiveMind *m = eng_live_mind (it);
-  uint16_t cards[2] = { r->cards[b->lead].serial, follow };
+  uint16_t cards[2] = { r->cards[tr->lead].serial, r->cards[tr->follow].serial };
   for (int i = 0; i < 2; i++)
     {
       EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_TO_DISCARD, cards[i], 0,
@@ -213,33 +215,27 @@ expect_trick_tidied (EngInterpreter *it, const CatchyState *b, const CatchyState
                   ENG_ ("Put both cards of the trick on the played pile"));
     }
   eng_live_say (out, ENG_EVENT_NEED, -1, "C12", ENG_N_ ("Put both cards of the trick on the played pile"));
-  int w = catchy_trick_winner (r, b->lead, card_of (it, follow));
-  bool flipped = w < 0 || (catchy_card_is_odd (r, b->lead) && catchy_card_is_odd (r, card_of (it, follow)));
-  unsigned mood = flipped ? b->mood ^ 1u : b->mood;
-  uint16_t side = d->mood_serial[mood];
-  if (flipped)
+  uint16_t side = d->mood_serial[a->mood];
+  if (tr->flipped)
     {
       EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_SIDE_UP, side, 0,
                                               eng_live_zone (ENG_ZONE_NONE, -1, -1));
       if (e != NULL)
-        snprintf (e->text, sizeof e->text, ENG_ ("Turn the mood card over: %s side up"),
-                  mood_words (mood));
-      if (e != NULL)
-        eng_live_say (out, ENG_EVENT_NEED, -1, "C5", "%s", e->text);
+        {
+          snprintf (e->text, sizeof e->text, ENG_ ("Turn the mood card over: %s side up"),
+                    mood_words (a->mood));
+          eng_live_say (out, ENG_EVENT_NEED, -1, "C5", "%s", e->text);
+        }
     }
-  if (w < 0)
+  if (tr->toward == CATCHY_NONE)
     return;   /* the wild and a 3: the cat does not move (C4) */
-  int winner = w == 0 ? b->leader : 1 - b->leader;
-  int toward = mood == CATCHY_RED ? winner : 1 - winner;
-  int place = toward == 0 ? b->cat - 1 : b->cat + 1;
-  EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_TO_ZONE, side, 0, place_zone (it, place));
+  EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_TO_ZONE, side, 0, place_zone (it, a->cat));
   if (e != NULL)
     {
       snprintf (e->text, sizeof e->text, ENG_ ("Move the cat one space toward %s"),
-                eng_live_player_name (it, toward));
-      eng_live_say (out, ENG_EVENT_NEED, toward, "C5", "%s", e->text);
+                eng_live_player_name (it, tr->toward));
+      eng_live_say (out, ENG_EVENT_NEED, tr->toward, "C5", "%s", e->text);
     }
-  (void) a;
 }
 
 static void
@@ -268,7 +264,7 @@ catchy_live_after_move (EngInterpreter *it, const void *before, const EngMove *m
                             "seven cards each"), a->hand_no);
       return;
     }
-  expect_trick_tidied (it, b, a, mv->card, out);
+  expect_trick_tidied (it, &a->tricks[a->n_tricks - 1], a, out);
 }
 
 /* ---- reading the table ------------------------------------------------------------ */
