@@ -10,20 +10,9 @@
 
 #define KAT_LIVE_QUEUE 4
 
-typedef enum { CARD_NONE, CARD_CAT, CARD_FAKE, CARD_ABDUCTION, CARD_HOOK, CARD_ACTION } KatCardKind;
-
-typedef struct {
-  uint8_t kind;        /* KatCardKind */
-  uint8_t deck;        /* deck index in the set */
-  uint8_t action;      /* KatAction */
-  uint8_t colour;      /* KAT_RED ... (0: none) */
-  char colour_name[12];/* as the set spells it */
-} KatCardInfo;
-
 /* The interpreter's data for a Katua game (EngLiveClass.data_size). */
 typedef struct {
-  KatCardInfo info[ENG_LIVE_SERIALS];
-  int cat_deck, ufo_deck;        /* deck indices (0-based) */
+  int cat_deck, ufo_deck;        /* the set's deck indices (0-based), for backs */
   int intercepts_this_look;      /* UFOs laid on the Hook in this look */
 } KatLive;
 
@@ -92,9 +81,10 @@ kat_live_name (const EngInterpreter *it, int player)
   return eng_live_player_name (it, player);
 }
 
-const KatCardInfo *kat_live_card (const EngInterpreter *it, uint16_t serial);
-/* A UFO colour as the set spells it, in words agreeing with "UFO". */
-const char *kat_live_ufo_colour (const char *colour);
+/* The rules' card of a face serial (katua.h); for a serial the rules do
+ * not have, a card of no kind (KAT_LIVE_NO_KIND) and no deck. */
+#define KAT_LIVE_NO_KIND 0xFF
+const KatCard *kat_live_card (const EngInterpreter *it, uint16_t serial);
 /* "red UFO" / "the red UFO" */
 void kat_live_face (const EngInterpreter *it, uint16_t serial, char *buf, size_t size);
 void kat_live_face_the (const EngInterpreter *it, uint16_t serial, char *buf, size_t size);

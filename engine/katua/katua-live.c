@@ -11,24 +11,13 @@
 
 /* ---- cards and words ---------------------------------------------------------- */
 
-const KatCardInfo *
+const KatCard *
 kat_live_card (const EngInterpreter *it, uint16_t serial)
 {
-  const KatLive *d = eng_live_data (it);
-  return &d->info[serial < ENG_LIVE_SERIALS ? serial : 0];
-}
-
-/* Colour words agree with the noun in Spanish and Catalan ("ovni rojo"):
- * a colour the set spells otherwise (data) stays as spelt. */
-const char *
-kat_live_ufo_colour (const char *colour)
-{
-  static const char *const names[] = { "red", "blue", "yellow", "tricolor" };
-  static const unsigned values[] = { KAT_RED, KAT_BLUE, KAT_YELLOW, KAT_TRICOLOR };
-  for (size_t i = 0; i < 4; i++)
-    if (strcmp (colour, names[i]) == 0)
-      return katua_colour_words (values[i], false);
-  return colour;
+  static const KatCard none = { .deck = 0xFF, .kind = KAT_LIVE_NO_KIND };
+  const KatRules *r = kat_live_rules (it);
+  uint8_t k = katua_card_index (r, serial);
+  return k < r->n_cards ? &r->cards[k] : &none;
 }
 
 void
@@ -74,13 +63,13 @@ apply_or_take_back (EngInterpreter *it, const EngMove *mv, const EngLiveChange *
 /* K5: "a red UFO against a tricolor beam: turn your cat face up". */
 static void
 ask_show (EngInterpreter *it, const EngMove *mv, const EngLiveChange *c, int d, int slot,
-          const char *colour, EngEvents *out)
+          unsigned colour, EngEvents *out)
 {
   kat_live_start_pending (it, PEND_SHOW, mv, c);
   eng_live_say (out, ENG_EVENT_NEED, d, "K5",
                 ENG_N_ ("%s: a %s UFO against a tricolor beam: turn your cat in slot %d face "
                         "up for all to see"), kat_live_name (it, d),
-                out != NULL ? kat_live_ufo_colour (colour) : colour, slot + 1);
+                out != NULL ? katua_colour_words (colour, false) : "", slot + 1);
 }
 
 static void
@@ -139,9 +128,7 @@ replicated_defence (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   if (s->rep_effect == KAT_NEUTRALISE && a->colour == KAT_TRICOLOR
       && s->rep_colour != KAT_TRICOLOR && !s->face_up[d][a->slot])
     {
-      const char *colour = s->rep_colour == KAT_RED    ? "red"
-                           : s->rep_colour == KAT_BLUE ? "blue" : "yellow";
-      ask_show (it, &mv, c, d, a->slot, colour, out);
+      ask_show (it, &mv, c, d, a->slot, s->rep_colour, out);
       return;
     }
   apply_or_take_back (it, &mv, c, out);
@@ -152,24 +139,23 @@ static void
 laid_in_defence (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   const KatState *s = kat_live_state (it);
-  const KatCardInfo *ci = kat_live_card (it, c->item.serial);
+  const KatCard *ci = kat_live_card (it, c->item.serial);
   const KatAttempt *a = &s->att[0];
   int d = a->player;
   EngMove mv;
   char name[48];
-  if (ci->kind == CARD_ABDUCTION)
+  if (ci->kind == KAT_KIND_ABDUCTION)
     {
       move_for (&mv, KAT_NEUTRALISE, d);
       mv.card = c->item.serial;
       /* K5: a colour UFO against a tricolor beam needs the hidden cat shown */
-      if (a->colour == KAT_TRICOLOR && strcmp (ci->colour_name, "tricolor") != 0
-          && !s->face_up[d][a->slot])
-        ask_show (it, &mv, c, d, a->slot, ci->colour_name, out);
+      if (a->colour == KAT_TRICOLOR && ci->colour != KAT_TRICOLOR && !s->face_up[d][a->slot])
+        ask_show (it, &mv, c, d, a->slot, ci->colour, out);
       else
         apply_or_take_back (it, &mv, c, out);
       return;
     }
-  if (ci->kind == CARD_ACTION)
+  if (ci->kind == KAT_KIND_ACTION)
     switch (ci->action)
       {
       case KAT_ACT_SHIELD:
@@ -209,10 +195,10 @@ laid_during_attempt (EngInterpreter *it, const EngLiveChange *c, int at, int slo
                      EngEvents *out)
 {
   const KatState *s = kat_live_state (it);
-  const KatCardInfo *ci = kat_live_card (it, c->item.serial);
+  const KatCard *ci = kat_live_card (it, c->item.serial);
   const KatAttempt *a = &s->att[0];
   bool on_attempt = c->item.zone.kind == ENG_ZONE_ATTACK && at == a->player && slot == a->slot;
-  if (ci->kind == CARD_ACTION && ci->action == KAT_ACT_REPLICATOR && !on_attempt
+  if (ci->kind == KAT_KIND_ACTION && ci->action == KAT_ACT_REPLICATOR && !on_attempt
       && s->rep_open && c->item.zone.kind == ENG_ZONE_ATTACK)
     {
       EngMove mv;
@@ -241,9 +227,9 @@ static void
 laid_action (EngInterpreter *it, const EngLiveChange *c, int at, int slot, EngEvents *out)
 {
   const KatState *s = kat_live_state (it);
-  const KatCardInfo *ci = kat_live_card (it, c->item.serial);
+  const KatCard *ci = kat_live_card (it, c->item.serial);
   int active = s->active;
-  bool replicate = ci->kind == CARD_ACTION && ci->action == KAT_ACT_REPLICATOR;
+  bool replicate = ci->kind == KAT_KIND_ACTION && ci->action == KAT_ACT_REPLICATOR;
   int effect = replicate ? (s->rep_effect < KAT_VERB_COUNT ? s->rep_effect : -1) : -1;
   int action = replicate ? -1 : ci->action;
   EngMove mv;
@@ -297,7 +283,7 @@ static void
 card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   const KatState *s = kat_live_state (it);
-  const KatCardInfo *ci = kat_live_card (it, c->item.serial);
+  const KatCard *ci = kat_live_card (it, c->item.serial);
   const KatPending *pd = &kat_live_mind (it)->pend;
   int at = eng_live_player_of_seat (it, c->item.zone.seat);
   int slot = c->item.zone.kind == ENG_ZONE_ATTACK ? c->item.zone.index : -1;
@@ -323,7 +309,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   if (s->phase == KAT_PHASE_HOOK)
     {
       bool on_hook = c->item.zone.kind == ENG_ZONE_ATTACK && at == active && slot == s->hook_slot;
-      if (!on_hook || ci->kind != CARD_ABDUCTION)
+      if (!on_hook || ci->kind != KAT_KIND_ABDUCTION)
         {
           kat_live_face_the (it, c->item.serial, name, sizeof name);
           eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K12",
@@ -341,7 +327,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       return;
     }
   /* the active player's turn */
-  if (ci->kind == CARD_ABDUCTION && at == active)
+  if (ci->kind == KAT_KIND_ABDUCTION && at == active)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K21",
@@ -350,9 +336,9 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
                        kat_live_name (it, active), kat_live_name (it, active), name);
       return;
     }
-  if (ci->kind == CARD_ABDUCTION || ci->kind == CARD_HOOK)
+  if (ci->kind == KAT_KIND_ABDUCTION || ci->kind == KAT_KIND_HOOK)
     {
-      move_for (&mv, ci->kind == CARD_ABDUCTION ? KAT_ATTACK : KAT_HOOK, active);
+      move_for (&mv, ci->kind == KAT_KIND_ABDUCTION ? KAT_ATTACK : KAT_HOOK, active);
       mv.card = c->item.serial;
       mv.target[0] = (int8_t) at;
       mv.slot[0] = (int8_t) slot;
@@ -373,7 +359,7 @@ cat_flipped_up (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   KatPending *pd = &kat_live_mind (it)->pend;
   EngMove mv;
   uint8_t kind = kat_live_card (it, c->item.serial)->kind;
-  if (kind != CARD_CAT && kind != CARD_FAKE)
+  if (kind != KAT_KIND_CAT && kind != KAT_KIND_FAKE)
     {
       eng_live_refuse (it, c, out, ENG_EVENT_CONSERVATION, "table",
                        ENG_N_ ("A face-down card in %s's slot %d turned out not to be a cat: put "
@@ -561,7 +547,7 @@ card_discarded (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   const KatLive *d = eng_live_data (it);
   KatLiveMind *km = kat_live_mind (it);
   bool ufo = c->item.kind == 'B' ? c->item.serial == d->ufo_deck + 1
-                                 : kat_live_card (it, c->item.serial)->deck == d->ufo_deck;
+                                 : kat_live_card (it, c->item.serial)->deck == KAT_DECK_UFO;
   char what[128];
   if (ufo && s->phase == KAT_PHASE_TURN && !s->played_any && km->n_to_discard < 3)
     {
@@ -581,14 +567,13 @@ card_discarded (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 static void
 card_appeared (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
-  const KatLive *d = eng_live_data (it);
   char what[128];
   if (c->item.zone.kind == ENG_ZONE_DISCARD)
     {
       card_discarded (it, c, out);
       return;
     }
-  if (c->item.kind == 'F' && kat_live_card (it, c->item.serial)->deck == d->ufo_deck
+  if (c->item.kind == 'F' && kat_live_card (it, c->item.serial)->deck == KAT_DECK_UFO
       && (c->item.zone.kind == ENG_ZONE_ATTACK || c->item.zone.kind == ENG_ZONE_PLAY))
     {
       card_laid (it, c, out);
@@ -643,28 +628,6 @@ kat_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 
 /* ---- the class ------------------------------------------------------------------------ */
 
-static KatCardKind
-kind_of (const char *kind)
-{
-  if (kind == NULL)
-    return CARD_NONE;
-  return strcmp (kind, "cat") == 0         ? CARD_CAT
-         : strcmp (kind, "fake") == 0      ? CARD_FAKE
-         : strcmp (kind, "abduction") == 0 ? CARD_ABDUCTION
-         : strcmp (kind, "hook") == 0      ? CARD_HOOK : CARD_ACTION;
-}
-
-static KatAction
-action_of (const char *action)
-{
-  if (action == NULL)
-    return KAT_ACT_NONE;
-  return strcmp (action, "shield") == 0       ? KAT_ACT_SHIELD
-         : strcmp (action, "replicator") == 0 ? KAT_ACT_REPLICATOR
-         : strcmp (action, "teleporter") == 0 ? KAT_ACT_TELEPORTER
-         : strcmp (action, "xray") == 0       ? KAT_ACT_XRAY : KAT_ACT_STAMPEDE;
-}
-
 static EngStatus
 kat_live_init (EngInterpreter *it, void *data)
 {
@@ -673,18 +636,6 @@ kat_live_init (EngInterpreter *it, void *data)
   size_t di;
   d->cat_deck = eng_card_set_find_deck (set, "cat", &di) == ENG_OK ? (int) di : 0;
   d->ufo_deck = eng_card_set_find_deck (set, "ufo", &di) == ENG_OK ? (int) di : 1;
-  for (size_t i = 0; i < eng_card_set_n_cards (set); i++)
-    {
-      const EngCard *card = eng_card_set_card (set, i);
-      if (card->serial >= ENG_LIVE_SERIALS)
-        continue;
-      KatCardInfo *ci = &d->info[card->serial];
-      const char *colour = eng_card_attr (card, "colour");
-      ci->deck = (uint8_t) card->deck;
-      ci->kind = (uint8_t) kind_of (eng_card_attr (card, "kind"));
-      ci->action = (uint8_t) action_of (eng_card_attr (card, "action"));
-      snprintf (ci->colour_name, sizeof ci->colour_name, "%s", colour ? colour : "");
-    }
   return ENG_OK;
 }
 
