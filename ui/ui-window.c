@@ -411,6 +411,14 @@ on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
   announce (self, message);
 }
 
+/* The bundled card sets' command labels (their short part), listed so the
+ * catalogues carry them: a set's labels are data, shown translated when
+ * the catalogue knows them, as typed otherwise. */
+static const char *const command_words[] G_GNUC_UNUSED = {
+  N_ ("End of turn"), N_ ("End of trick"), N_ ("Pass"), N_ ("Discard face down"),
+  N_ ("No defence"),
+};
+
 /* One button per command card of the game's set, labelled as the card
  * is: what the camera cannot see, said with a click.  Undo has its own
  * button; a new game and pause are in the menu; confirm and cancel are
@@ -428,7 +436,13 @@ fill_command_buttons (UiWindow *self)
       const EngCommand *cmd = eng_card_set_command (self->card_set, i);
       if (g_strv_contains (elsewhere, cmd->id))
         continue;
-      GtkWidget *button = gtk_button_new_with_label (cmd->label);
+      /* the card's label up to its explanation ("Pass (K3: play nothing
+       * this turn)"): the short part on the button, the whole as tooltip */
+      const char *paren = strstr (cmd->label, " (");
+      g_autofree char *label = paren != NULL ? g_strndup (cmd->label, (gsize) (paren - cmd->label))
+                                             : g_strdup (cmd->label);
+      GtkWidget *button = gtk_button_new_with_label (_ (label));
+      gtk_widget_set_tooltip_text (button, cmd->label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
       if (first)
