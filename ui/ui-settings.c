@@ -32,17 +32,22 @@ lookup_for_game (GSettings *settings, const char *key, const char *game)
   return value;
 }
 
+/* Replaces (or with NULL removes) `game`'s entry of the a{ss} `key`. */
 static void
 store_for_game (GSettings *settings, const char *key, const char *game, const char *value)
 {
   g_autoptr (GVariant) old = g_settings_get_value (settings, key);
-  GVariantDict dict;
-  g_variant_dict_init (&dict, old);
+  GVariantBuilder builder;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+  GVariantIter iter;
+  const char *k, *v;
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&s&s}", &k, &v))
+    if (g_strcmp0 (k, game) != 0)
+      g_variant_builder_add (&builder, "{ss}", k, v);
   if (value != NULL)
-    g_variant_dict_insert (&dict, game, "s", value);
-  else
-    g_variant_dict_remove (&dict, game);
-  g_settings_set_value (settings, key, g_variant_dict_end (&dict));
+    g_variant_builder_add (&builder, "{ss}", game, value);
+  g_settings_set_value (settings, key, g_variant_builder_end (&builder));
 }
 
 gboolean

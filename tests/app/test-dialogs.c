@@ -1,0 +1,60 @@
+/* The app's help dialogs built in-process (under Xvfb): the sticker sheets
+ * saved from the app are the CLI's PDF, written whole or not at all. */
+#define _GNU_SOURCE /* memmem */
+#include <criterion/criterion.h>
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ui-guide.h"
+#include "ui-stickers-dialog.h"
+
+static void
+init_gtk (void)
+{
+  cr_assert (gtk_init_check (), "no display (run under xvfb-run)");
+}
+
+Test (dialogs, stickers_saved_as_pdf, .init = init_gtk)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-stickers-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "katua.pdf", NULL);
+  UiStickersDialog *dialog = ui_stickers_dialog_new (NULL, "katua");
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_stickers_dialog_save (dialog, path, &error), "%s", error ? error->message : "?");
+  g_autofree char *pdf = NULL;
+  gsize len = 0;
+  cr_assert (g_file_get_contents (path, &pdf, &len, NULL));
+  cr_assert (len > 20000, "a PDF of 233 stickers is not %zu bytes", len);
+  cr_assert (memcmp (pdf, "%PDF-", 5) == 0);
+  /* 16 pages (docs/stickers.md: 233 stickers of 40 mm on A4), as the CLI's */
+  cr_assert_not_null (memmem (pdf, len, "/Count 16", 9), "not the 16 pages tablero-cli writes");
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  guint files = 0;
+  while (g_dir_read_name (listing) != NULL)
+    files++;
+  cr_assert_eq (files, 1, "a temporary file was left beside the PDF");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+Test (dialogs, stickers_of_an_unknown_game_not_saved, .init = init_gtk)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-stickers-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "none.pdf", NULL);
+  UiStickersDialog *dialog = ui_stickers_dialog_new (NULL, "chess");
+  g_autoptr (GError) error = NULL;
+  cr_assert_not (ui_stickers_dialog_save (dialog, path, &error));
+  cr_assert_not_null (error);
+  cr_assert_not (g_file_test (path, G_FILE_TEST_EXISTS));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_rmdir (dir);
+}
+
+Test (dialogs, guide_from_box_to_first_turn, .init = init_gtk)
+{
+  UiGuide *guide = ui_guide_new (NULL);
+  cr_assert_eq (ui_guide_get_n_pages (guide), 6, "welcome, print, stick, place, camera, play");
+  gtk_window_destroy (GTK_WINDOW (guide));
+}
