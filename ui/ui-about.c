@@ -29,13 +29,14 @@ add_game_credits (AdwAboutWindow *about)
                                          "explanations it shows are its own summaries."));
 }
 
-void
+GtkWindow *
 ui_about_show (GtkWindow *parent)
 {
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
   const char *icon = gtk_icon_theme_has_icon (theme, "org.tablero.Tablero")
                        ? "org.tablero.Tablero" : "applications-games-symbolic";
   AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
+  gtk_window_set_default_size (GTK_WINDOW (about), 420, 680);
   g_object_set (about,
                 "application-name", "Tablero",
                 "application-icon", icon,
@@ -53,4 +54,5 @@ ui_about_show (GtkWindow *parent)
       gtk_window_set_application (GTK_WINDOW (about), gtk_window_get_application (parent));
     }
   gtk_window_present (GTK_WINDOW (about));
+  return GTK_WINDOW (about);
 }

@@ -6,7 +6,8 @@
 
 G_BEGIN_DECLS
 
-/* Opens the About window over `parent` (may be NULL); owned by GTK. */
-void ui_about_show (GtkWindow *parent);
+/* Opens the About window over `parent` (may be NULL) and returns it
+ * (transfer none: GTK's window list owns it). */
+GtkWindow *ui_about_show (GtkWindow *parent);
 
 G_END_DECLS

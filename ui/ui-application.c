@@ -24,6 +24,7 @@ struct _UiApplication
   char *screenshot_path;
   char *screenshot_page;       /* main, calibration, setup, correction or a dialog's page */
   guint guide_page;            /* with screenshot_page "guide" */
+  char *screenshot_subpage;    /* with screenshot_page "about": credits or legal */
   char **players;
   gboolean new_game;
   gboolean players_given;
@@ -165,9 +166,15 @@ ui_application_activate (GApplication *app)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   if (g_strcmp0 (page, "calibration") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "calibration");
-  if (g_strcmp0 (page, "shortcuts") == 0 || g_strcmp0 (page, "about") == 0
-      || g_strcmp0 (page, "rules") == 0 || g_strcmp0 (page, "stickers") == 0)
+  if (g_strcmp0 (page, "shortcuts") == 0 || g_strcmp0 (page, "rules") == 0
+      || g_strcmp0 (page, "stickers") == 0)
     g_action_group_activate_action (G_ACTION_GROUP (app), page, NULL);
+  if (g_strcmp0 (page, "about") == 0)
+    {
+      GtkWindow *about = ui_about_show (window);
+      if (self->screenshot_subpage != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (about), "about.subpage", "s", self->screenshot_subpage);
+    }
   if (g_strcmp0 (page, "guide") == 0)
     {
       UiGuide *guide = ui_guide_new (window);
@@ -264,19 +271,24 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       static const char *const known[] = {
         "main", "calibration", "setup", "correction", "shortcuts", "about", "rules", "stickers", "guide", NULL,
       };
-      /* "guide:N" shows the guide's page N (from 1) */
+      /* "guide:N" shows the guide's page N (from 1); "about:credits" and
+       * "about:legal" the About window's page */
       g_auto (GStrv) parts = g_strsplit (page, ":", 2);
       guint64 n = 1;
-      if (!g_strv_contains (known, parts[0])
-          || (parts[1] != NULL && (g_strcmp0 (parts[0], "guide") != 0
-                                   || !g_ascii_string_to_unsigned (parts[1], 10, 1, 99, &n, NULL))))
+      gboolean sub_ok = parts[1] == NULL
+                        || (g_strcmp0 (parts[0], "guide") == 0
+                            && g_ascii_string_to_unsigned (parts[1], 10, 1, 99, &n, NULL))
+                        || (g_strcmp0 (parts[0], "about") == 0
+                            && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0));
+      if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
           g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, "
-                         "shortcuts, about, rules, stickers, guide[:N])\n"), page);
+                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N])\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
       self->screenshot_page = g_strdup (parts[0]);
+      self->screenshot_subpage = g_strdup (parts[1]);
       self->guide_page = (guint) n - 1;
     }
   if (self->screenshot_path != NULL)
@@ -314,6 +326,7 @@ ui_application_finalize (GObject *object)
   g_free (self->source);
   g_free (self->screenshot_path);
   g_free (self->screenshot_page);
+  g_free (self->screenshot_subpage);
   g_strfreev (self->players);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (ui_application_parent_class)->finalize (object);
@@ -390,7 +403,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), shortcuts, about, rules, stickers or guide[:N]"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), shortcuts, about[:credits|:legal], rules, stickers or guide[:N]"), N_ ("PAGE") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
