@@ -32,34 +32,28 @@ struct _UiStickersDialog
 
 G_DEFINE_FINAL_TYPE (UiStickersDialog, ui_stickers_dialog, ADW_TYPE_WINDOW)
 
-/* Page 1 on white paper, each sticker drawn where the PDF puts it. */
+/* Page 1 on white paper, drawn as the PDF draws it. */
 static GdkTexture *
 render_first_page (UiStickersDialog *self)
 {
   int width = (int) (self->plan.page_width * PREVIEW_PX_PER_MM);
   int height = (int) (self->plan.page_height * PREVIEW_PX_PER_MM);
-  g_autofree VisSheetPlacement *places = g_new (VisSheetPlacement, self->n_texts);
-  if (vis_sheet_place (&self->options, self->texts, self->n_texts, places) != ENG_OK)
-    return NULL;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_scale (cr, PREVIEW_PX_PER_MM, PREVIEW_PX_PER_MM);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 4.6);
-  cairo_move_to (cr, 12, 16);
-  cairo_show_text (cr, self->title);
-  for (size_t i = 0; i < self->n_texts; i++)
-    if (places[i].page == 0)
-      vis_sticker_draw (cr, places[i].x, places[i].y, &self->plan.sticker, &self->texts[i]);
+  EngStatus status = vis_sheet_draw_page (cr, &self->options, self->texts, self->n_texts, 1);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  g_autoptr (GBytes) bytes = g_bytes_new (cairo_image_surface_get_data (surface),
-                                          (gsize) cairo_image_surface_get_stride (surface) * (gsize) height);
-  GdkTexture *texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
-                                                (gsize) cairo_image_surface_get_stride (surface));
+  GdkTexture *texture = NULL;
+  if (status == ENG_OK)
+    {
+      g_autoptr (GBytes) bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                                              (gsize) cairo_image_surface_get_stride (surface) * (gsize) height);
+      texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                        (gsize) cairo_image_surface_get_stride (surface));
+    }
   cairo_surface_destroy (surface);
   return texture;
 }
@@ -174,6 +168,61 @@ save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+on_draw_page (GtkPrintOperation *operation, GtkPrintContext *context, int page, UiStickersDialog *self)
+{
+  /* the operation's unit is mm and its origin the paper's corner, as the PDF's */
+  vis_sheet_draw_page (gtk_print_context_get_cairo_context (context), &self->options, self->texts,
+                       self->n_texts, page + 1);
+}
+
+/* Runs a print operation at actual size: the sheets carry their own
+ * margins and the 50 mm bar to check the scale.  `export_path` with
+ * GTK_PRINT_OPERATION_ACTION_EXPORT writes what the printer would get. */
+static GtkPrintOperationResult
+run_print (UiStickersDialog *self, GtkPrintOperationAction action, const char *export_path, GError **error)
+{
+  g_autoptr (GtkPrintOperation) operation = gtk_print_operation_new ();
+  g_autoptr (GtkPageSetup) page_setup = gtk_page_setup_new ();
+  GtkPaperSize *paper = gtk_paper_size_new (self->options.paper == VIS_PAPER_LETTER
+                                              ? GTK_PAPER_NAME_LETTER : GTK_PAPER_NAME_A4);
+  gtk_page_setup_set_paper_size (page_setup, paper);
+  gtk_paper_size_free (paper);
+  gtk_print_operation_set_default_page_setup (operation, page_setup);
+  gtk_print_operation_set_n_pages (operation, self->plan.n_pages);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_MM);
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_job_name (operation, self->title);
+  if (export_path != NULL)
+    gtk_print_operation_set_export_filename (operation, export_path);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page), self);
+  return gtk_print_operation_run (operation, action, GTK_WINDOW (self), error);
+}
+
+gboolean
+ui_stickers_dialog_print_to_pdf (UiStickersDialog *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (UI_IS_STICKERS_DIALOG (self), FALSE);
+  if (self->texts == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("No stickers to save"));
+      return FALSE;
+    }
+  return run_print (self, GTK_PRINT_OPERATION_ACTION_EXPORT, path, error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+static void
+print_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiStickersDialog *self = UI_STICKERS_DIALOG (widget);
+  g_autoptr (GError) error = NULL;
+  if (run_print (self, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autofree char *text = g_strdup_printf (_ ("Stickers not printed: %s"), error->message);
+      gtk_label_set_text (self->status, text);
+    }
+}
+
+static void
 ui_stickers_dialog_dispose (GObject *object)
 {
   gtk_widget_dispose_template (GTK_WIDGET (object), UI_TYPE_STICKERS_DIALOG);
@@ -200,6 +249,7 @@ ui_stickers_dialog_class_init (UiStickersDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiStickersDialog, status);
   gtk_widget_class_bind_template_child (widget_class, UiStickersDialog, preview);
   gtk_widget_class_install_action (widget_class, "stickers.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "stickers.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -222,6 +272,7 @@ ui_stickers_dialog_new (GtkWindow *parent, const char *game)
       g_autofree char *text = g_strdup_printf (_ ("This game's stickers cannot be made: %s"), why);
       gtk_label_set_text (self->summary, text);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "stickers.save", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "stickers.print", FALSE);
       return self;
     }
   g_autoptr (GdkTexture) page = render_first_page (self);

@@ -1,7 +1,8 @@
 /* ui-stickers-dialog.h: print the sticker sheets of a game from the app.
- * Shows page 1 as it will print (the stickers where vis_sheet_place() puts
- * them), says how many pages and stickers there are, and saves the whole
- * PDF (the same sheets as `tablero-cli stickers`) where the table chooses. */
+ * Shows page 1 as it will print (vis_sheet_draw_page), says how many pages
+ * and stickers there are, prints them through the desktop's print dialog at
+ * actual size, or saves the whole PDF (the same sheets as `tablero-cli
+ * stickers`) where the table chooses. */
 #pragma once
 
 #include <adwaita.h>
@@ -20,5 +21,10 @@ UiStickersDialog *ui_stickers_dialog_new (GtkWindow *parent, const char *game);
  * a failure leaves no half-written PDF).  FALSE with `error` set
  * (G_IO_ERROR) when there is nothing to write or it cannot be written. */
 gboolean ui_stickers_dialog_save (UiStickersDialog *self, const char *path, GError **error);
+
+/* Runs the print operation the Print button runs, exported to the PDF
+ * `path` instead of a printer (GTK_PRINT_OPERATION_ACTION_EXPORT): what a
+ * printer would be sent.  FALSE with `error` set when it fails. */
+gboolean ui_stickers_dialog_print_to_pdf (UiStickersDialog *self, const char *path, GError **error);
 
 G_END_DECLS

@@ -39,6 +39,26 @@ Test (dialogs, stickers_saved_as_pdf, .init = init_gtk)
   g_rmdir (dir);
 }
 
+/* The Print button's operation, sent to a PDF instead of a printer: the
+ * same 16 A4 pages (595 x 842 pt), not scaled to fit. */
+Test (dialogs, stickers_print_whole_pages, .init = init_gtk)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-stickers-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "printed.pdf", NULL);
+  UiStickersDialog *dialog = ui_stickers_dialog_new (NULL, "katua");
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_stickers_dialog_print_to_pdf (dialog, path, &error), "%s", error ? error->message : "?");
+  g_autofree char *pdf = NULL;
+  gsize len = 0;
+  cr_assert (g_file_get_contents (path, &pdf, &len, NULL));
+  cr_assert (memcmp (pdf, "%PDF-", 5) == 0);
+  cr_assert_not_null (memmem (pdf, len, "/Count 16", 9), "not 16 pages");
+  cr_assert_not_null (memmem (pdf, len, "/MediaBox [ 0 0 595.", 20), "not A4 at actual size");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 Test (dialogs, stickers_of_an_unknown_game_not_saved, .init = init_gtk)
 {
   g_autofree char *dir = g_dir_make_tmp ("tablero-stickers-XXXXXX", NULL);
