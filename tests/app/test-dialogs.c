@@ -78,3 +78,32 @@ Test (dialogs, guide_from_box_to_first_turn, .init = init_gtk)
   cr_assert_eq (ui_guide_get_n_pages (guide), 6, "welcome, print, stick, place, camera, play");
   gtk_window_destroy (GTK_WINDOW (guide));
 }
+
+static void
+record_page (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  g_free (*(char **) data);
+  *(char **) data = g_variant_dup_string (parameter, NULL);
+}
+
+/* A page's button runs the main window's own action (the guide's widget
+ * tree has none of them), with its target. */
+Test (dialogs, guide_buttons_run_the_window_actions, .init = init_gtk)
+{
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  char *shown = NULL;
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  const GActionEntry entries[] = { { .name = "show-page", .activate = record_page, .parameter_type = "s" } };
+  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), &shown);
+  gtk_widget_insert_action_group (GTK_WIDGET (parent), "win", G_ACTION_GROUP (group));
+  UiGuide *guide = g_object_ref (ui_guide_new (parent));
+  gtk_window_present (GTK_WINDOW (guide));
+  cr_assert (gtk_widget_activate_action (GTK_WIDGET (guide), "guide.run", "s", "win.show-page::calibration"));
+  cr_assert_str_eq (shown, "calibration");
+  cr_assert (gtk_widget_get_visible (GTK_WIDGET (guide)), "the guide closed before its last page");
+  g_free (shown);
+  gtk_window_destroy (GTK_WINDOW (guide));
+  g_object_unref (guide);
+  gtk_window_destroy (parent);
+}
+
