@@ -297,23 +297,20 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
        * it never hands over to, or waits for, the table's instance. */
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
     }
-  else
+  if (self->players_given)
     {
-      /* players named on the command line are the table's choice for this game */
-      g_autoptr (GSettings) settings = ui_settings_new ();
-      if (self->players_given)
+      /* players named on the command line are the table's choice for this
+       * game: kept, and the window's first game starts with them */
+      EngSetup setup;
+      eng_setup_init (&setup);
+      for (char **name = self->players; *name != NULL; name++, setup.n_players++)
         {
-          EngSetup setup;
-          eng_setup_init (&setup);
-          for (char **name = self->players; *name != NULL; name++, setup.n_players++)
-            {
-              g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
-              setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
-            }
-          EngOptions house;
-          gboolean kept = ui_settings_get_options (settings, self->game, &house);
-          ui_settings_save_game (settings, self->game, &setup, kept ? &house : NULL);
+          g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
+          setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
         }
+      EngOptions house;
+      gboolean kept = ui_settings_get_options (self->settings, self->game, &house);
+      ui_settings_save_game (self->settings, self->game, &setup, kept ? &house : NULL);
     }
   return -1;
 }
