@@ -63,7 +63,10 @@ ui_settings_get_setup (GSettings *settings, const char *game, EngSetup *setup)
   g_auto (GStrv) marks = g_strsplit (seats != NULL ? seats : "", ",", -1);
   guint n = g_strv_length (names);
   EngNameCheck check;
-  if (n < 1 || n > ENG_MAX_PLAYERS || eng_names_find_fault ((const char *const *) names, n, &check) >= 0)
+  const EngGameClass *klass = eng_game_class_find (game);
+  guint lo = klass != NULL ? klass->min_players : 1, hi = klass != NULL ? klass->max_players : ENG_MAX_PLAYERS;
+  if (n < lo || n > MIN (hi, ENG_MAX_PLAYERS)
+      || eng_names_find_fault ((const char *const *) names, n, &check) >= 0)
     return FALSE;
   guint n_marks = g_strv_length (marks);
   for (guint i = 0; i < n; i++)

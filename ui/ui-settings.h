@@ -23,7 +23,8 @@ GSettings *ui_settings_new (void);
 
 /* Fills `setup` (eng_setup_init'ed: names, seats, n_players; first is 0)
  * with the last players and seats kept for `game`.  FALSE, `setup` still
- * initialised but empty, when none are kept or they are not valid. */
+ * initialised but empty, when none are kept or they are not valid (a name
+ * eng-name.h refuses, two alike, a count outside the game's). */
 gboolean ui_settings_get_setup (GSettings *settings, const char *game, EngSetup *setup);
 
 /* Fills `options` with the house-rule options kept for `game` (only those

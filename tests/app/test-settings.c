@@ -76,6 +76,9 @@ Test (settings, bad_values_not_trusted)
   g_settings_set_value (settings, "options", g_variant_new_parsed ("{'katua': 'bad,=x,total_memory=yes'}"));
   cr_assert_not (ui_settings_get_setup (settings, "katua", &back), "two names the same but for case");
   cr_assert_not (ui_settings_get_setup (settings, "kittens", &back), "a name with a space");
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea,Cris'}"));
+  cr_assert_not (ui_settings_get_setup (settings, "catchy", &back), "three players for a two-player game");
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea'}"));
   cr_assert (ui_settings_get_setup (settings, "catchy", &back));
   cr_assert_eq (back.seats[0], 1, "an unreadable seat falls back to the place in order");
   cr_assert_eq (back.seats[1], 7);
