@@ -6,7 +6,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "ui-application.h"
 #include "ui-guide.h"
+#include "ui-shortcuts.h"
 #include "ui-stickers-dialog.h"
 
 static void
@@ -105,5 +107,47 @@ Test (dialogs, guide_buttons_run_the_window_actions, .init = init_gtk)
   gtk_window_destroy (GTK_WINDOW (guide));
   g_object_unref (guide);
   gtk_window_destroy (parent);
+}
+
+/* Every key the app sets (Ctrl+Q, Ctrl+?, F1) is listed in the shortcuts
+ * window, and every key listed there is one GTK can parse. */
+Test (dialogs, shortcuts_list_the_app_keys, .init = init_gtk)
+{
+  g_autoptr (UiApplication) app = ui_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  cr_assert (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/org/tablero/Tablero/ui-shortcuts.ui");
+  g_autoptr (GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+  GSList *objects = gtk_builder_get_objects (builder);
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        char *accel = NULL;
+        g_object_get (l->data, "accelerator", &accel, NULL);
+        guint key = 0;
+        GdkModifierType mods = 0;
+        cr_assert (gtk_accelerator_parse (accel, &key, &mods), "'%s' is not a key", accel);
+        g_ptr_array_add (listed, accel);
+      }
+  g_slist_free (objects);
+  cr_assert_geq (listed->len, 10);
+  g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  guint n_accels = 0;
+  for (char **a = actions; *a != NULL; a++)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), *a);
+      for (char **k = accels; *k != NULL; k++, n_accels++)
+        {
+          gboolean found = FALSE;
+          for (guint i = 0; i < listed->len; i++)
+            found |= g_strcmp0 (listed->pdata[i], *k) == 0;
+          cr_assert (found, "%s (%s) is missing from the shortcuts window", *k, *a);
+        }
+    }
+  cr_assert_eq (n_accels, 3, "Ctrl+Q, Ctrl+? and F1");
+  /* the shortcuts window itself builds from that resource */
+  GtkWindow *window = ui_shortcuts_window_new (NULL);
+  cr_assert (GTK_IS_SHORTCUTS_WINDOW (window));
+  gtk_window_destroy (window);
 }
 
