@@ -101,9 +101,12 @@ take_screenshot (gpointer data)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr (GError) error = NULL;
   self->screenshot_tries++;
+  /* the frames are counted by the main window, also when a dialog over it
+   * is the active window (and the main window is saved beside it) */
+  GtkWindow *table = main_window (self);
   gboolean ready = window != NULL
-                   && (!UI_IS_WINDOW (window)
-                       || ui_window_get_frames_shown (UI_WINDOW (window)) >= (guint) self->screenshot_frames);
+                   && (table == NULL
+                       || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames);
   /* 250 ms a try; a slow machine gets about ten seconds, plus 100 ms a frame asked for. */
   guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
   if (!ready && self->screenshot_tries < max_tries)
