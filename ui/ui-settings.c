@@ -50,6 +50,16 @@ store_for_game (GSettings *settings, const char *key, const char *game, const ch
   g_settings_set_value (settings, key, g_variant_builder_end (&builder));
 }
 
+static gboolean
+seats_distinct (const uint8_t *seats, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < i; j++)
+      if (seats[i] == seats[j])
+        return FALSE;
+  return TRUE;
+}
+
 gboolean
 ui_settings_get_setup (GSettings *settings, const char *game, EngSetup *setup)
 {
@@ -79,6 +89,11 @@ ui_settings_get_setup (GSettings *settings, const char *game, EngSetup *setup)
       setup->seats[i] = end != NULL && end != marks[i] && *end == '\0' && seat >= 1 && seat <= 99
                           ? (uint8_t) seat : (uint8_t) (i + 1);
     }
+  /* two players behind one marker cannot be told apart (the setup dialog
+   * refuses it too): then every player sits by their place in the order */
+  if (!seats_distinct (setup->seats, n))
+    for (guint i = 0; i < n; i++)
+      setup->seats[i] = (uint8_t) (i + 1);
   setup->n_players = n;
   return TRUE;
 }

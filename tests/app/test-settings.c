@@ -82,6 +82,9 @@ Test (settings, bad_values_not_trusted)
   cr_assert (ui_settings_get_setup (settings, "catchy", &back));
   cr_assert_eq (back.seats[0], 1, "an unreadable seat falls back to the place in order");
   cr_assert_eq (back.seats[1], 7);
+  g_settings_set_value (settings, "seats", g_variant_new_parsed ("{'catchy': '2,2'}"));
+  cr_assert (ui_settings_get_setup (settings, "catchy", &back));
+  cr_assert (back.seats[0] == 1 && back.seats[1] == 2, "two players on one seat marker");
   cr_assert (ui_settings_get_options (settings, "katua", &options));
   cr_assert_eq (options.n, 1);
   cr_assert_str_eq (eng_options_get (&options, "total_memory"), "yes");
