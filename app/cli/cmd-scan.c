@@ -257,8 +257,11 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
       cli_say ("scan", "cannot write %s", save);
       return 2;
     }
-  printf ("{\"lens\":\"%s\",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", save, n_images, skipped,
-          lens.rms_px);
+  g_autoptr (GString) line = g_string_new ("{\"lens\":");
+  cli_json_cstring (line, save);
+  g_string_append_printf (line, ",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", n_images, skipped,
+                          lens.rms_px);
+  fputs (line->str, stdout);
   return skipped > 0 ? 1 : 0;
 }
 
