@@ -26,6 +26,25 @@ catchy_colour_words (const CatchyRules *r, unsigned colour)
   return word != NULL ? word : id;
 }
 
+/* Open: the mood card's side up, the cards played this hand, face up on
+ * the played pile (C12), and the card led in the trick under way.  Hands
+ * and the path are not (C11); a new hand gathers every card in again. */
+bool
+catchy_card_public (const void *rules, const void *state, unsigned serial)
+{
+  const CatchyRules *r = rules;
+  const CatchyState *s = state;
+  uint8_t idx = catchy_card_index (r, serial);
+  if (idx == CATCHY_NONE || idx == CATCHY_UNKNOWN)
+    return false;
+  if (s->lead == idx || r->mood[s->mood] == idx)
+    return true;
+  for (unsigned t = 0; t < s->n_tricks && t < CATCHY_TRICKS; t++)
+    if (s->tricks[t].lead == idx || s->tricks[t].follow == idx)
+      return true;
+  return false;
+}
+
 void
 catchy_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size)
 {

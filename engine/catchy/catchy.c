@@ -1215,5 +1215,6 @@ const EngGameClass catchy_game_class = {
   .move_shape_ok = catchy_move_shape_ok,
   .public_view = catchy_public_view,
   .card_name = catchy_card_name,
+  .card_public = catchy_card_public,
   /* random_move: none; callers draw uniformly from legal_moves */
 };

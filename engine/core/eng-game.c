@@ -420,6 +420,13 @@ eng_game_check_conservation (const EngGame *game, EngVerdict *why)
   return game->klass->check_conservation (game->rules, game->state, why);
 }
 
+bool
+eng_game_card_public (const EngGame *game, unsigned serial)
+{
+  return game != NULL && game->klass->card_public != NULL
+         && game->klass->card_public (game->rules, game->state, serial);
+}
+
 void
 eng_game_public_view (const EngGame *game, EngView *view)
 {

@@ -220,6 +220,14 @@ struct EngGameClass {
    * an unknown serial gives "card N". */
   void (*card_name) (const void *rules, unsigned serial, bool definite, char *buf, size_t size);
 
+  /* Whether card `serial` lies open for all to see now: face up in play, on
+   * a discard or played pile, in a capture area.  False for a card face down
+   * now, in a hand or a deck, even one the referee saw earlier (K20, C11,
+   * E16), and for a serial the set does not have.  What the screen, speech
+   * and exports may still name: an old announcement naming a card for which
+   * this is false is shown redacted. */
+  bool (*card_public) (const void *rules, const void *state, unsigned serial);
+
   /* A random legal move drawn with `rng` (simulators, the bench); false when
    * there is none.  NULL: callers draw uniformly from legal_moves. */
   bool (*random_move) (const void *rules, const void *state, EngRng *rng, EngMove *out);
@@ -270,6 +278,8 @@ EngStatus eng_game_check_conservation (const EngGame *game, EngVerdict *why);
 /* A card's name in the table's language (EngGameClass.card_name). */
 void eng_game_card_name (const EngGame *game, unsigned serial, bool definite, char *buf,
                          size_t size);
+/* EngGameClass.card_public for the game now; false for a class without it. */
+bool eng_game_card_public (const EngGame *game, unsigned serial);
 /* The game's public view (eng-view.h) into caller-owned `view`. */
 void eng_game_public_view (const EngGame *game, struct EngView *view);
 

@@ -42,6 +42,35 @@ katua_colour_words (unsigned colour, bool cat)
   return cat ? cat_colour_words (colour) : ufo_colour_words (colour);
 }
 
+static bool
+holds (const uint8_t *cards, unsigned n, uint8_t idx)
+{
+  for (unsigned i = 0; i < n; i++)
+    if (cards[i] == idx)
+      return true;
+  return false;
+}
+
+/* Open: a cat face up in its slot or captured, a UFO or action card on the
+ * table or the discard pile.  Hands, decks and face-down cats are not. */
+bool
+katua_card_public (const void *rules, const void *state, unsigned serial)
+{
+  const KatState *s = state;
+  uint8_t idx = katua_card_index (rules, serial);
+  if (idx == KAT_NONE)
+    return false;
+  for (unsigned p = 0; p < s->n_players && p < KAT_MAX_PLAYERS; p++)
+    {
+      for (unsigned k = 0; k < KAT_SLOTS; k++)
+        if (s->slot[p][k] == idx && s->face_up[p][k])
+          return true;
+      if (holds (s->captured[p], s->captured_n[p], idx))
+        return true;
+    }
+  return holds (s->in_play, s->in_play_n, idx) || holds (s->discard, s->discard_n, idx);
+}
+
 void
 katua_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size)
 {

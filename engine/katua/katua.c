@@ -2620,5 +2620,6 @@ const EngGameClass katua_game_class = {
   .move_shape_ok = katua_move_shape_ok,
   .public_view = katua_public_view,
   .card_name = katua_card_name,
+  .card_public = katua_card_public,
   .random_move = katua_class_random_move,
 };

@@ -8,6 +8,7 @@
 extern const char *const kittens_verbs[KIT_VERB_COUNT];
 
 /* EngGameClass.card_name, .public_view and .random_move (kittens-view.c). */
+bool kittens_card_public (const void *rules, const void *state, unsigned serial);
 void kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf,
                         size_t size);
 void kittens_public_view (const void *rules, const void *state, const EngSetup *setup,

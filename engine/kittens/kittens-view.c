@@ -86,6 +86,28 @@ definite_words (unsigned kind, unsigned cat, unsigned depth)
     }
 }
 
+/* Open: the discard pile, the card or combo laid and waiting for Nopes, the
+ * Exploding Kitten shown when drawn, and an eliminated player's kitten (E14).
+ * Hands, the draw pile and the box are not, whatever was seen of them (E16). */
+bool
+kittens_card_public (const void *rules, const void *state, unsigned serial)
+{
+  const KitState *s = state;
+  uint8_t idx = kittens_card_index (rules, serial);
+  if (idx == KIT_NONE || idx == KIT_UNKNOWN)
+    return false;
+  for (unsigned i = 0; i < s->discard_n; i++)
+    if (s->discard[i] == idx)
+      return true;
+  for (unsigned i = 0; s->open != KIT_OPEN_NONE && i < s->open_n; i++)
+    if (s->open_cards[i] == idx)
+      return true;
+  for (unsigned p = 0; p < s->n_players && p < KIT_MAX_PLAYERS; p++)
+    if (s->out_kitten[p] == idx)
+      return true;
+  return (s->phase == KIT_PHASE_KITTEN || s->phase == KIT_PHASE_PLACE) && s->kitten == idx;
+}
+
 void
 kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf, size_t size)
 {

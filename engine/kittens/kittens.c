@@ -411,5 +411,6 @@ const EngGameClass kittens_game_class = {
   .move_shape_ok = kittens_move_shape_ok,
   .public_view = kittens_public_view,
   .card_name = kittens_card_name,
+  .card_public = kittens_card_public,
   .random_move = kittens_class_random_move,
 };

@@ -492,6 +492,22 @@ broken_expectation (EngInterpreter *it, const EngLiveExpect *e, const EngLiveCha
     }
 }
 
+/* Whether another face reached the discard pile in this look: a card
+ * that vanished meanwhile may lie under it (two cards laid on the pile
+ * together, or while the referee was away: the camera sees the top one). */
+static bool
+pile_took_another (const EngInterpreter *it, uint16_t serial)
+{
+  for (size_t i = 0; i < it->n_changes; i++)
+    {
+      const EngLiveChange *o = &it->changes[i];
+      if (o->item.kind == 'F' && o->item.serial != serial && o->item.zone.kind == ENG_ZONE_DISCARD
+          && (o->kind == ENG_LIVE_MOVE || o->kind == ENG_LIVE_APPEAR))
+        return true;
+    }
+  return false;
+}
+
 /* Whether change `c` fulfils expectation `e`. */
 static bool
 fulfils (const EngInterpreter *it, const EngLiveExpect *e, const EngLiveChange *c)
@@ -499,8 +515,11 @@ fulfils (const EngInterpreter *it, const EngLiveExpect *e, const EngLiveChange *
   switch (e->kind)
     {
     case ENG_EXPECT_TO_DISCARD:
-      return c->item.kind == 'F' && c->item.serial == e->serial
-             && (c->kind == ENG_LIVE_MOVE || c->kind == ENG_LIVE_APPEAR)
+      if (c->item.kind != 'F' || c->item.serial != e->serial)
+        return false;
+      if (c->kind == ENG_LIVE_VANISH)
+        return pile_took_another (it, e->serial);
+      return (c->kind == ENG_LIVE_MOVE || c->kind == ENG_LIVE_APPEAR)
              && c->item.zone.kind == ENG_ZONE_DISCARD;
     case ENG_EXPECT_TO_CAPTURE:
       return c->item.kind == 'F' && c->item.serial == e->serial && c->kind == ENG_LIVE_MOVE
@@ -567,6 +586,8 @@ match_expectation (EngInterpreter *it, const EngLiveChange *c, EngEvents *out, b
           if (e->kind == ENG_EXPECT_LEAVE)
             v.kind = ENG_LIVE_VANISH;
           eng_live_accept (it, &v);
+          if (e->kind == ENG_EXPECT_TO_DISCARD && c->kind == ENG_LIVE_VANISH)
+            eng_live_mark_discarded (m, e->serial);   /* under the pile's top */
           expect_remove (m, i);
           /* one change may do two things asked: a two-sided card turned
            * over and moved in one look */

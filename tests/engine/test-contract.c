@@ -47,7 +47,9 @@ subject_load (Subject *t, const EngGameClass *klass)
 }
 
 /* The public view names only cards of the set, at most the players there
- * are, and agrees with the game about scores and the end. */
+ * are, and agrees with the game about scores and the end; every face it
+ * shows is one the game calls open (card_public), and the game calls open
+ * no more cards than the set has while some stay hidden in play. */
 static void
 check_view (const Subject *t, const EngGame *game, const char *where)
 {
@@ -69,6 +71,10 @@ check_view (const Subject *t, const EngGame *game, const char *where)
             cr_assert (serial == 0 || eng_card_set_find_serial (t->set, serial) != NULL,
                        "%s: player %u's place %u shows card %u, not in the set", where, p, i,
                        serial);
+            cr_assert (serial == 0
+                       || eng_game_card_public (game, serial),
+                       "%s: player %u's place %u shows card %u, which the game calls hidden", where,
+                       p, i, serial);
           }
     }
   for (unsigned i = 0; i < view.n_shared; i++)
@@ -77,6 +83,8 @@ check_view (const Subject *t, const EngGame *game, const char *where)
         uint16_t serial = view.shared[i].cards[k].serial;
         cr_assert (serial == 0 || eng_card_set_find_serial (t->set, serial) != NULL,
                    "%s: shared place %u shows card %u, not in the set", where, i, serial);
+        cr_assert (serial == 0 || eng_game_card_public (game, serial),
+                   "%s: shared place %u shows card %u, which the game calls hidden", where, i, serial);
       }
   if (!view.over && view.active >= 0)
     cr_assert_lt ((unsigned) view.active, view.n_players, "%s: active", where);
@@ -102,6 +110,8 @@ play_one (const Subject *t, unsigned n_players, uint64_t seed, bool thorough)
   EngVerdict why = { "", "" };
   cr_assert_eq (eng_game_new (k, t->set, &t->options, &su, &rng, NULL, &game, &why), ENG_OK,
                 "%s: setup for %u players: %s", k->name, n_players, why.reason);
+  cr_assert_not_null (k->card_public, "%s: no card_public: the screen could not tell what is hidden now",
+                      k->name);
   EngRecord *rec = eng_record_new (k, &su, NULL);
   cr_assert_not_null (rec);
   EngMove *listed = calloc (MAX_LISTED, sizeof *listed);

@@ -99,6 +99,12 @@ Test (live_scripts, two_players_defences)
   cr_assert_eq (r.moves, 14);
 }
 
+Test (live_scripts, two_players_ufos_stacked_on_the_discard_pile)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-stacked-discard.script");
+  cr_assert_eq (r.moves, 2);
+}
+
 Test (live_scripts, two_players_capture_and_refill)
 {
   EngLiveScriptResult r = run_script ("katua-2p-basic.script");
