@@ -28,7 +28,9 @@ struct _UiReferee
   char *journaled;            /* the text last written there (NULL: none) */
   char *game_id;              /* "katua" */
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
+  GArray *said_cards;         /* of Named, parallel to said */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
+  GArray *moves_cards;        /* of Named, parallel to moves_said */
   GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngView *view;              /* the public view, refreshed by ui_referee_get_view */
@@ -36,6 +38,15 @@ struct _UiReferee
   GArray *held;               /* of EngEvent: the announcements held meanwhile */
   EngEvent event_storage[EVENT_CAPACITY];
 };
+
+/* The cards an announcement or a move names by identity: what must be
+ * hidden again from the log and the report when one of them goes face down
+ * (K20, C11, E16). */
+typedef struct {
+  guint16 serials[ENG_MOVE_MAX_CARDS + 2];
+  guint8 n;
+  gint8 player;
+} Named;
 
 G_DEFINE_FINAL_TYPE (UiReferee, ui_referee, G_TYPE_OBJECT)
 
@@ -87,22 +98,97 @@ journal (UiReferee *self, char **why)
 /* Hands a batch of engine events to the views: every event with words for
  * the table is announced; the state is re-read once per batch. */
 static void
-remember (UiReferee *self, const EngEvent *e)
+named_add (Named *n, unsigned serial)
+{
+  if (serial != 0 && n->n < G_N_ELEMENTS (n->serials))
+    n->serials[n->n++] = (guint16) serial;
+}
+
+/* The cards move `m` names: the card played, the further cards, the face
+ * shown. */
+static Named
+named_by_move (const EngMove *m)
+{
+  Named n = { .player = m->player };
+  named_add (&n, m->card);
+  for (unsigned i = 0; i < m->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
+    named_add (&n, m->cards[i]);
+  named_add (&n, m->show);
+  return n;
+}
+
+/* What event `e` names: an accepted move its move's cards (`move`, NULL when
+ * unknown), a face shown or captured its serial. */
+static Named
+named_by_event (const EngEvent *e, const EngMove *move)
+{
+  if (e->kind == ENG_EVENT_ACCEPTED && move != NULL)
+    return named_by_move (move);
+  Named n = { .player = e->player };
+  if (e->kind == ENG_EVENT_SHOWN || e->kind == ENG_EVENT_CAPTURE)
+    named_add (&n, (unsigned) e->value);
+  return n;
+}
+
+/* Whether every card `n` names lies open now. */
+static gboolean
+named_open (UiReferee *self, const Named *n)
+{
+  for (guint i = 0; i < n->n; i++)
+    if (!eng_interpreter_card_open (self->interp, n->serials[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* `text` as the table may read it now: itself, or words naming no card when
+ * a card it names is face down now.  Transfer full. */
+static char *
+dup_visible (UiReferee *self, const char *text, const Named *n)
+{
+  if (named_open (self, n))
+    return g_strdup (text);
+  const EngView *view = ui_referee_get_view (self);
+  if (n->player >= 0 && (unsigned) n->player < view->n_players)
+    /* Translators: an old announcement whose card is face down now (K20). */
+    return g_strdup_printf (_ ("%s: a card that is face down now was named here; the referee no longer says "
+                               "which (K20)"), view->players[n->player].name);
+  return g_strdup (_ ("A card that is face down now was named here; the referee no longer says which (K20)"));
+}
+
+/* The move of the batch's `k`-th accepted event (0-based), of `n_accepted`
+ * in the batch: the record's last moves, in order.  NULL when the record
+ * does not hold them. */
+static const EngMove *
+batch_move (UiReferee *self, size_t k, size_t n_accepted)
+{
+  const EngRecord *record = eng_interpreter_record (self->interp);
+  if (n_accepted > record->n_moves)
+    return NULL;
+  return &record->moves[record->n_moves - n_accepted + k].move;
+}
+
+static void
+remember (UiReferee *self, const EngEvent *e, const EngMove *move)
 {
   g_ptr_array_add (self->said, e->rule[0] != '\0' ? g_strdup_printf ("%s (%s)", e->text, e->rule)
                                                   : g_strdup (e->text));
+  Named n = named_by_event (e, move);
+  g_array_append_val (self->said_cards, n);
 }
 
 /* A move for the report: the accepted move's own line, then what the rules
  * said it did (the events after it in the same batch, up to the next move),
  * in words: "Ana attack 71 Bea 1: Ana aims a tricolor beam at ... (K4)". */
 static void
-remember_moves (UiReferee *self, const EngEvents *events)
+remember_moves (UiReferee *self, const EngEvents *events, size_t n_accepted)
 {
+  size_t k = 0;
   for (size_t i = 0; i < events->n; i++)
     {
       if (events->items[i].kind != ENG_EVENT_ACCEPTED)
         continue;
+      const EngMove *mv = batch_move (self, k++, n_accepted);
+      Named named = mv != NULL ? named_by_move (mv) : (Named){ .player = events->items[i].player };
       GString *move = g_string_new (events->items[i].text);
       const char *sep = ": ";
       for (size_t j = i + 1; j < events->n && events->items[j].kind != ENG_EVENT_ACCEPTED; j++)
@@ -114,8 +200,12 @@ remember_moves (UiReferee *self, const EngEvents *events)
           if (e->rule[0] != '\0')
             g_string_append_printf (move, " (%s)", e->rule);
           sep = "; ";
+          Named more = named_by_event (e, NULL);
+          for (guint c = 0; c < more.n; c++)
+            named_add (&named, more.serials[c]);
         }
       g_ptr_array_add (self->moves_said, g_string_free (move, FALSE));
+      g_array_append_val (self->moves_cards, named);
     }
 }
 
@@ -152,20 +242,27 @@ emit_events (UiReferee *self, const EngEvents *events)
 static void
 emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway)
 {
+  size_t n_accepted = 0, k = 0;
+  for (size_t i = 0; i < events->n; i++)
+    n_accepted += events->items[i].kind == ENG_EVENT_ACCEPTED;
   for (size_t i = 0; i < events->n; i++)
     {
       const EngEvent *e = &events->items[i];
+      const EngMove *move = e->kind == ENG_EVENT_ACCEPTED ? batch_move (self, k++, n_accepted) : NULL;
       if (e->text[0] == '\0')
         continue;
-      remember (self, e);
+      remember (self, e, move);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
     }
   if (events->dropped > 0)
     {
       g_autofree char *text = g_strdup_printf (_ ("(%zu more messages were dropped)"), events->dropped);
+      EngEvent note = { .kind = ENG_EVENT_NOTE, .player = -1, .other = -1 };
+      g_strlcpy (note.text, text, sizeof note.text);
+      remember (self, &note, NULL);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, text, "");
     }
-  remember_moves (self, events);
+  remember_moves (self, events, n_accepted);
   remember_needs (self, events);
   if (events->n > 0 || journal_anyway)
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
@@ -461,7 +558,9 @@ ui_referee_finalize (GObject *object)
   g_free (self->journaled);
   g_free (self->game_id);
   g_ptr_array_unref (self->said);
+  g_array_unref (self->said_cards);
   g_ptr_array_unref (self->moves_said);
+  g_array_unref (self->moves_cards);
   g_ptr_array_unref (self->needs);
   g_free (self->last_snapshot);
   g_free (self->view);
@@ -484,7 +583,9 @@ static void
 ui_referee_init (UiReferee *self)
 {
   self->said = g_ptr_array_new_with_free_func (g_free);
+  self->said_cards = g_array_new (FALSE, FALSE, sizeof (Named));
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
+  self->moves_cards = g_array_new (FALSE, FALSE, sizeof (Named));
   self->needs = g_ptr_array_new_with_free_func (g_free);
   self->last_snapshot = g_new0 (EngSnapshot, 1);
   self->held = g_array_new (FALSE, FALSE, sizeof (EngEvent));
@@ -694,13 +795,29 @@ ui_referee_dup_report (UiReferee *self)
                                                      actual_name));
     }
   g_ptr_array_add (corrections, NULL);
-  g_ptr_array_add (self->moves_said, NULL);
-  g_ptr_array_add (self->said, NULL);
+  /* what was said and done, with every card face down now unnamed (K20) */
+  GPtrArray *moves = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < self->moves_said->len; i++)
+    g_ptr_array_add (moves, dup_visible (self, self->moves_said->pdata[i],
+                                         &g_array_index (self->moves_cards, Named, i)));
+  g_ptr_array_add (moves, NULL);
+  GPtrArray *said = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < self->said->len; i++)
+    g_ptr_array_add (said, ui_referee_dup_said (self, i));
+  g_ptr_array_add (said, NULL);
 
   g_autofree char *status = ui_referee_dup_status (self);
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
-  g_autofree char *record_text = ui_referee_dup_record_text (self);
+  /* the record names every card by number: left out while one it names is
+   * face down (the journal keeps it) */
+  gboolean record_open = TRUE;
+  for (size_t i = 0; i < record->n_moves && record_open; i++)
+    {
+      Named named = named_by_move (&record->moves[i].move);
+      record_open = named_open (self, &named);
+    }
+  g_autofree char *record_text = record_open ? ui_referee_dup_record_text (self) : NULL;
   UiReportInput in = {
     .game_title = eng_card_set_game_name (self->set),
     .status = status,
@@ -710,15 +827,30 @@ ui_referee_dup_report (UiReferee *self)
     .options = &options,
     .defaults = &defaults,
     .corrections = (const char *const *) corrections->pdata,
-    .moves = (const char *const *) self->moves_said->pdata,
-    .announcements = (const char *const *) self->said->pdata,
+    .moves = (const char *const *) moves->pdata,
+    .announcements = (const char *const *) said->pdata,
     .record = record_text,
   };
   char *report = ui_report_build (&in);
-  g_ptr_array_remove_index (self->moves_said, self->moves_said->len - 1);
-  g_ptr_array_remove_index (self->said, self->said->len - 1);
+  g_ptr_array_unref (moves);
+  g_ptr_array_unref (said);
   g_ptr_array_unref (corrections);
   for (unsigned p = 0; p < n; p++)
     g_free (captured[p]);
   return report;
+}
+
+guint
+ui_referee_n_said (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), 0);
+  return self->said->len;
+}
+
+char *
+ui_referee_dup_said (UiReferee *self, guint i)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  g_return_val_if_fail (i < self->said->len, NULL);
+  return dup_visible (self, self->said->pdata[i], &g_array_index (self->said_cards, Named, i));
 }

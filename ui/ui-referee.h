@@ -128,6 +128,17 @@ const EngView *ui_referee_get_view (UiReferee *self);
  * words, everything announced and the record.  Transfer full. */
 char *ui_referee_dup_report (UiReferee *self);
 
+/* How many announcements the referee has made so far (each ::announce adds
+ * one, in order: the newest is n - 1). */
+guint ui_referee_n_said (UiReferee *self);
+
+/* Announcement `i` (0-based, < ui_referee_n_said) as the table may read it
+ * now: its words and rule, or, when it names a card that is face down now
+ * (back in a hand or a deck, turned down again: K20, C11, E16), words that
+ * name none.  Views read old announcements again through this whenever the
+ * game changes.  Transfer full. */
+char *ui_referee_dup_said (UiReferee *self, guint i);
+
 /* Signals:
  *   ::announce (guint kind, const char *text, const char *rule)
  *       one engine event worth telling the table (EngEventKind)

@@ -452,6 +452,12 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
   return false;
 }
 
+bool
+eng_interpreter_card_open (const EngInterpreter *interp, unsigned serial)
+{
+  return interp != NULL && (eng_game_card_public (interp->game, serial) || eng_live_face_visible (interp, serial));
+}
+
 EngStatus
 eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents *out)
 {

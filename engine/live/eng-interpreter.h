@@ -131,6 +131,11 @@ bool eng_interpreter_started (const EngInterpreter *interp);
  * undo (card changes are not interpreted meanwhile). */
 bool eng_interpreter_restoring (const EngInterpreter *interp);
 
+/* Whether card `serial` may be named on screen now: it lies open by the
+ * rules (EngGameClass.card_public) or its face is up on the table in the
+ * last look (a cat shown and not yet turned down again).  K20, C11, E16. */
+bool eng_interpreter_card_open (const EngInterpreter *interp, unsigned serial);
+
 /* The game class of the game refereed. */
 const EngGameClass *eng_interpreter_game_class (const EngInterpreter *interp);
 

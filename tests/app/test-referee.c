@@ -93,3 +93,116 @@ Test (referee, no_question_no_choice)
   cr_expect_not (ui_referee_choose_player (referee, 1, &error));
   cr_expect (g_error_matches (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND));
 }
+
+/* ---- K20: an announcement naming a card that is face down now ------------- */
+
+typedef struct {
+  EngSnapshot snap;
+} Table;
+
+static guint16
+serial_of_type (UiReferee *referee, const char *type_id)
+{
+  const EngCardSet *set = ui_referee_get_card_set (referee);
+  for (size_t i = 0; i < eng_card_set_n_cards (set); i++)
+    if (strcmp (eng_card_set_card (set, i)->type_id, type_id) == 0)
+      return eng_card_set_card (set, i)->serial;
+  cr_assert_fail ("no card of type %s", type_id);
+  return 0;
+}
+
+static void
+table_put (UiReferee *referee, Table *t, char kind, guint16 serial, guint32 track, EngZone zone)
+{
+  const EngCardSet *set = ui_referee_get_card_set (referee);
+  EngSnapshotItem *it = &t->snap.items[t->snap.n_items++];
+  memset (it, 0, sizeof *it);
+  EngTag tag = { .game = eng_card_set_game_letter (set), .kind = (EngTagKind) kind, .serial = serial };
+  g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
+  cr_assert_eq (eng_tag_format (&tag, it->payload), ENG_OK);
+  it->tag_kind = kind;
+  it->serial = serial;
+  it->track_id = track;
+  it->zone = zone;
+}
+
+static void
+table_take (Table *t, guint32 track)
+{
+  for (guint i = 0; i < t->snap.n_items; i++)
+    if (t->snap.items[i].track_id == track)
+      {
+        t->snap.items[i] = t->snap.items[--t->snap.n_items];
+        return;
+      }
+  cr_assert_fail ("no track %u on the table", track);
+}
+
+static void
+table_show (UiReferee *referee, Table *t)
+{
+  t->snap.seq++;
+  t->snap.time_ns += 1000000000;
+  t->snap.calibrated = 1;
+  ui_referee_feed (referee, &t->snap);
+}
+
+/* How many announcements the table reads otherwise than they were said. */
+static guint
+n_redacted (UiReferee *referee, guint16 cat, gboolean *names_cat)
+{
+  g_autofree char *show = g_strdup_printf ("show %u", cat);
+  guint n = 0;
+  *names_cat = FALSE;
+  for (guint i = 0; i < ui_referee_n_said (referee); i++)
+    {
+      g_autofree char *now = ui_referee_dup_said (referee, i);
+      *names_cat |= strstr (now, show) != NULL;
+      n += strstr (now, "K20") != NULL && strstr (now, "face down now") != NULL;
+    }
+  return n;
+}
+
+Test (referee, a_cat_shown_then_turned_down_is_named_no_more)
+{
+  UiReferee *referee = new_referee ();
+  guint16 tricolor = serial_of_type (referee, "ufo-tricolor"), red_ufo = serial_of_type (referee, "ufo-red");
+  guint16 cat = serial_of_type (referee, "cat-red-1");
+  Table t = { 0 };
+  for (int seat = 0; seat < 2; seat++)
+    for (int slot = 0; slot < 3; slot++)
+      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
+                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
+  table_show (referee, &t);
+  /* Ana's tricolor beam at Bea's slot 1; Bea answers with a red UFO, which
+   * forces her cat to be shown to all (K5) */
+  table_put (referee, &t, 'F', tricolor, 20, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, &t);
+  table_put (referee, &t, 'F', red_ufo, 21, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, &t);
+  table_take (&t, 4);
+  table_put (referee, &t, 'F', cat, 22, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
+  table_show (referee, &t);
+  g_autofree char *record = ui_referee_dup_record_text (referee);
+  g_autofree char *show = g_strdup_printf ("neutralise %u show %u", red_ufo, cat);
+  cr_assert (strstr (record, show) != NULL, "the forced show was not refereed:\n%s", record);
+  gboolean named = FALSE;
+  cr_expect_eq (n_redacted (referee, cat, &named), 0u, "while the cat is face up it may be named");
+  cr_expect (named, "and it is");
+  g_autofree char *report_up = ui_referee_dup_report (referee);
+  cr_expect (strstr (report_up, show) != NULL, "%s", report_up);
+
+  /* the cat goes face down again, the UFOs to the discard pile */
+  table_take (&t, 22);
+  table_put (referee, &t, 'B', 1, 23, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
+  table_take (&t, 20);
+  table_take (&t, 21);
+  table_put (referee, &t, 'F', tricolor, 20, (EngZone){ ENG_ZONE_DISCARD, -1, 1 });
+  table_show (referee, &t);
+  cr_expect_gt (n_redacted (referee, cat, &named), 0u, "the announcements of the show are redacted");
+  cr_expect_not (named, "no announcement names the cat face down now");
+  g_autofree char *report = ui_referee_dup_report (referee);
+  g_autofree char *shown = g_strdup_printf ("show %u", cat);
+  cr_expect (strstr (report, shown) == NULL, "the report names the hidden cat:\n%s", report);
+  g_object_unref (referee);
+}
