@@ -20,9 +20,8 @@ int cli_cmd_watch (int argc, char **argv);      /* only with vision */
 int cli_cmd_scene (int argc, char **argv);      /* only with vision */
 int cli_bench_latency (int argc, char **argv);  /* only with vision */
 
-/* Absolute path of `relative` inside Tablero's data/ directory: the
- * TABLERO_DATADIR environment variable, else the source tree when it exists,
- * else the installed data dir.  Returns a newly allocated string (g_free). */
+/* Absolute path of `relative` inside Tablero's data/ directory, as
+ * eng_data_dir() finds it (engine/base/eng-data.h).  Returns a newly allocated string (g_free). */
 char *cli_data_path (const char *relative);
 
 /* The card set file of a game name ("katua", "catchy", "kittens"); newly

@@ -8,30 +8,116 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib.h>
+
 #ifndef TABLERO_SOURCE_DATADIR
 #define TABLERO_SOURCE_DATADIR ""
 #endif
 #ifndef TABLERO_INSTALLED_DATADIR
 #define TABLERO_INSTALLED_DATADIR "/usr/local/share/tablero"
 #endif
+#ifndef TABLERO_BUILD_ROOT
+#define TABLERO_BUILD_ROOT ""
+#endif
+#ifndef TABLERO_RELATIVE_DATADIR
+#define TABLERO_RELATIVE_DATADIR ""
+#endif
+#ifndef TABLERO_RELATIVE_LOCALEDIR
+#define TABLERO_RELATIVE_LOCALEDIR ""
+#endif
 
-static const char *
-data_dir (void)
+/* Where the running executable is, and whether it is one meson built and
+ * has not installed: an executable under the build root runs against the
+ * source tree (whether or not that tree still exists); any other one is an
+ * installed copy and looks beside itself.  Decided once per process: the
+ * answer cannot change while it runs. */
+typedef struct {
+  char *exe_dir;      /* NULL when /proc/self/exe cannot be read */
+  bool in_build_tree;
+} ExeWhere;
+
+static bool
+path_is_under (const char *path, const char *root)
+{
+  size_t n = strlen (root);
+  return n > 0 && strncmp (path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static const ExeWhere *
+exe_where (void)
+{
+  static ExeWhere where;
+  static gsize done = 0;
+  if (g_once_init_enter (&done))
+    {
+      char *exe = g_file_read_link ("/proc/self/exe", NULL);
+      if (exe != NULL)
+        {
+          where.exe_dir = g_path_get_dirname (exe);
+          /* Both sides resolved: /proc/self/exe names the real file, the
+           * build root may have been given through a symbolic link. */
+          char *root = TABLERO_BUILD_ROOT[0] != '\0' ? realpath (TABLERO_BUILD_ROOT, NULL) : NULL;
+          where.in_build_tree = path_is_under (exe, TABLERO_BUILD_ROOT)
+                                || (root != NULL && path_is_under (exe, root));
+          free (root);
+          g_free (exe);
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return &where;
+}
+
+static bool
+is_dir (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0 && S_ISDIR (st.st_mode);
+}
+
+/* `relative` (a path from the bin dir, "../share/tablero") beside the
+ * installed executable when that directory exists, else NULL.  Newly
+ * allocated, kept for the process lifetime by the callers. */
+static char *
+beside_exe (const char *relative)
+{
+  const ExeWhere *where = exe_where ();
+  if (where->exe_dir == NULL || relative[0] == '\0')
+    return NULL;
+  char *joined = g_build_filename (where->exe_dir, relative, NULL);
+  char *dir = g_canonicalize_filename (joined, NULL);
+  g_free (joined);
+  if (is_dir (dir))
+    return dir;
+  g_free (dir);
+  return NULL;
+}
+
+const char *
+eng_data_dir (void)
 {
   const char *env = getenv ("TABLERO_DATADIR");
   if (env != NULL && *env != '\0')
     return env;
-  struct stat st;
-  if (TABLERO_SOURCE_DATADIR[0] != '\0' && stat (TABLERO_SOURCE_DATADIR, &st) == 0
-      && S_ISDIR (st.st_mode))
-    return TABLERO_SOURCE_DATADIR;
-  return TABLERO_INSTALLED_DATADIR;
+  static const char *dir;
+  static gsize done = 0;
+  if (g_once_init_enter (&done))
+    {
+      if (exe_where ()->in_build_tree && TABLERO_SOURCE_DATADIR[0] != '\0')
+        dir = TABLERO_SOURCE_DATADIR;
+      else
+        {
+          char *found = beside_exe (TABLERO_RELATIVE_DATADIR);
+          dir = found != NULL ? found : TABLERO_INSTALLED_DATADIR;
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return dir;
 }
 
 char *
 eng_data_path (const char *relative)
 {
-  const char *dir = data_dir ();
+  const char *dir = eng_data_dir ();
   int n = snprintf (NULL, 0, "%s/%s", dir, relative);
   char *path = malloc ((size_t) n + 1);
   if (path != NULL)
@@ -211,15 +297,23 @@ bool
 eng_i18n_init (const char *localedir)
 {
   const char *env = getenv ("TABLERO_LOCALEDIR");
-  const char *dir = env != NULL && *env != '\0' ? env : localedir;
+  const char *dir = env;
+  char *beside = NULL;
+  if (dir == NULL || *dir == '\0')
+    {
 #ifdef TABLERO_BUILD_LOCALEDIR
-  /* An uninstalled build finds its catalogues where meson compiled them,
-   * as it finds data/ in the source tree. */
-  struct stat st;
-  if ((env == NULL || *env == '\0') && stat (TABLERO_BUILD_LOCALEDIR, &st) == 0 && S_ISDIR (st.st_mode))
-    dir = TABLERO_BUILD_LOCALEDIR;
+      /* A build run in place finds its catalogues where meson compiled
+       * them, as it finds data/ in the source tree. */
+      if (exe_where ()->in_build_tree)
+        dir = TABLERO_BUILD_LOCALEDIR;
+      else
 #endif
-  if (dir == NULL || bindtextdomain (GETTEXT_PACKAGE, dir) == NULL)
-    return false;
-  return bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8") != NULL;
+      if ((beside = beside_exe (TABLERO_RELATIVE_LOCALEDIR)) != NULL)
+        dir = beside;
+      else
+        dir = localedir;
+    }
+  bool ok = dir != NULL && bindtextdomain (GETTEXT_PACKAGE, dir) != NULL;
+  g_free (beside);
+  return ok && bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8") != NULL;
 }

@@ -2,10 +2,20 @@
  * zone layouts, scenes). */
 #pragma once
 
-/* Absolute path of `relative` inside data/: the TABLERO_DATADIR environment
- * variable when set, else the source tree's data/ when it exists (a build
- * run in place), else the installed data dir.  Returns a newly allocated
- * string (free()); NULL only when memory runs out. */
+/* Tablero's data directory, first match wins:
+ *   1. the TABLERO_DATADIR environment variable, when set and not empty;
+ *   2. the source tree's data/, when the running executable lives under
+ *      the build root (a build run in place, tests included);
+ *   3. "../share/tablero" relative to the executable's own directory (from
+ *      /proc/self/exe), when it exists, so an installed tree works wherever
+ *      it was unpacked (a DESTDIR, a relocated prefix);
+ *   4. the data dir the build was configured to install into.
+ * Returns a string owned by the process (never freed), never NULL.
+ * docs/architecture.md, "Install and data lookup". */
+const char *eng_data_dir (void);
+
+/* Absolute path of `relative` inside eng_data_dir().  Returns a newly
+ * allocated string (free()); NULL only when memory runs out. */
 char *eng_data_path (const char *relative);
 
 /* The translated variant of data file `relative` for the first language of

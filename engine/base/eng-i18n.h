@@ -37,11 +37,13 @@ const char *eng_i18n_pgettext (const char *key, const char *msgid)
 
 /* Binds the engine's text domain to its catalogues, in UTF-8.
  * `localedir` is the installed locale dir (the LOCALEDIR the build
- * defines).  The environment variable TABLERO_LOCALEDIR, when set and not
- * empty, wins; otherwise the build tree's po/ (which holds
- * <lang>/LC_MESSAGES/tablero.mo) while it exists, so a build run in place
- * speaks the table's language without installing.  Call once at start-up, after
- * or before setlocale (LC_ALL, ""); it changes no locale itself.
- * Returns false when gettext could not bind the domain (no memory), in
- * which case every text stays English. */
+ * defines).  First match wins: the environment variable TABLERO_LOCALEDIR,
+ * when set and not empty; the build tree's po/ (which holds
+ * <lang>/LC_MESSAGES/tablero.mo) when the executable runs from the build
+ * tree, so a build run in place speaks the table's language without
+ * installing; "../share/locale" beside the installed executable when it
+ * exists; else `localedir` (the same order as eng_data_dir()).  Call once
+ * at start-up, after or before setlocale (LC_ALL, ""); it changes no locale
+ * itself.  Returns false when gettext could not bind the domain (no
+ * memory), in which case every text stays English. */
 bool eng_i18n_init (const char *localedir);

@@ -71,3 +71,16 @@ Test (data, data_path_follows_environment)
   cr_assert_str_eq (path, "/some/where/cards/katua.set");
   free (path);
 }
+
+/* This test program lives in the build tree, so without the variable it
+ * reads the source tree's data/, as a build run in place does
+ * (docs/architecture.md, "Install and data lookup"; tests/install covers
+ * an installed copy). */
+Test (data, data_dir_of_a_build_run_in_place_is_the_source_tree)
+{
+  unsetenv ("TABLERO_DATADIR");
+  cr_assert_str_eq (eng_data_dir (), TABLERO_SOURCE_DATADIR);
+  char *path = eng_data_path ("cards/katua.set");
+  cr_assert_str_eq (path, TABLERO_SOURCE_DATADIR "/cards/katua.set");
+  free (path);
+}

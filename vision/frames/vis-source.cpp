@@ -10,6 +10,7 @@
 #include "vis-imageio.h"
 
 extern "C" {
+#include "eng-data.h"
 #include "eng-game.h"
 }
 
@@ -780,13 +781,7 @@ default_data_dir (const VisSourceOptions &o)
 {
   if (o.data_dir != nullptr && *o.data_dir != '\0')
     return o.data_dir;
-  const char *env = std::getenv ("TABLERO_DATADIR");
-  if (env != nullptr && *env != '\0')
-    return env;
-  struct stat st;
-  if (::stat (TABLERO_SOURCE_DATADIR, &st) == 0 && S_ISDIR (st.st_mode))
-    return TABLERO_SOURCE_DATADIR;
-  return TABLERO_INSTALLED_DATADIR;
+  return eng_data_dir ();
 }
 
 bool

@@ -69,8 +69,7 @@ typedef struct {
                                  (demo always loops) */
   int read_timeout_ms;        /* cameras: wait at most this long (0 = 1000) */
   int reconnect_interval_ms;  /* min time between reopen attempts (0 = 500) */
-  const char *data_dir;       /* demo: where data/ is (NULL = TABLERO_DATADIR,
-                                 then the source tree) */
+  const char *data_dir;       /* demo: where data/ is (NULL = eng_data_dir ()) */
   const char *game;           /* demo: whose demo plays, data/scenes/demo-GAME-game.scene
                                  (NULL = the first game the registry lists) */
 } VisSourceOptions;
