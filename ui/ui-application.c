@@ -22,6 +22,7 @@ struct _UiApplication
   guint screenshot_tries;
   gboolean page_opened;        /* a dialog opened once the frames were in */
   int screenshot_frames;
+  int screenshot_width, screenshot_height;   /* 0: the window's own size */
   int exit_status;
 };
 
@@ -103,7 +104,11 @@ ui_application_activate (GApplication *app)
   if (window == NULL)
     window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                         (const char *const *) self->players));
+  if (self->screenshot_width > 0)
+    gtk_window_set_default_size (window, self->screenshot_width, self->screenshot_height);
   gtk_window_present (window);
+  if (g_strcmp0 (self->screenshot_page, "table") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.table-mode", NULL);
   if (self->new_game || g_strcmp0 (self->screenshot_page, "setup") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   if (g_strcmp0 (self->screenshot_page, "calibration") == 0)
@@ -184,13 +189,30 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     self->screenshot_frames = 3;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
+  const char *size = NULL;
+  if (g_variant_dict_lookup (options, "screenshot-size", "&s", &size))
+    {
+      char *end = NULL;
+      gint64 w = g_ascii_strtoll (size, &end, 10), h = 0;
+      if (end != NULL && *end == 'x')
+        h = g_ascii_strtoll (end + 1, &end, 10);
+      if (end == NULL || *end != '\0' || w < 320 || h < 240 || w > 7680 || h > 4320)
+        {
+          g_printerr (_ ("tablero: --screenshot-size '%s': give WIDTHxHEIGHT in pixels, from 320x240 to 7680x4320\n"),
+                      size);
+          return 2;
+        }
+      self->screenshot_width = (int) w;
+      self->screenshot_height = (int) h;
+    }
   const char *page = NULL;
   if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
     {
       if (g_strcmp0 (page, "main") != 0 && g_strcmp0 (page, "calibration") != 0
-          && g_strcmp0 (page, "setup") != 0 && g_strcmp0 (page, "correction") != 0)
+          && g_strcmp0 (page, "setup") != 0 && g_strcmp0 (page, "correction") != 0
+          && g_strcmp0 (page, "table") != 0)
         {
-          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction)\n"), page);
+          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table)\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -234,7 +256,8 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game) or correction (a misread card)"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card) or table (table mode)"), N_ ("PAGE") },
+    { "screenshot-size", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: the window's size, e.g. 1920x1080"), N_ ("WxH") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },

@@ -30,6 +30,7 @@ struct _UiReferee
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
   GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
+  GArray *needs_players;      /* of int: whom each of `needs` asks (-1: the table) */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngView *view;              /* the public view, refreshed by ui_referee_get_view */
   gboolean blocked;           /* a move is held until the journal can be written */
@@ -131,9 +132,14 @@ remember_needs (UiReferee *self, const EngEvents *events)
   if (!moved)
     return;
   g_ptr_array_set_size (self->needs, 0);
+  g_array_set_size (self->needs_players, 0);
   for (size_t i = 0; i < events->n; i++)
     if (events->items[i].kind == ENG_EVENT_NEED && events->items[i].text[0] != '\0')
-      g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
+      {
+        int player = events->items[i].player;
+        g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
+        g_array_append_val (self->needs_players, player);
+      }
 }
 
 static void
@@ -341,6 +347,10 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   *self->last_snapshot = *snapshot;
   if (!journal_unblocked (self))
     return;   /* play waits for the journal */
+  /* A finished game has nothing left to referee: the cards being gathered
+   * up are not plays to refuse.  Undo (a command) can still reopen it. */
+  if (eng_game_is_over (self->game))
+    return;
   eng_interpreter_feed (self->interp, snapshot, &events);
   /* a quiet snapshot may still change the table notes the record keeps */
   publish (self, &events, TRUE);
@@ -463,6 +473,7 @@ ui_referee_finalize (GObject *object)
   g_ptr_array_unref (self->said);
   g_ptr_array_unref (self->moves_said);
   g_ptr_array_unref (self->needs);
+  g_array_unref (self->needs_players);
   g_free (self->last_snapshot);
   g_free (self->view);
   g_array_unref (self->held);
@@ -486,6 +497,7 @@ ui_referee_init (UiReferee *self)
   self->said = g_ptr_array_new_with_free_func (g_free);
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
   self->needs = g_ptr_array_new_with_free_func (g_free);
+  self->needs_players = g_array_new (FALSE, FALSE, sizeof (int));
   self->last_snapshot = g_new0 (EngSnapshot, 1);
   self->held = g_array_new (FALSE, FALSE, sizeof (EngEvent));
 }
@@ -619,6 +631,10 @@ ui_referee_dup_status (UiReferee *self)
   int p = view->active >= 0 ? view->active : view->deciding;
   if (p < 0 || (unsigned) p >= view->n_players)
     return g_strdup (view->phase);
+  if (view->deciding >= 0 && view->deciding != p && (unsigned) view->deciding < view->n_players)
+    /* Translators: the active player, the player the table waits for, then a phase. */
+    return g_strdup_printf (_ ("%s's turn · %s to answer · %s"), view->players[p].name,
+                            view->players[view->deciding].name, view->phase);
   /* Translators: the active player, then what the game is doing (a phase). */
   return g_strdup_printf (_ ("%s's turn · %s"), view->players[p].name, view->phase);
 }
@@ -721,4 +737,61 @@ ui_referee_dup_report (UiReferee *self)
   for (unsigned p = 0; p < n; p++)
     g_free (captured[p]);
   return report;
+}
+
+int
+ui_referee_get_waiting_for (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), -1);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over)
+    return -1;
+  int p = view->deciding >= 0 ? view->deciding : view->active;
+  return p >= 0 && (unsigned) p < view->n_players ? p : -1;
+}
+
+char *
+ui_referee_dup_headline (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over)
+    return ui_referee_dup_status (self);
+  int p = ui_referee_get_waiting_for (self);
+  if (p < 0)
+    return g_strdup (view->phase);
+  if (view->active >= 0 && p != view->active)
+    /* Translators: the player the table waits for (not the one whose turn it is). */
+    return g_strdup_printf (_ ("%s to answer"), view->players[p].name);
+  return g_strdup_printf (_ ("%s's turn"), view->players[p].name);
+}
+
+gboolean
+ui_referee_awaits_turn_command (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over || view->active < 0 || (view->deciding >= 0 && view->deciding != view->active))
+    return FALSE;
+  if (!eng_interpreter_started (self->interp) || eng_interpreter_restoring (self->interp))
+    return FALSE;
+  int players[ENG_MAX_PLAYERS];
+  if (eng_interpreter_choice (self->interp, players, G_N_ELEMENTS (players)) > 0)
+    return FALSE;
+  /* cards to put right first, or a question to anyone but the player in
+   * turn ("... Confirm or cancel"), come before ending the turn */
+  size_t n = eng_interpreter_n_expectations (self->interp);
+  if (n > 0)
+    return FALSE;
+  for (guint i = 0; i < self->needs->len; i++)
+    if (g_array_index (self->needs_players, int, i) != view->active)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+ui_referee_is_over (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  return eng_game_is_over (self->game);
 }
