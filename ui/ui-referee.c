@@ -30,7 +30,6 @@ struct _UiReferee
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
   GPtrArray *needs;           /* the NEEDs of the last batch that moved the game */
-  GArray *needs_players;      /* of int: whom each of `needs` asks (-1: the table) */
   EngSnapshot *last_snapshot; /* the newest the camera committed */
   EngView *view;              /* the public view, refreshed by ui_referee_get_view */
   gboolean blocked;           /* a move is held until the journal can be written */
@@ -132,14 +131,9 @@ remember_needs (UiReferee *self, const EngEvents *events)
   if (!moved)
     return;
   g_ptr_array_set_size (self->needs, 0);
-  g_array_set_size (self->needs_players, 0);
   for (size_t i = 0; i < events->n; i++)
     if (events->items[i].kind == ENG_EVENT_NEED && events->items[i].text[0] != '\0')
-      {
-        int player = events->items[i].player;
-        g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
-        g_array_append_val (self->needs_players, player);
-      }
+      g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
 }
 
 static void
@@ -473,7 +467,6 @@ ui_referee_finalize (GObject *object)
   g_ptr_array_unref (self->said);
   g_ptr_array_unref (self->moves_said);
   g_ptr_array_unref (self->needs);
-  g_array_unref (self->needs_players);
   g_free (self->last_snapshot);
   g_free (self->view);
   g_array_unref (self->held);
@@ -497,7 +490,6 @@ ui_referee_init (UiReferee *self)
   self->said = g_ptr_array_new_with_free_func (g_free);
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
   self->needs = g_ptr_array_new_with_free_func (g_free);
-  self->needs_players = g_array_new (FALSE, FALSE, sizeof (int));
   self->last_snapshot = g_new0 (EngSnapshot, 1);
   self->held = g_array_new (FALSE, FALSE, sizeof (EngEvent));
 }
@@ -778,15 +770,8 @@ ui_referee_awaits_turn_command (UiReferee *self)
   int players[ENG_MAX_PLAYERS];
   if (eng_interpreter_choice (self->interp, players, G_N_ELEMENTS (players)) > 0)
     return FALSE;
-  /* cards to put right first, or a question to anyone but the player in
-   * turn ("... Confirm or cancel"), come before ending the turn */
-  size_t n = eng_interpreter_n_expectations (self->interp);
-  if (n > 0)
-    return FALSE;
-  for (guint i = 0; i < self->needs->len; i++)
-    if (g_array_index (self->needs_players, int, i) != view->active)
-      return FALSE;
-  return TRUE;
+  /* cards to put right come before ending the turn */
+  return eng_interpreter_n_expectations (self->interp) == 0;
 }
 
 gboolean
