@@ -16,6 +16,9 @@ run_app (const char *const *args, char **err_out)
   GPtrArray *argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (char *) "xvfb-run");
   g_ptr_array_add (argv, (char *) "-a");
+  /* a 1080p screen: table mode is looked at as a table's screen shows it */
+  g_ptr_array_add (argv, (char *) "-s");
+  g_ptr_array_add (argv, (char *) "-screen 0 1920x1080x24");
   g_ptr_array_add (argv, (char *) getenv ("TABLERO_APP"));
   for (const char *const *a = args; *a; a++)
     g_ptr_array_add (argv, (char *) *a);
