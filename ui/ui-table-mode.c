@@ -68,20 +68,20 @@ player_column (const EngView *view, unsigned p, int waiting_for)
   return box;
 }
 
-/* What to do next, the most pressing first: an open question, else the
- * table's expectations (at most two, so the type stays large). */
+/* What to do next: the open questions, then the table's expectations; at
+ * most three lines, so the type stays large. */
 static char *
 next_text (UiReferee *referee)
 {
   g_auto (GStrv) questions = ui_referee_dup_questions (referee);
-  if (questions != NULL && questions[0] != NULL)
-    return g_strdup (questions[0]);
   g_auto (GStrv) todo = ui_referee_dup_expectations (referee);
-  if (todo == NULL || todo[0] == NULL)
-    return g_strdup ("");
-  if (todo[1] == NULL)
-    return g_strdup (todo[0]);
-  return g_strdup_printf ("%s\n%s", todo[0], todo[1]);
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+  for (char **q = questions; q != NULL && *q != NULL && n < 3; q++, n++)
+    g_string_append_printf (text, "%s%s", n ? "\n" : "", *q);
+  for (char **t = todo; t != NULL && *t != NULL && n < 3; t++, n++)
+    g_string_append_printf (text, "%s%s", n ? "\n" : "", *t);
+  return g_string_free (text, FALSE);
 }
 
 static void
