@@ -86,7 +86,10 @@ take_screenshot (gpointer data)
                                            : strlen (self->screenshot_path));
       g_autofree char *path = g_strdup_printf ("%s-dialog-%u.png", stem, ++n);
       g_autoptr (GError) dialog_error = NULL;
-      if (!ui_screenshot_save_png (GTK_WIDGET (l->data), path, &dialog_error))
+      if (!ui_screenshot_save_png (GTK_WIDGET (l->data), path, &dialog_error)
+          && self->screenshot_tries < max_tries)
+        return G_SOURCE_CONTINUE;   /* not drawn yet: the next try */
+      if (dialog_error != NULL)
         {
           g_printerr ("tablero: screenshot of a dialog failed: %s\n", dialog_error->message);
           self->exit_status = 1;
