@@ -8,11 +8,14 @@
 #include <criterion/criterion.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui-correction-dialog.h"
 #include "ui-referee.h"
 #include "ui-rule-panel.h"
+#include "ui-scoreboard.h"
 #include "ui-table-mode.h"
 #include "ui-window.h"
 
@@ -237,4 +240,75 @@ Test (window, correction_dialog_picks_nothing, .init = setup_gtk, .timeout = 60)
   g_free (snap);
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (parent));
+}
+
+/* A referee resumed from record text (a temporary journal). */
+static UiReferee *
+resume_text (const char *text)
+{
+  g_autofree char *tmp = NULL;
+  int fd = g_file_open_tmp ("tablero-window-XXXXXX.record", &tmp, NULL);
+  cr_assert (fd >= 0);
+  close (fd);
+  cr_assert (g_file_set_contents (tmp, text, -1, NULL));
+  g_autoptr (GError) error = NULL;
+  UiReferee *referee = ui_referee_resume (tmp, &error);
+  cr_assert_not_null (referee, "%s", error ? error->message : "?");
+  g_unlink (tmp);
+  return referee;
+}
+
+/* The row titles of a scoreboard, one per line. */
+static void
+collect_titles (GtkWidget *root, GString *out)
+{
+  if (ADW_IS_PREFERENCES_ROW (root))
+    g_string_append_printf (out, "%s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)));
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_titles (c, out);
+}
+
+/* During Bea's defence of Ana's attack, table mode and the scoreboard
+ * point at Bea, not at Ana whose turn it is. */
+Test (window, views_point_at_whoever_the_table_waits_for, .init = setup_gtk, .timeout = 60)
+{
+  g_autoptr (UiReferee) referee = resume_text ("game katua\nplayer Ana\nplayer Bea\nfirst Ana\n"
+                                               "Ana attack 71 Bea 1\n");
+  GtkWidget *table = g_object_ref_sink (ui_table_mode_new ());
+  ui_table_mode_set_referee (UI_TABLE_MODE (table), referee);
+  cr_expect_not_null (strstr (ui_table_mode_get_headline (UI_TABLE_MODE (table)), "Bea"),
+                      "headline: %s", ui_table_mode_get_headline (UI_TABLE_MODE (table)));
+  GtkWidget *board = g_object_ref_sink (ui_scoreboard_new ());
+  ui_scoreboard_set_referee (UI_SCOREBOARD (board), referee);
+  GString *titles = g_string_new (NULL);
+  collect_titles (board, titles);
+  g_auto (GStrv) lines = g_strsplit (titles->str, "\n", -1);
+  cr_assert_geq (g_strv_length (lines), 2);
+  cr_expect (g_str_has_prefix (lines[0], "Ana") && strstr (lines[0], "◀") == NULL, "Ana's row: %s", lines[0]);
+  cr_expect (g_str_has_prefix (lines[1], "Bea") && strstr (lines[1], "◀") != NULL, "Bea's row: %s", lines[1]);
+  g_string_free (titles, TRUE);
+  ui_table_mode_set_referee (UI_TABLE_MODE (table), NULL);
+  ui_scoreboard_set_referee (UI_SCOREBOARD (board), NULL);
+  g_object_unref (table);
+  g_object_unref (board);
+}
+
+/* A finished game: table mode says who won and offers a new game. */
+Test (window, table_mode_offers_a_new_game_when_over, .init = setup_gtk, .timeout = 60)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TABLERO_DATADIR"), "games", "demo-katua.rec", NULL);
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (path, &text, NULL, NULL));
+  g_autoptr (UiReferee) referee = resume_text (text);
+  cr_assert (ui_referee_is_over (referee));
+  GtkWidget *table = g_object_ref_sink (ui_table_mode_new ());
+  ui_table_mode_set_referee (UI_TABLE_MODE (table), referee);
+  cr_expect_not_null (strstr (ui_table_mode_get_headline (UI_TABLE_MODE (table)), "Ana"));
+  GtkWidget *button = find (table, GTK_TYPE_BUTTON, NULL);
+  cr_assert_not_null (button);
+  cr_expect (gtk_widget_get_visible (button), "no New game offered");
+  cr_expect_str_eq (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), "win.new-game");
+  cr_expect_str_eq (ui_table_mode_get_next (UI_TABLE_MODE (table)), "");
+  ui_table_mode_set_referee (UI_TABLE_MODE (table), NULL);
+  g_object_unref (table);
 }
