@@ -53,6 +53,7 @@ struct _UiWindow
   GtkStack *sidebar_stack;
   UiCalibrationPage *calibration_page;
   AdwToastOverlay *toast_overlay;
+  AdwToast *toast;             /* the one shown, owned by the overlay; NULL: none */
   GtkStack *main_stack;
   GtkPaned *paned;
   GtkWidget *camera_overlay;
@@ -201,6 +202,7 @@ refresh_suggestions (UiWindow *self)
 static void
 show_game_over (UiWindow *self)
 {
+  ui_rule_panel_dismiss (self->rule_panel);
   g_autofree char *status = ui_referee_dup_status (self->referee);
   GtkWidget *label = ui_list_label (status);
   gtk_widget_add_css_class (label, "title-4");
@@ -469,15 +471,31 @@ on_snapshot (UiPipeline *pipeline, gpointer snapshot, UiWindow *self)
     ui_referee_feed (self->referee, snapshot);
 }
 
+static void
+on_toast_dismissed (UiWindow *self)
+{
+  self->toast = NULL;
+}
+
 /* The camera's news ("Calibration saved to ...", "Camera disconnected")
  * goes to the log and, wherever the user is looking, to a toast. */
 static void
 on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
 {
   announce (self, message);
-  AdwToast *toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  /* a toast's title is Pango markup; the message is plain text (paths) */
+  g_autofree char *title = g_markup_escape_text (message, -1);
+  /* one toast at a time, showing the newest news: a camera that keeps
+   * recalibrating must not queue toasts for minutes */
+  if (self->toast != NULL)
+    {
+      adw_toast_set_title (self->toast, title);
+      return;
+    }
+  self->toast = adw_toast_new (title);
+  adw_toast_set_timeout (self->toast, 5);
+  g_signal_connect_swapped (self->toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
+  adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
 }
 
 /* The bundled card sets' command labels (their short part), listed so the
@@ -904,6 +922,9 @@ ui_window_dispose (GObject *object)
   if (self->referee != NULL)
     g_signal_handlers_disconnect_by_data (self->referee, self);
   g_clear_object (&self->referee);
+  if (self->toast != NULL)
+    g_signal_handlers_disconnect_by_data (self->toast, self);
+  self->toast = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), UI_TYPE_WINDOW);
   G_OBJECT_CLASS (ui_window_parent_class)->dispose (object);
 }

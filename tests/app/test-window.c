@@ -312,3 +312,43 @@ Test (window, table_mode_offers_a_new_game_when_over, .init = setup_gtk, .timeou
   ui_table_mode_set_referee (UI_TABLE_MODE (table), NULL);
   g_object_unref (table);
 }
+
+/* A label under `root`, outside any list (the log), whose text starts
+ * with `prefix`. */
+static GtkWidget *
+find_label_outside_lists (GtkWidget *root, const char *prefix)
+{
+  if (GTK_IS_LIST_BOX (root))
+    return NULL;
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), prefix))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label_outside_lists (c, prefix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* "Calibration (not) saved" is said where the user is, as a toast over
+ * the window, not only in the game page's log. */
+Test (window, calibration_news_is_a_toast, .init = setup_gtk, .timeout = 120)
+{
+  const char *players[] = { "Ana", "Bea", NULL };
+  UiWindow *window = ui_window_new (NULL, "katua", "demo", players);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "calibration");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save-calibration", NULL);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  GtkWidget *toast = NULL;
+  while (toast == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      toast = find_label_outside_lists (GTK_WIDGET (window), "Calibration saved");
+      if (toast == NULL)
+        toast = find_label_outside_lists (GTK_WIDGET (window), "Calibration not saved");
+    }
+  cr_expect_not_null (toast, "no toast said what became of the calibration");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
