@@ -31,6 +31,7 @@ struct _UiApplication
   guint screenshot_tries;
   gboolean page_opened;        /* a dialog opened once the frames were in */
   int screenshot_frames;
+  int screenshot_width, screenshot_height;   /* 0: the window's own size */
   int exit_status;
   GSettings *settings;         /* NULL when the schema is not installed */
 };
@@ -138,7 +139,10 @@ take_screenshot (gpointer data)
                                            : strlen (self->screenshot_path));
       g_autofree char *path = g_strdup_printf ("%s-dialog-%u.png", stem, ++n);
       g_autoptr (GError) dialog_error = NULL;
-      if (!ui_screenshot_save_png (GTK_WIDGET (l->data), path, &dialog_error))
+      if (!ui_screenshot_save_png (GTK_WIDGET (l->data), path, &dialog_error)
+          && self->screenshot_tries < max_tries)
+        return G_SOURCE_CONTINUE;   /* not drawn yet: the next try */
+      if (dialog_error != NULL)
         {
           g_printerr ("tablero: screenshot of a dialog failed: %s\n", dialog_error->message);
           self->exit_status = 1;
@@ -163,8 +167,12 @@ ui_application_activate (GApplication *app)
     }
   window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                       (const char *const *) self->players));
+  if (self->screenshot_width > 0)
+    gtk_window_set_default_size (window, self->screenshot_width, self->screenshot_height);
   gtk_window_present (window);
   const char *page = self->screenshot_page;
+  if (g_strcmp0 (page, "table") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.table-mode", NULL);
   if (self->new_game || g_strcmp0 (page, "setup") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
   if (g_strcmp0 (page, "calibration") == 0)
@@ -268,11 +276,28 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     self->screenshot_frames = 3;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
+  const char *size = NULL;
+  if (g_variant_dict_lookup (options, "screenshot-size", "&s", &size))
+    {
+      char *end = NULL;
+      gint64 w = g_ascii_strtoll (size, &end, 10), h = 0;
+      if (end != NULL && *end == 'x')
+        h = g_ascii_strtoll (end + 1, &end, 10);
+      if (end == NULL || *end != '\0' || w < 320 || h < 240 || w > 7680 || h > 4320)
+        {
+          g_printerr (_ ("tablero: --screenshot-size '%s': give WIDTHxHEIGHT in pixels, from 320x240 to 7680x4320\n"),
+                      size);
+          return 2;
+        }
+      self->screenshot_width = (int) w;
+      self->screenshot_height = (int) h;
+    }
   const char *page = NULL;
   if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
     {
       static const char *const known[] = {
-        "main", "calibration", "setup", "correction", "shortcuts", "about", "rules", "stickers", "guide", NULL,
+        "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
+        NULL,
       };
       /* "guide:N" shows the guide's page N (from 1); "about:credits" and
        * "about:legal" the About window's page */
@@ -285,7 +310,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
                             && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0));
       if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
-          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, "
+          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
                          "shortcuts, about[:credits|:legal], rules, stickers, guide[:N])\n"), page);
           return 2;
         }
@@ -403,7 +428,8 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), shortcuts, about[:credits|:legal], rules, stickers or guide[:N]"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers or guide[:N]"), N_ ("PAGE") },
+    { "screenshot-size", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: the window's size, e.g. 1920x1080"), N_ ("WxH") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },

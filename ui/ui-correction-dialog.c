@@ -69,7 +69,16 @@ set_message (UiCorrectionDialog *self, const char *text, gboolean refusal)
     }
 }
 
-/* The faces of the chosen card's deck, the chosen one left out. */
+/* Apply answers only what the user picked: both rows chosen. */
+static void
+update_apply (UiCorrectionDialog *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "correction.apply",
+                                 ui_correction_dialog_can_apply (self));
+}
+
+/* The faces of the chosen card's deck, the chosen one left out.  None is
+ * chosen for the user: a guess here would rewrite the game. */
 static void
 fill_actual (UiCorrectionDialog *self)
 {
@@ -100,7 +109,9 @@ fill_actual (UiCorrectionDialog *self)
           }
     }
   adw_combo_row_set_model (self->actual_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->actual_row, GTK_INVALID_LIST_POSITION);
   g_object_unref (names);
+  update_apply (self);
 }
 
 /* Every face the camera reads now, with where it lies. */
@@ -110,9 +121,9 @@ fill_seen (UiCorrectionDialog *self)
   g_ptr_array_set_size (self->seen_payloads, 0);
   GtkStringList *names = gtk_string_list_new (NULL);
   const EngSnapshot *snapshot = ui_referee_get_last_snapshot (self->referee);
-  /* The card the last move played is the likeliest to have been misread. */
+  /* The card the last move played is the likeliest to have been misread:
+   * said so, not chosen. */
   guint in_play = ui_referee_get_card_in_play (self->referee);
-  guint in_play_index = G_MAXUINT;
   for (unsigned i = 0; i < snapshot->n_items; i++)
     {
       const EngSnapshotItem *item = &snapshot->items[i];
@@ -120,20 +131,19 @@ fill_seen (UiCorrectionDialog *self)
         continue;
       g_autofree char *name = ui_referee_dup_card_name (self->referee, item->payload);
       g_autofree char *where = zone_words (self->referee, &item->zone);
-      g_autofree char *label = g_strdup_printf ("%s · %s", name, where);
-      if (in_play != 0 && item->serial == in_play)
-        in_play_index = self->seen_payloads->len;
+      g_autofree char *label = in_play != 0 && item->serial == in_play
+                                 /* Translators: a card, where it lies; it is the card just played. */
+                                 ? g_strdup_printf (_ ("%s · %s · just played"), name, where)
+                                 : g_strdup_printf ("%s · %s", name, where);
       gtk_string_list_append (names, label);
       g_ptr_array_add (self->seen_payloads, g_strdup (item->payload));
     }
   adw_combo_row_set_model (self->seen_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->seen_row, GTK_INVALID_LIST_POSITION);
   g_object_unref (names);
-  if (in_play_index < self->seen_payloads->len)
-    adw_combo_row_set_selected (self->seen_row, in_play_index);
   gboolean any = self->seen_payloads->len > 0;
   set_message (self, any ? NULL : _ ("No face-up card is in view now: lay the misread card face up where the camera sees it."),
                FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "correction.apply", any);
   fill_actual (self);
 }
 
@@ -246,6 +256,7 @@ ui_correction_dialog_init (UiCorrectionDialog *self)
   self->seen_payloads = g_ptr_array_new_with_free_func (g_free);
   self->actual_payloads = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->seen_row, "notify::selected", G_CALLBACK (fill_actual), self);
+  g_signal_connect_swapped (self->actual_row, "notify::selected", G_CALLBACK (update_apply), self);
 }
 
 UiCorrectionDialog *
@@ -267,4 +278,12 @@ ui_correction_dialog_select (UiCorrectionDialog *self, const char *payload)
   for (guint i = 0; i < self->seen_payloads->len; i++)
     if (g_strcmp0 (self->seen_payloads->pdata[i], payload) == 0)
       adw_combo_row_set_selected (self->seen_row, i);
+}
+
+gboolean
+ui_correction_dialog_can_apply (UiCorrectionDialog *self)
+{
+  g_return_val_if_fail (UI_IS_CORRECTION_DIALOG (self), FALSE);
+  return adw_combo_row_get_selected (self->seen_row) < self->seen_payloads->len
+         && adw_combo_row_get_selected (self->actual_row) < self->actual_payloads->len;
 }

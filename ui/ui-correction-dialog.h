@@ -24,4 +24,8 @@ UiCorrectionDialog *ui_correction_dialog_new (GtkWindow *parent, UiReferee *refe
  * choice is left as it is). */
 void ui_correction_dialog_select (UiCorrectionDialog *self, const char *payload);
 
+/* TRUE when Apply would act: the user picked both the card the camera
+ * reads and what it really is (nothing is picked for them). */
+gboolean ui_correction_dialog_can_apply (UiCorrectionDialog *self);
+
 G_END_DECLS

@@ -438,6 +438,10 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   *self->last_snapshot = *snapshot;
   if (!journal_unblocked (self))
     return;   /* play waits for the journal */
+  /* A finished game has nothing left to referee: the cards being gathered
+   * up are not plays to refuse.  Undo (a command) can still reopen it. */
+  if (eng_game_is_over (self->game))
+    return;
   eng_interpreter_feed (self->interp, snapshot, &events);
   /* a quiet snapshot may still change the table notes the record keeps */
   publish (self, &events, TRUE);
@@ -720,6 +724,10 @@ ui_referee_dup_status (UiReferee *self)
   int p = view->active >= 0 ? view->active : view->deciding;
   if (p < 0 || (unsigned) p >= view->n_players)
     return g_strdup (view->phase);
+  if (view->deciding >= 0 && view->deciding != p && (unsigned) view->deciding < view->n_players)
+    /* Translators: the active player, the player the table waits for, then a phase. */
+    return g_strdup_printf (_ ("%s's turn · %s to answer · %s"), view->players[p].name,
+                            view->players[view->deciding].name, view->phase);
   /* Translators: the active player, then what the game is doing (a phase). */
   return g_strdup_printf (_ ("%s's turn · %s"), view->players[p].name, view->phase);
 }
@@ -853,4 +861,54 @@ ui_referee_dup_said (UiReferee *self, guint i)
   g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
   g_return_val_if_fail (i < self->said->len, NULL);
   return dup_visible (self, self->said->pdata[i], &g_array_index (self->said_cards, Named, i));
+}
+
+int
+ui_referee_get_waiting_for (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), -1);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over)
+    return -1;
+  int p = view->deciding >= 0 ? view->deciding : view->active;
+  return p >= 0 && (unsigned) p < view->n_players ? p : -1;
+}
+
+char *
+ui_referee_dup_headline (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over)
+    return ui_referee_dup_status (self);
+  int p = ui_referee_get_waiting_for (self);
+  if (p < 0)
+    return g_strdup (view->phase);
+  if (view->active >= 0 && p != view->active)
+    /* Translators: the player the table waits for (not the one whose turn it is). */
+    return g_strdup_printf (_ ("%s to answer"), view->players[p].name);
+  return g_strdup_printf (_ ("%s's turn"), view->players[p].name);
+}
+
+gboolean
+ui_referee_awaits_turn_command (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  const EngView *view = ui_referee_get_view (self);
+  if (view->over || view->active < 0 || (view->deciding >= 0 && view->deciding != view->active))
+    return FALSE;
+  if (!eng_interpreter_started (self->interp) || eng_interpreter_restoring (self->interp))
+    return FALSE;
+  int players[ENG_MAX_PLAYERS];
+  if (eng_interpreter_choice (self->interp, players, G_N_ELEMENTS (players)) > 0)
+    return FALSE;
+  /* cards to put right come before ending the turn */
+  return eng_interpreter_n_expectations (self->interp) == 0;
+}
+
+gboolean
+ui_referee_is_over (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  return eng_game_is_over (self->game);
 }

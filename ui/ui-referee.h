@@ -123,6 +123,22 @@ char *ui_referee_dup_captured (UiReferee *self, unsigned player);
  * the next call).  The UI reads a game only through it. */
 const EngView *ui_referee_get_view (UiReferee *self);
 
+/* The player the table waits for now: whose decision it is (a defence, an
+ * answer) if anyone's, else whose turn; -1 when nobody (not started, over). */
+int ui_referee_get_waiting_for (UiReferee *self);
+
+/* The line to read from across the table: "Bea's turn", "Bea to answer"
+ * (while it is Ana's turn), "Game over: Ana wins" (transfer full). */
+char *ui_referee_dup_headline (UiReferee *self);
+
+/* TRUE when the table is expected to give the turn's own command (end the
+ * turn): the game runs, the player in turn is the one deciding, and no
+ * question or choice is open.  Views highlight the turn command only then. */
+gboolean ui_referee_awaits_turn_command (UiReferee *self);
+
+/* TRUE once the game is over (snapshots are then no longer refereed). */
+gboolean ui_referee_is_over (UiReferee *self);
+
 /* A readable report of the game so far (Markdown, ui-report.h): players,
  * scores and captured cats, the rule options, corrections, the moves in
  * words, everything announced and the record.  Transfer full. */

@@ -30,12 +30,16 @@ rebuild (UiScoreboard *self)
   g_autofree char *status = ui_referee_dup_status (self->referee);
   gtk_label_set_text (self->turn_label, status);
   const EngView *view = ui_referee_get_view (self->referee);
+  /* the marker points at whoever the table waits for: the defender during
+   * a defence, not the player whose turn it is */
+  int waiting_for = ui_referee_get_waiting_for (self->referee);
 
   for (unsigned p = 0; p < view->n_players; p++)
     {
       const EngViewPlayer *vp = &view->players[p];
       GtkWidget *row = adw_action_row_new ();
-      const char *mark = (vp->flags & ENG_VIEW_PLAYER_ACTIVE) ? _ ("  ◀ turn")
+      const char *mark = (int) p == waiting_for
+                           ? ((int) p == view->active ? _ ("  ◀ turn") : _ ("  ◀ to answer"))
                          : (vp->flags & ENG_VIEW_PLAYER_OUT) ? _ ("  (out)") : "";
       g_autofree char *title = g_strdup_printf ("%s%s", vp->name, mark);
       g_autofree char *captured = ui_referee_dup_captured (self->referee, p);

@@ -19,6 +19,7 @@
 #include "ui-settings.h"
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
+#include "ui-table-mode.h"
 #include "vis-source.h"
 
 #define LOG_MAX_ROWS 200
@@ -52,6 +53,15 @@ struct _UiWindow
   UiTableMap *table_map;
   GtkStack *sidebar_stack;
   UiCalibrationPage *calibration_page;
+  AdwToastOverlay *toast_overlay;
+  AdwToast *toast;             /* the one shown, owned by the overlay; NULL: none */
+  GtkStack *main_stack;
+  GtkPaned *paned;
+  GtkWidget *camera_overlay;
+  GtkGrid *table_box;
+  UiTableMode *table_mode;
+  GtkWidget *new_game_button;
+  gboolean table_mode_on;      /* the "table-mode" property (win.table-mode) */
   char *calibration_path;      /* where the table's calibration is saved */
   gboolean recalibrate;        /* the next pipeline ignores the saved one */
   gint64 calibration_shown_us; /* the page is refreshed a few times a second */
@@ -60,6 +70,9 @@ struct _UiWindow
 };
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum { PROP_0, PROP_TABLE_MODE, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 /* The game row lists the registry's games in its order. */
 static guint
@@ -167,10 +180,55 @@ choice_row (UiWindow *self, const int *players, guint n)
   return box;
 }
 
+/* Highlights only what the table is expected to give now: the turn's
+ * command while the player in turn decides with nothing else open, "New
+ * game" once the game is over, nothing otherwise (a defence, a question). */
+static void
+refresh_suggestions (UiWindow *self)
+{
+  gboolean over = self->referee != NULL && ui_referee_is_over (self->referee);
+  gboolean turn = self->referee != NULL && ui_referee_awaits_turn_command (self->referee);
+  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->command_box));
+  for (GtkWidget *b = first; b != NULL; b = gtk_widget_get_next_sibling (b))
+    {
+      if (b == first && turn)
+        gtk_widget_add_css_class (b, "suggested-action");
+      else
+        gtk_widget_remove_css_class (b, "suggested-action");
+    }
+  gtk_widget_set_visible (self->new_game_button, over);
+}
+
+/* The game is over: the result, and the way on to the next game. */
+static void
+show_game_over (UiWindow *self)
+{
+  ui_rule_panel_dismiss (self->rule_panel);
+  g_autofree char *status = ui_referee_dup_status (self->referee);
+  GtkWidget *label = ui_list_label (status);
+  gtk_widget_add_css_class (label, "title-4");
+  gtk_list_box_append (self->todo_list, label);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_New game"));
+  gtk_widget_set_focus_on_click (button, FALSE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (button, 12);
+  gtk_widget_set_margin_bottom (button, 8);
+  gtk_list_box_append (self->todo_list, button);
+}
+
 static void
 refresh_todo (UiWindow *self)
 {
   ui_list_clear (self->todo_list);
+  refresh_suggestions (self);
+  if (self->referee != NULL && ui_referee_is_over (self->referee))
+    {
+      show_game_over (self);
+      return;
+    }
   g_auto (GStrv) questions = self->referee ? ui_referee_dup_questions (self->referee) : NULL;
   for (char **q = questions; q && *q; q++)
     {
@@ -201,13 +259,19 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
   if (kind == ENG_EVENT_ACCEPTED)
     {
       ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
+      /* the game moved on: a refusal of before no longer applies */
+      ui_rule_panel_dismiss (self->rule_panel);
+      ui_table_mode_clear_refusal (self->table_mode);
       announce_move (self, text);
       return;
     }
   if (kind == ENG_EVENT_NEED)
     return;   /* needs are listed under "What to do next" */
   if (kind == ENG_EVENT_ILLEGAL || kind == ENG_EVENT_CONSERVATION)
-    ui_rule_panel_explain (self->rule_panel, text, rule, ui_referee_explain_rule (referee, rule));
+    {
+      ui_rule_panel_explain (self->rule_panel, text, rule, ui_referee_explain_rule (referee, rule));
+      ui_table_mode_show_refusal (self->table_mode, text, rule);
+    }
   if (rule != NULL && rule[0] != '\0')
     {
       g_autofree char *with_rule = g_strdup_printf ("%s (%s)", text, rule);
@@ -226,6 +290,7 @@ attach_referee (UiWindow *self)
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
   ui_scoreboard_set_referee (self->scoreboard, self->referee);
   ui_table_map_set_referee (self->table_map, self->referee);
+  ui_table_mode_set_referee (self->table_mode, self->referee);
   refresh_todo (self);
 }
 
@@ -240,6 +305,7 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
   g_clear_object (&self->referee);
   ui_scoreboard_set_referee (self->scoreboard, NULL);
   ui_table_map_set_referee (self->table_map, NULL);
+  ui_table_mode_set_referee (self->table_mode, NULL);
   ui_rule_panel_dismiss (self->rule_panel);
 
   g_autoptr (GError) error = NULL;
@@ -414,9 +480,30 @@ on_snapshot (UiPipeline *pipeline, gpointer snapshot, UiWindow *self)
 }
 
 static void
+on_toast_dismissed (UiWindow *self)
+{
+  self->toast = NULL;
+}
+
+/* The camera's news ("Calibration saved to ...", "Camera disconnected")
+ * goes to the log and, wherever the user is looking, to a toast. */
+static void
 on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
 {
   announce (self, message);
+  /* a toast's title is Pango markup; the message is plain text (paths) */
+  g_autofree char *title = g_markup_escape_text (message, -1);
+  /* one toast at a time, showing the newest news: a camera that keeps
+   * recalibrating must not queue toasts for minutes */
+  if (self->toast != NULL)
+    {
+      adw_toast_set_title (self->toast, title);
+      return;
+    }
+  self->toast = adw_toast_new (title);
+  adw_toast_set_timeout (self->toast, 5);
+  g_signal_connect_swapped (self->toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
+  adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
 }
 
 /* The bundled card sets' command labels (their short part), listed so the
@@ -438,7 +525,6 @@ fill_command_buttons (UiWindow *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->command_box))) != NULL)
     gtk_box_remove (self->command_box, child);
   static const char *const elsewhere[] = { "undo", "new-game", "pause", "confirm", "cancel", NULL };
-  gboolean first = TRUE;
   for (size_t i = 0; self->card_set != NULL && i < eng_card_set_n_commands (self->card_set); i++)
     {
       const EngCommand *cmd = eng_card_set_command (self->card_set, i);
@@ -453,11 +539,12 @@ fill_command_buttons (UiWindow *self)
       gtk_widget_set_tooltip_text (button, cmd->label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
-      if (first)
-        gtk_widget_add_css_class (button, "suggested-action");
-      first = FALSE;
+      /* a click must not leave focus here: Return would give the command
+       * again, for whoever's turn it is by then */
+      gtk_widget_set_focus_on_click (button, FALSE);
       gtk_box_append (self->command_box, button);
     }
+  refresh_suggestions (self);
 }
 
 static void
@@ -626,10 +713,77 @@ command_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
   g_autoptr (GError) error = NULL;
+  /* A command given from a focused button (Tab, then Return) must not stay
+   * one key press away: focus leaves the button for the window itself. */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && GTK_IS_ACTIONABLE (focus)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), "win.command") == 0)
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
   if (self->referee == NULL)
     return;
   if (!ui_referee_command (self->referee, g_variant_get_string (parameter, NULL), &error))
     announce (self, error->message);
+}
+
+/* Table mode: the window fills the screen with UiTableMode; the camera
+ * picture moves beside it, smaller; the sidebar (log, setup) is hidden. */
+static void
+apply_table_mode (UiWindow *self)
+{
+  GtkWidget *camera = self->camera_overlay;
+  gboolean in_table = gtk_widget_get_parent (camera) == GTK_WIDGET (self->table_box);
+  if (self->table_mode_on == in_table)
+    return;
+  g_object_ref (camera);
+  if (in_table)
+    gtk_grid_remove (self->table_box, camera);
+  else
+    gtk_paned_set_start_child (self->paned, NULL);
+  if (self->table_mode_on)
+    {
+      gtk_grid_attach (self->table_box, camera, 2, 0, 1, 1);
+      gtk_stack_set_visible_child_name (self->main_stack, "table");
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else
+    {
+      gtk_paned_set_start_child (self->paned, camera);
+      gtk_stack_set_visible_child_name (self->main_stack, "desk");
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  g_object_unref (camera);
+}
+
+static void
+ui_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  UiWindow *self = UI_WINDOW (object);
+  switch (prop_id)
+    {
+    case PROP_TABLE_MODE:
+      g_value_set_boolean (value, self->table_mode_on);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  UiWindow *self = UI_WINDOW (object);
+  switch (prop_id)
+    {
+    case PROP_TABLE_MODE:
+      if (self->table_mode_on == g_value_get_boolean (value))
+        return;
+      self->table_mode_on = g_value_get_boolean (value);
+      apply_table_mode (self);
+      g_object_notify_by_pspec (object, properties[PROP_TABLE_MODE]);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -768,6 +922,9 @@ ui_window_dispose (GObject *object)
   if (self->referee != NULL)
     g_signal_handlers_disconnect_by_data (self->referee, self);
   g_clear_object (&self->referee);
+  if (self->toast != NULL)
+    g_signal_handlers_disconnect_by_data (self->toast, self);
+  self->toast = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), UI_TYPE_WINDOW);
   G_OBJECT_CLASS (ui_window_parent_class)->dispose (object);
 }
@@ -794,12 +951,21 @@ ui_window_class_init (UiWindowClass *klass)
 
   object_class->dispose = ui_window_dispose;
   object_class->finalize = ui_window_finalize;
+  object_class->get_property = ui_window_get_property;
+  object_class->set_property = ui_window_set_property;
+
+  /* Bound to GSettings' table-mode key by whoever keeps the settings. */
+  properties[PROP_TABLE_MODE] = g_param_spec_boolean ("table-mode", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                        | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
   g_type_ensure (UI_TYPE_SCOREBOARD);
   g_type_ensure (UI_TYPE_RULE_PANEL);
   g_type_ensure (UI_TYPE_TABLE_MAP);
   g_type_ensure (UI_TYPE_CALIBRATION_PAGE);
+  g_type_ensure (UI_TYPE_TABLE_MODE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-window.ui");
   gtk_widget_class_bind_template_child (widget_class, UiWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
@@ -816,6 +982,13 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_map);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, sidebar_stack);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, calibration_page);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_overlay);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, table_box);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, table_mode);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, new_game_button);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
@@ -831,6 +1004,8 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.correct-sticker", "s", correct_card_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.correct-card", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
+  gtk_widget_class_install_property_action (widget_class, "win.table-mode", "table-mode");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.table-mode", NULL);
 
   /* The table's keyboard: one key per thing the camera cannot see. */
   static const struct { guint key; GdkModifierType mods; const char *command; } keys[] = {
@@ -900,4 +1075,11 @@ ui_window_get_frames_shown (UiWindow *self)
 {
   g_return_val_if_fail (UI_IS_WINDOW (self), 0);
   return self->frames_shown;
+}
+
+UiReferee *
+ui_window_get_referee (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
+  return self->referee;
 }

@@ -4,6 +4,8 @@
 
 #include <adwaita.h>
 
+#include "ui-referee.h"
+
 G_BEGIN_DECLS
 
 #define UI_TYPE_WINDOW (ui_window_get_type ())
@@ -20,5 +22,12 @@ const char *ui_window_get_source (UiWindow *self);
 
 /* How many camera frames the window has shown since it opened. */
 guint ui_window_get_frames_shown (UiWindow *self);
+
+/* The referee of the game shown (owned by the window; NULL when none
+ * could be started).  For tests and views that follow the game. */
+UiReferee *ui_window_get_referee (UiWindow *self);
+
+/* Property "table-mode" (boolean, action win.table-mode, F11): the window
+ * fills the screen with the game in large type (UiTableMode). */
 
 G_END_DECLS

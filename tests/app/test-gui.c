@@ -10,12 +10,20 @@
 #include <string.h>
 #include <sys/wait.h>
 
+/* The Xvfb screen ("-screen 0 WxHxD"); NULL: xvfb-run's own. */
+static const char *xvfb_screen;
+
 static int
 run_app (const char *const *args, char **err_out)
 {
   GPtrArray *argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (char *) "xvfb-run");
   g_ptr_array_add (argv, (char *) "-a");
+  if (xvfb_screen != NULL)
+    {
+      g_ptr_array_add (argv, (char *) "-s");
+      g_ptr_array_add (argv, (char *) xvfb_screen);
+    }
   g_ptr_array_add (argv, (char *) getenv ("TABLERO_APP"));
   for (const char *const *a = args; *a; a++)
     g_ptr_array_add (argv, (char *) *a);
@@ -166,6 +174,33 @@ Test (gui, unknown_page_is_refused_clearly, .timeout = 60)
   int rc = run_app (args, &err);
   cr_assert_eq (rc, 2);
   cr_assert_not_null (strstr (err, "unknown page 'kitchen'"), "stderr: %s", err);
+}
+
+/* Table mode at the size of a 1080p screen: the picture has that size and
+ * is drawn. */
+Test (gui, table_mode_is_drawn_at_1080p, .timeout = 90)
+{
+  own_state_dir ("table");
+  /* a 1080p screen: a window is not made larger than its screen */
+  xvfb_screen = "-screen 0 1920x1080x24";
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-page", "table", "--screenshot-size", "1920x1080",
+                          "--screenshot-frames", "10", NULL };
+  cairo_surface_t *png = shoot ("tablero-table-mode.png", extra, &err);
+  /* the window's own shadow and border may take a few pixels */
+  cr_expect_geq (cairo_image_surface_get_width (png), 1900);
+  cr_expect_geq (cairo_image_surface_get_height (png), 1060);
+  cr_expect_gt (drawn_fraction (png), 0.02, "table mode looks blank");
+  cairo_surface_destroy (png);
+}
+
+Test (gui, bad_screenshot_size_is_refused_clearly, .timeout = 60)
+{
+  g_autofree char *err = NULL;
+  const char *args[] = { "--screenshot-size", "big", NULL };
+  int rc = run_app (args, &err);
+  cr_assert_eq (rc, 2);
+  cr_assert_not_null (strstr (err, "--screenshot-size 'big'"), "stderr: %s", err);
 }
 
 Test (gui, unknown_game_is_refused_clearly, .timeout = 60)

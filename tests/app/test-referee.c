@@ -3,6 +3,8 @@
 #include <criterion/criterion.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "eng-tag.h"
@@ -205,4 +207,76 @@ Test (referee, a_cat_shown_then_turned_down_is_named_no_more)
   g_autofree char *shown = g_strdup_printf ("show %u", cat);
   cr_expect (strstr (report, shown) == NULL, "the report names the hidden cat:\n%s", report);
   g_object_unref (referee);
+}
+
+/* A copy of `rec` (a record under TABLERO_DATADIR, or NULL) to resume from,
+ * with `extra` appended: resuming journals there, and a finished game
+ * removes its journal. */
+static UiReferee *
+resume_copy (const char *rec, const char *extra)
+{
+  g_autofree char *text = NULL;
+  if (rec != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("TABLERO_DATADIR"), rec, NULL);
+      cr_assert (g_file_get_contents (path, &text, NULL, NULL), "cannot read %s", path);
+    }
+  g_autofree char *all = g_strconcat (text ? text : "", extra, NULL);
+  g_autofree char *tmp = NULL;
+  int fd = g_file_open_tmp ("tablero-referee-XXXXXX.record", &tmp, NULL);
+  cr_assert (fd >= 0);
+  close (fd);
+  cr_assert (g_file_set_contents (tmp, all, -1, NULL));
+  g_autoptr (GError) error = NULL;
+  UiReferee *referee = ui_referee_resume (tmp, &error);
+  cr_assert_not_null (referee, "%s", error ? error->message : "?");
+  g_unlink (tmp);
+  return referee;
+}
+
+static void
+count_announce (UiReferee *referee, guint kind, const char *text, const char *rule, int *n)
+{
+  (*n)++;
+}
+
+/* After the last move the table gathers the cards up: nothing it does is
+ * refereed (or refused) any more, nothing is highlighted, and the headline
+ * says who won. */
+Test (referee, finished_game_refuses_nothing_and_says_who_won)
+{
+  g_autoptr (UiReferee) referee = resume_copy ("games/demo-katua.rec", "");
+  cr_assert (ui_referee_is_over (referee));
+  int announced = 0;
+  g_signal_connect (referee, "announce", G_CALLBACK (count_announce), &announced);
+  EngSnapshot *snap = g_new0 (EngSnapshot, 1);
+  snap->calibrated = 1;
+  for (int i = 0; i < 5; i++)
+    {
+      snap->seq = (uint64_t) i + 1;
+      ui_referee_feed (referee, snap);
+    }
+  g_free (snap);
+  cr_expect_eq (announced, 0, "a finished game still referees the table");
+  cr_expect_not (ui_referee_awaits_turn_command (referee));
+  cr_expect_eq (ui_referee_get_waiting_for (referee), -1);
+  g_autofree char *headline = ui_referee_dup_headline (referee);
+  cr_expect_not_null (strstr (headline, "Ana"), "headline: %s", headline);
+}
+
+/* Ana attacks: it is still her turn, but the table waits for Bea's
+ * defence.  The views point at Bea, and "end the turn" is not what the
+ * table is asked for. */
+Test (referee, during_a_defence_the_table_waits_for_the_defender)
+{
+  g_autoptr (UiReferee) referee = resume_copy (NULL, "game katua\nplayer Ana\nplayer Bea\nfirst Ana\n"
+                                                     "Ana attack 71 Bea 1\n");
+  const EngView *view = ui_referee_get_view (referee);
+  cr_assert_eq (view->active, 0);
+  cr_expect_eq (ui_referee_get_waiting_for (referee), 1);
+  cr_expect_not (ui_referee_awaits_turn_command (referee));
+  g_autofree char *headline = ui_referee_dup_headline (referee);
+  cr_expect_not_null (strstr (headline, "Bea"), "headline: %s", headline);
+  g_autofree char *status = ui_referee_dup_status (referee);
+  cr_expect_not_null (strstr (status, "Bea"), "status: %s", status);
 }
