@@ -145,6 +145,42 @@ announce_move (UiWindow *self, const char *record_line)
   announce_row (self, label);
 }
 
+/* The log row `label` shows the referee's announcement `i` (a move when
+ * `move`): kept so that the row can be read again as the game changes. */
+static void
+tie_row (UiWindow *self, GtkWidget *label, gboolean move)
+{
+  guint n = ui_referee_n_said (self->referee);
+  if (n == 0)
+    return;
+  g_object_set_data (G_OBJECT (label), "said", GUINT_TO_POINTER (n));
+  g_object_set_data (G_OBJECT (label), "move", GINT_TO_POINTER (move));
+}
+
+/* Every announcement in the log as the table may read it now: one that
+ * names a card gone face down since (back into a hand, turned down again)
+ * no longer names it (K20, C11, E16). */
+static void
+redact_log (UiWindow *self)
+{
+  for (int i = 0;; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->log_list, i);
+      if (row == NULL)
+        break;
+      GtkWidget *label = gtk_list_box_row_get_child (row);
+      guint said = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "said"));
+      if (said == 0 || !GTK_IS_LABEL (label) || said > ui_referee_n_said (self->referee))
+        continue;
+      g_autofree char *now = ui_referee_dup_said (self->referee, said - 1);
+      g_autofree char *text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "move"))
+                                ? g_strdup_printf (_ ("Move: %s"), now)
+                                : g_strdup (now);
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
+        gtk_label_set_text (GTK_LABEL (label), text);
+    }
+}
+
 /* A question that names players (Katua's "Whose UFO is on the Hook?",
  * Catchy!'s "Who swapped the start card?"): one button per candidate, the
  * one the referee names first; a click answers through win.choose-player. */
@@ -263,6 +299,7 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
       ui_rule_panel_dismiss (self->rule_panel);
       ui_table_mode_clear_refusal (self->table_mode);
       announce_move (self, text);
+      tie_row (self, gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->log_list, 0)), TRUE);
       return;
     }
   if (kind == ENG_EVENT_NEED)
@@ -279,6 +316,7 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
     }
   else
     announce (self, text);
+  tie_row (self, gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->log_list, 0)), FALSE);
 }
 
 /* Shows the window's referee in every view.  Journaling starts only once
@@ -288,6 +326,7 @@ attach_referee (UiWindow *self)
 {
   g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
+  g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (redact_log), self);
   ui_scoreboard_set_referee (self->scoreboard, self->referee);
   ui_table_map_set_referee (self->table_map, self->referee);
   ui_table_mode_set_referee (self->table_mode, self->referee);
