@@ -3,18 +3,20 @@
 
 #include <string.h>
 
-const char *
-spk_event_sentence (const EngEvent *event)
+/* Every event but an accepted move's record line ("Bea hit show 26", for
+ * the scorekeeper): what the move did follows as events of its own. */
+static const char *
+sentence_of (EngEventKind kind, const char *text)
 {
-  if (event->kind == ENG_EVENT_ACCEPTED || event->text[0] == '\0')
+  if (kind == ENG_EVENT_ACCEPTED || text == NULL || text[0] == '\0')
     return NULL;
-  return event->text;
+  return text;
 }
 
-SpkPriority
-spk_event_priority (const EngEvent *event)
+static SpkPriority
+priority_of (EngEventKind kind)
 {
-  switch (event->kind)
+  switch (kind)
     {
     case ENG_EVENT_ILLEGAL:
     case ENG_EVENT_CONSERVATION:
@@ -25,10 +27,22 @@ spk_event_priority (const EngEvent *event)
     }
 }
 
-gboolean
-spk_utterance_add (GString *utterance, SpkPriority *priority, const EngEvent *event)
+const char *
+spk_event_sentence (const EngEvent *event)
 {
-  const char *sentence = spk_event_sentence (event);
+  return sentence_of (event->kind, event->text);
+}
+
+SpkPriority
+spk_event_priority (const EngEvent *event)
+{
+  return priority_of (event->kind);
+}
+
+gboolean
+spk_utterance_add_text (GString *utterance, SpkPriority *priority, EngEventKind kind, const char *text)
+{
+  const char *sentence = sentence_of (kind, text);
   if (sentence == NULL)
     return FALSE;
   if (utterance->len > 0)
@@ -38,9 +52,15 @@ spk_utterance_add (GString *utterance, SpkPriority *priority, const EngEvent *ev
       g_string_append (utterance, strchr (".!?:;", end) != NULL ? " " : ". ");
     }
   g_string_append (utterance, sentence);
-  if (spk_event_priority (event) > *priority)
-    *priority = spk_event_priority (event);
+  if (priority_of (kind) > *priority)
+    *priority = priority_of (kind);
   return TRUE;
+}
+
+gboolean
+spk_utterance_add (GString *utterance, SpkPriority *priority, const EngEvent *event)
+{
+  return spk_utterance_add_text (utterance, priority, event->kind, event->text);
 }
 
 char *

@@ -28,6 +28,10 @@ SpkPriority spk_event_priority (const EngEvent *event);
  * sentences) and raises *priority to the event's.  Returns whether
  * anything was appended. */
 gboolean spk_utterance_add (GString *utterance, SpkPriority *priority, const EngEvent *event);
+/* The same for an event the app received as its kind and text (the
+ * referee's ::announce signal). */
+gboolean spk_utterance_add_text (GString *utterance, SpkPriority *priority, EngEventKind kind,
+                                 const char *text);
 
 /* The utterance of a whole batch of events ("" when none is spoken), and
  * its priority.  Newly allocated (g_free). */
