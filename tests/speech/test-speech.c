@@ -362,6 +362,7 @@ typedef struct {
   size_t next_op;
   gboolean on_table[1024];
   gboolean face_up[1024];
+  gboolean taken[1024];        /* was on the table, now in a hand or a deck */
   GString *utterance;          /* the sentences of the current step */
   SpkPriority priority;
   unsigned utterance_line;
@@ -379,16 +380,16 @@ table_apply (Table *t, const EngLiveScriptOp *op)
       switch (op->kind)
         {
         case ENG_LIVE_OP_PUT:
-          t->on_table[c] = TRUE, t->face_up[c] = op->face;
+          t->on_table[c] = TRUE, t->face_up[c] = op->face, t->taken[c] = FALSE;
           break;
         case ENG_LIVE_OP_DEAL:
-          t->on_table[c] = TRUE, t->face_up[c] = FALSE;
+          t->on_table[c] = TRUE, t->face_up[c] = FALSE, t->taken[c] = FALSE;
           break;
         case ENG_LIVE_OP_FLIP:
           t->face_up[c] = !t->face_up[c];
           break;
         case ENG_LIVE_OP_REMOVE:
-          t->on_table[c] = FALSE;
+          t->on_table[c] = FALSE, t->taken[c] = TRUE;
           break;
         default:
           break;
@@ -397,13 +398,17 @@ table_apply (Table *t, const EngLiveScriptOp *op)
 }
 
 /* The check of eng-live-script.c's check_hidden, on what is spoken: no
- * face-down card by its label, "card N" or "#N". */
+ * face-down card by its label, "card N" or "#N"; and, as the Kittens rules
+ * tests check (kx_names_hidden), no card the referee saw that went into a
+ * hand or a deck since ("#N", "card N": labels such as "Exploding Kitten"
+ * are shared by several cards and name none). */
 static const char *
 names_hidden (Table *t, const char *text)
 {
   for (unsigned c = 1; c < 1024; c++)
     {
-      if (!t->on_table[c] || t->face_up[c] || eng_card_set_other_side (t->set, (uint16_t) c) != 0)
+      gboolean down = t->on_table[c] && !t->face_up[c];
+      if ((!down && !t->taken[c]) || eng_card_set_other_side (t->set, (uint16_t) c) != 0)
         continue;
       t->checked_hidden++;
       const EngCard *card = eng_card_set_find_serial (t->set, (uint16_t) c);
@@ -417,7 +422,7 @@ names_hidden (Table *t, const char *text)
               g_strlcpy (t->named, words[w], sizeof t->named);
               return t->named;
             }
-      if (card != NULL && strstr (text, card->label) != NULL)
+      if (down && card != NULL && strstr (text, card->label) != NULL)
         return card->label;
     }
   return NULL;
@@ -530,6 +535,10 @@ Test (speech_hidden, the_check_finds_a_face_down_card_said)
   EngLiveScriptOp flip = { .kind = ENG_LIVE_OP_FLIP, .cards = { 12 }, .n_cards = 1 };
   table_apply (t, &flip);
   cr_expect_null (names_hidden (t, sentence), "face up it may be said");
+  EngLiveScriptOp take = { .kind = ENG_LIVE_OP_REMOVE, .cards = { 12 }, .n_cards = 1 };
+  table_apply (t, &take);
+  cr_expect_not_null (names_hidden (t, "Bea takes card 12"), "taken into a hand it is hidden again");
+  cr_expect_not_null (names_hidden (t, "Bea takes Cat #12"));
   g_free (t);
   eng_card_set_free (set);
 }
