@@ -980,7 +980,9 @@ ui_window_init (UiWindow *self)
                             G_CALLBACK (on_source_selected), self);
   g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
   update_mute_button (self);
-#ifdef TABLERO_HAVE_SPEECH
+#ifndef TABLERO_HAVE_SPEECH
+  gtk_widget_set_visible (GTK_WIDGET (self->mute_button), FALSE);   /* built without a voice */
+#else
   self->utterance = g_string_new (NULL);
   /* the voice is a help, not a need: without it the table reads */
   g_autoptr (GError) error = NULL;
