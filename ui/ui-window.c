@@ -862,6 +862,9 @@ ui_window_dispose (GObject *object)
   UiWindow *self = UI_WINDOW (object);
 #ifdef TABLERO_HAVE_SPEECH
   g_clear_handle_id (&self->speak_idle, g_source_remove);
+  /* a closing window waits only for the sentence being said */
+  if (self->voice != NULL)
+    spk_voice_set_muted (self->voice, TRUE);
   g_clear_pointer (&self->voice, spk_voice_free);
 #endif
   if (self->pipeline != NULL)

@@ -52,7 +52,8 @@ static int engine_rate_hz;
 static int engine_mode = -1;          /* the output mode set last */
 static char engine_voice[SPK_NAME_MAX];
 static int engine_wpm;
-static GPtrArray *engine_names;       /* every voice's name, file and languages */
+static GPtrArray *engine_names;       /* every voice's name, file and languages;
+                                         set once, before the first voice */
 static SpkVoice *engine_target;       /* whose WAV the callback writes */
 static gboolean engine_write_failed;
 
@@ -437,11 +438,9 @@ spk_voice_set_voice (SpkVoice *v, const char *name, GError **error)
   g_return_val_if_fail (v != NULL && name != NULL, FALSE);
   if (v->output != SPK_OUTPUT_NONE)
     {
-      /* the names were listed when the engine started: no waiting for a
-       * sentence being spoken */
-      g_mutex_lock (&engine_lock);
-      gboolean known = engine_ready && engine_knows (name);
-      g_mutex_unlock (&engine_lock);
+      /* The names were listed before this voice was made and never change:
+       * read without engine_lock, which a sentence being spoken holds. */
+      gboolean known = engine_knows (name);
       if (!known || strlen (name) >= SPK_NAME_MAX)
         {
           g_set_error (error, SPK_VOICE_ERROR, SPK_VOICE_ERROR_VOICE, "espeak-ng has no voice '%s'",
