@@ -989,7 +989,10 @@ ui_window_init (UiWindow *self)
   self->utterance = g_string_new (NULL);
   /* the voice is a help, not a need: without it the table reads */
   g_autoptr (GError) error = NULL;
-  self->voice = spk_voice_new (SPK_OUTPUT_SOUND, NULL, NULL, &error);
+  /* TABLERO_SPEECH_WAV: said into that file instead (a testing aid, as
+   * --screenshot is) */
+  const char *wav = g_getenv ("TABLERO_SPEECH_WAV");
+  self->voice = spk_voice_new (wav != NULL ? SPK_OUTPUT_WAV : SPK_OUTPUT_SOUND, NULL, wav, &error);
   if (self->voice == NULL)
     g_debug ("no voice: %s", error->message);
 #endif
