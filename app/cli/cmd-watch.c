@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -537,12 +538,15 @@ open_voice (const WatchArgs *a, bool *failed)
   GError *error = NULL;
   SpkVoice *voice = spk_voice_new (a->speak ? SPK_OUTPUT_SOUND : SPK_OUTPUT_WAV, NULL, a->speak_wav,
                                    &error);
+  bool made = voice != NULL;
   if (voice != NULL && a->voice != NULL && !spk_voice_set_voice (voice, a->voice, &error))
     g_clear_pointer (&voice, spk_voice_free);
   if (voice != NULL && a->speech_rate > 0 && !spk_voice_set_rate (voice, (int) a->speech_rate, &error))
     g_clear_pointer (&voice, spk_voice_free);
   if (voice == NULL)
     {
+      if (made && a->speak_wav != NULL)
+        g_unlink (a->speak_wav);   /* the empty file made for a voice then refused */
       cli_say ("watch", "%s: %s", a->speak ? "--speak" : "--speak-wav", error->message);
       g_error_free (error);
       *failed = true;
