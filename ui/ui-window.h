@@ -21,4 +21,7 @@ const char *ui_window_get_source (UiWindow *self);
 /* How many camera frames the window has shown since it opened. */
 guint ui_window_get_frames_shown (UiWindow *self);
 
+/* Property "muted" (boolean): the referee's voice says nothing (the action
+ * win.mute, Ctrl+Shift+M and the header's speaker button toggle it). */
+
 G_END_DECLS
