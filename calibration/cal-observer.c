@@ -92,6 +92,8 @@ cal_observer_process (CalObserver *obs, const VisImage *frame, int64_t time_ns, 
   obs->seen = seen;
   if (seen.recalibrated)
     obs->calibrations++;
+  if (seen.seats_changed)
+    vis_tracker_rezone (obs->tracker);
   if (!cal_table_is_calibrated (obs->table))
     {
       /* Table positions do not exist yet: report an empty, uncalibrated

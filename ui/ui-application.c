@@ -6,7 +6,13 @@
 
 #include "eng-game.h"
 #include "eng-name.h"
+#include "ui-about.h"
+#include "ui-guide.h"
+#include "ui-rules-dialog.h"
 #include "ui-screenshot.h"
+#include "ui-settings.h"
+#include "ui-shortcuts.h"
+#include "ui-stickers-dialog.h"
 #include "ui-window.h"
 
 struct _UiApplication
@@ -16,13 +22,17 @@ struct _UiApplication
   char *game;
   char *source;
   char *screenshot_path;
-  char *screenshot_page;       /* main, calibration or setup */
+  char *screenshot_page;       /* main, calibration, setup, correction or a dialog's page */
+  guint guide_page;            /* with screenshot_page "guide" */
+  char *screenshot_subpage;    /* with screenshot_page "about": credits or legal */
   char **players;
   gboolean new_game;
+  gboolean players_given;
   guint screenshot_tries;
   gboolean page_opened;        /* a dialog opened once the frames were in */
   int screenshot_frames;
   int exit_status;
+  GSettings *settings;         /* NULL when the schema is not installed */
 };
 
 G_DEFINE_FINAL_TYPE (UiApplication, ui_application, ADW_TYPE_APPLICATION)
@@ -30,7 +40,7 @@ G_DEFINE_FINAL_TYPE (UiApplication, ui_application, ADW_TYPE_APPLICATION)
 /* The first V4L2 capture node, else the bundled demo: a machine without a
  * camera is a normal place to run Tablero, not an error. */
 static char *
-default_source (void)
+first_camera (void)
 {
   for (int i = 0; i < 8; i++)
     {
@@ -39,6 +49,46 @@ default_source (void)
         return g_strdup_printf ("v4l2:%s", node);
     }
   return g_strdup ("demo");
+}
+
+/* The camera the table used last when it is still plugged in (a libcamera
+ * spec is tried as it is: the window falls back to the demo and says so),
+ * else the first camera. */
+static char *
+default_source (GSettings *settings)
+{
+  g_autofree char *kept = settings != NULL ? g_settings_get_string (settings, "camera") : NULL;
+  if (kept != NULL && *kept != '\0'
+      && (!g_str_has_prefix (kept, "v4l2:") || g_file_test (kept + strlen ("v4l2:"), G_FILE_TEST_EXISTS)))
+    return g_steal_pointer (&kept);
+  return first_camera ();
+}
+
+/* The game the table played last, when the registry still has it. */
+static char *
+default_game (GSettings *settings)
+{
+  g_autofree char *kept = settings != NULL ? g_settings_get_string (settings, "game") : NULL;
+  if (kept != NULL && eng_game_class_find (kept) != NULL)
+    return g_steal_pointer (&kept);
+  return g_strdup (eng_game_class_get (0)->name);
+}
+
+static GtkWindow *
+main_window (UiApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (UI_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* The game of the window on screen: F1 and the stickers are for it. */
+static const char *
+current_game (UiApplication *self)
+{
+  GtkWindow *window = main_window (self);
+  return window != NULL ? ui_window_get_game (UI_WINDOW (window)) : self->game;
 }
 
 /* Waits until the window has shown a camera frame (or gives up after about
@@ -51,9 +101,12 @@ take_screenshot (gpointer data)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr (GError) error = NULL;
   self->screenshot_tries++;
+  /* the frames are counted by the main window, also when a dialog over it
+   * is the active window (and the main window is saved beside it) */
+  GtkWindow *table = main_window (self);
   gboolean ready = window != NULL
-                   && (!UI_IS_WINDOW (window)
-                       || ui_window_get_frames_shown (UI_WINDOW (window)) >= (guint) self->screenshot_frames);
+                   && (table == NULL
+                       || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames);
   /* 250 ms a try; a slow machine gets about ten seconds, plus 100 ms a frame asked for. */
   guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
   if (!ready && self->screenshot_tries < max_tries)
@@ -99,15 +152,45 @@ static void
 ui_application_activate (GApplication *app)
 {
   UiApplication *self = UI_APPLICATION (app);
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  if (window == NULL)
-    window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
-                                        (const char *const *) self->players));
+  GtkWindow *window = main_window (self);
+  if (window != NULL)
+    {
+      /* A second launch (its own command line stays with it) raises the
+       * table's window: one camera, one journal. */
+      g_debug ("activated again: raising the window");
+      gtk_window_present (window);
+      return;
+    }
+  window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
+                                      (const char *const *) self->players));
   gtk_window_present (window);
-  if (self->new_game || g_strcmp0 (self->screenshot_page, "setup") == 0)
+  const char *page = self->screenshot_page;
+  if (self->new_game || g_strcmp0 (page, "setup") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
-  if (g_strcmp0 (self->screenshot_page, "calibration") == 0)
+  if (g_strcmp0 (page, "calibration") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "calibration");
+  if (g_strcmp0 (page, "shortcuts") == 0 || g_strcmp0 (page, "rules") == 0
+      || g_strcmp0 (page, "stickers") == 0)
+    g_action_group_activate_action (G_ACTION_GROUP (app), page, NULL);
+  if (g_strcmp0 (page, "about") == 0)
+    {
+      GtkWindow *about = ui_about_show (window);
+      if (self->screenshot_subpage != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (about), "about.subpage", "s", self->screenshot_subpage);
+    }
+  if (g_strcmp0 (page, "guide") == 0)
+    {
+      UiGuide *guide = ui_guide_new (window);
+      gtk_window_present (GTK_WINDOW (guide));
+      ui_guide_show_page (guide, self->guide_page);
+    }
+  /* The first run shows the guide once; screenshots never do unless asked. */
+  if (self->screenshot_path == NULL && self->settings != NULL
+      && !g_settings_get_boolean (self->settings, "first-run-done"))
+    {
+      g_settings_set_boolean (self->settings, "first-run-done", TRUE);
+      g_action_group_activate_action (G_ACTION_GROUP (app), "guide", NULL);
+    }
   if (self->screenshot_path != NULL)
     {
       g_timeout_add_full (G_PRIORITY_DEFAULT, 250, take_screenshot,
@@ -177,6 +260,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
         }
       g_strfreev (self->players);
       self->players = g_steal_pointer (&names);
+      self->players_given = TRUE;
     }
   self->new_game = g_variant_dict_contains (options, "new-game");
   if (!g_variant_dict_lookup (options, "screenshot-frames", "i", &self->screenshot_frames)
@@ -187,14 +271,49 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
   const char *page = NULL;
   if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
     {
-      if (g_strcmp0 (page, "main") != 0 && g_strcmp0 (page, "calibration") != 0
-          && g_strcmp0 (page, "setup") != 0 && g_strcmp0 (page, "correction") != 0)
+      static const char *const known[] = {
+        "main", "calibration", "setup", "correction", "shortcuts", "about", "rules", "stickers", "guide", NULL,
+      };
+      /* "guide:N" shows the guide's page N (from 1); "about:credits" and
+       * "about:legal" the About window's page */
+      g_auto (GStrv) parts = g_strsplit (page, ":", 2);
+      guint64 n = 1;
+      gboolean sub_ok = parts[1] == NULL
+                        || (g_strcmp0 (parts[0], "guide") == 0
+                            && g_ascii_string_to_unsigned (parts[1], 10, 1, 99, &n, NULL))
+                        || (g_strcmp0 (parts[0], "about") == 0
+                            && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0));
+      if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
-          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction)\n"), page);
+          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, "
+                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N])\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
-      self->screenshot_page = g_strdup (page);
+      self->screenshot_page = g_strdup (parts[0]);
+      self->screenshot_subpage = g_strdup (parts[1]);
+      self->guide_page = (guint) n - 1;
+    }
+  if (self->screenshot_path != NULL)
+    {
+      /* A screenshot is its own run (tests and docs run several at once):
+       * it never hands over to, or waits for, the table's instance. */
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  if (self->players_given)
+    {
+      /* players named on the command line are the table's choice for this
+       * game: kept, and the window's first game starts with them */
+      EngSetup setup;
+      eng_setup_init (&setup);
+      for (char **name = self->players; *name != NULL; name++, setup.n_players++)
+        {
+          g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
+          setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
+        }
+      EngOptions house;
+      gboolean kept = ui_settings_get_options (self->settings, self->game, &house);
+      ui_settings_save_game (self->settings, self->game, &setup, kept ? &house : NULL);
     }
   return -1;
 }
@@ -207,8 +326,63 @@ ui_application_finalize (GObject *object)
   g_free (self->source);
   g_free (self->screenshot_path);
   g_free (self->screenshot_page);
+  g_free (self->screenshot_subpage);
   g_strfreev (self->players);
+  g_clear_object (&self->settings);
   G_OBJECT_CLASS (ui_application_parent_class)->finalize (object);
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  g_application_quit (G_APPLICATION (data));
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  ui_about_show (main_window (UI_APPLICATION (data)));
+}
+
+static void
+shortcuts_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  gtk_window_present (ui_shortcuts_window_new (main_window (UI_APPLICATION (data))));
+}
+
+static void
+rules_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  UiApplication *self = UI_APPLICATION (data);
+  gtk_window_present (GTK_WINDOW (ui_rules_dialog_new (main_window (self), current_game (self))));
+}
+
+static void
+stickers_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  UiApplication *self = UI_APPLICATION (data);
+  gtk_window_present (GTK_WINDOW (ui_stickers_dialog_new (main_window (self), current_game (self))));
+}
+
+static void
+guide_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  gtk_window_present (GTK_WINDOW (ui_guide_new (main_window (UI_APPLICATION (data)))));
+}
+
+/* Keys that work in every window of the app; the window's own keys (the
+ * table's commands) are its bindings.  ui-shortcuts.ui lists them all. */
+static void
+ui_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (ui_application_parent_class)->startup (app);
+  static const struct { const char *action; const char *accels[2]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.shortcuts", { "<Control>question", NULL } },
+    { "app.rules", { "F1", NULL } },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
 static void
@@ -216,14 +390,9 @@ ui_application_class_init (UiApplicationClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = ui_application_finalize;
   G_APPLICATION_CLASS (klass)->activate = ui_application_activate;
+  G_APPLICATION_CLASS (klass)->startup = ui_application_startup;
   G_APPLICATION_CLASS (klass)->shutdown = ui_application_shutdown;
   G_APPLICATION_CLASS (klass)->handle_local_options = ui_application_handle_local_options;
-}
-
-static void
-quit_action (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  g_application_quit (G_APPLICATION (data));
 }
 
 static void
@@ -234,7 +403,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game) or correction (a misread card)"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), shortcuts, about[:credits|:legal], rules, stickers or guide[:N]"), N_ ("PAGE") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
@@ -242,10 +411,16 @@ ui_application_init (UiApplication *self)
   };
   static const GActionEntry actions[] = {
     { .name = "quit", .activate = quit_action },
+    { .name = "about", .activate = about_action },
+    { .name = "shortcuts", .activate = shortcuts_action },
+    { .name = "rules", .activate = rules_action },
+    { .name = "stickers", .activate = stickers_action },
+    { .name = "guide", .activate = guide_action },
   };
-  self->game = g_strdup (eng_game_class_get (0)->name);
+  self->settings = ui_settings_new ();
+  self->game = default_game (self->settings);
   self->players = g_strsplit ("Ana,Bea", ",", -1);
-  self->source = default_source ();
+  self->source = default_source (self->settings);
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
 }
@@ -255,7 +430,8 @@ ui_application_new (void)
 {
   return g_object_new (UI_TYPE_APPLICATION,
                        "application-id", "org.tablero.Tablero",
-                       "flags", G_APPLICATION_NON_UNIQUE,
+                       /* one instance: a second launch raises the first window */
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
                        NULL);
 }
 

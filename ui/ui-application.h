@@ -1,5 +1,10 @@
 /* ui-application.h: Tablero's AdwApplication.  Owns the command line
- * (--game, --source, --screenshot) and opens one UiWindow. */
+ * (--game, --source, --screenshot) and opens one UiWindow; one instance per
+ * session (a second launch raises that window; a --screenshot run is its
+ * own).  Starts from the game and camera kept in the settings
+ * (ui-settings.h), shows the first-run guide once, and has the app-level
+ * actions: app.quit (Ctrl+Q), app.shortcuts (Ctrl+?), app.rules (F1, the
+ * current game's rules), app.about, app.stickers and app.guide. */
 #pragma once
 
 #include <adwaita.h>

@@ -9,6 +9,7 @@
 #include "eng-game.h"
 #include "eng-name.h"
 #include "ui-option-docs.h"
+#include "ui-settings.h"
 
 /* One rule switch as shown: its description and the widget holding its
  * value (GtkSwitch, AdwComboRow, GtkSpinButton or AdwEntryRow by kind). */
@@ -27,6 +28,7 @@ struct _UiSetupDialog
   GtkSpinButton *seats[5];
   AdwComboRow *first;
   AdwPreferencesGroup *options_group;
+  char *game;
   GPtrArray *option_docs;  /* UiOptionDoc, NULL when the file is missing */
   GArray *option_rows;     /* OptionRow */
 };
@@ -276,6 +278,15 @@ start_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   if (!seats_distinct (UI_SETUP_DIALOG (widget)) || !names_ok (UI_SETUP_DIALOG (widget)))
     return;
+  /* What the table chose is kept before the game starts, so the next
+   * setup (and the next launch) begins from it. */
+  UiSetupDialog *self = UI_SETUP_DIALOG (widget);
+  EngSetup setup;
+  EngOptions options;
+  ui_setup_dialog_get_setup (self, &setup);
+  ui_setup_dialog_get_options (self, &options);
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  ui_settings_save_game (settings, self->game, &setup, &options);
   g_signal_emit (widget, signals[SIGNAL_START], 0);
   gtk_window_close (GTK_WINDOW (widget));
 }
@@ -292,6 +303,7 @@ ui_setup_dialog_finalize (GObject *object)
 {
   UiSetupDialog *self = UI_SETUP_DIALOG (object);
   g_array_unref (self->option_rows);
+  g_free (self->game);
   g_clear_pointer (&self->option_docs, g_ptr_array_unref);
   G_OBJECT_CLASS (ui_setup_dialog_parent_class)->finalize (object);
 }
@@ -337,6 +349,16 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
 {
   UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
                                       "application", gtk_window_get_application (parent), NULL);
+  self->game = g_strdup (game);
+  /* The players, seats and house rules the table last started this game
+   * with win over the game on screen (which may be a default or resumed one). */
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  EngSetup kept_setup;
+  EngOptions kept_options;
+  if (ui_settings_get_setup (settings, game, &kept_setup))
+    setup = &kept_setup;
+  if (ui_settings_get_options (settings, game, &kept_options))
+    options = &kept_options;
   /* the number of players within the game's limits (and the rows there are) */
   const EngGameClass *klass = eng_game_class_find (game);
   guint lo = klass != NULL ? klass->min_players : 2;

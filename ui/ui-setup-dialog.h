@@ -12,12 +12,13 @@ G_BEGIN_DECLS
 #define UI_TYPE_SETUP_DIALOG (ui_setup_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, UI, SETUP_DIALOG, AdwWindow)
 
-/* A dialog for `game` ("katua") prefilled from `setup` (may be NULL: two
- * players), with one row per rule switch of data/rules/GAME.options
- * (ui-option-docs.h), set as `options` says (may be NULL; switches it does
- * not name keep the file's value), so the next game keeps the table's house
- * rules.  Emits ::start when the table confirms; read the choice with the
- * getters. */
+/* A dialog for `game` ("katua") prefilled with the players, seats and
+ * house rules the table last started this game with (ui-settings.h), else
+ * from `setup` (may be NULL: two players), with one row per rule switch of
+ * data/rules/GAME.options (ui-option-docs.h), set as kept or as `options`
+ * says (may be NULL; switches neither names keep the file's value).  When
+ * the table confirms, the choice is kept in the settings, then ::start is
+ * emitted; read the choice with the getters. */
 UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
                                     const EngOptions *options);
 

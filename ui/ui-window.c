@@ -16,6 +16,7 @@
 #include "ui-referee.h"
 #include "ui-rule-panel.h"
 #include "ui-scoreboard.h"
+#include "ui-settings.h"
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
 #include "vis-source.h"
@@ -328,7 +329,14 @@ start_referee_with_players (UiWindow *self)
       setup.n_players++;
     }
   setup.first = 0;
-  start_referee (self, &setup, NULL);
+  /* the players, seats and house rules the table last set for this game */
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  EngOptions options;
+  gboolean kept_options = ui_settings_get_options (settings, self->game, &options);
+  EngSetup kept;
+  if (ui_settings_get_setup (settings, self->game, &kept))
+    setup = kept;
+  start_referee (self, &setup, kept_options ? &options : NULL);
 }
 
 static void
@@ -632,6 +640,8 @@ select_source_action (GtkWidget *widget, const char *action_name, GVariant *para
     return;
   g_free (self->source);
   self->source = g_strdup (source);
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  ui_settings_set_string (settings, "camera", source);
   update_titles (self);
   start_pipeline (self);
   fill_sources (self);
@@ -655,6 +665,8 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
     return;
   g_free (self->game);
   self->game = g_strdup (game);
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  ui_settings_set_string (settings, "game", game);
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
@@ -787,18 +799,6 @@ recalibrate_action (GtkWidget *widget, const char *action_name, GVariant *parame
     return;
   announce (self, _ ("Recalibrating: the table is placed again from the four anchors in view."));
   ui_pipeline_request_recalibration (self->pipeline);
-}
-
-static void
-about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  adw_show_about_window (GTK_WINDOW (widget),
-                         "application-name", "Tablero",
-                         "application-icon", "applications-games-symbolic",
-                         "version", TABLERO_VERSION,
-                         "comments", _ ("A camera referee for real card games"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         NULL);
 }
 
 static void
@@ -937,7 +937,6 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, mute_button);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
-  gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
   gtk_widget_class_install_action (widget_class, "win.select-source", "s", select_source_action);
   gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);

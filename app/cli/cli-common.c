@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stdbool.h>
 #include <math.h>
 #include <stdarg.h>
@@ -123,35 +124,12 @@ cli_game_for_letter (char letter)
 void
 cli_json_string (GString *out, const char *s, size_t len)
 {
-  g_string_append_c (out, '"');
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) s[i];
-      switch (c)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        default:
-          if (c < 0x20 || c == 0x7f)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-        }
-    }
-  g_string_append_c (out, '"');
+  /* JSON is UTF-8: bytes that are not (an image name, a foreign code's
+   * text) become U+FFFD rather than breaking the line */
+  g_autofree char *valid = g_utf8_make_valid (s, (gssize) len);
+  g_autoptr (JsonNode) node = json_node_init_string (json_node_alloc (), valid);
+  g_autofree char *text = json_to_string (node, FALSE);
+  g_string_append (out, text);
 }
 
 char *

@@ -39,8 +39,10 @@ const char *cli_game_for_letter (char letter);
 /* The game a command plays when none is given: the registry's first. */
 const char *cli_default_game (void);
 
-/* Appends `len` bytes of `s` as a JSON string (quotes included), escaping
- * quotes, backslashes and control bytes, so any input keeps the line valid. */
+/* Appends `len` bytes of `s` as a JSON string (quotes included), written by
+ * json-glib (quotes, backslashes and control bytes escaped; bytes that are
+ * not UTF-8 replaced by U+FFFD), so any input keeps the line valid.  Every
+ * string tablero-cli writes into JSON goes through here. */
 void cli_json_string (GString *out, const char *s, size_t len);
 
 /* The same for a NUL-terminated string. */

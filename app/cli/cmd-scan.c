@@ -6,10 +6,16 @@
  * calibration (from FILE, or made from the four anchors when the image shows
  * them), the table position in mm, the rotation and the zone.  Images that
  * are missing, empty, truncated or corrupt get a clear message on stderr;
- * the others are still scanned and the exit status is 2 at the end. */
+ * the others are still scanned and the exit status is 2 at the end.
+ *
+ * With --all, every QR code in view is reported, foreign ones included: the
+ * stickers read get "status":"read", and a second, whole-frame decoder adds a
+ * line for each code the referee does not take, with why (docs/stickers.md,
+ * "Checking a camera and a sticker"). */
 #include "cli.h"
 
 #include <glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +23,7 @@
 #include "cal-table.h"
 #include "eng-cardset.h"
 #include "eng-snapshot.h"
+#include "vis-baseline.h"
 #include "vis-detect.h"
 #include "vis-imageio.h"
 
@@ -92,6 +99,85 @@ append_meaning (GString *out, const EngCardSet *set, const EngTag *tag)
   if (m.anchor > 0)
     g_string_append_printf (out, ",\"anchor\":%u", m.anchor);
   g_string_append_c (out, '}');
+}
+
+/* Why the referee does not take a code the whole-frame decoder read; NULL
+ * when it is a Tablero sticker of a set this install has (then the detector
+ * should have read it). */
+static const char *
+refusal (SetCache *cache, size_t n_cache, const char *game, const VisCode *c, EngTag *tag)
+{
+  switch (eng_tag_parse (c->text, c->len, tag))
+    {
+    case ENG_OK:
+      break;
+    case ENG_ERR_TAG_CHECKSUM:
+      return "shaped like a Tablero sticker but its check character is wrong: a damaged or "
+             "misprinted sticker, or a code made by hand";
+    default:
+      return "not a Tablero sticker (a QR code of something else)";
+    }
+  const EngCardSet *set = set_for (cache, n_cache, game, tag->game);
+  EngTagMeaning m;
+  if (set == NULL || strcmp (tag->set, eng_card_set_id (set)) != 0)
+    return "a Tablero sticker of a game or card set this table does not play";
+  if (eng_card_set_resolve (set, tag, &m) != ENG_OK)
+    return "a Tablero sticker whose number is no card, back, anchor, seat or command of its set";
+  return NULL;
+}
+
+/* The --all line of a code the detector did not give. */
+static void
+print_code (GString *line, const char *path, const VisCode *c, const char *status, const char *why)
+{
+  g_string_truncate (line, 0);
+  g_string_append (line, "{\"image\":");
+  cli_json_cstring (line, path);
+  g_string_append (line, ",\"code\":");
+  cli_json_cstring (line, c->text);
+  if (c->len >= sizeof c->text)
+    g_string_append_printf (line, ",\"code_length\":%zu", c->len);
+  g_string_append (line, ",\"status\":");
+  cli_json_cstring (line, status);
+  if (why != NULL)
+    {
+      g_string_append (line, ",\"why\":");
+      cli_json_cstring (line, why);
+    }
+  g_string_append_printf (line, ",\"centre\":[%.2f,%.2f]}\n", c->centre.x, c->centre.y);
+  fputs (line->str, stdout);
+}
+
+/* Every code the whole-frame decoder reads that is not among `res`'s. */
+static void
+print_other_codes (VisZbarFull *zbar, const VisImage *img, const VisDetectResult *res, SetCache *cache,
+                   size_t n_cache, const char *game, const char *path, GString *line)
+{
+  static VisCode codes[128];
+  size_t n = 0;
+  if (vis_zbar_full_codes (zbar, img, codes, G_N_ELEMENTS (codes), &n) != ENG_OK)
+    return;
+  for (size_t i = 0; i < n; i++)
+    {
+      const VisCode *c = &codes[i];
+      bool read = false;
+      for (size_t k = 0; k < res->n_detections && !read; k++)
+        {
+          const VisDetection *d = &res->detections[k];
+          read = c->len == ENG_TAG_PAYLOAD_LEN && memcmp (c->text, d->payload, ENG_TAG_PAYLOAD_LEN) == 0
+                 && hypotf (c->centre.x - d->centre.x, c->centre.y - d->centre.y) < 21 * d->module_px;
+        }
+      if (read)
+        continue;
+      EngTag tag;
+      const char *why = refusal (cache, n_cache, game, c, &tag);
+      if (why != NULL)
+        print_code (line, path, c, "refused", why);
+      else
+        print_code (line, path, c, "missed",
+                    "a sticker of this table that the referee's detector did not read here: too "
+                    "small, blurred or in glare; see docs/stickers.md");
+    }
 }
 
 static gboolean
@@ -171,8 +257,11 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
       cli_say ("scan", "cannot write %s", save);
       return 2;
     }
-  printf ("{\"lens\":\"%s\",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", save, n_images, skipped,
-          lens.rms_px);
+  g_autoptr (GString) line = g_string_new ("{\"lens\":");
+  cli_json_cstring (line, save);
+  g_string_append_printf (line, ",\"images\":%d,\"skipped\":%zu,\"rms_px\":%.4f}\n", n_images, skipped,
+                          lens.rms_px);
+  fputs (line->str, stdout);
   return skipped > 0 ? 1 : 0;
 }
 
@@ -180,7 +269,10 @@ int
 cli_cmd_scan (int argc, char **argv)
 {
   g_autofree char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
+  gboolean all = FALSE;
   const GOptionEntry entries[] = {
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all,
+      "Report every QR code in view, foreign ones too, with why each is not taken", NULL },
     { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, "Use a saved calibration", "FILE" },
     { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "Read the tags as this game's", "GAME" },
     { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the calibration the images give", "FILE" },
@@ -190,7 +282,9 @@ cli_cmd_scan (int argc, char **argv)
   };
   int rc = cli_parse_options ("scan", "IMAGE...",
                               "Prints each tag seen in the images as a JSON line: its meaning, and with\n"
-                              "the four anchors in view (or --calibration) its place and zone on the table.\n",
+                              "the four anchors in view (or --calibration) its place and zone on the table.\n"
+                              "With --all, every other QR code in view too, with why the referee does not\n"
+                              "take it (\"status\":\"refused\" or \"missed\").\n",
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
@@ -243,6 +337,15 @@ cli_cmd_scan (int argc, char **argv)
   if (det == NULL)
     {
       fprintf (stderr, "tablero-cli scan: cannot create the detector\n");
+      cal_table_free (fixed);
+      g_ptr_array_unref (images);
+      return 2;
+    }
+  VisZbarFull *zbar = all ? vis_zbar_full_new () : NULL;
+  if (all && zbar == NULL)
+    {
+      fprintf (stderr, "tablero-cli scan: cannot create the whole-frame decoder\n");
+      vis_detector_free (det);
       cal_table_free (fixed);
       g_ptr_array_unref (images);
       return 2;
@@ -325,6 +428,10 @@ cli_cmd_scan (int argc, char **argv)
                                   d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
           if (is_doubled (&obs, d))
             g_string_append (line, ",\"doubled\":true");
+          if (all)
+            g_string_append (line, is_doubled (&obs, d) ? ",\"status\":\"refused\",\"why\":\"the same "
+                                                          "marker seen at two places\""
+                                                        : ",\"status\":\"read\"");
           VisTrackPlace place;
           if (placed && cal_table_locate (table, d, &place))
             {
@@ -346,8 +453,10 @@ cli_cmd_scan (int argc, char **argv)
           g_string_append (line, "}\n");
           fputs (line->str, stdout);
         }
-      if (res.n_foreign > 0)
-        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags", path,
+      if (all)
+        print_other_codes (zbar, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
+      else if (res.n_foreign > 0)
+        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags (--all lists them)", path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);
@@ -356,6 +465,7 @@ cli_cmd_scan (int argc, char **argv)
   g_string_free (line, TRUE);
   for (size_t i = 0; i < G_N_ELEMENTS (cache); i++)
     eng_card_set_free (cache[i].set);
+  vis_zbar_full_free (zbar);
   vis_detector_free (det);
   cal_table_free (fixed);
   g_ptr_array_unref (images);

@@ -147,8 +147,11 @@ cli_cmd_scene (int argc, char **argv)
         }
       else
         {
-          printf ("{\"scene\":\"%s\",\"width\":%d,\"height\":%d,\"duration\":%.3f,\"changes\":%zu}\n",
-                  out_path, res->width, res->height, res->duration_s, res->n_rests);
+          g_autoptr (GString) line = g_string_new ("{\"scene\":");
+          cli_json_cstring (line, out_path);
+          g_string_append_printf (line, ",\"width\":%d,\"height\":%d,\"duration\":%.3f,\"changes\":%zu}\n",
+                                  res->width, res->height, res->duration_s, res->n_rests);
+          fputs (line->str, stdout);
           rc = 0;
         }
     }

@@ -18,14 +18,13 @@ json_field (GString *out, const char *key, const char *value)
   cli_json_string (out, value, strlen (value));
 }
 
-/* A payload from the command line may be any bytes: JSON must stay valid
- * UTF-8, so invalid sequences are replaced before escaping. */
+/* A payload from the command line may be any bytes (cli_json_string keeps
+ * the line valid UTF-8). */
 static void
 json_payload (GString *out, const char *payload)
 {
-  g_autofree char *valid = g_utf8_make_valid (payload, -1);
   g_string_append (out, "{\"payload\":");
-  cli_json_string (out, valid, strlen (valid));
+  cli_json_cstring (out, payload);
 }
 
 static void

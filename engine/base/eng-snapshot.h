@@ -60,6 +60,10 @@ typedef struct {
   int64_t time_ns;         /* frame time of the newest evidence */
   uint8_t calibrated;      /* zones and mm are valid */
   uint16_t n_foreign;      /* QR codes seen that are not Tablero tags */
+  uint32_t tracker;        /* which tracker numbered the track ids: another
+                              value for every tracker started, so a resumed
+                              referee knows whether ids it journaled still
+                              name the same cards; 0 = not said */
   uint16_t n_items;
   EngSnapshotItem items[ENG_SNAPSHOT_MAX_ITEMS];
 } EngSnapshot;

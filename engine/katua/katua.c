@@ -1017,10 +1017,16 @@ neutralise_ok (Ctx *c, const KatAttempt *a, unsigned ufo_colour, uint16_t show, 
   if (st != ENG_OK)
     return st;
   const KatCard *t = &c->r->cards[c->s->slot[a->player][a->slot]];
+  bool fits = t->kind == KAT_KIND_CAT && t->colour != KAT_TRICOLOR && t->colour == ufo_colour;
+  /* K20: a cat still face down (judged from a seeded deal, the move showing
+   * nothing) is refused without a word of what it is */
+  if (!fits && show == 0 && !c->s->face_up[a->player][a->slot])
+    return ILLEGAL (c, "K5", ENG_N_ ("against a tricolor beam a colour UFO neutralises only a "
+                                     "cat of its own colour, shown to all"));
   if (t->kind != KAT_KIND_CAT || t->colour == KAT_TRICOLOR)
     return ILLEGAL (c, "K5", ENG_N_ ("a tricolor or fake target can only be defended with a "
                                      "tricolor UFO against a tricolor beam"));
-  if (t->colour != ufo_colour)
+  if (!fits)
     return ILLEGAL (c, "K5", ENG_N_ ("against a tricolor beam a colour UFO must match the target "
                                      "cat's own colour (%s)"), cat_colour_name (c, t->colour));
   *forced = !c->s->face_up[a->player][a->slot];

@@ -126,6 +126,7 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       interp->journaled_n_cur = interp->n_cur;
       interp->started = true;
       interp->resume_journal = true;
+      interp->resume_first_ns = -1;
       memcpy (interp->resume_cmds, interp->commands_seen, sizeof interp->commands_seen);
       interp->n_resume_cmds = interp->n_commands_seen;
       interp->pend_start_known = pend_known;
@@ -424,13 +425,17 @@ static EngStatus run_command (EngInterpreter *it, const char *id, EngEvents *out
 /* After a resume, the first full look is read against the journal's mind.
  * A tracker started afresh finds the cards a few at a time: until every
  * card the view has where cards turn over is found again (or for a few
- * looks) its looks are not read, so a card not found yet is no "vanished"
- * card.  Returns true while waiting. */
+ * looks, or LIVE_RESUME_WAIT_NS of frame time: a card buried under others
+ * is never found again) its looks are not read, so a card not found yet is
+ * no "vanished" card.  Returns true while waiting. */
 static bool
-resume_wait (EngInterpreter *it, EngEvents *out)
+resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
 {
   bool same = live_same_tracker (it);
-  if (!same && !live_resume_look_complete (it) && ++it->resume_looks < LIVE_RESUME_LOOKS)
+  if (it->resume_first_ns < 0)
+    it->resume_first_ns = now_ns;
+  if (!same && !live_resume_look_complete (it) && ++it->resume_looks < LIVE_RESUME_LOOKS
+      && now_ns - it->resume_first_ns < LIVE_RESUME_WAIT_NS)
     return true;
   if (!same)
     live_forget_old_tracks (it);
@@ -472,7 +477,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       return ENG_OK;
     }
   bool baseline = false;
-  bool waiting = it->resume_journal && resume_wait (it, out);
+  bool waiting = it->resume_journal && resume_wait (it, snap->time_ns, out);
   if (waiting)
     n_new_cmds = 0;
   if (!it->started)

@@ -139,7 +139,7 @@ journal_stale (const EngInterpreter *it, const bool *flags)
          || it->journaled_n_complaints != it->n_complaints
          || !complaints_same (it->journaled_complaints, it->complaints, it->n_complaints)
          || it->journaled_memo_version != it->memo_version
-         || it->journaled_n_cur != it->n_cur
+         || it->journaled_n_cur != it->n_cur || it->journal_tracker != it->tracker
          || memcmp (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]) != 0
          || memcmp (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]) != 0
          || memcmp (it->journaled_cur_since, it->cur_since,
@@ -178,6 +178,7 @@ live_journal_sync (EngInterpreter *it)
   if (!journal_stale (it, flags))
     return;
   it->journaled_n_cur = it->n_cur;
+  it->journal_tracker = it->tracker;
   memcpy (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]);
   memcpy (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]);
   memcpy (it->journaled_cur_since, it->cur_since, it->n_cur * sizeof it->cur_since[0]);
@@ -195,7 +196,7 @@ live_journal_sync (EngInterpreter *it)
       return;
     }
   EngLiveNotes o = { it->notes, 0, sizeof it->notes, false };
-  eng_live_notes_add (&o, "s %d %d\n", it->restoring, it->paused);
+  eng_live_notes_add (&o, "s %d %d %u\n", it->restoring, it->paused, (unsigned) it->tracker);
   if (it->n_commands_seen > 0)
     {
       eng_live_notes_add (&o, "c");
@@ -361,10 +362,12 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
       if (nw == 0)
         continue;
       bool ok = true;
-      if (strcmp (w[0], "s") == 0 && nw == 3)
+      if (strcmp (w[0], "s") == 0 && (nw == 3 || nw == 4))
         {
           it->restoring = strcmp (w[1], "1") == 0;
           it->paused = strcmp (w[2], "1") == 0;
+          /* journals written before trackers were numbered have no tracker */
+          it->journaled_tracker = nw == 4 ? (uint32_t) strtoul (w[3], NULL, 10) : 0;
           seen_state = true;
         }
       else if (strcmp (w[0], "c") == 0 && nw - 1 <= LIVE_MAX_COMMANDS)
@@ -439,10 +442,12 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
 
 /* Track ids are the tracker's: a tracker started afresh numbers again from
  * the start, so the ids of the journal's last look may now name other
- * cards.  The tracker is the same one when the look agrees with the last
- * look's ids (faces by serial, backs by zone, mostly with the same id);
- * otherwise every remembered id becomes one no tracker gives, and backs
- * are found again by their zone. */
+ * cards.  Every tracker says which it is (EngSnapshot.tracker), and the
+ * journal keeps it; for a journal or snapshots that do not say, the tracker
+ * is the same one when the look agrees with the last look's ids (faces by
+ * serial, backs by zone, mostly with the same id).  Otherwise every
+ * remembered id becomes one no tracker gives, and backs are found again by
+ * their zone. */
 static uint32_t
 forgotten (uint32_t track)
 {
@@ -484,6 +489,8 @@ live_resume_look_complete (const EngInterpreter *it)
 bool
 live_same_tracker (const EngInterpreter *it)
 {
+  if (it->tracker != 0 && it->journaled_tracker != 0)
+    return it->tracker == it->journaled_tracker;
   int same = 0, differ = 0;
   for (int i = 0; i < it->n_cur; i++)
     for (int j = 0; j < it->journaled_n_cur; j++)

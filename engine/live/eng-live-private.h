@@ -13,6 +13,9 @@
 #define LIVE_NOTES_MAX 32768
 #define LIVE_JOURNAL_UNDO 8      /* saved views kept in the journal */
 #define LIVE_RESUME_LOOKS 12     /* looks not read after a resume before reading anyway */
+/* nor for longer than this much frame time: meanwhile the table plays on,
+ * and a look read later would hold several moves at once */
+#define LIVE_RESUME_WAIT_NS (1500 * 1000 * 1000LL)
 #define LIVE_MAX_COMMANDS 16
 
 typedef struct {
@@ -61,6 +64,9 @@ struct EngInterpreter {
   bool pend_start_known;         /* pend_start is the mind before the pending card */
   bool resume_journal;           /* the journal's table notes are the mind to go on from */
   unsigned resume_looks;         /* looks not read yet after resuming */
+  int64_t resume_first_ns;       /* frame time of the first look after resuming, -1 before */
+  uint32_t tracker;              /* EngSnapshot.tracker of the latest look */
+  uint32_t journaled_tracker;    /* and of the look the journal was written from */
   uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */
   size_t n_resume_cmds;
   bool undo_baseline;            /* undone with no saved view: waits for the state's table */
@@ -77,6 +83,7 @@ struct EngInterpreter {
   uint16_t journaled_cur_read[ENG_SNAPSHOT_MAX_ITEMS];
   int64_t journaled_cur_since[ENG_SNAPSHOT_MAX_ITEMS];
   uint16_t journaled_n_cur;
+  uint32_t journal_tracker;      /* the tracker written in the notes' state line */
   unsigned memo_version;         /* bumped whenever the undo stack or pend_start change */
   unsigned journaled_memo_version;
   size_t memo_text_len;

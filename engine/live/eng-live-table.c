@@ -732,6 +732,7 @@ live_read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_c
   uint16_t cmds[LIVE_MAX_COMMANDS];
   size_t n_cmds = 0;
   it->n_cur = 0;
+  it->tracker = snap->tracker;
   *n_new_cmds = 0;
   for (size_t i = 0; i < snap->n_items && i < ENG_SNAPSHOT_MAX_ITEMS; i++)
     {

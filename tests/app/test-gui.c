@@ -139,6 +139,26 @@ Test (gui, correction_dialog_is_drawn, .timeout = 60)
   cr_expect (g_file_test (beside, G_FILE_TEST_EXISTS), "no picture of the window beside the dialog");
 }
 
+/* Each help page opens its own window over the main one (F1, Ctrl+?, About,
+ * stickers, the guide): the dialog is the active window, drawn, smaller than
+ * the 1280 px main window saved beside it. */
+Test (gui, help_pages_are_drawn, .timeout = 110)
+{
+  static const char *const pages[] = { "shortcuts", "about", "rules", "stickers", "guide:5" };
+  for (size_t i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      own_state_dir (pages[i]);
+      g_autofree char *err = NULL;
+      g_autofree char *file = g_strdup_printf ("tablero-%.*s.png", (int) strcspn (pages[i], ":"), pages[i]);
+      const char *extra[] = { "--screenshot-page", pages[i], "--screenshot-frames", "1", NULL };
+      cairo_surface_t *png = shoot (file, extra, &err);
+      cr_expect_lt (cairo_image_surface_get_width (png), 1280, "%s: the main window, not the dialog", pages[i]);
+      cr_expect_geq (cairo_image_surface_get_height (png), 300, "%s", pages[i]);
+      cr_expect_gt (drawn_fraction (png), 0.02, "%s looks blank", pages[i]);
+      cairo_surface_destroy (png);
+    }
+}
+
 Test (gui, unknown_page_is_refused_clearly, .timeout = 60)
 {
   g_autofree char *err = NULL;

@@ -277,3 +277,62 @@ Test (vis_sheet, unwritable_path_is_an_io_error)
   cr_assert_eq (vis_sheet_write_pdf (NULL, &opt, texts, N_TEXTS, &plan),
                 ENG_ERR_INVALID_ARGUMENT);
 }
+
+/* Fraction of dark pixels inside a rectangle (mm) of a page drawn at
+ * 2 px/mm: the stickers a page holds are there, and only those. */
+static double
+dark_in (cairo_surface_t *s, double x, double y, double w, double h)
+{
+  cairo_surface_flush (s);
+  const unsigned char *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  long dark = 0, all = 0;
+  for (int py = (int) (y * 2); py < (int) ((y + h) * 2); py++)
+    for (int px = (int) (x * 2); px < (int) ((x + w) * 2); px++, all++)
+      dark += data[(size_t) py * stride + (size_t) px * 4 + 1] < 128;
+  return all ? (double) dark / all : 0;
+}
+
+Test (vis_sheet, draws_one_page_as_placed)
+{
+  VisStickerText texts[N_TEXTS];
+  fill_texts (texts);
+  VisSheetOptions opt = { VIS_PAPER_A4, 40, "t" };
+  VisSheetPlan plan;
+  VisSheetPlacement at[N_TEXTS];
+  cr_assert_eq (vis_sheet_plan (&opt, texts, N_TEXTS, &plan), ENG_OK);
+  cr_assert_eq (vis_sheet_place (&opt, texts, N_TEXTS, at), ENG_OK);
+  cr_assert_geq (plan.n_pages, 2);
+  for (int page = 1; page <= 2; page++)
+    {
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 420, 594);
+      cairo_t *cr = cairo_create (s);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_scale (cr, 2, 2);
+      cr_assert_eq (vis_sheet_draw_page (cr, &opt, texts, N_TEXTS, page), ENG_OK);
+      cairo_destroy (cr);
+      /* each sticker of this page is drawn; a slot only another page uses
+       * stays white (the pages are not drawn over one another) */
+      for (int i = 0; i < N_TEXTS; i++)
+        {
+          double fill = dark_in (s, at[i].x, at[i].y, plan.sticker.width, plan.sticker.width);
+          gboolean shared = FALSE;
+          for (int j = 0; j < N_TEXTS; j++)
+            shared |= at[j].page == page - 1 && fabs (at[j].x - at[i].x) < plan.sticker.width
+                      && fabs (at[j].y - at[i].y) < plan.sticker.height;
+          if (at[i].page == page - 1)
+            cr_assert_gt (fill, 0.2, "page %d: sticker %d not drawn", page, i);
+          else if (!shared)
+            cr_assert_lt (fill, 0.01, "page %d: sticker %d of page %d drawn on it", page, i, at[i].page + 1);
+        }
+      cairo_surface_destroy (s);
+    }
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 10, 10);
+  cairo_t *cr = cairo_create (s);
+  cr_assert_eq (vis_sheet_draw_page (cr, &opt, texts, N_TEXTS, 0), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (vis_sheet_draw_page (cr, &opt, texts, N_TEXTS, plan.n_pages + 1), ENG_ERR_INVALID_ARGUMENT);
+  cr_assert_eq (vis_sheet_draw_page (NULL, &opt, texts, N_TEXTS, 1), ENG_ERR_INVALID_ARGUMENT);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}

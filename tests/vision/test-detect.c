@@ -3,6 +3,7 @@
  * foreign codes ignored; bad arguments refused. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,5 +214,67 @@ Test (detect, flip_in_place_is_read_at_once_while_tracking, .timeout = 120)
   cr_expect (first_face_frame >= 30 && first_face_frame <= 42,
              "the face was read at frame %d, the flip happened at frame 30 under the hand", first_face_frame);
   vis_detector_free (det);
+  test_scene_close (&ts);
+}
+
+/* Which helper thread took which region must not change what the detector
+ * reports: a resumed referee has to see exactly what the killed one saw.  The
+ * same frames through two detectors of eight workers each (on fewer cores,
+ * so the jobs land differently every frame) give the same codes, in the same
+ * order, at the same places; a busy thread competes for the CPU meanwhile.
+ * (The worker count itself sets how a cold pass cuts the frame, so both
+ * detectors have the same.) */
+static void *
+burn (void *stop)
+{
+  volatile unsigned long x = 0;
+  while (!__atomic_load_n ((int *) stop, __ATOMIC_RELAXED))
+    x++;
+  return NULL;
+}
+
+Test (detect, same_frames_same_codes_whatever_the_threads, .timeout = 240)
+{
+  char *text = test_grid_scene (40, 8.0,
+                                "degrade noise=6\n"
+                                "at 1.0 hand from=440,-100 to=300,200 for=1.5\n"
+                                "at 1.2 move c12 to=500,330 over=0.8\n");
+  TestScene ts;
+  test_scene_open (&ts, text);
+  free (text);
+  VisDetectorOptions many;
+  vis_detector_options_init (&many);
+  many.n_threads = 8;
+  VisDetector *a = vis_detector_new (&many), *b = vis_detector_new (&many);
+  cr_assert (a != NULL && b != NULL);
+  int stop = 0;
+  pthread_t hog;
+  cr_assert_eq (pthread_create (&hog, NULL, burn, &stop), 0);
+  unsigned compared = 0;
+  for (int f = 0; f < 30; f++)
+    {
+      test_scene_render (&ts, f / 10.0);
+      VisDetectMode mode = f % 10 == 0 ? VIS_DETECT_COLD : VIS_DETECT_TRACK;
+      VisDetectResult ra, rb;
+      cr_assert_eq (vis_detector_detect (a, &ts.image, mode, &ra), ENG_OK);
+      cr_assert_eq (vis_detector_detect (b, &ts.image, mode, &rb), ENG_OK);
+      cr_assert_eq (ra.n_detections, rb.n_detections, "frame %d: %zu codes one time, %zu the next", f,
+                    ra.n_detections, rb.n_detections);
+      for (size_t i = 0; i < ra.n_detections; i++)
+        {
+          const VisDetection *da = &ra.detections[i], *db = &rb.detections[i];
+          cr_assert_str_eq (da->payload, db->payload, "frame %d, code %zu: %s one time, %s the next",
+                            f, i, da->payload, db->payload);
+          cr_assert (da->centre.x == db->centre.x && da->centre.y == db->centre.y,
+                     "frame %d: %s at (%.2f, %.2f) one time, (%.2f, %.2f) the next", f, da->payload,
+                     da->centre.x, da->centre.y, db->centre.x, db->centre.y);
+          compared++;
+        }
+    }
+  __atomic_store_n (&stop, 1, __ATOMIC_RELAXED);
+  pthread_join (hog, NULL);
+  cr_expect_gt (compared, 30u * 30u, "too few codes compared (%u) to prove anything", compared);
+  vis_detector_free (a);
+  vis_detector_free (b);
   test_scene_close (&ts);
 }

@@ -248,3 +248,48 @@ Test (scan, doubled_anchor_and_seat_marker_are_flagged, .timeout = 60)
   cr_expect_eq (count (out, "\"table_mm\""), 0u, "no calibration on a doubled anchor:\n%s", out);
   cr_expect_eq (count (out, "\"payload\""), 8u, "%s", out);
 }
+
+/* scan --all: every code in view, with why each is not taken: a foreign
+ * code, a hand-made code with a Tablero-shaped payload and a wrong check
+ * character, a sticker of a game this table does not have; the stickers
+ * read say so. */
+Test (scan, all_reports_every_code_with_why_it_is_refused, .timeout = 60)
+{
+  static const char *const all_scene =
+    "image width=1920 height=1080 fps=10 duration=1 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "card c1 face=1 back=1 at=365,390\n"
+    "card c2 face=2 back=1 at=450,390\n"
+    "foreign f1 text=\"https://example.org/menu\" at=250,250 size=40\n"
+    "foreign f2 text=\"TB1K01F001A\" at=600,250 size=40\n"
+    "foreign f3 text=\"\x1b[31mred\" at=750,400 size=40\n";
+  dir = g_dir_make_tmp ("tablero-scan-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  TestScene ts;
+  test_scene_open (&ts, all_scene);
+  test_scene_render (&ts, 0.0);
+  good = g_build_filename (dir, "all.png", NULL);
+  cr_assert_eq (vis_renderer_save_last (ts.renderer, good), ENG_OK);
+  test_scene_close (&ts);
+  g_autofree char *out = NULL, *err = NULL, *out_plain = NULL, *err_plain = NULL;
+  char *args[] = { "--all", good, NULL };
+  int rc = run_scan (args, &out, &err);
+  char *plain[] = { good, NULL };
+  int rc_plain = run_scan (plain, &out_plain, &err_plain);
+  teardown ();
+  cr_expect_eq (rc, 0, "stderr: %s", err);
+  cr_expect_eq (rc_plain, 0, "stderr: %s", err_plain);
+  cr_expect_eq (count (out, "\"status\":\"read\""), 2u, "the two cards are read:\n%s", out);
+  cr_expect (strstr (out, "\"code\":\"https://example.org/menu\",\"status\":\"refused\",\"why\":\"not a "
+                          "Tablero sticker") != NULL, "%s", out);
+  cr_expect (strstr (out, "\"code\":\"TB1K01F001A\",\"status\":\"refused\",\"why\":\"shaped like a Tablero "
+                          "sticker but its check character is wrong") != NULL, "%s", out);
+  cr_expect (strchr (out, '\x1b') == NULL, "control bytes are escaped:\n%s", out);
+  cr_expect (strstr (out, "\\u001b[31mred") != NULL, "%s", out);
+  cr_expect_eq (count (out, "\"status\""), 5u, "%s", out);
+  cr_expect_eq (count (out_plain, "\"status\""), 0u, "without --all the lines are as before:\n%s", out_plain);
+  cr_expect (strstr (err_plain, "ignored 3 QR code(s)") != NULL, "%s", err_plain);
+}

@@ -273,3 +273,68 @@ Test (track, rendered_hand_and_move, .timeout = 120)
   vis_detector_free (det);
   test_scene_close (&ts);
 }
+
+/* A seat marker found after the cards in front of it were (it lay under a
+ * hand when the referee started): the cards take their slots' zones at once,
+ * with no move; without a change of zones a card keeps the zone it came to
+ * rest in.  And every tracker says which it is, so a resumed referee can
+ * tell its ids from an earlier tracker's. */
+static bool seat_known;
+
+static bool
+locate_seat (void *ctx, const VisDetection *d, VisTrackPlace *out)
+{
+  (void) ctx;
+  out->x = d->centre.x;
+  out->y = d->centre.y;
+  out->rotation_deg = 0;
+  out->size = 40;
+  out->zone = seat_known ? (EngZone){ ENG_ZONE_SLOT, 1, (int8_t) (d->centre.x > 300) }
+                         : (EngZone){ ENG_ZONE_NONE, -1, -1 };
+  return true;
+}
+
+Test (track, cards_take_their_zones_when_a_seat_is_found_late)
+{
+  char back[12];
+  payload ('B', 1, back);
+  seat_known = false;
+  VisTracker *t = vis_tracker_new (NULL), *other = vis_tracker_new (NULL);
+  vis_tracker_set_locate (t, locate_seat, NULL);
+  VisDetection d[2] = { make (back, 100, 100), make (back, 400, 100) };
+  int64_t now = 0;
+  for (; now <= 300 * MS; now += 50 * MS)
+    cr_assert_eq (vis_tracker_update (t, d, 2, 0, now, &snap), ENG_OK);
+  cr_assert_eq (snap.n_items, 2u);
+  cr_expect_eq (snap.items[0].zone.kind, ENG_ZONE_NONE);
+  uint32_t ids[2] = { snap.items[0].track_id, snap.items[1].track_id };
+  uint64_t seq = snap.seq;
+
+  /* the zones change, but nobody said so: the cards stay where they came to rest */
+  seat_known = true;
+  cr_assert_eq (vis_tracker_update (t, d, 2, 0, now, &snap), ENG_OK);
+  now += 50 * MS;
+  cr_expect_eq (snap.seq, seq);
+  cr_expect_eq (snap.items[0].zone.kind, ENG_ZONE_NONE);
+
+  vis_tracker_rezone (t);
+  cr_assert_eq (vis_tracker_update (t, d, 2, 0, now, &snap), ENG_OK);
+  cr_expect_neq (snap.seq, seq, "a change of zone is a change of the table");
+  cr_assert_eq (snap.n_items, 2u);
+  for (int i = 0; i < 2; i++)
+    {
+      const EngSnapshotItem *it = &snap.items[i];
+      cr_expect_eq (it->zone.kind, ENG_ZONE_SLOT, "card %d: zone kind %d", i, it->zone.kind);
+      cr_expect_eq (it->zone.seat, 1);
+      cr_expect_eq (it->zone.index, it->x_mm > 300 ? 1 : 0);
+      cr_expect_eq (it->track_id, ids[i], "the card keeps its identity");
+      cr_expect_eq (it->since_ns, 150 * MS, "no move: it lies there since it came to rest");
+    }
+
+  cr_expect_neq (snap.tracker, 0u);
+  EngSnapshot other_snap;
+  cr_assert_eq (vis_tracker_update (other, d, 2, 0, 0, &other_snap), ENG_OK);
+  cr_expect_neq (other_snap.tracker, snap.tracker, "two trackers, one number");
+  vis_tracker_free (other);
+  vis_tracker_free (t);
+}

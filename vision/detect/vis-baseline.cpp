@@ -8,6 +8,7 @@ extern "C" {
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <zbar.h>
+#include <algorithm>
 
 #include <cmath>
 #include <cstring>
@@ -78,16 +79,16 @@ vis_baseline_fill (const char *data, size_t len, const float xy[4][2], VisDetect
   return true;
 }
 
-extern "C" EngStatus
-vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out, size_t cap,
-                    size_t *n_out, unsigned *n_foreign)
+namespace {
+
+/* Runs zbar over the whole frame; the symbols stay in z->image until
+ * scan_done.  Returns ENG_OK, ENG_ERR_INVALID_ARGUMENT, ENG_ERR_NO_MEMORY. */
+EngStatus
+scan_frame (VisZbarFull *z, const VisImage *frame)
 {
-  if (z == nullptr || frame == nullptr || frame->data == nullptr || n_out == nullptr
-      || n_foreign == nullptr || frame->width < 1 || frame->height < 1
+  if (z == nullptr || frame == nullptr || frame->data == nullptr || frame->width < 1 || frame->height < 1
       || (frame->format != VIS_PIXEL_GRAY8 && frame->format != VIS_PIXEL_BGR8))
     return ENG_ERR_INVALID_ARGUMENT;
-  *n_out = 0;
-  *n_foreign = 0;
   try
     {
       if (frame->format == VIS_PIXEL_BGR8)
@@ -102,32 +103,93 @@ vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out, si
     }
   zbar::zbar_image_set_size (z->image, (unsigned) z->gray.cols, (unsigned) z->gray.rows);
   zbar::zbar_image_set_data (z->image, z->gray.data, z->gray.total (), nullptr);
-  int n = zbar::zbar_scan_image (z->scanner, z->image);
-  if (n > 0)
-    for (const zbar::zbar_symbol_t *sym = zbar::zbar_image_first_symbol (z->image); sym != nullptr;
-         sym = zbar::zbar_symbol_next (sym))
-      {
-        if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
-          continue;
-        float xy[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
-        /* zbar lists a QR symbol's outline as TL, BL, BR, TR. */
-        static const int order[4] = { 0, 3, 2, 1 };
-        unsigned np = zbar::zbar_symbol_get_loc_size (sym);
-        for (unsigned k = 0; k < 4 && k < np; k++)
-          {
-            xy[order[k]][0] = (float) zbar::zbar_symbol_get_loc_x (sym, k) + 0.5f;
-            xy[order[k]][1] = (float) zbar::zbar_symbol_get_loc_y (sym, k) + 0.5f;
-          }
-        VisDetection d;
-        if (!vis_baseline_fill (zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym),
-                                xy, &d))
-          {
-            (*n_foreign)++;
-            continue;
-          }
-        if (*n_out < cap)
-          out[(*n_out)++] = d;
-      }
+  zbar::zbar_scan_image (z->scanner, z->image);
+  return ENG_OK;
+}
+
+void
+scan_done (VisZbarFull *z)
+{
   zbar::zbar_image_set_data (z->image, nullptr, 0, nullptr);
+}
+
+/* A QR symbol's four corners in symbol order (TL, TR, BR, BL); zbar lists
+ * the outline as TL, BL, BR, TR. */
+void
+symbol_corners (const zbar::zbar_symbol_t *sym, float xy[4][2])
+{
+  static const int order[4] = { 0, 3, 2, 1 };
+  std::memset (xy, 0, 4 * sizeof xy[0]);
+  unsigned np = zbar::zbar_symbol_get_loc_size (sym);
+  for (unsigned k = 0; k < 4 && k < np; k++)
+    {
+      xy[order[k]][0] = (float) zbar::zbar_symbol_get_loc_x (sym, k) + 0.5f;
+      xy[order[k]][1] = (float) zbar::zbar_symbol_get_loc_y (sym, k) + 0.5f;
+    }
+}
+
+} // namespace
+
+extern "C" EngStatus
+vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out, size_t cap,
+                    size_t *n_out, unsigned *n_foreign)
+{
+  if (n_out == nullptr || n_foreign == nullptr)
+    return ENG_ERR_INVALID_ARGUMENT;
+  *n_out = 0;
+  *n_foreign = 0;
+  EngStatus st = scan_frame (z, frame);
+  if (st != ENG_OK)
+    return st;
+  for (const zbar::zbar_symbol_t *sym = zbar::zbar_image_first_symbol (z->image); sym != nullptr;
+       sym = zbar::zbar_symbol_next (sym))
+    {
+      if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
+        continue;
+      float xy[4][2];
+      symbol_corners (sym, xy);
+      VisDetection d;
+      if (!vis_baseline_fill (zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym),
+                              xy, &d))
+        {
+          (*n_foreign)++;
+          continue;
+        }
+      if (*n_out < cap)
+        out[(*n_out)++] = d;
+    }
+  scan_done (z);
+  return ENG_OK;
+}
+
+extern "C" EngStatus
+vis_zbar_full_codes (VisZbarFull *z, const VisImage *frame, VisCode *out, size_t cap, size_t *n_out)
+{
+  if (n_out == nullptr || (out == nullptr && cap > 0))
+    return ENG_ERR_INVALID_ARGUMENT;
+  *n_out = 0;
+  EngStatus st = scan_frame (z, frame);
+  if (st != ENG_OK)
+    return st;
+  for (const zbar::zbar_symbol_t *sym = zbar::zbar_image_first_symbol (z->image);
+       sym != nullptr && *n_out < cap; sym = zbar::zbar_symbol_next (sym))
+    {
+      if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
+        continue;
+      VisCode *c = &out[(*n_out)++];
+      std::memset (c, 0, sizeof *c);
+      const char *data = zbar::zbar_symbol_get_data (sym);
+      c->len = zbar::zbar_symbol_get_data_length (sym);
+      std::memcpy (c->text, data, std::min (c->len, sizeof c->text - 1));
+      float xy[4][2];
+      symbol_corners (sym, xy);
+      for (int k = 0; k < 4; k++)
+        {
+          c->corners[k] = VisPoint{ xy[k][0], xy[k][1] };
+          c->centre.x += xy[k][0] * 0.25f;
+          c->centre.y += xy[k][1] * 0.25f;
+        }
+    }
+  scan_done (z);
   return ENG_OK;
 }

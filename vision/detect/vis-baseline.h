@@ -29,6 +29,22 @@ void vis_zbar_full_free (VisZbarFull *z);
 EngStatus vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out,
                               size_t cap, size_t *n_out, unsigned *n_foreign);
 
+/* Any QR code zbar reads, a Tablero sticker or not: what `scan --all`
+ * reports, so a user can check a camera and a sticker. */
+#define VIS_CODE_TEXT_MAX 256
+typedef struct {
+  char text[VIS_CODE_TEXT_MAX];  /* the decoded bytes, cut at 255, NUL-terminated
+                                    (may hold any byte: escape before showing) */
+  size_t len;                    /* the whole decoded length */
+  VisPoint corners[4];           /* TL, TR, BR, BL as printed */
+  VisPoint centre;
+} VisCode;
+
+/* Scans all of `frame` like vis_zbar_full_scan and writes at most `cap`
+ * codes of any content to `out`, *n_out how many.  Same errors. */
+EngStatus vis_zbar_full_codes (VisZbarFull *z, const VisImage *frame, VisCode *out, size_t cap,
+                               size_t *n_out);
+
 /* True when this build has ZXing-cpp (then vis_zxing_full_scan works;
  * otherwise it returns ENG_ERR_NOT_SUPPORTED). */
 int vis_zxing_available (void);

@@ -39,6 +39,8 @@ struct Finder {
   cv::Point2f centre;
   float module;              /* estimated module size, px */
   bool used;
+  int job;                   /* the region it was found in, and its place */
+  int seq;                   /* among its worker's finders: the merge order */
 };
 
 struct Candidate {
@@ -51,6 +53,13 @@ struct Candidate {
 struct Triple {
   float score;               /* lower is better */
   int tl, tr, bl;
+};
+
+/* One worker's decoded code, by the candidate it came from. */
+struct FoundRef {
+  int job;
+  int worker;
+  int index;
 };
 
 struct Region {
@@ -67,6 +76,7 @@ struct Worker {
   std::vector<Finder> finders;
   std::vector<VisDetection> found;
   std::vector<uint8_t> found_reused;
+  std::vector<int> found_job;  /* the candidate each was decoded from */
   unsigned undecoded = 0;
   unsigned foreign = 0;
   zbar::zbar_image_scanner_t *scanner = nullptr;
@@ -206,8 +216,10 @@ struct VisDetector {
   std::vector<unsigned> previous_misses;
   std::vector<Region> regions;
   std::vector<Finder> finders;
+  std::vector<Finder> finders_all;  /* every worker's, before merging */
   std::vector<Candidate> candidates;
   std::vector<Triple> triples;
+  std::vector<FoundRef> found_order;
   std::vector<VisDetection> results;
   std::vector<VisDetection> previous;
   const VisImage *frame = nullptr;
@@ -259,6 +271,7 @@ vis_detector_new (const VisDetectorOptions *opts)
           w.crisp.create (CRISP_SIZE, CRISP_SIZE, CV_8UC1);
           w.found.reserve (o.max_detections);
           w.found_reused.reserve (o.max_detections);
+          w.found_job.reserve (o.max_detections);
           w.finders.reserve (1024);
         }
       det->results.reserve (o.max_detections);
@@ -266,6 +279,8 @@ vis_detector_new (const VisDetectorOptions *opts)
       det->previous_misses.reserve (o.max_detections);
       det->still.reserve (o.max_detections);
       det->finders.reserve (1024);
+      det->finders_all.reserve (1024 * o.n_threads);
+      det->found_order.reserve (o.max_detections * o.n_threads);
       det->candidates.reserve (512);
       det->regions.reserve (o.max_detections + 8);
       det->triples.reserve (4096);
@@ -476,7 +491,14 @@ finder_job (void *ctx, int job, int worker)
   VisDetector *det = (VisDetector *) ctx;
   try
     {
-      find_finders (det, det->workers[worker], det->regions[job]);
+      Worker &w = det->workers[worker];
+      size_t first = w.finders.size ();
+      find_finders (det, w, det->regions[job]);
+      for (size_t i = first; i < w.finders.size (); i++)
+        {
+          w.finders[i].job = job;
+          w.finders[i].seq = (int) i;
+        }
     }
   catch (...)
     {
@@ -758,7 +780,9 @@ decode_job (void *ctx, int job, int worker)
   VisDetector *det = (VisDetector *) ctx;
   try
     {
-      decode_candidate (det, det->workers[worker], det->candidates[job]);
+      Worker &w = det->workers[worker];
+      decode_candidate (det, w, det->candidates[job]);
+      w.found_job.resize (w.found.size (), job);
     }
   catch (...)
     {
@@ -910,26 +934,35 @@ plan_track (VisDetector *det, const VisImage *frame)
   return true;
 }
 
-/* Merges the workers' finders; overlapping regions report a finder twice. */
+/* Merges the workers' finders; overlapping regions report a finder twice.
+ * Which worker took which region depends on thread scheduling, so the merged
+ * list is put in region order first: every later step (grouping, duplicate
+ * removal, the order codes are reported in, the tracker's identities) then
+ * gives the same answer for the same frame, however the threads ran. */
 void
 merge_finders (VisDetector *det)
 {
-  det->finders.clear ();
+  det->finders_all.clear ();
   for (Worker &w : det->workers)
     {
-      for (const Finder &f : w.finders)
-        {
-          bool dup = false;
-          for (const Finder &g : det->finders)
-            if (dist (f.centre, g.centre) < 0.7f * g.module)
-              {
-                dup = true;
-                break;
-              }
-          if (!dup)
-            det->finders.push_back (f);
-        }
+      det->finders_all.insert (det->finders_all.end (), w.finders.begin (), w.finders.end ());
       w.finders.clear ();
+    }
+  std::sort (det->finders_all.begin (), det->finders_all.end (), [] (const Finder &a, const Finder &b) {
+    return a.job != b.job ? a.job < b.job : a.seq < b.seq;
+  });
+  det->finders.clear ();
+  for (const Finder &f : det->finders_all)
+    {
+      bool dup = false;
+      for (const Finder &g : det->finders)
+        if (dist (f.centre, g.centre) < 0.7f * g.module)
+          {
+            dup = true;
+            break;
+          }
+      if (!dup)
+        det->finders.push_back (f);
     }
 }
 
@@ -1051,6 +1084,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
         {
           w.found.clear ();
           w.found_reused.clear ();
+          w.found_job.clear ();
           w.undecoded = w.foreign = 0;
         }
       det->pool.run ((int) det->candidates.size (), decode_job, det);
@@ -1084,31 +1118,41 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
             cv::Rect r ((int) (p.x - half), (int) (p.y - half), (int) (2 * half), (int) (2 * half));
             det->dirty (to_blocks (r, det->dirty.size ())).setTo (255);
           }
-      for (Worker &w : det->workers)
+      /* In candidate order, not worker order: the same frame reports the
+       * same codes in the same order whichever thread decoded them. */
+      det->found_order.clear ();
+      for (size_t wi = 0; wi < det->workers.size (); wi++)
         {
+          Worker &w = det->workers[wi];
           out->n_undecoded += w.undecoded;
           out->n_foreign += w.foreign;
           for (size_t i = 0; i < w.found.size (); i++)
+            det->found_order.push_back ({ w.found_job[i], (int) wi, (int) i });
+        }
+      std::sort (det->found_order.begin (), det->found_order.end (), [] (const FoundRef &a, const FoundRef &b) {
+        return a.job != b.job ? a.job < b.job : a.index < b.index;
+      });
+      for (const FoundRef &ref : det->found_order)
+        {
+          const Worker &w = det->workers[ref.worker];
+          const VisDetection &d = w.found[ref.index];
+          bool dup = false;
+          for (const VisDetection &e : det->results)
+            if (std::strcmp (e.payload, d.payload) == 0
+                && std::hypot (e.centre.x - d.centre.x, e.centre.y - d.centre.y) < 4.0f * e.module_px)
+              {
+                dup = true;
+                break;
+              }
+          if (dup)
+            continue;
+          if (det->results.size () >= det->opts.max_detections)
             {
-              const VisDetection &d = w.found[i];
-              bool dup = false;
-              for (const VisDetection &e : det->results)
-                if (std::strcmp (e.payload, d.payload) == 0
-                    && std::hypot (e.centre.x - d.centre.x, e.centre.y - d.centre.y) < 4.0f * e.module_px)
-                  {
-                    dup = true;
-                    break;
-                  }
-              if (dup)
-                continue;
-              if (det->results.size () >= det->opts.max_detections)
-                {
-                  out->truncated = 1;
-                  break;
-                }
-              det->results.push_back (d);
-              out->n_reused += w.found_reused[i];
+              out->truncated = 1;
+              break;
             }
+          det->results.push_back (d);
+          out->n_reused += w.found_reused[ref.index];
         }
       /* A code tracking did not see this time (a hand over it) keeps its
        * region until the next cold pass, so it is found again at once;

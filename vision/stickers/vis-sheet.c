@@ -61,7 +61,14 @@ typedef struct {
   size_t n;
   cairo_t *cr;
   VisSheetPlacement *placements;   /* n entries, or NULL */
+  int only_page;                   /* 1..: draw that page alone, no page breaks; 0 all */
 } Walk;
+
+static bool
+drawing (const Walk *w, int page)
+{
+  return w->cr != NULL && (w->only_page == 0 || page == w->only_page);
+}
 
 static void
 draw_header (const Walk *w, int page, int total_pages)
@@ -158,17 +165,17 @@ walk (const Walk *w, int total_pages, size_t *n_sections)
           double need = (heading ? SECTION_HEIGHT : 0) + g->height;
           if (y + need > bottom)
             {
-              if (w->cr != NULL && page > 0)
+              if (w->cr != NULL && w->only_page == 0 && page > 0)
                 cairo_show_page (w->cr);
               page++;
               y = top;
-              if (w->cr != NULL)
+              if (drawing (w, page))
                 draw_header (w, page, total_pages);
               heading = true;
             }
           if (heading)
             {
-              if (w->cr != NULL)
+              if (drawing (w, page))
                 draw_section_heading (w, y, section, continued);
               y += SECTION_HEIGHT;
             }
@@ -176,7 +183,7 @@ walk (const Walk *w, int total_pages, size_t *n_sections)
           for (size_t c = 0; c < (size_t) p->columns && k + c < end; c++)
             {
               double x = left + c * (g->width + GAP);
-              if (w->cr != NULL)
+              if (drawing (w, page))
                 vis_sticker_draw (w->cr, x, y, g, &w->stickers[k + c]);
               if (w->placements != NULL)
                 w->placements[k + c] = (VisSheetPlacement) { page - 1, x, y };
@@ -304,7 +311,7 @@ vis_sheet_write_pdf (const char *path, const VisSheetOptions *options,
   cairo_t *cr = cairo_create (surface);
   cairo_scale (cr, MM_TO_PT, MM_TO_PT);
 
-  Walk w = { options, &plan, stickers, n, cr, NULL };
+  Walk w = { options, &plan, stickers, n, cr, NULL, 0 };
   walk (&w, plan.n_pages, NULL);
   cairo_show_page (cr);
 
@@ -317,4 +324,19 @@ vis_sheet_write_pdf (const char *path, const VisSheetOptions *options,
   if (status == ENG_OK && plan_out != NULL)
     *plan_out = plan;
   return status;
+}
+
+EngStatus
+vis_sheet_draw_page (cairo_t *cr, const VisSheetOptions *options, const VisStickerText *stickers,
+                     size_t n, int page)
+{
+  VisSheetPlan plan;
+  EngStatus status = vis_sheet_plan (options, stickers, n, &plan);
+  if (status != ENG_OK)
+    return status;
+  if (cr == NULL || page < 1 || page > plan.n_pages)
+    return ENG_ERR_INVALID_ARGUMENT;
+  Walk w = { options, &plan, stickers, n, cr, NULL, page };
+  walk (&w, plan.n_pages, NULL);
+  return ENG_OK;
 }

@@ -78,3 +78,11 @@ double vis_sheet_max_sticker_mm (VisPaper paper, const VisStickerText *stickers,
 EngStatus vis_sheet_write_pdf (const char *path, const VisSheetOptions *options,
                                const VisStickerText *stickers, size_t n,
                                VisSheetPlan *plan_out);
+
+/* Draws page `page` (1..plan's n_pages) of the sheets into `cr`, in mm from
+ * the page's top-left corner (scale the context to the device first), as
+ * vis_sheet_write_pdf() draws it: for previews and print dialogs.  Returns
+ * what vis_sheet_plan() returns, or ENG_ERR_INVALID_ARGUMENT for a NULL
+ * `cr` or a page out of range (nothing drawn). */
+EngStatus vis_sheet_draw_page (cairo_t *cr, const VisSheetOptions *options,
+                               const VisStickerText *stickers, size_t n, int page);

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define MAX_TRACKS 384
 #define MAX_DETECTIONS 512
@@ -27,11 +29,18 @@ typedef struct {
   Place at;                 /* committed place (pending tracks: the latest) */
   Place cand;               /* a new place waiting to hold */
   bool has_cand;
+  bool rezone;              /* take the zone of the place it is next seen at */
   int64_t cand_since;
   int64_t first_seen;
   int64_t last_seen;
   int64_t since;
 } Track;
+
+static bool
+zone_eq (EngZone a, EngZone b)
+{
+  return a.kind == b.kind && a.seat == b.seat && a.index == b.index;
+}
 
 typedef struct {
   float dist;
@@ -44,6 +53,7 @@ struct VisTracker {
   VisTrackLocate locate;
   void *locate_ctx;
   bool placed;              /* the last frame was placed on the table */
+  uint32_t instance;        /* EngSnapshot.tracker */
   uint32_t next_id;
   uint64_t revision;
   int64_t last_time;
@@ -63,6 +73,23 @@ vis_tracker_options_init (VisTrackerOptions *opts)
   opts->match_radius = 2.5f;
 }
 
+/* A value no other tracker has had, as far as a journal can tell: the
+ * clock, the process and a counter, never 0. */
+static uint32_t
+new_instance (void)
+{
+  static uint32_t counter;
+  struct timespec ts;
+  clock_gettime (CLOCK_REALTIME, &ts);
+  uint64_t x = (uint64_t) ts.tv_sec * 1000000007u ^ (uint64_t) ts.tv_nsec ^ ((uint64_t) getpid () << 32)
+               ^ __atomic_add_fetch (&counter, 1, __ATOMIC_RELAXED) * 0x9E3779B97F4A7C15ull;
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 32;
+  uint32_t v = (uint32_t) x;
+  return v != 0 ? v : 1;
+}
+
 VisTracker *
 vis_tracker_new (const VisTrackerOptions *opts)
 {
@@ -74,6 +101,7 @@ vis_tracker_new (const VisTrackerOptions *opts)
   else
     vis_tracker_options_init (&t->opts);
   t->next_id = 1;
+  t->instance = new_instance ();
   return t;
 }
 
@@ -90,6 +118,15 @@ vis_tracker_reset (VisTracker *tracker)
     return;
   memset (tracker->tracks, 0, sizeof tracker->tracks);
   tracker->revision++;
+}
+
+void
+vis_tracker_rezone (VisTracker *tracker)
+{
+  if (tracker == NULL)
+    return;
+  for (int k = 0; k < MAX_TRACKS; k++)
+    tracker->tracks[k].rezone = tracker->tracks[k].used;
 }
 
 void
@@ -290,6 +327,12 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
            * place is not dragged along, so a slow creep still adds up to a
            * move (and a zone change) once it exceeds the tolerance. */
           k->has_cand = false;
+          if (k->rezone && !zone_eq (k->at.zone, p->zone))
+            {
+              k->at.zone = p->zone;
+              t->revision++;
+            }
+          k->rezone = false;
           continue;
         }
       if (k->has_cand && place_dist (&k->cand, p) < tol)
@@ -347,6 +390,7 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
 
   memset (out, 0, offsetof (EngSnapshot, items));
   out->seq = t->revision;
+  out->tracker = t->instance;
   out->time_ns = now;
   out->calibrated = placed ? 1 : 0;
   out->n_foreign = (uint16_t) (n_foreign > UINT16_MAX ? UINT16_MAX : n_foreign);

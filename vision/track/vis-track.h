@@ -17,7 +17,8 @@
  * Positions: when a locate function is given (calibration's
  * cal_table_locate), items live in table millimetres with zones; otherwise in
  * image pixels (EngSnapshot.calibrated = 0).  A snapshot's `seq` is the
- * tracker's revision: it changes only when committed content changes.  Fixed capacity, no allocation after
+ * tracker's revision: it changes only when committed content changes; its
+ * `tracker` is this tracker's own number (another for every tracker made).  Fixed capacity, no allocation after
  * vis_tracker_new.
  */
 #pragma once
@@ -73,6 +74,12 @@ void vis_tracker_set_locate (VisTracker *tracker, VisTrackLocate locate, void *c
  * (the snapshot still holds the first ENG_SNAPSHOT_MAX_ITEMS). */
 EngStatus vis_tracker_update (VisTracker *tracker, const VisDetection *detections, size_t n,
                               unsigned n_foreign, int64_t time_ns, EngSnapshot *out);
+
+/* The zones changed under the cards (a seat marker found late, or moved):
+ * every item takes the zone of where it lies the next time it is seen
+ * there, a change of zone without a move.  Between such calls a card's zone
+ * changes only with a move, so a card on a zone's edge does not flicker. */
+void vis_tracker_rezone (VisTracker *tracker);
 
 /* Forgets every track (e.g. after recalibration moved the table frame). */
 void vis_tracker_reset (VisTracker *tracker);

@@ -1,0 +1,184 @@
+/* The table's preferences (ui-settings.h) on GSettings' memory backend:
+ * what a started game writes comes back in the next setup dialog; bad
+ * stored values are not trusted; the app's parts run without the schema;
+ * a key and an action stay equal both ways. */
+#include <criterion/criterion.h>
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ui-settings.h"
+#include "ui-setup-dialog.h"
+
+static void
+setup_of (EngSetup *setup, const char *const *names, const uint8_t *seats)
+{
+  eng_setup_init (setup);
+  for (; names[setup->n_players] != NULL; setup->n_players++)
+    {
+      g_strlcpy (setup->names[setup->n_players], names[setup->n_players], ENG_NAME_MAX);
+      setup->seats[setup->n_players] = seats[setup->n_players];
+    }
+  setup->first = 0;
+}
+
+Test (settings, kept_per_game)
+{
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  cr_assert_not_null (settings, "the build's schema is not found (GSETTINGS_SCHEMA_DIR)");
+  EngSetup setup, back;
+  setup_of (&setup, (const char *[]) { "Zoe", "Yan", "Xia", NULL }, (const uint8_t[]) { 3, 1, 2 });
+  EngOptions options = { 0 }, options_back;
+  eng_options_set (&options, "total_memory", "yes");
+  eng_options_set (&options, "winning_score", "9");
+  ui_settings_save_game (settings, "katua", &setup, &options);
+
+  g_autofree char *game = g_settings_get_string (settings, "game");
+  cr_assert_str_eq (game, "katua");
+  cr_assert (ui_settings_get_setup (settings, "katua", &back));
+  cr_assert_eq (back.n_players, 3);
+  cr_assert_str_eq (back.names[0], "Zoe");
+  cr_assert_str_eq (back.names[2], "Xia");
+  cr_assert_eq (back.seats[0], 3);
+  cr_assert_eq (back.seats[1], 1);
+  cr_assert_eq (back.seats[2], 2);
+  cr_assert (ui_settings_get_options (settings, "katua", &options_back));
+  cr_assert_eq (options_back.n, 2);
+  cr_assert_str_eq (eng_options_get (&options_back, "total_memory"), "yes");
+  cr_assert_str_eq (eng_options_get (&options_back, "winning_score"), "9");
+  /* another game keeps nothing of Katua's */
+  cr_assert_not (ui_settings_get_setup (settings, "catchy", &back));
+  cr_assert_eq (back.n_players, 0);
+  cr_assert_not (ui_settings_get_options (settings, "catchy", &options_back));
+
+  /* a second game's players do not replace the first game's */
+  setup_of (&setup, (const char *[]) { "Ana", "Bea", NULL }, (const uint8_t[]) { 1, 2 });
+  ui_settings_save_game (settings, "catchy", &setup, NULL);
+  cr_assert (ui_settings_get_setup (settings, "katua", &back));
+  cr_assert_str_eq (back.names[0], "Zoe");
+  cr_assert (ui_settings_get_setup (settings, "catchy", &back));
+  cr_assert_eq (back.n_players, 2);
+  cr_assert_not (ui_settings_get_options (settings, "catchy", &options_back));
+  g_free (game);
+  game = g_settings_get_string (settings, "game");
+  cr_assert_str_eq (game, "catchy");
+}
+
+/* What dconf-editor or a hand-edited keyfile may hold is checked as typed. */
+Test (settings, bad_values_not_trusted)
+{
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  cr_assert_not_null (settings);
+  EngSetup back;
+  EngOptions options;
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'katua': 'Ana,ana', 'catchy': 'Ana,Bea', 'kittens': 'Ana Bea,Cris'}"));
+  g_settings_set_value (settings, "seats", g_variant_new_parsed ("{'catchy': 'x,7'}"));
+  g_settings_set_value (settings, "options", g_variant_new_parsed ("{'katua': 'bad,=x,total_memory=yes'}"));
+  cr_assert_not (ui_settings_get_setup (settings, "katua", &back), "two names the same but for case");
+  cr_assert_not (ui_settings_get_setup (settings, "kittens", &back), "a name with a space");
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea,Cris'}"));
+  cr_assert_not (ui_settings_get_setup (settings, "catchy", &back), "three players for a two-player game");
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea'}"));
+  cr_assert (ui_settings_get_setup (settings, "catchy", &back));
+  cr_assert_eq (back.seats[0], 1, "an unreadable seat falls back to the place in order");
+  cr_assert_eq (back.seats[1], 7);
+  g_settings_set_value (settings, "seats", g_variant_new_parsed ("{'catchy': '2,2'}"));
+  cr_assert (ui_settings_get_setup (settings, "catchy", &back));
+  cr_assert (back.seats[0] == 1 && back.seats[1] == 2, "two players on one seat marker");
+  cr_assert (ui_settings_get_options (settings, "katua", &options));
+  cr_assert_eq (options.n, 1);
+  cr_assert_str_eq (eng_options_get (&options, "total_memory"), "yes");
+}
+
+/* The schema not installed: nothing kept, nothing fails. */
+Test (settings, without_schema)
+{
+  g_autofree char *empty = g_dir_make_tmp ("tablero-noschema-XXXXXX", NULL);
+  cr_assert_not_null (empty);
+  g_setenv ("GSETTINGS_SCHEMA_DIR", empty, TRUE);
+  g_setenv ("XDG_DATA_DIRS", empty, TRUE);
+  g_setenv ("XDG_DATA_HOME", empty, TRUE);
+  GSettings *settings = ui_settings_new ();
+  cr_assert_null (settings);
+  EngSetup setup, back;
+  EngOptions options;
+  setup_of (&setup, (const char *[]) { "Ana", "Bea", NULL }, (const uint8_t[]) { 1, 2 });
+  ui_settings_save_game (NULL, "katua", &setup, NULL);
+  ui_settings_set_string (NULL, "camera", "demo");
+  cr_assert_not (ui_settings_get_setup (NULL, "katua", &back));
+  cr_assert_not (ui_settings_get_options (NULL, "katua", &options));
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  ui_settings_bind_action (NULL, "muted", G_ACTION_GROUP (group), "mute");
+  g_rmdir (empty);
+}
+
+Test (settings, bind_action_both_ways)
+{
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  cr_assert_not_null (settings);
+  g_settings_set_boolean (settings, "muted", TRUE);
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleAction) mute = g_simple_action_new_stateful ("mute", NULL, g_variant_new_boolean (FALSE));
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (mute));
+  ui_settings_bind_action (settings, "muted", G_ACTION_GROUP (group), "mute");
+  g_autoptr (GVariant) state = g_action_get_state (G_ACTION (mute));
+  cr_assert (g_variant_get_boolean (state), "the kept value wins at binding");
+  g_action_group_change_action_state (G_ACTION_GROUP (group), "mute", g_variant_new_boolean (FALSE));
+  cr_assert_not (g_settings_get_boolean (settings, "muted"), "the action writes the key");
+  g_settings_set_boolean (settings, "muted", TRUE);
+  g_variant_unref (state);
+  state = g_action_get_state (G_ACTION (mute));
+  cr_assert (g_variant_get_boolean (state), "the key changes the action");
+  /* the action gone, the key changes alone */
+  g_clear_object (&group);
+  g_settings_set_boolean (settings, "muted", FALSE);
+  cr_assert_not (g_settings_get_boolean (settings, "muted"));
+}
+
+static void
+count_start (guint *count)
+{
+  (*count)++;
+}
+
+/* The issue's case: a game started from the setup dialog comes back in the
+ * next one, players, seats and house rules, with nothing passed in. */
+Test (settings, setup_dialog_round_trip)
+{
+  cr_assert (gtk_init_check (), "no display (run under xvfb-run)");
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  EngSetup setup, back;
+  setup_of (&setup, (const char *[]) { "Zoe", "Yan", "Xia", NULL }, (const uint8_t[]) { 3, 1, 2 });
+  EngOptions options = { 0 }, options_back;
+  eng_options_set (&options, "total_memory", "yes");
+  eng_options_set (&options, "ufo_deck_out", "end");
+
+  UiSetupDialog *first = ui_setup_dialog_new (parent, "katua", &setup, &options);
+  guint started = 0;
+  g_signal_connect_swapped (first, "start", G_CALLBACK (count_start), &started);
+  cr_assert (gtk_widget_activate_action (GTK_WIDGET (first), "setup.start", NULL));
+  cr_assert_eq (started, 1);
+
+  UiSetupDialog *second = ui_setup_dialog_new (parent, "katua", NULL, NULL);
+  ui_setup_dialog_get_setup (second, &back);
+  ui_setup_dialog_get_options (second, &options_back);
+  cr_assert_eq (back.n_players, 3);
+  cr_assert_str_eq (back.names[0], "Zoe");
+  cr_assert_str_eq (back.names[1], "Yan");
+  cr_assert_str_eq (back.names[2], "Xia");
+  cr_assert_eq (back.seats[0], 3);
+  cr_assert_eq (back.seats[1], 1);
+  cr_assert_eq (back.seats[2], 2);
+  cr_assert_str_eq (eng_options_get (&options_back, "total_memory"), "yes");
+  cr_assert_str_eq (eng_options_get (&options_back, "ufo_deck_out"), "end");
+  cr_assert_str_eq (eng_options_get (&options_back, "quick_start"), "no", "a switch not changed keeps the file's value");
+
+  /* another game's dialog starts from its own defaults */
+  UiSetupDialog *other = ui_setup_dialog_new (parent, "catchy", NULL, NULL);
+  ui_setup_dialog_get_setup (other, &back);
+  cr_assert_eq (back.n_players, 2);
+  cr_assert_str_neq (back.names[0], "Zoe");
+  gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (parent);
+}

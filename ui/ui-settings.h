@@ -1,0 +1,53 @@
+/* ui-settings.h: what a table sets once and finds again (GSettings schema
+ * org.tablero.Tablero, data/org.tablero.Tablero.gschema.xml): the last game
+ * and camera, and per game the last players, their seats and the house-rule
+ * options.
+ *
+ * The app runs without the schema installed (a build tree moved elsewhere,
+ * a partial install): ui_settings_new() then returns NULL and every other
+ * function takes NULL as "nothing kept", so callers need no special case.
+ * Stored values are checked as if typed (eng-name.h for names): a value that
+ * does not pass is ignored, never trusted.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "eng-game.h"
+
+G_BEGIN_DECLS
+
+/* A new GSettings for org.tablero.Tablero (transfer full), or NULL when the
+ * schema is not installed.  Never aborts. */
+GSettings *ui_settings_new (void);
+
+/* Fills `setup` (eng_setup_init'ed: names, seats, n_players; first is 0)
+ * with the last players and seats kept for `game`.  FALSE, `setup` still
+ * initialised but empty, when none are kept or they are not valid (a name
+ * eng-name.h refuses, two alike, a count outside the game's). */
+gboolean ui_settings_get_setup (GSettings *settings, const char *game, EngSetup *setup);
+
+/* Fills `options` with the house-rule options kept for `game` (only those
+ * switches; the rules file gives the rest).  FALSE, `options` emptied, when
+ * none are kept. */
+gboolean ui_settings_get_options (GSettings *settings, const char *game, EngOptions *options);
+
+/* Keeps `game` as the last game and, for it, the players and seats of
+ * `setup` and the switches of `options` (may be NULL: keeps none). */
+void ui_settings_save_game (GSettings *settings, const char *game, const EngSetup *setup,
+                            const EngOptions *options);
+
+/* Sets a string key (the last "game", the "camera") when the settings exist. */
+void ui_settings_set_string (GSettings *settings, const char *key, const char *value);
+
+/* Keeps the state of the stateful action `action_name` of `group` (a
+ * GApplication, a GtkApplicationWindow, a GSimpleActionGroup) and the
+ * settings key `key` equal both ways: the action starts in the key's value;
+ * changing the action's state writes the key; changing the key (another
+ * window, dconf-editor) changes the action's state.  The key's type must be
+ * the action's state type ("muted" and "table-mode" are booleans).  The
+ * binding lives as long as both objects; a NULL `settings` binds nothing. */
+void ui_settings_bind_action (GSettings *settings, const char *key, GActionGroup *group,
+                              const char *action_name);
+
+G_END_DECLS
