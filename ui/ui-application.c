@@ -167,6 +167,13 @@ ui_application_activate (GApplication *app)
     }
   window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                       (const char *const *) self->players));
+  /* what a table sets once: the voice muted or not, table mode */
+  if (self->settings != NULL)
+    {
+      g_settings_bind (self->settings, "muted", window, "muted", G_SETTINGS_BIND_DEFAULT);
+      if (self->screenshot_path == NULL)
+        g_settings_bind (self->settings, "table-mode", window, "table-mode", G_SETTINGS_BIND_DEFAULT);
+    }
   if (self->screenshot_width > 0)
     gtk_window_set_default_size (window, self->screenshot_width, self->screenshot_height);
   gtk_window_present (window);

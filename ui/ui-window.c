@@ -21,6 +21,10 @@
 #include "ui-table-map.h"
 #include "ui-table-mode.h"
 #include "vis-source.h"
+#ifdef TABLERO_HAVE_SPEECH
+#include "spk-sentence.h"
+#include "spk-voice.h"
+#endif
 
 #define LOG_MAX_ROWS 200
 
@@ -67,11 +71,22 @@ struct _UiWindow
   gint64 calibration_shown_us; /* the page is refreshed a few times a second */
   guint n_log_rows;
   guint frames_shown;
+
+  /* The voice says the announcements of one batch as one utterance, once
+   * the batch is complete (an idle after the signals). */
+  GtkToggleButton *mute_button;
+  gboolean muted;
+#ifdef TABLERO_HAVE_SPEECH
+  SpkVoice *voice;             /* NULL when espeak-ng cannot start */
+  GString *utterance;
+  SpkPriority utterance_priority;
+  guint speak_idle;
+#endif
 };
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_TABLE_MODE, N_PROPS };
+enum { PROP_0, PROP_TABLE_MODE, PROP_MUTED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* The game row lists the registry's games in its order. */
@@ -289,9 +304,46 @@ refresh_todo (UiWindow *self)
     }
 }
 
+#ifdef TABLERO_HAVE_SPEECH
+static gboolean
+speak_batch (gpointer data)
+{
+  UiWindow *self = data;
+  self->speak_idle = 0;
+  spk_voice_say (self->voice, self->utterance->str, self->utterance_priority);
+  g_string_truncate (self->utterance, 0);
+  g_autoptr (GError) error = NULL;
+  if (!spk_voice_check (self->voice, &error))
+    {
+      /* no sound card: the button says why the referee is silent */
+      g_autofree char *why = g_strdup_printf (_ ("The referee cannot speak: %s"), error->message);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->mute_button), why);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->mute_button), FALSE);
+      g_clear_pointer (&self->voice, spk_voice_free);
+    }
+  self->utterance_priority = SPK_PRIORITY_NORMAL;
+  return G_SOURCE_REMOVE;
+}
+#endif
+
+/* The table hears what the log and "What to do next" show, the same
+ * public text (never a face-down card: K20, C11, E16). */
+static void
+speak (UiWindow *self, guint kind, const char *text)
+{
+#ifdef TABLERO_HAVE_SPEECH
+  if (self->voice == NULL
+      || !spk_utterance_add_text (self->utterance, &self->utterance_priority, kind, text))
+    return;
+  if (self->speak_idle == 0)
+    self->speak_idle = g_idle_add (speak_batch, self);
+#endif
+}
+
 static void
 on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, UiWindow *self)
 {
+  speak (self, kind, text);
   if (kind == ENG_EVENT_ACCEPTED)
     {
       ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
@@ -794,38 +846,6 @@ apply_table_mode (UiWindow *self)
 }
 
 static void
-ui_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  UiWindow *self = UI_WINDOW (object);
-  switch (prop_id)
-    {
-    case PROP_TABLE_MODE:
-      g_value_set_boolean (value, self->table_mode_on);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  UiWindow *self = UI_WINDOW (object);
-  switch (prop_id)
-    {
-    case PROP_TABLE_MODE:
-      if (self->table_mode_on == g_value_get_boolean (value))
-        return;
-      self->table_mode_on = g_value_get_boolean (value);
-      apply_table_mode (self);
-      g_object_notify_by_pspec (object, properties[PROP_TABLE_MODE]);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 choose_player_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   UiWindow *self = UI_WINDOW (widget);
@@ -949,9 +969,72 @@ show_page_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 }
 
 static void
+update_mute_button (UiWindow *self)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (self->mute_button),
+                            self->muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mute_button),
+                               self->muted ? _ ("Let the referee speak (Ctrl+Shift+M)")
+                                           : _ ("Mute the referee's voice (Ctrl+Shift+M)"));
+}
+
+static void
+ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  UiWindow *self = UI_WINDOW (object);
+  switch (prop_id)
+    {
+    case PROP_TABLE_MODE:
+      if (self->table_mode_on == g_value_get_boolean (value))
+        return;
+      self->table_mode_on = g_value_get_boolean (value);
+      apply_table_mode (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_MUTED:
+      if (self->muted == g_value_get_boolean (value))
+        return;
+      self->muted = g_value_get_boolean (value);
+#ifdef TABLERO_HAVE_SPEECH
+      if (self->voice != NULL)
+        spk_voice_set_muted (self->voice, self->muted);
+#endif
+      update_mute_button (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ui_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  UiWindow *self = UI_WINDOW (object);
+  switch (prop_id)
+    {
+    case PROP_TABLE_MODE:
+      g_value_set_boolean (value, self->table_mode_on);
+      break;
+    case PROP_MUTED:
+      g_value_set_boolean (value, self->muted);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ui_window_dispose (GObject *object)
 {
   UiWindow *self = UI_WINDOW (object);
+#ifdef TABLERO_HAVE_SPEECH
+  g_clear_handle_id (&self->speak_idle, g_source_remove);
+  /* a closing window waits only for the sentence being said */
+  if (self->voice != NULL)
+    spk_voice_set_muted (self->voice, TRUE);
+  g_clear_pointer (&self->voice, spk_voice_free);
+#endif
   if (self->pipeline != NULL)
     {
       ui_pipeline_stop (self->pipeline);
@@ -979,6 +1062,9 @@ ui_window_finalize (GObject *object)
   g_free (self->journal_path);
   g_free (self->calibration_path);
   g_ptr_array_unref (self->source_specs);
+#ifdef TABLERO_HAVE_SPEECH
+  g_string_free (self->utterance, TRUE);
+#endif
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
 
@@ -997,6 +1083,10 @@ ui_window_class_init (UiWindowClass *klass)
   properties[PROP_TABLE_MODE] = g_param_spec_boolean ("table-mode", NULL, NULL, FALSE,
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                         | G_PARAM_STATIC_STRINGS);
+  /* the preferences (GSettings "muted") can bind to it */
+  properties[PROP_MUTED] = g_param_spec_boolean ("muted", NULL, NULL, FALSE,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                   | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
@@ -1028,6 +1118,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_box);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_mode);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, mute_button);
 
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
@@ -1045,6 +1136,9 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_install_property_action (widget_class, "win.table-mode", "table-mode");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.table-mode", NULL);
+  gtk_widget_class_install_property_action (widget_class, "win.mute", "muted");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.mute", NULL);
 
   /* The table's keyboard: one key per thing the camera cannot see. */
   static const struct { guint key; GdkModifierType mods; const char *command; } keys[] = {
@@ -1073,6 +1167,20 @@ ui_window_init (UiWindow *self)
   g_signal_connect_swapped (self->source_row, "notify::selected",
                             G_CALLBACK (on_source_selected), self);
   g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
+  update_mute_button (self);
+#ifndef TABLERO_HAVE_SPEECH
+  gtk_widget_set_visible (GTK_WIDGET (self->mute_button), FALSE);   /* built without a voice */
+#else
+  self->utterance = g_string_new (NULL);
+  /* the voice is a help, not a need: without it the table reads */
+  g_autoptr (GError) error = NULL;
+  /* TABLERO_SPEECH_WAV: said into that file instead (a testing aid, as
+   * --screenshot is) */
+  const char *wav = g_getenv ("TABLERO_SPEECH_WAV");
+  self->voice = spk_voice_new (wav != NULL ? SPK_OUTPUT_WAV : SPK_OUTPUT_SOUND, NULL, wav, &error);
+  if (self->voice == NULL)
+    g_debug ("no voice: %s", error->message);
+#endif
 }
 
 UiWindow *

@@ -30,4 +30,7 @@ UiReferee *ui_window_get_referee (UiWindow *self);
 /* Property "table-mode" (boolean, action win.table-mode, F11): the window
  * fills the screen with the game in large type (UiTableMode). */
 
+/* Property "muted" (boolean): the referee's voice says nothing (the action
+ * win.mute, Ctrl+Shift+M and the header's speaker button toggle it). */
+
 G_END_DECLS

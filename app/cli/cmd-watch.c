@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,12 @@
 #include "eng-replay.h"
 #include "eng-session.h"
 #include "vis-source.h"
+#ifdef TABLERO_HAVE_SPEECH
+#include "spk-sentence.h"
+#include "spk-voice.h"
+#else
+typedef struct _SpkVoice SpkVoice;   /* never made: --speak is refused */
+#endif
 
 #define EVENT_CAPACITY 256
 
@@ -36,6 +43,10 @@ typedef struct {
   double fps;              /* file: frame rate of a folder of images; 0 = 30 */
   long frames;             /* stop after this many frames; 0 = never */
   bool loop;
+  bool speak;              /* say the announcements aloud (sound card) */
+  const char *speak_wav;   /* ... or into this WAV file */
+  const char *voice;       /* an espeak-ng voice instead of the table's language */
+  long speech_rate;        /* words a minute; 0: the voice's default */
 } WatchArgs;
 
 /* The one piece of process state: a signal handler can reach nothing else.
@@ -55,14 +66,16 @@ typedef struct {
   char *source, *game, *players, *first, *record, *calibration, *resume, *seats;
   char **options;
   char *seconds, *fps, *frames;
-  gboolean loop, commands;
+  char *speak_wav, *voice, *speech_rate;
+  gboolean loop, commands, speak;
 } WatchOptions;
 
 static void
 watch_options_clear (WatchOptions *o)
 {
   char **strings[] = { &o->source, &o->game, &o->players, &o->first, &o->record, &o->calibration,
-                       &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames };
+                       &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames, &o->speak_wav,
+                       &o->voice, &o->speech_rate };
   for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
     g_clear_pointer (strings[i], g_free);
   g_clear_pointer (&o->options, g_strfreev);
@@ -80,7 +93,9 @@ static const char description[] =
   "from standard input, one a line: a command (end-turn, pass, discard, confirm,\n"
   "cancel, no-defence, undo, pause), 'choose NAME', or 'correct SEEN ACTUAL|none'\n"
   "(a misread: face serials or payloads); '@N ' before it waits\n"
-  "until frame N (counted from 0) has been refereed.\n";
+  "until frame N (counted from 0) has been refereed.  --speak says each\n"
+  "announcement aloud in the table's language (LANGUAGE), as the window does;\n"
+  "--speak-wav FILE writes the same speech to a WAV file instead.\n";
 
 static int
 parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
@@ -100,6 +115,10 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
     { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, "Play a file source again and again", NULL },
     { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, "Read table commands from standard input", NULL },
+    { "speak", 0, 0, G_OPTION_ARG_NONE, &o->speak, "Say the announcements aloud", NULL },
+    { "speak-wav", 0, 0, G_OPTION_ARG_FILENAME, &o->speak_wav, "Say them into a WAV file", "FILE" },
+    { "voice", 0, 0, G_OPTION_ARG_FILENAME, &o->voice, "The espeak-ng voice (default: the table's language)", "NAME" },
+    { "speech-rate", 0, 0, G_OPTION_ARG_FILENAME, &o->speech_rate, "Words a minute (80 to 450)", "N" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("watch", NULL, description, entries, &argc, &argv);
@@ -109,6 +128,7 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     .source = o->source, .game = o->game ? o->game : cli_default_game (), .players = o->players ? o->players : "Ana,Bea",
     .first = o->first, .record = o->record, .calibration = o->calibration, .resume = o->resume,
     .seats = o->seats, .commands = o->commands, .loop = o->loop,
+    .speak = o->speak, .speak_wav = o->speak_wav, .voice = o->voice,
   };
   if (argc > 1)
     {
@@ -130,8 +150,27 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
   if ((o->seconds != NULL
        && !cli_parse_double ("watch", "--seconds", o->seconds, CLI_MIN_SECONDS, CLI_MAX_SECONDS, &a->seconds))
       || (o->fps != NULL && !cli_parse_double ("watch", "--fps", o->fps, CLI_MIN_FPS, CLI_MAX_FPS, &a->fps))
-      || (o->frames != NULL && !cli_parse_long ("watch", "--frames", o->frames, 1, CLI_MAX_FRAMES, &a->frames)))
+      || (o->frames != NULL && !cli_parse_long ("watch", "--frames", o->frames, 1, CLI_MAX_FRAMES, &a->frames))
+      || (o->speech_rate != NULL
+          && !cli_parse_long ("watch", "--speech-rate", o->speech_rate, 80, 450, &a->speech_rate)))
     return 2;
+  if (a->speak && a->speak_wav != NULL)
+    {
+      cli_say ("watch", "--speak and --speak-wav: choose one (the sound card or a file)");
+      return 2;
+    }
+  if ((o->voice != NULL || o->speech_rate != NULL) && !a->speak && a->speak_wav == NULL)
+    {
+      cli_say ("watch", "--voice and --speech-rate need --speak or --speak-wav");
+      return 2;
+    }
+#ifndef TABLERO_HAVE_SPEECH
+  if (a->speak || a->speak_wav != NULL)
+    {
+      cli_say ("watch", "this tablero-cli was built without speech (meson -Dspeech, libespeak-ng)");
+      return 2;
+    }
+#endif
   if (a->source == NULL)
     {
       fprintf (stderr, "tablero-cli watch: --source SPEC is required\nTry 'tablero-cli watch --help'.\n");
@@ -358,7 +397,7 @@ print_journal_status (bool ok, const char *text)
  * could not be written. */
 static bool
 publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
-         Journal *journal, long frame, int64_t time_ns)
+         Journal *journal, SpkVoice *voice, long frame, int64_t time_ns)
 {
   bool ok = journal_sync (journal, interp);
   GString *lines = g_string_new (NULL);
@@ -396,6 +435,16 @@ publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *
           journal->blocked = false;
         }
       fputs (lines->str, stdout);
+#ifdef TABLERO_HAVE_SPEECH
+      /* the same texts as the JSON lines, said as one utterance; held
+       * announcements that come out late are out of date and not said */
+      if (voice != NULL)
+        {
+          SpkPriority priority;
+          g_autofree char *utterance = spk_events_utterance (events, &priority);
+          spk_voice_say (voice, utterance, priority);
+        }
+#endif
     }
   g_string_free (lines, TRUE);
   fflush (stdout);
@@ -475,6 +524,66 @@ print_status (int64_t time_ns, const char *text)
   g_string_printf (line, "{\"kind\":\"status\",\"time\":%.3f,\"text\":", time_ns / 1e9);
   cli_json_cstring (line, text);
   printf ("%s}\n", line->str);
+}
+
+/* The voice --speak or --speak-wav asks for; NULL without them, or after
+ * saying on stderr why it cannot speak (*failed set: exit 2). */
+static SpkVoice *
+open_voice (const WatchArgs *a, bool *failed)
+{
+  *failed = false;
+#ifdef TABLERO_HAVE_SPEECH
+  if (!a->speak && a->speak_wav == NULL)
+    return NULL;
+  GError *error = NULL;
+  SpkVoice *voice = spk_voice_new (a->speak ? SPK_OUTPUT_SOUND : SPK_OUTPUT_WAV, NULL, a->speak_wav,
+                                   &error);
+  bool made = voice != NULL;
+  if (voice != NULL && a->voice != NULL && !spk_voice_set_voice (voice, a->voice, &error))
+    g_clear_pointer (&voice, spk_voice_free);
+  if (voice != NULL && a->speech_rate > 0 && !spk_voice_set_rate (voice, (int) a->speech_rate, &error))
+    g_clear_pointer (&voice, spk_voice_free);
+  if (voice == NULL)
+    {
+      if (made && a->speak_wav != NULL)
+        g_unlink (a->speak_wav);   /* the empty file made for a voice then refused */
+      cli_say ("watch", "%s: %s", a->speak ? "--speak" : "--speak-wav", error->message);
+      g_error_free (error);
+      *failed = true;
+    }
+  return voice;
+#else
+  (void) a;
+  return NULL;
+#endif
+}
+
+/* A voice that stopped speaking (no sound card, a full disk) is said once
+ * as a status line; the referee goes on in writing. */
+static void
+check_voice (SpkVoice *voice, bool *reported, int64_t time_ns)
+{
+#ifdef TABLERO_HAVE_SPEECH
+  GError *error = NULL;
+  if (voice == NULL || *reported || spk_voice_check (voice, &error))
+    return;
+  g_autofree char *text = g_strdup_printf ("speech stopped: %s", error->message);
+  print_status (time_ns, text);
+  g_error_free (error);
+  *reported = true;
+#else
+  (void) voice, (void) reported, (void) time_ns;
+#endif
+}
+
+static void
+close_voice (SpkVoice *voice)
+{
+#ifdef TABLERO_HAVE_SPEECH
+  spk_voice_free (voice);
+#else
+  (void) voice;
+#endif
 }
 
 int
@@ -567,6 +676,16 @@ cli_cmd_watch (int argc, char **argv)
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
     }
 
+  bool voice_failed, voice_reported = false;
+  SpkVoice *voice = open_voice (&a, &voice_failed);
+  if (voice_failed)
+    {
+      vis_source_close (source);
+      cal_observer_free (observer);
+      eng_session_free (session);
+      return 2;
+    }
+
   signal (SIGINT, on_signal);
   signal (SIGTERM, on_signal);
   EngSnapshot *snapshot = g_new0 (EngSnapshot, 1);
@@ -634,13 +753,13 @@ cli_cmd_watch (int argc, char **argv)
       if (journal.blocked)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
-          waiting = !publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns);
+          waiting = !publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns);
         }
       if (changed && !waiting)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
-          if (!publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns))
+          if (!publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
       for (char *line; !waiting && (line = command_input_next (&commands, frames)) != NULL;
@@ -648,9 +767,10 @@ cli_cmd_watch (int argc, char **argv)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           run_command_line (interp, eng_session_card_set (session), &setup, line, &events);
-          if (!publish (interp, &events, &setup, &journal, frames - 1, frame.timestamp_ns))
+          if (!publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
+      check_voice (voice, &voice_reported, frame.timestamp_ns);
       if (a.frames > 0 && frames >= a.frames)
         break;
       if (a.seconds > 0 && (frame.timestamp_ns - first_ns) / 1e9 >= a.seconds)
@@ -668,6 +788,8 @@ cli_cmd_watch (int argc, char **argv)
       fprintf (stderr, "tablero-cli watch: the four table anchors were never seen; nothing refereed\n");
       exit_code = 1;
     }
+  /* the last sentence is said (or written) before the referee leaves */
+  close_voice (voice);
   command_input_clear (&commands);
   g_free (storage);
   g_free (snapshot);
