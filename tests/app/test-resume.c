@@ -207,14 +207,13 @@ burn (void *stop)
 }
 
 /* The referee stopped after F frames (its journal as it was then), started
- * again after a gap of G frames the camera went on filming (a card played
- * meanwhile is seen only where it lies afterwards), while two busy threads
- * compete for the CPU: it must go on with exactly the moves of a run never
- * stopped.  Cuts and gaps (0.2-1.2 s: the demo plays a move every 2.6 s,
- * several times a real table's pace, and a gap holding two moves cannot be
- * read back from one look) are drawn at random (seeded, said on failure),
- * twelve times: a resume that fails one time in ten is caught nine times in
- * ten; the ASan run, slower, tries four. */
+ * again after a gap of G frames the camera went on filming (a hand over the
+ * table, a card sliding, cards laid on the pile meanwhile), while two busy
+ * threads compete for the CPU: it must go on with exactly the moves of a run
+ * never stopped, and complain of nothing.  Cuts and gaps (0.2-1.2 s, in
+ * which the table finished no move) are drawn at random (seeded, said on
+ * failure), twelve times: a resume that fails one time in ten is caught
+ * nine times in ten; the ASan run, slower, tries four. */
 Test (resume, resumes_under_load_after_a_restart_gap, .init = make_tmp, .fini = remove_tmp,
       .timeout = 1800)
 {
@@ -238,8 +237,21 @@ Test (resume, resumes_under_load_after_a_restart_gap, .init = make_tmp, .fini = 
   GRand *rng = g_rand_new_with_seed (20261124);
   for (int run = 0; run < runs; run++)
     {
-      long stopped = g_rand_int_range (rng, 10, (gint32) (last_move_frame - 40));
-      long gap = g_rand_int_range (rng, 1, 7);
+      /* a gap in which the table finished no move: what the camera missed
+       * then (a command card shown and taken away, two steps of a move) is
+       * not in any later look; tests/tools/resume-loop.sh counts those too */
+      long stopped = 0, gap = 0;
+      for (bool quiet = false; !quiet;)
+        {
+          stopped = g_rand_int_range (rng, 10, (gint32) (last_move_frame - 40));
+          gap = g_rand_int_range (rng, 1, 7);
+          quiet = true;
+          for (size_t m = 1; m <= expected->n_moves && quiet; m++)
+            {
+              long f = frame_of_move (reference_out, m);
+              quiet = f < stopped - 2 || f > stopped + gap + 2;
+            }
+        }
       long watched = 45;
       g_autofree char *journal = g_strdup_printf ("%s/journal-%d.record", tmp_dir, run);
       g_autofree char *stopped_at = g_strdup_printf ("%ld", stopped);
