@@ -51,8 +51,8 @@ static void
 check_line (const char *line)
 {
   size_t n = strlen (line);
-  if (n == 0 || line[0] == '#' || strchr (line, '\n') != NULL || isspace ((unsigned char) line[0])
-      || isspace ((unsigned char) line[n - 1]))
+  if (n == 0 || line[0] == '#' || strchr (line, '\n') != NULL || g_ascii_isspace (line[0])
+      || g_ascii_isspace (line[n - 1]))
     abort ();
 }
 
