@@ -512,23 +512,26 @@ cal_table_save (const CalTable *t, const char *path)
     return ENG_ERR_IO;
   fprintf (f, "# Tablero table calibration (docs/calibration-format.md)\n");
   fprintf (f, "format=tablero-calibration-1\n");
-  fprintf (f, "sticker_mm=%.3f\nquiet_modules=%d\nrecalibrate_px=%.2f\n", t->sticker_mm, t->quiet,
+  /* %.12g: what the loader accepts is written back so that it loads again,
+   * close to the digit (a fixed "%.2f" wrote 0.001 as 0.00, refused) and
+   * short (a fixed "%.3f" wrote 1e300 as 300 digits, over the line limit) */
+  fprintf (f, "sticker_mm=%.12g\nquiet_modules=%d\nrecalibrate_px=%.12g\n", t->sticker_mm, t->quiet,
            t->recalibrate_px);
   if (t->zones_game[0] != '\0')
     fprintf (f, "zones=%s\n", t->zones_game);
   if (t->layout_known)
     for (int i = 0; i < 4; i++)
-      fprintf (f, "anchor.%d.mm=%.3f,%.3f\n", i + 1, t->anchors_mm[i][0], t->anchors_mm[i][1]);
+      fprintf (f, "anchor.%d.mm=%.12g,%.12g\n", i + 1, t->anchors_mm[i][0], t->anchors_mm[i][1]);
   if (t->calibrated)
     {
       fprintf (f, "image=%dx%d\n", t->width, t->height);
       for (int i = 0; i < 4; i++)
-        fprintf (f, "anchor.%d.px=%.4f,%.4f\n", i + 1, t->anchors_px[i][0], t->anchors_px[i][1]);
+        fprintf (f, "anchor.%d.px=%.12g,%.12g\n", i + 1, t->anchors_px[i][0], t->anchors_px[i][1]);
       fprintf (f, "homography=");
       for (int i = 0; i < 9; i++)
         fprintf (f, "%.12g%s", t->h[i], i < 8 ? "," : "\n");
       for (size_t s = 0; s < t->n_seats; s++)
-        fprintf (f, "seat.%u=%.3f,%.3f,%.6f,%.6f\n", t->seats[s].number, t->seats[s].x, t->seats[s].y,
+        fprintf (f, "seat.%u=%.12g,%.12g,%.12g,%.12g\n", t->seats[s].number, t->seats[s].x, t->seats[s].y,
                  t->seats[s].fwd_x, t->seats[s].fwd_y);
     }
   if (t->lens.valid)
@@ -597,6 +600,7 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
   if (t == NULL)
     return ENG_ERR_NO_MEMORY;
   bool have_format = false, have_h = false, have_image = false, have_lens_k = false, have_lens_d = false;
+  bool have_lens_image = false;
   bool have_mm[4] = { false }, have_px[4] = { false };
   unsigned lineno = 0;
   size_t pos = 0;
@@ -670,7 +674,7 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
             t->seats[t->n_seats++] = (CalSeat){ (unsigned) idx, v[0], v[1], v[2], v[3] };
         }
       else if (strcmp (key, "lens.image") == 0)
-        ok = parse_size (val, &t->lens.width, &t->lens.height);
+        ok = have_lens_image = parse_size (val, &t->lens.width, &t->lens.height);
       else if (strcmp (key, "lens.k") == 0)
         ok = have_lens_k = parse_numbers (val, t->lens.k, 9);
       else if (strcmp (key, "lens.dist") == 0)
@@ -698,11 +702,12 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
       bool any_mm = have_mm[0] || have_mm[1] || have_mm[2] || have_mm[3];
       bool all_px = have_px[0] && have_px[1] && have_px[2] && have_px[3];
       t->lens.valid = have_lens_k && have_lens_d;
-      if ((any_mm && !t->layout_known) || (have_lens_k != have_lens_d)
+      /* a lens is valid only for the image size it was made at */
+      if ((any_mm && !t->layout_known) || have_lens_k != have_lens_d || have_lens_k != have_lens_image
           || (have_h && (!all_px || !have_image || !t->layout_known)))
         {
           eng_parse_error_set (err, source, 0,
-                               "incomplete: anchors need all four, lens needs k and dist, "
+                               "incomplete: anchors need all four, lens needs image, k and dist, "
                                "a homography needs image, anchors' mm and px");
           st = ENG_ERR_INCONSISTENT;
         }

@@ -211,3 +211,29 @@ ui_option_docs_load (const char *path, GError **error)
     }
   return ui_option_docs_parse (text, path, error);
 }
+
+static void
+rule_doc_free (UiRuleDoc *doc)
+{
+  g_free (doc->id);
+  g_free (doc->text);
+  g_free (doc);
+}
+
+GPtrArray *
+ui_rule_docs_parse (const char *text)
+{
+  GPtrArray *docs = g_ptr_array_new_with_free_func ((GDestroyNotify) rule_doc_free);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (char **l = lines; *l != NULL; l++)
+    {
+      const char *colon = strchr (*l, ':');
+      if (**l == '#' || colon == NULL)
+        continue;
+      UiRuleDoc *doc = g_new0 (UiRuleDoc, 1);
+      doc->id = g_strstrip (g_strndup (*l, (gsize) (colon - *l)));
+      doc->text = g_strstrip (g_strdup (colon + 1));
+      g_ptr_array_add (docs, doc);
+    }
+  return docs;
+}

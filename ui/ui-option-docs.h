@@ -48,4 +48,15 @@ GPtrArray *ui_option_docs_parse (const char *text, const char *source, GError **
 /* The same from a file (UI_OPTION_DOCS_ERROR_IO when unreadable). */
 GPtrArray *ui_option_docs_load (const char *path, GError **error);
 
+/* One rule explanation of data/rules/GAME.rules: "ID: text" on one line. */
+typedef struct {
+  char *id;            /* "K5" */
+  char *text;          /* the explanation, stripped */
+} UiRuleDoc;
+
+/* Reads a rules file's text: an array of UiRuleDoc (transfer full, each
+ * freed with the array) in file order, one per line holding a ':' and not
+ * starting with '#'; other lines are skipped.  Never NULL. */
+GPtrArray *ui_rule_docs_parse (const char *text);
+
 G_END_DECLS

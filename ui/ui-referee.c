@@ -9,6 +9,7 @@
 #include "eng-interpreter.h"
 #include "eng-record.h"
 #include "eng-session.h"
+#include "ui-option-docs.h"
 #include "ui-report.h"
 
 G_DEFINE_QUARK (ui-referee-error-quark, ui_referee_error)
@@ -341,14 +342,11 @@ load_explanations (const char *game)
   g_autofree char *text = NULL;
   if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
     {
-      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-      for (char **l = lines; *l; l++)
+      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
+      for (guint i = 0; i < docs->len; i++)
         {
-          const char *colon = strchr (*l, ':');
-          if (**l == '#' || colon == NULL)
-            continue;
-          g_hash_table_insert (table, g_strstrip (g_strndup (*l, (gsize) (colon - *l))),
-                               g_strstrip (g_strdup (colon + 1)));
+          UiRuleDoc *doc = docs->pdata[i];
+          g_hash_table_insert (table, g_strdup (doc->id), g_strdup (doc->text));
         }
     }
   free (path);

@@ -40,15 +40,11 @@ fill_rules (UiRulesDialog *self, const char *game)
   guint n = 0;
   if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
     {
-      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-      for (char **l = lines; *l != NULL; l++)
+      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
+      for (guint i = 0; i < docs->len; i++)
         {
-          const char *colon = strchr (*l, ':');
-          if (**l == '#' || colon == NULL)
-            continue;
-          g_autofree char *id = g_strstrip (g_strndup (*l, (gsize) (colon - *l)));
-          g_autofree char *body = g_strstrip (g_strdup (colon + 1));
-          add_row (self->rules_group, id, body);
+          const UiRuleDoc *doc = docs->pdata[i];
+          add_row (self->rules_group, doc->id, doc->text);
           n++;
         }
     }

@@ -2,6 +2,7 @@
  * source go through the same observer and session as the app; every
  * announcement is printed as one JSON object a line. */
 #include "cli.h"
+#include "cli-commands.h"
 #include "eng-name.h"
 
 #include <errno.h>
@@ -281,31 +282,11 @@ command_input_next (CommandInput *in, long frames_done)
 {
   while (in->held == NULL)
     {
-      char *newline = strchr (in->pending->str, '\n');
-      if (newline != NULL)
-        {
-          in->held = g_strndup (in->pending->str, (gsize) (newline - in->pending->str));
-          g_string_erase (in->pending, 0, newline - in->pending->str + 1);
-          g_strstrip (in->held);
-          in->held_frame = -1;
-          if (in->held[0] == '@')
-            {
-              char *end = NULL;
-              in->held_frame = strtol (in->held + 1, &end, 10);
-              memmove (in->held, end, strlen (end) + 1);
-              g_strstrip (in->held);
-            }
-          if (in->held[0] == '\0' || in->held[0] == '#')
-            g_clear_pointer (&in->held, g_free);
-          continue;
-        }
+      in->held = cli_commands_take_line (in->pending, !in->open, &in->held_frame);
+      if (in->held != NULL)
+        continue;
       if (!in->open)
-        {
-          if (in->pending->len == 0)
-            return NULL;
-          g_string_append_c (in->pending, '\n');   /* a last line without newline */
-          continue;
-        }
+        return NULL;
       char buf[256];
       ssize_t n = read (STDIN_FILENO, buf, sizeof buf);
       if (n > 0)
@@ -451,62 +432,26 @@ publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *
   return ok;
 }
 
-/* A card named on a command line: its payload, or its face serial in the
- * game's set.  false when it is neither. */
-static bool
-card_payload (const EngCardSet *set, const char *word, char payload[ENG_TAG_PAYLOAD_LEN + 1])
-{
-  char *end = NULL;
-  long serial = strtol (word, &end, 10);
-  if (end != word && *end == '\0' && serial > 0 && serial < 1000)
-    {
-      EngTag tag = { .game = eng_card_set_game_letter (set), .kind = ENG_TAG_FACE,
-                     .serial = (uint16_t) serial };
-      g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
-      return eng_tag_format (&tag, payload) == ENG_OK;
-    }
-  if (strlen (word) != ENG_TAG_PAYLOAD_LEN)
-    return false;
-  g_strlcpy (payload, word, ENG_TAG_PAYLOAD_LEN + 1);
-  return true;
-}
-
 /* Runs one line of --commands input.  A line the referee cannot take is
  * reported on stderr and changes nothing. */
 static void
 run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup *setup,
                   const char *line, EngEvents *events)
 {
+  CliCommand cmd;
+  g_autofree char *why = NULL;
+  if (!cli_command_parse (line, set, setup, &cmd, &why))
+    {
+      cli_say ("watch", "%s", why);
+      return;
+    }
   EngStatus st;
-  if (g_str_has_prefix (line, "correct "))
-    {
-      g_auto (GStrv) words = g_strsplit (line + strlen ("correct "), " ", -1);
-      char seen[ENG_TAG_PAYLOAD_LEN + 1], actual[ENG_TAG_PAYLOAD_LEN + 1];
-      bool removing = g_strv_length (words) == 2 && strcmp (words[1], "none") == 0;
-      if (g_strv_length (words) != 2 || !card_payload (set, words[0], seen)
-          || (!removing && !card_payload (set, words[1], actual)))
-        {
-          cli_say ("watch", "'%s': say 'correct SEEN ACTUAL|none' with face serials or payloads", line);
-          return;
-        }
-      st = eng_interpreter_correct_card (interp, seen, removing ? NULL : actual, events);
-    }
-  else if (g_str_has_prefix (line, "choose "))
-    {
-      const char *name = line + strlen ("choose ");
-      int player = -1;
-      for (unsigned p = 0; p < setup->n_players; p++)
-        if (strcmp (name, setup->names[p]) == 0)
-          player = (int) p;
-      if (player < 0)
-        {
-          cli_say ("watch", "'choose %s': no such player", name);
-          return;
-        }
-      st = eng_interpreter_choose_player (interp, player, events);
-    }
+  if (cmd.kind == CLI_COMMAND_CORRECT)
+    st = eng_interpreter_correct_card (interp, cmd.seen, cmd.actual[0] ? cmd.actual : NULL, events);
+  else if (cmd.kind == CLI_COMMAND_CHOOSE)
+    st = eng_interpreter_choose_player (interp, cmd.player, events);
   else
-    st = eng_interpreter_command (interp, line, events);
+    st = eng_interpreter_command (interp, cmd.id, events);
   if (st == ENG_ERR_NOT_FOUND)
     cli_say ("watch", "'%s': no such command in this game's card set", line);
   else if (st == ENG_ERR_STATE)

@@ -7,5 +7,5 @@ seeds=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -d "$seeds" ] && cp -r "$seeds"/. "$work"/ 2>/dev/null || true
-exec "$fuzzer" -max_total_time="${TABLERO_FUZZ_SECONDS:-60}" -timeout=10 \
+exec "$fuzzer" -max_total_time="${TABLERO_FUZZ_SECONDS:-30}" -timeout=10 \
   -rss_limit_mb=2048 -print_final_stats=1 "$work"
