@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eng-data.h"
 #include "eng-game.h"
 #include "eng-name.h"
 #include "ui-option-docs.h"
@@ -133,7 +132,7 @@ on_choice_selected (AdwComboRow *combo, GParamSpec *pspec, UiSetupDialog *self)
       g_autofree char *meaning = k < g_strv_length (r->doc->meanings)
                                    ? g_markup_escape_text (r->doc->meanings[k], -1) : NULL;
       g_autofree char *subtitle = meaning != NULL
-                                    ? g_strdup_printf ("%s\n<b>%s</b>: %s", description, r->doc->choices[k], meaning)
+                                    ? g_strdup_printf ("%s\n<b>%s</b>: %s", description, r->doc->labels[k], meaning)
                                     : g_strdup (description);
       adw_action_row_set_subtitle (r->row, subtitle);
     }
@@ -145,15 +144,13 @@ row_title (const UiOptionDoc *doc)
   return doc->rule[0] ? g_strdup_printf ("%s (%s)", doc->title, doc->rule) : g_strdup (doc->title);
 }
 
-/* One row per switch of data/rules/GAME.options, shaped by its kind. */
+/* One row per switch of data/rules/GAME.options, shaped by its kind, in
+ * the table's language (ui_option_docs_load_game). */
 static void
 build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *options)
 {
-  g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
-  char *path = eng_data_path (name);
   g_autoptr (GError) error = NULL;
-  self->option_docs = path ? ui_option_docs_load (path, &error) : NULL;
-  free (path);
+  self->option_docs = ui_option_docs_load_game (game, &error);
   if (self->option_docs == NULL)
     {
       g_autofree char *why = g_strdup_printf (_ ("This game's rule options could not be read: %s"),
@@ -172,7 +169,7 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
       OptionRow r = { .doc = doc };
       if (doc->kind == UI_OPTION_CHOICE)
         {
-          GtkStringList *values = gtk_string_list_new ((const char *const *) doc->choices);
+          GtkStringList *values = gtk_string_list_new ((const char *const *) doc->labels);
           r.input = adw_combo_row_new ();
           adw_combo_row_set_model (ADW_COMBO_ROW (r.input), G_LIST_MODEL (values));
           g_object_unref (values);
