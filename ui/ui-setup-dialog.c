@@ -102,7 +102,7 @@ ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
           break;
         case UI_OPTION_CHOICE:
           {
-            guint k = adw_combo_row_get_selected (ADW_COMBO_ROW (r->input));
+            guint k = gtk_drop_down_get_selected (GTK_DROP_DOWN (r->input));
             value = g_strdup (k < g_strv_length (r->doc->choices) ? r->doc->choices[k] : r->doc->value);
           }
           break;
@@ -120,14 +120,14 @@ ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
 
 /* A choice's row says what the chosen value means under the description. */
 static void
-on_choice_selected (AdwComboRow *combo, GParamSpec *pspec, UiSetupDialog *self)
+on_choice_selected (GtkDropDown *combo, GParamSpec *pspec, UiSetupDialog *self)
 {
   for (guint i = 0; i < self->option_rows->len; i++)
     {
       const OptionRow *r = &g_array_index (self->option_rows, OptionRow, i);
       if (r->input != GTK_WIDGET (combo))
         continue;
-      guint k = adw_combo_row_get_selected (combo);
+      guint k = gtk_drop_down_get_selected (combo);
       g_autofree char *description = g_markup_escape_text (r->doc->description, -1);
       g_autofree char *meaning = k < g_strv_length (r->doc->meanings)
                                    ? g_markup_escape_text (r->doc->meanings[k], -1) : NULL;
@@ -170,13 +170,16 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
       if (doc->kind == UI_OPTION_CHOICE)
         {
           GtkStringList *values = gtk_string_list_new ((const char *const *) doc->labels);
-          r.input = adw_combo_row_new ();
-          adw_combo_row_set_model (ADW_COMBO_ROW (r.input), G_LIST_MODEL (values));
-          g_object_unref (values);
-          r.row = ADW_ACTION_ROW (r.input);
+          /* A drop-down, not an AdwComboRow: the combo row ellipsizes its
+           * value to "…" beside a long description. */
+          r.input = gtk_drop_down_new (G_LIST_MODEL (values), NULL);
+          r.row = ADW_ACTION_ROW (adw_action_row_new ());
+          gtk_widget_set_valign (r.input, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (r.input, "flat");
+          adw_action_row_add_suffix (r.row, r.input);
           for (guint k = 0; doc->choices[k] != NULL; k++)
             if (g_strcmp0 (doc->choices[k], value) == 0)
-              adw_combo_row_set_selected (ADW_COMBO_ROW (r.input), k);
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (r.input), k);
         }
       else if (doc->kind == UI_OPTION_TEXT)
         {
@@ -214,7 +217,7 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
       if (doc->kind == UI_OPTION_CHOICE)
         {
           g_signal_connect (r.input, "notify::selected", G_CALLBACK (on_choice_selected), self);
-          on_choice_selected (ADW_COMBO_ROW (r.input), NULL, self);
+          on_choice_selected (GTK_DROP_DOWN (r.input), NULL, self);
         }
     }
 }

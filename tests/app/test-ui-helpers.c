@@ -203,7 +203,7 @@ Test (option_docs, the_game_docs_follow_the_messages_language)
   cr_assert_not_null (k18);
   cr_expect_str_eq (k18->title, "Maç d'ovnis buit");
   cr_expect_str_eq (k18->choices[0], "reshuffle");
-  cr_expect_str_eq (k18->labels[0], "Tornar a barrejar");
+  cr_expect_str_eq (k18->labels[0], "Barrejar");
   cr_expect_str_eq (k18->value, "reshuffle");
 
   cr_assert_not_null (setlocale (LC_ALL, "C"));
