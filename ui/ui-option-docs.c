@@ -122,7 +122,10 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
                 {
                   doc->rule = g_strndup (words, id_len + 1);
                   g_autofree char *heading = g_strndup (words + id_len + 1, (gsize) (colon - words) - id_len - 1);
-                  const char *title = heading + strspn (heading, "/KCE0123456789 ");
+                  const char *title = heading;
+                  while (title[0] == '/' && strchr ("KCE", title[1]) != NULL && g_ascii_isdigit (title[2]))
+                    title += 2 + strspn (title + 2, "0123456789");
+                  title += strspn (title, " ");
                   if (*title == '(' && strchr (title, ')') != NULL)
                     title = strchr (title, ')') + 1;
                   g_autofree char *stripped = g_strstrip (g_strdup (title));

@@ -79,6 +79,11 @@ Test (option_docs, later_line_wins_and_header_comment_is_not_a_description)
   cr_expect_eq (speed->kind, UI_OPTION_CHOICE);
   cr_expect_str_eq (speed->description, "A made-up switch.");
   cr_expect_str_eq (speed->title, "Speed");   /* no title given: from the name */
+  g_autoptr (GPtrArray) two = ui_option_docs_parse ("# C1/C6 Empate: a title after two rulings.\ntie = 1\n",
+                                                     "test", &error);
+  cr_assert_not_null (two);
+  cr_expect_str_eq (((UiOptionDoc *) two->pdata[0])->title, "Empate");
+  cr_expect_str_eq (((UiOptionDoc *) two->pdata[0])->rule, "C1");
   const UiOptionDoc *colour = find_doc (docs, "colour");
   cr_expect_eq (colour->kind, UI_OPTION_TEXT);
   cr_expect_str_eq (colour->description, "");
