@@ -11,7 +11,7 @@
  * (katua.es.options) carries the same switches, values and choices as
  * GAME.options with its comments translated; the engine never reads it.
  * Two optional parts of a comment block give the words a name cannot:
- *   # K18 (option) UFO deck runs out: what happens when...
+ *   # K18 (option) Empty UFO deck: what happens when...
  *       the row's title, between the ruling's "(option)" and the colon;
  *       without it the title is the switch's name ("Ufo deck out").
  *   #   no-draw (No robar) = the remaining draws are skipped...
@@ -44,7 +44,7 @@ typedef struct {
   char *name;          /* "ufo_deck_out" */
   char *value;         /* the file's value, the engine's default */
   char *rule;          /* "K18", "" when the comment names none */
-  char *title;         /* "UFO deck runs out" */
+  char *title;         /* "Empty UFO deck" */
   char *description;   /* the comment's words, without the value list */
   UiOptionKind kind;
   GStrv choices;       /* CHOICE: the values in file order; else NULL */
