@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eng-data.h"
 #include "eng-game.h"
 
 G_DEFINE_QUARK (ui-option-docs-error-quark, ui_option_docs_error)
@@ -18,14 +19,16 @@ ui_option_doc_free (UiOptionDoc *doc)
   g_free (doc->title);
   g_free (doc->description);
   g_strfreev (doc->choices);
+  g_strfreev (doc->labels);
   g_strfreev (doc->meanings);
   g_free (doc);
 }
 
-/* "#   reshuffle = shuffle..." -> value and meaning; a value is a word of
+/* "#   reshuffle = shuffle..." -> value, label (the value) and meaning;
+ * "#   no-draw (No robar) = ..." gives the label.  A value is a word of
  * letters, digits, '-' and '_' indented under the comment's first line. */
 static gboolean
-split_value_line (const char *comment, char **value, char **meaning)
+split_value_line (const char *comment, char **value, char **label, char **meaning)
 {
   const char *p = comment;
   if (*p != ' ' || p[1] != ' ')
@@ -38,9 +41,22 @@ split_value_line (const char *comment, char **value, char **meaning)
   const char *end = p;
   while (*p == ' ')
     p++;
+  const char *label_start = NULL, *label_end = NULL;
+  if (*p == '(')
+    {
+      label_start = p + 1;
+      label_end = strchr (label_start, ')');
+      if (label_end == NULL)
+        return FALSE;
+      p = label_end + 1;
+      while (*p == ' ')
+        p++;
+    }
   if (end == start || *p != '=' || p[1] != ' ')
     return FALSE;
   *value = g_strndup (start, (gsize) (end - start));
+  *label = label_start != NULL ? g_strstrip (g_strndup (label_start, (gsize) (label_end - label_start)))
+                               : g_strdup (*value);
   *meaning = g_strstrip (g_strdup (p + 1));
   return TRUE;
 }
@@ -70,14 +86,16 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
 {
   GString *description = g_string_new (NULL);
   GPtrArray *choices = g_ptr_array_new ();
+  GPtrArray *labels = g_ptr_array_new ();
   GPtrArray *meanings = g_ptr_array_new ();
   for (guint i = 0; i < comment->len; i++)
     {
       const char *line = comment->pdata[i];
-      char *value = NULL, *meaning = NULL;
-      if (split_value_line (line, &value, &meaning))
+      char *value = NULL, *label = NULL, *meaning = NULL;
+      if (split_value_line (line, &value, &label, &meaning))
         {
           g_ptr_array_add (choices, value);
+          g_ptr_array_add (labels, label);
           g_ptr_array_add (meanings, meaning);
           continue;
         }
@@ -94,7 +112,8 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
         }
       if (description->len == 0)
         {
-          /* "K18 (option): what happens..." names the ruling. */
+          /* "K18 (option) UFO deck runs out: what happens..." names the
+           * ruling ("E2/E15" the first) and may name the switch. */
           const char *colon = strchr (words, ':');
           if (words[0] == 'K' || words[0] == 'C' || words[0] == 'E')
             {
@@ -102,13 +121,18 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
               if (id_len > 0 && colon != NULL)
                 {
                   doc->rule = g_strndup (words, id_len + 1);
-                  /* "K19 (option) variant Total Memory:" names the switch. */
                   g_autofree char *heading = g_strndup (words + id_len + 1, (gsize) (colon - words) - id_len - 1);
-                  const char *name = strstr (heading, "variant ");
-                  if (name != NULL && name[strlen ("variant ")] != '\0')
+                  const char *title = heading;
+                  while (title[0] == '/' && strchr ("KCE", title[1]) != NULL && g_ascii_isdigit (title[2]))
+                    title += 2 + strspn (title + 2, "0123456789");
+                  title += strspn (title, " ");
+                  if (*title == '(' && strchr (title, ')') != NULL)
+                    title = strchr (title, ')') + 1;
+                  g_autofree char *stripped = g_strstrip (g_strdup (title));
+                  if (stripped[0] != '\0')
                     {
                       g_free (doc->title);
-                      doc->title = g_strstrip (g_strdup (name + strlen ("variant ")));
+                      doc->title = g_steal_pointer (&stripped);
                     }
                   g_autofree char *rest = g_strstrip (g_strdup (colon + 1));
                   g_string_append (description, rest);
@@ -129,14 +153,18 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
     {
       doc->kind = UI_OPTION_CHOICE;
       g_ptr_array_add (choices, NULL);
+      g_ptr_array_add (labels, NULL);
       g_ptr_array_add (meanings, NULL);
       doc->choices = (GStrv) g_ptr_array_free (choices, FALSE);
+      doc->labels = (GStrv) g_ptr_array_free (labels, FALSE);
       doc->meanings = (GStrv) g_ptr_array_free (meanings, FALSE);
       return;
     }
   g_ptr_array_set_free_func (choices, g_free);
+  g_ptr_array_set_free_func (labels, g_free);
   g_ptr_array_set_free_func (meanings, g_free);
   g_ptr_array_free (choices, TRUE);
+  g_ptr_array_free (labels, TRUE);
   g_ptr_array_free (meanings, TRUE);
   if (g_strcmp0 (doc->value, "yes") == 0 || g_strcmp0 (doc->value, "no") == 0)
     doc->kind = UI_OPTION_SWITCH;
@@ -236,4 +264,65 @@ ui_rule_docs_parse (const char *text)
       g_ptr_array_add (docs, doc);
     }
   return docs;
+}
+
+gboolean
+ui_option_docs_same_switches (GPtrArray *english, GPtrArray *translated, GError **error)
+{
+  g_return_val_if_fail (english != NULL && translated != NULL, FALSE);
+  for (guint i = 0; i < MAX (english->len, translated->len); i++)
+    {
+      const UiOptionDoc *e = i < english->len ? english->pdata[i] : NULL;
+      const UiOptionDoc *t = i < translated->len ? translated->pdata[i] : NULL;
+      if (e == NULL || t == NULL || g_strcmp0 (e->name, t->name) != 0)
+        {
+          g_set_error (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_MISMATCH,
+                       "switch %u is %s in English, %s in the translation", i + 1,
+                       e ? e->name : "missing", t ? t->name : "missing");
+          return FALSE;
+        }
+      if (g_strcmp0 (e->value, t->value) != 0 || e->kind != t->kind
+          || (e->choices != NULL) != (t->choices != NULL)
+          || (e->choices != NULL && !g_strv_equal ((const char *const *) e->choices,
+                                                   (const char *const *) t->choices)))
+        {
+          g_set_error (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_MISMATCH,
+                       "switch %s: the translation's value, kind or choices differ from English",
+                       e->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+GPtrArray *
+ui_option_docs_load_game (const char *game, GError **error)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+  g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
+  /* eng_data_*path() allocate with malloc(): copied to keep one free. */
+  char *raw = eng_data_path (name);
+  g_autofree char *path = g_strdup (raw);
+  free (raw);
+  raw = eng_data_localized_path (name);
+  g_autofree char *localized = g_strdup (raw);
+  free (raw);
+  if (path == NULL || localized == NULL)
+    {
+      g_set_error (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_IO, "%s: out of memory", name);
+      return NULL;
+    }
+  GPtrArray *english = ui_option_docs_load (path, error);
+  if (english == NULL || strcmp (path, localized) == 0)
+    return english;
+  /* A broken translation costs the table its words, never its switches:
+   * the English docs stand in (the tests check every translation). */
+  GPtrArray *translated = ui_option_docs_load (localized, NULL);
+  if (translated == NULL || !ui_option_docs_same_switches (english, translated, NULL))
+    {
+      g_clear_pointer (&translated, g_ptr_array_unref);
+      return english;
+    }
+  g_ptr_array_unref (english);
+  return translated;
 }

@@ -6,6 +6,17 @@
  * it does and, for a choice, each value's meaning ("#   reshuffle = ...").
  * The setup dialog builds its rows from these, so a new switch or a new
  * game's switches appear without UI changes.  Pure GLib, no GTK.
+ *
+ * The words are in the table's language: data/rules/GAME.LANG.options
+ * (katua.es.options) carries the same switches, values and choices as
+ * GAME.options with its comments translated; the engine never reads it.
+ * Two optional parts of a comment block give the words a name cannot:
+ *   # K18 (option) Empty UFO deck: what happens when...
+ *       the row's title, between the ruling's "(option)" and the colon;
+ *       without it the title is the switch's name ("Ufo deck out").
+ *   #   no-draw (No robar) = the remaining draws are skipped...
+ *       a choice's label in parentheses after its value; without it the
+ *       label is the value itself.
  */
 #pragma once
 
@@ -19,6 +30,7 @@ GQuark ui_option_docs_error_quark (void);
 typedef enum {
   UI_OPTION_DOCS_ERROR_IO,
   UI_OPTION_DOCS_ERROR_SYNTAX,
+  UI_OPTION_DOCS_ERROR_MISMATCH,
 } UiOptionDocsError;
 
 typedef enum {
@@ -32,10 +44,11 @@ typedef struct {
   char *name;          /* "ufo_deck_out" */
   char *value;         /* the file's value, the engine's default */
   char *rule;          /* "K18", "" when the comment names none */
-  char *title;         /* "Ufo deck out" */
+  char *title;         /* "Empty UFO deck" */
   char *description;   /* the comment's words, without the value list */
   UiOptionKind kind;
   GStrv choices;       /* CHOICE: the values in file order; else NULL */
+  GStrv labels;        /* parallel to choices: what the table reads */
   GStrv meanings;      /* parallel to choices */
 } UiOptionDoc;
 
@@ -58,5 +71,19 @@ typedef struct {
  * freed with the array) in file order, one per line holding a ':' and not
  * starting with '#'; other lines are skipped.  Never NULL. */
 GPtrArray *ui_rule_docs_parse (const char *text);
+
+/* The docs of `game`'s switches in the language gettext uses for messages
+ * now (eng_data_localized_path(), so the words match the rest of the UI):
+ * data/rules/GAME.LANG.options when there is one and it has exactly the
+ * switches of GAME.options (ui_option_docs_same_switches()), else
+ * GAME.options itself, so a translation never changes what is offered.
+ * Transfer full; NULL with `error` set when GAME.options cannot be read. */
+GPtrArray *ui_option_docs_load_game (const char *game, GError **error);
+
+/* TRUE when `translated` offers what `english` does: the same switch names
+ * in the same order, each with the same value, kind and choice values.
+ * Else FALSE with `error` (UI_OPTION_DOCS_ERROR_MISMATCH) naming the first
+ * difference. */
+gboolean ui_option_docs_same_switches (GPtrArray *english, GPtrArray *translated, GError **error);
 
 G_END_DECLS

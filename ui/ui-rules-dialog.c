@@ -57,11 +57,8 @@ fill_rules (UiRulesDialog *self, const char *game)
 static void
 fill_options (UiRulesDialog *self, const char *game)
 {
-  g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
-  char *path = eng_data_path (name);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) docs = path != NULL ? ui_option_docs_load (path, &error) : NULL;
-  free (path);
+  g_autoptr (GPtrArray) docs = ui_option_docs_load_game (game, &error);
   if (docs == NULL)
     {
       g_autofree char *why = g_strdup_printf (_ ("This game's rule options could not be read: %s"),
@@ -78,10 +75,14 @@ fill_options (UiRulesDialog *self, const char *game)
                                             : g_strdup (doc->title);
       GString *text = g_string_new (doc->description);
       for (guint k = 0; doc->choices != NULL && doc->choices[k] != NULL; k++)
-        g_string_append_printf (text, "\n%s: %s", doc->choices[k],
+        g_string_append_printf (text, "\n%s: %s", doc->labels[k],
                                 doc->meanings != NULL && doc->meanings[k] != NULL ? doc->meanings[k] : "");
       /* Translators: the value a rule switch has unless the table changes it. */
-      g_string_append_printf (text, "\n%s %s", _ ("Default:"), doc->value);
+      const char *shown = doc->value;
+      for (guint k = 0; doc->choices != NULL && doc->choices[k] != NULL; k++)
+        if (g_strcmp0 (doc->choices[k], doc->value) == 0)
+          shown = doc->labels[k];
+      g_string_append_printf (text, "\n%s %s", _ ("Default:"), shown);
       add_row (self->options_group, title, text->str);
       g_string_free (text, TRUE);
     }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eng-data.h"
 #include "eng-game.h"
 #include "eng-name.h"
 #include "ui-option-docs.h"
@@ -103,7 +102,7 @@ ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
           break;
         case UI_OPTION_CHOICE:
           {
-            guint k = adw_combo_row_get_selected (ADW_COMBO_ROW (r->input));
+            guint k = gtk_drop_down_get_selected (GTK_DROP_DOWN (r->input));
             value = g_strdup (k < g_strv_length (r->doc->choices) ? r->doc->choices[k] : r->doc->value);
           }
           break;
@@ -121,19 +120,19 @@ ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options)
 
 /* A choice's row says what the chosen value means under the description. */
 static void
-on_choice_selected (AdwComboRow *combo, GParamSpec *pspec, UiSetupDialog *self)
+on_choice_selected (GtkDropDown *combo, GParamSpec *pspec, UiSetupDialog *self)
 {
   for (guint i = 0; i < self->option_rows->len; i++)
     {
       const OptionRow *r = &g_array_index (self->option_rows, OptionRow, i);
       if (r->input != GTK_WIDGET (combo))
         continue;
-      guint k = adw_combo_row_get_selected (combo);
+      guint k = gtk_drop_down_get_selected (combo);
       g_autofree char *description = g_markup_escape_text (r->doc->description, -1);
       g_autofree char *meaning = k < g_strv_length (r->doc->meanings)
                                    ? g_markup_escape_text (r->doc->meanings[k], -1) : NULL;
       g_autofree char *subtitle = meaning != NULL
-                                    ? g_strdup_printf ("%s\n<b>%s</b>: %s", description, r->doc->choices[k], meaning)
+                                    ? g_strdup_printf ("%s\n<b>%s</b>: %s", description, r->doc->labels[k], meaning)
                                     : g_strdup (description);
       adw_action_row_set_subtitle (r->row, subtitle);
     }
@@ -145,15 +144,13 @@ row_title (const UiOptionDoc *doc)
   return doc->rule[0] ? g_strdup_printf ("%s (%s)", doc->title, doc->rule) : g_strdup (doc->title);
 }
 
-/* One row per switch of data/rules/GAME.options, shaped by its kind. */
+/* One row per switch of data/rules/GAME.options, shaped by its kind, in
+ * the table's language (ui_option_docs_load_game). */
 static void
 build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *options)
 {
-  g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
-  char *path = eng_data_path (name);
   g_autoptr (GError) error = NULL;
-  self->option_docs = path ? ui_option_docs_load (path, &error) : NULL;
-  free (path);
+  self->option_docs = ui_option_docs_load_game (game, &error);
   if (self->option_docs == NULL)
     {
       g_autofree char *why = g_strdup_printf (_ ("This game's rule options could not be read: %s"),
@@ -172,14 +169,17 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
       OptionRow r = { .doc = doc };
       if (doc->kind == UI_OPTION_CHOICE)
         {
-          GtkStringList *values = gtk_string_list_new ((const char *const *) doc->choices);
-          r.input = adw_combo_row_new ();
-          adw_combo_row_set_model (ADW_COMBO_ROW (r.input), G_LIST_MODEL (values));
-          g_object_unref (values);
-          r.row = ADW_ACTION_ROW (r.input);
+          GtkStringList *values = gtk_string_list_new ((const char *const *) doc->labels);
+          /* A drop-down, not an AdwComboRow: the combo row ellipsizes its
+           * value to "…" beside a long description. */
+          r.input = gtk_drop_down_new (G_LIST_MODEL (values), NULL);
+          r.row = ADW_ACTION_ROW (adw_action_row_new ());
+          gtk_widget_set_valign (r.input, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (r.input, "flat");
+          adw_action_row_add_suffix (r.row, r.input);
           for (guint k = 0; doc->choices[k] != NULL; k++)
             if (g_strcmp0 (doc->choices[k], value) == 0)
-              adw_combo_row_set_selected (ADW_COMBO_ROW (r.input), k);
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (r.input), k);
         }
       else if (doc->kind == UI_OPTION_TEXT)
         {
@@ -217,7 +217,7 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
       if (doc->kind == UI_OPTION_CHOICE)
         {
           g_signal_connect (r.input, "notify::selected", G_CALLBACK (on_choice_selected), self);
-          on_choice_selected (ADW_COMBO_ROW (r.input), NULL, self);
+          on_choice_selected (GTK_DROP_DOWN (r.input), NULL, self);
         }
     }
 }

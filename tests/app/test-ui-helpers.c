@@ -4,10 +4,12 @@
 #include <criterion/criterion.h>
 
 #include <glib.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "eng-data.h"
+#include "eng-game.h"
 #include "ui-calibration-facts.h"
 #include "ui-option-docs.h"
 #include "ui-report.h"
@@ -49,8 +51,9 @@ Test (option_docs, katua_file_offers_every_switch_with_its_words)
 
   const UiOptionDoc *memory = find_doc (docs, "total_memory");
   cr_expect_eq (memory->kind, UI_OPTION_SWITCH);
-  cr_expect_str_eq (memory->title, "Total Memory");   /* the comment names the variant */
-  cr_expect_str_eq (k18->title, "Ufo deck out");      /* else from the switch's name */
+  cr_expect_str_eq (memory->title, "Total Memory");   /* the comment names the switch */
+  cr_expect_str_eq (k18->title, "Empty UFO deck");
+  cr_expect_str_eq (k18->labels[1], "no-draw");        /* no label given: the value */
   cr_expect_str_eq (memory->rule, "K19");
   const UiOptionDoc *score = find_doc (docs, "winning_score");
   cr_expect_eq (score->kind, UI_OPTION_NUMBER);
@@ -75,6 +78,12 @@ Test (option_docs, later_line_wins_and_header_comment_is_not_a_description)
   cr_expect_str_eq (speed->value, "slow");
   cr_expect_eq (speed->kind, UI_OPTION_CHOICE);
   cr_expect_str_eq (speed->description, "A made-up switch.");
+  cr_expect_str_eq (speed->title, "Speed");   /* no title given: from the name */
+  g_autoptr (GPtrArray) two = ui_option_docs_parse ("# C1/C6 Empate: a title after two rulings.\ntie = 1\n",
+                                                     "test", &error);
+  cr_assert_not_null (two);
+  cr_expect_str_eq (((UiOptionDoc *) two->pdata[0])->title, "Empate");
+  cr_expect_str_eq (((UiOptionDoc *) two->pdata[0])->rule, "C1");
   const UiOptionDoc *colour = find_doc (docs, "colour");
   cr_expect_eq (colour->kind, UI_OPTION_TEXT);
   cr_expect_str_eq (colour->description, "");
@@ -90,6 +99,123 @@ Test (option_docs, bad_file_is_refused_with_the_line)
   cr_expect_not_null (strstr (error->message, "bad.options:2"), "%s", error->message);
   g_clear_error (&error);
   cr_assert_null (ui_option_docs_load ("/nonexistent/x.options", &error));
+  cr_expect (g_error_matches (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_IO));
+}
+
+/* ---- translated option docs ------------------------------------------ */
+
+static GPtrArray *
+load_docs (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *docs = ui_option_docs_load (path, &error);
+  cr_assert_not_null (docs, "%s", error ? error->message : path);
+  return docs;
+}
+
+/* Every registered game's switches are documented in every language of
+ * the table: the same names, defaults, kinds and choice values as the
+ * English file (a translation never changes what the engine is asked), and
+ * every word the setup page shows written in the language. */
+Test (option_docs, every_translation_offers_exactly_the_english_switches)
+{
+  static const char *const languages[] = { "es", "ca" };
+  cr_assert_geq (eng_game_class_count (), 3);
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      const char *game = eng_game_class_get (g)->name;
+      g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
+      char *en_path = eng_data_localized_path_for (name, NULL);
+      g_autoptr (GPtrArray) english = load_docs (en_path);
+      cr_assert_gt (english->len, 0, "%s has no switches", en_path);
+      for (size_t l = 0; l < G_N_ELEMENTS (languages); l++)
+        {
+          char *path = eng_data_localized_path_for (name, languages[l]);
+          cr_assert_str_neq (path, en_path, "no %s translation of %s", languages[l], name);
+          g_autoptr (GPtrArray) docs = load_docs (path);
+          g_autoptr (GError) error = NULL;
+          cr_assert (ui_option_docs_same_switches (english, docs, &error), "%s: %s", path,
+                     error->message);
+          for (guint i = 0; i < docs->len; i++)
+            {
+              const UiOptionDoc *d = docs->pdata[i], *e = english->pdata[i];
+              cr_expect_str_eq (d->rule, e->rule, "%s: %s", path, d->name);
+              cr_expect_neq (d->title[0], '\0', "%s: %s has no title", path, d->name);
+              cr_expect_str_neq (d->title, e->title, "%s: %s's title is English", path, d->name);
+              cr_expect_neq (d->description[0], '\0', "%s: %s has no description", path, d->name);
+              cr_expect_str_neq (d->description, e->description, "%s: %s's description is English",
+                                 path, d->name);
+              for (guint k = 0; d->choices != NULL && d->choices[k] != NULL; k++)
+                {
+                  cr_expect_neq (d->meanings[k][0], '\0', "%s: %s = %s means nothing", path,
+                                 d->name, d->choices[k]);
+                  cr_expect_str_neq (d->meanings[k], e->meanings[k], "%s: %s = %s is English",
+                                     path, d->name, d->choices[k]);
+                  cr_expect_str_neq (d->labels[k], d->choices[k], "%s: %s = %s has no label",
+                                     path, d->name, d->choices[k]);
+                }
+            }
+          free (path);
+        }
+      free (en_path);
+    }
+}
+
+Test (option_docs, a_translation_that_changes_a_switch_is_refused)
+{
+  const char *english = "# K3 (option) Speed: how fast.\n#   fast = quick\n#   slow = careful\n"
+                        "speed = fast\n";
+  const char *texts[] = {
+    "# K3 (opción) Velocidad: rapidez.\n#   fast (Rápido) = deprisa\n#   slow (Lento) = despacio\n"
+    "speed = slow\n",                                     /* another default */
+    "# K3 (opción) Velocidad: rapidez.\n#   fast (Rápido) = deprisa\n#   slower (Lento) = despacio\n"
+    "speed = fast\n",                                     /* another choice */
+    "# K3 (opción) Velocidad: rapidez.\n#   fast (Rápido) = deprisa\n#   slow (Lento) = despacio\n"
+    "speed = fast\nextra = yes\n",                        /* one switch more */
+    "# K3 (opción) Velocidad: rapidez.\nspeed = fast\n",  /* no longer a choice */
+  };
+  g_autoptr (GPtrArray) en = ui_option_docs_parse (english, "en", NULL);
+  cr_assert_not_null (en);
+  for (size_t i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (GPtrArray) t = ui_option_docs_parse (texts[i], "t", NULL);
+      cr_assert_not_null (t);
+      g_autoptr (GError) error = NULL;
+      cr_expect_not (ui_option_docs_same_switches (en, t, &error), "text %zu taken", i);
+      cr_expect (g_error_matches (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_MISMATCH));
+    }
+  g_autoptr (GPtrArray) good = ui_option_docs_parse (
+    "# K3 (opción) Velocidad: rapidez.\n#   fast (Rápido) = deprisa\n#   slow (Lento) = despacio\n"
+    "speed = fast\n", "t", NULL);
+  cr_assert (ui_option_docs_same_switches (en, good, NULL));
+  const UiOptionDoc *d = good->pdata[0];
+  cr_expect_str_eq (d->title, "Velocidad");
+  cr_expect_str_eq (d->labels[0], "Rápido");
+  cr_expect_str_eq (d->choices[0], "fast");
+  cr_expect_str_eq (d->meanings[1], "despacio");
+}
+
+/* The setup page reads the table's language, as the referee's messages do:
+ * LANGUAGE counts in a real locale, not in "C". */
+Test (option_docs, the_game_docs_follow_the_messages_language)
+{
+  setenv ("LANGUAGE", "ca", 1);
+  cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) ca = ui_option_docs_load_game ("katua", &error);
+  cr_assert_not_null (ca, "%s", error ? error->message : "?");
+  const UiOptionDoc *k18 = find_doc (ca, "ufo_deck_out");
+  cr_assert_not_null (k18);
+  cr_expect_str_eq (k18->title, "Maç d'ovnis buit");
+  cr_expect_str_eq (k18->choices[0], "reshuffle");
+  cr_expect_str_eq (k18->labels[0], "Barrejar");
+  cr_expect_str_eq (k18->value, "reshuffle");
+
+  cr_assert_not_null (setlocale (LC_ALL, "C"));
+  g_autoptr (GPtrArray) en = ui_option_docs_load_game ("kittens", &error);
+  cr_assert_not_null (en, "%s", error ? error->message : "?");
+  cr_expect_str_eq (((UiOptionDoc *) en->pdata[0])->title, "Spare Defuses");
+  cr_assert_null (ui_option_docs_load_game ("nosuchgame", &error));
   cr_expect (g_error_matches (error, UI_OPTION_DOCS_ERROR, UI_OPTION_DOCS_ERROR_IO));
 }
 

@@ -1,8 +1,9 @@
 /* The referee in the table's language: Katua's events and refusals come out
  * in Spanish or Catalan from the compiled catalogues (TABLERO_LOCALEDIR,
  * set by meson to the build's po/), in English in the C locale; and the
- * localized rule explanations (data/rules/katua.LANG.rules) explain every
- * rule id the English file does.
+ * localized rule explanations (data/rules/GAME.LANG.rules) of every
+ * registered game explain every rule id the English file does, which are all
+ * the ids its engine can name.
  *
  * Criterion runs each test in its own process, so each one picks its
  * locale and LANGUAGE freely. */
@@ -10,6 +11,8 @@
 #include "catchy-test.h"
 
 #include <locale.h>
+
+#include <glib.h>
 
 #include "eng-data.h"
 #include "eng-i18n.h"
@@ -304,12 +307,79 @@ same_ids_as_english (const char *file, size_t at_least, const char *language)
   free (path);
 }
 
+/* Every registered game explains its rulings in every language of the
+ * table; a translation has exactly the English file's ids. */
 Test (i18n, localized_rules_explain_every_rule)
 {
-  same_ids_as_english ("rules/katua.rules", 21, "es");
-  same_ids_as_english ("rules/katua.rules", 21, "ca");
-  same_ids_as_english ("rules/catchy.rules", 12, "es");
-  same_ids_as_english ("rules/catchy.rules", 12, "ca");
+  static const char *const languages[] = { "es", "ca" };
+  cr_assert_geq (eng_game_class_count (), 3);
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      char file[64];
+      snprintf (file, sizeof file, "rules/%s.rules", eng_game_class_get (g)->name);
+      for (size_t l = 0; l < G_N_ELEMENTS (languages); l++)
+        same_ids_as_english (file, 12, languages[l]);
+    }
+}
+
+/* Adds to `ids` every string literal of `path` that looks like one of the
+ * game's rule ids: "`letter` digits" ("E12"). */
+static void
+scan_rule_ids (const char *path, char letter, GHashTable *ids)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  cr_assert (g_file_get_contents (path, &text, NULL, &error), "%s", error->message);
+  for (const char *p = strchr (text, '"'); p != NULL; p = strchr (p + 1, '"'))
+    {
+      if (p[1] != letter)
+        continue;
+      size_t digits = strspn (p + 2, "0123456789");
+      if (digits > 0 && digits < 4 && p[2 + digits] == '"')
+        g_hash_table_add (ids, g_strndup (p + 1, digits + 1));
+    }
+}
+
+/* Every rule id a game's engine can put in an event or a refusal (the
+ * string literals of engine/GAME/, rules and live class alike) has an
+ * explanation in the English file, hence in every translation. */
+Test (i18n, every_emitted_rule_id_is_explained)
+{
+  const char *src = getenv ("TABLERO_ENGINE_SOURCE");
+  cr_assert (src != NULL && *src != '\0', "TABLERO_ENGINE_SOURCE must be set (meson test sets it)");
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      const char *game = eng_game_class_get (g)->name;
+      char file[64];
+      snprintf (file, sizeof file, "rules/%s.rules", game);
+      char *path = eng_data_localized_path_for (file, NULL);
+      char explained[64][8];
+      size_t n = load_rule_ids (path, explained, 64);
+      free (path);
+      cr_assert_gt (n, 0, "%s explains nothing", file);
+      g_autoptr (GHashTable) emitted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autofree char *dir_path = g_build_filename (src, game, NULL);
+      g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+      cr_assert_not_null (dir, "no engine directory %s", dir_path);
+      for (const char *f; (f = g_dir_read_name (dir)) != NULL;)
+        if (g_str_has_suffix (f, ".c") || g_str_has_suffix (f, ".h"))
+          {
+            g_autofree char *c = g_build_filename (dir_path, f, NULL);
+            scan_rule_ids (c, explained[0][0], emitted);
+          }
+      cr_assert_gt (g_hash_table_size (emitted), 5, "%s: no rule ids found in %s", game, dir_path);
+      GHashTableIter it;
+      gpointer id;
+      g_hash_table_iter_init (&it, emitted);
+      while (g_hash_table_iter_next (&it, &id, NULL))
+        {
+          bool found = false;
+          for (size_t k = 0; k < n && !found; k++)
+            found = strcmp (explained[k], id) == 0;
+          cr_assert (found, "%s: the engine names rule %s, %s does not explain it", game,
+                     (char *) id, file);
+        }
+    }
 }
 
 static bool
@@ -335,8 +405,8 @@ Test (i18n, localized_path_follows_the_messages_language)
   cr_assert (ends_with (p, "/rules/katua.rules"), "%s", p);
   free (p);
   /* a file with no translation at all */
-  p = eng_data_localized_path_for ("rules/katua.options", "es");
-  cr_assert (ends_with (p, "/rules/katua.options"), "%s", p);
+  p = eng_data_localized_path_for ("cards/katua.set", "es");
+  cr_assert (ends_with (p, "/cards/katua.set"), "%s", p);
   free (p);
 
   speak ("ca");
