@@ -656,7 +656,11 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
       else if (strcmp (key, "recalibrate_px") == 0)
         ok = parse_numbers (val, v, 1) && v[0] > 0 && (t->recalibrate_px = v[0], true);
       else if (strcmp (key, "zones") == 0)
-        ok = strlen (val) < sizeof t->zones_game && (snprintf (t->zones_game, sizeof t->zones_game, "%s", val), true);
+        /* a game's id (the registry's names): a carriage return or other
+         * byte would not survive a save and a load */
+        ok = strlen (val) < sizeof t->zones_game
+             && val[strspn (val, "abcdefghijklmnopqrstuvwxyz0123456789_-")] == '\0'
+             && (snprintf (t->zones_game, sizeof t->zones_game, "%s", val), true);
       else if (strcmp (key, "image") == 0)
         ok = have_image = parse_size (val, &t->width, &t->height);
       else if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4

@@ -120,10 +120,15 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
               gsize id_len = strspn (words + 1, "0123456789");
               if (id_len > 0 && colon != NULL)
                 {
+                  /* a heading with nothing after its colon leaves the
+                   * description empty: the next heading line names the rule */
+                  g_free (doc->rule);
                   doc->rule = g_strndup (words, id_len + 1);
                   g_autofree char *heading = g_strndup (words + id_len + 1, (gsize) (colon - words) - id_len - 1);
                   const char *title = heading;
-                  while (title[0] == '/' && strchr ("KCE", title[1]) != NULL && g_ascii_isdigit (title[2]))
+                  /* strchr finds the terminator too: title[1] is checked first */
+                  while (title[0] == '/' && title[1] != '\0' && strchr ("KCE", title[1]) != NULL
+                         && g_ascii_isdigit (title[2]))
                     title += 2 + strspn (title + 2, "0123456789");
                   title += strspn (title, " ");
                   if (*title == '(' && strchr (title, ')') != NULL)
