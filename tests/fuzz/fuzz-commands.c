@@ -10,40 +10,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "cli-commands.h"
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-interpreter.h"
 #include "eng-rng.h"
 
-#define FUZZ_MAX_INPUT 65536
-#define FUZZ_MAX_GAMES 8
 #define FUZZ_MAX_LINES 200   /* lines run on a referee per game and input */
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
-static EngCardSet *fuzz_sets[FUZZ_MAX_GAMES];
-static EngOptions fuzz_options[FUZZ_MAX_GAMES];
 static EngEvent event_storage[256];
 
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   (void) argc, (void) argv;
-  const char *dir = getenv ("TABLERO_DATADIR");
-  for (size_t g = 0; g < eng_game_class_count () && g < FUZZ_MAX_GAMES; g++)
-    {
-      const char *name = eng_game_class_get (g)->name;
-      char path[4096];
-      EngParseError err;
-      snprintf (path, sizeof path, "%s/cards/%s.set", dir ? dir : "data", name);
-      if (eng_card_set_load_file (path, &fuzz_sets[g], &err) != ENG_OK)
-        fuzz_sets[g] = NULL;
-      snprintf (path, sizeof path, "%s/rules/%s.options", dir ? dir : "data", name);
-      if (eng_options_load_file (path, &fuzz_options[g], &err) != ENG_OK)
-        memset (&fuzz_options[g], 0, sizeof fuzz_options[g]);
-    }
+  fuzz_load_games ();
   return 0;
 }
 

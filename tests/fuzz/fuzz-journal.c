@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-interpreter.h"
@@ -19,15 +20,11 @@
 #include "eng-replay.h"
 #include "eng-rng.h"
 
-#define FUZZ_MAX_INPUT 65536
-#define FUZZ_MAX_GAMES 8
 #define FUZZ_MAX_MOVES 400
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
-static EngCardSet *fuzz_sets[FUZZ_MAX_GAMES];
-static EngOptions fuzz_options[FUZZ_MAX_GAMES];
 static EngSnapshot *empty_look;
 static EngEvent event_storage[256];
 
@@ -35,19 +32,7 @@ int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   (void) argc, (void) argv;
-  const char *dir = getenv ("TABLERO_DATADIR");
-  for (size_t g = 0; g < eng_game_class_count () && g < FUZZ_MAX_GAMES; g++)
-    {
-      const char *name = eng_game_class_get (g)->name;
-      char path[4096];
-      EngParseError err;
-      snprintf (path, sizeof path, "%s/cards/%s.set", dir ? dir : "data", name);
-      if (eng_card_set_load_file (path, &fuzz_sets[g], &err) != ENG_OK)
-        fuzz_sets[g] = NULL;
-      snprintf (path, sizeof path, "%s/rules/%s.options", dir ? dir : "data", name);
-      if (eng_options_load_file (path, &fuzz_options[g], &err) != ENG_OK)
-        memset (&fuzz_options[g], 0, sizeof fuzz_options[g]);
-    }
+  fuzz_load_games ();
   empty_look = calloc (1, sizeof *empty_look);
   if (empty_look == NULL)
     abort ();
@@ -151,12 +136,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (size > FUZZ_MAX_INPUT)
     return 0;
-  /* An exact-size heap copy: the parsers must honour `size`, not look for a NUL. */
-  char *text = malloc (size ? size : 1);
+  char *text = fuzz_text (data, size);
   if (text == NULL)
     return 0;
-  if (size > 0)
-    memcpy (text, data, size);
   as_journal (text, size);
   as_notes (text, size);
   free (text);

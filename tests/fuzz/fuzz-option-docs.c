@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-game.h"
 #include "ui-option-docs.h"
 
-#define FUZZ_MAX_INPUT 65536
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-game.h"
 
-#define FUZZ_MAX_INPUT 65536
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -16,12 +16,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (size > FUZZ_MAX_INPUT)
     return 0;
-  /* An exact-size heap copy: the parser must honour `size`, not look for a NUL. */
-  char *text = malloc (size ? size : 1);
+  char *text = fuzz_text (data, size);
   if (text == NULL)
     return 0;
-  if (size > 0)
-    memcpy (text, data, size);
   EngOptions opts;
   EngParseError err;
   memset (&err, 0, sizeof err);

@@ -7,20 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-record.h"
 #include "eng-replay.h"
 
-/* As in fuzz-cardset.c: compile the code under test here so it is
- * instrumented (the library is not). */
-#ifndef TABLERO_FUZZ_INSTRUMENTED_ENGINE
-#include "eng-rng.c"
-#include "eng-game.c"
-#include "eng-record.c"
-#include "eng-replay.c"
-#include "katua.c"
-#endif
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -28,39 +20,22 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 /* libFuzzer calls back with no user pointer: each registered game's set
  * and options, loaded once, live here for the process (read-only after
  * Initialize); a game whose set does not load is only parsed. */
-#define FUZZ_MAX_GAMES 8
-static EngCardSet *fuzz_sets[FUZZ_MAX_GAMES];
-static EngOptions fuzz_options[FUZZ_MAX_GAMES];
 
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   (void) argc;
   (void) argv;
-  const char *dir = getenv ("TABLERO_DATADIR");
-  for (size_t g = 0; g < eng_game_class_count () && g < FUZZ_MAX_GAMES; g++)
-    {
-      const char *name = eng_game_class_get (g)->name;
-      char path[4096];
-      EngParseError err;
-      snprintf (path, sizeof path, "%s/cards/%s.set", dir ? dir : "data", name);
-      if (eng_card_set_load_file (path, &fuzz_sets[g], &err) != ENG_OK)
-        fuzz_sets[g] = NULL;
-      snprintf (path, sizeof path, "%s/rules/%s.options", dir ? dir : "data", name);
-      if (eng_options_load_file (path, &fuzz_options[g], &err) != ENG_OK)
-        memset (&fuzz_options[g], 0, sizeof fuzz_options[g]);
-    }
+  fuzz_load_games ();
   return 0;
 }
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  char *text = malloc (size ? size : 1);
+  char *text = fuzz_text (data, size);
   if (text == NULL)
     return 0;
-  if (size > 0)
-    memcpy (text, data, size);
   EngRecord *rec = NULL;
   EngParseError err;
   memset (&err, 0, sizeof err);

@@ -8,32 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-live-script.h"
 
-#define FUZZ_MAX_INPUT 65536
-#define FUZZ_MAX_GAMES 8
 #define FUZZ_MAX_RUN_OPS 400   /* longer scripts are only parsed: keeps each run short */
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
-static EngCardSet *fuzz_sets[FUZZ_MAX_GAMES];
 
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   (void) argc, (void) argv;
-  const char *dir = getenv ("TABLERO_DATADIR");
-  for (size_t g = 0; g < eng_game_class_count () && g < FUZZ_MAX_GAMES; g++)
-    {
-      char path[4096];
-      EngParseError err;
-      snprintf (path, sizeof path, "%s/cards/%s.set", dir ? dir : "data", eng_game_class_get (g)->name);
-      if (eng_card_set_load_file (path, &fuzz_sets[g], &err) != ENG_OK)
-        fuzz_sets[g] = NULL;
-    }
+  fuzz_load_games ();
   return 0;
 }
 
@@ -42,12 +32,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (size > FUZZ_MAX_INPUT)
     return 0;
-  /* An exact-size heap copy: the parser must honour `size`, not look for a NUL. */
-  char *text = malloc (size ? size : 1);
+  char *text = fuzz_text (data, size);
   if (text == NULL)
     return 0;
-  if (size > 0)
-    memcpy (text, data, size);
   EngLiveScript *script = NULL;
   EngParseError err;
   memset (&err, 0, sizeof err);

@@ -4,16 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-util.h"
 #include "eng-tag.h"
-
-/* tests/fuzz/meson.build instruments only this file, not the engine library
- * it links: without coverage feedback libFuzzer is blind and ASan cannot see
- * the parser's own loads.  So the code under test is compiled here (the
- * linker then takes no copy from the library).  Define
- * TABLERO_FUZZ_INSTRUMENTED_ENGINE once the build instruments the library. */
-#ifndef TABLERO_FUZZ_INSTRUMENTED_ENGINE
-#include "eng-tag.c"
-#endif
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -21,11 +13,9 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   /* A heap copy of exactly `size` bytes, so ASan catches any read past it. */
-  char *bytes = malloc (size ? size : 1);
+  char *bytes = fuzz_text (data, size);
   if (bytes == NULL)
     return 0;
-  if (size > 0)
-    memcpy (bytes, data, size);
 
   EngTag tag;
   memset (&tag, 0x5a, sizeof tag);
