@@ -29,6 +29,8 @@ constexpr float FINDER_SPAN = 14.0f;     /* centre-to-centre, TL to TR / BL */
 constexpr int WARP_PX = 3;               /* pixels per module in the rectified image */
 constexpr int WARP_QUIET = 3;            /* quiet-zone modules painted around it */
 constexpr int THRESHOLD_OFFSET = 10;     /* grey levels below the local mean = dark */
+constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
+constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 /* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
  * zbar, whose cost grows with the pixels it scans. */
@@ -39,6 +41,7 @@ struct Finder {
   cv::Point2f centre;
   float module;              /* estimated module size, px */
   bool used;
+  bool inferred;             /* not seen: placed from the other two (see pair_candidates) */
   int job;                   /* the region it was found in, and its place */
   int seq;                   /* among its worker's finders: the merge order */
 };
@@ -47,6 +50,7 @@ struct Candidate {
   int f[3];                  /* TL, TR, BL indices into the merged finder list */
   cv::Matx33d h;             /* module coordinates -> image */
   int reuse;                 /* index into the previous detections, or -1 */
+  bool inferred;             /* one finder placed, not seen: only crisp re-drawings are tried */
   bool undecoded;            /* set by the decoding worker */
 };
 
@@ -68,9 +72,10 @@ struct Region {
 };
 
 struct Worker {
-  cv::Mat bin;
+  cv::Mat bin, smooth;
   cv::Mat small, mean;
   cv::Mat warp, warp_bin, crisp;
+  float sharp[QR_MODULES * QR_MODULES];
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   std::vector<Finder> finders;
@@ -225,6 +230,13 @@ struct VisDetector {
   const VisImage *frame = nullptr;
   std::atomic<bool> job_failed{ false };
   unsigned frames_since_cold = 0;
+  float noise = 0.0f;         /* sensor noise sigma, grey levels, at the last cold pass */
+  /* Whether noisy frames are smoothed before the finder search: the last
+   * cold pass read no code smaller than SMOOTH_MIN_MODULE.  A cold pass that
+   * reads nothing flips it, so an empty-looking noisy table is searched
+   * both ways in turn. */
+  bool smooth_allowed = true;
+  std::vector<unsigned> noise_hist;
   int last_width = 0, last_height = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}
@@ -400,6 +412,7 @@ try_inner_square (VisDetector *det, Worker &w, const Region &reg, int i, float m
   if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
     return;
   f.used = false;
+  f.inferred = false;
   w.finders.push_back (f);
 }
 
@@ -412,13 +425,26 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
   cv::Mat roi = det->gray (reg.rect);
   if (roi.cols < 16 || roi.rows < 16)
     return;
+  /* Sensor noise turns the binary image to salt: every speck is a contour
+   * to trace and test, and a frame costs 5-7 times a clean one.  On a noisy
+   * frame a 3x3 Gaussian first (it keeps 0.375 of the noise) and a cut
+   * three of those sigmas deep keep the specks out.  Not when the table's
+   * codes are small (see smooth_allowed): on a soft image the kernel closes
+   * the one-module light ring of a 2.5 px finder, and recall beats time. */
+  int offset = THRESHOLD_OFFSET;
+  if (det->noise > NOISY_SIGMA && det->smooth_allowed)
+    {
+      cv::GaussianBlur (roi, w.smooth, cv::Size (3, 3), 0, 0, cv::BORDER_REPLICATE);
+      roi = w.smooth;
+      offset = std::max (offset, (int) std::lround (3.0f * 0.375f * det->noise));
+    }
   /* Local mean from an 8x smaller image, blurred and scaled back: the same
    * job as adaptiveThreshold's box filter at a third of the cost. */
   cv::resize (roi, w.small, cv::Size ((roi.cols + 7) / 8, (roi.rows + 7) / 8), 0, 0, cv::INTER_AREA);
   cv::blur (w.small, w.small, cv::Size (3, 3), cv::Point (-1, -1), cv::BORDER_REPLICATE);
   cv::resize (w.small, w.mean, roi.size (), 0, 0, cv::INTER_LINEAR);
   cv::subtract (w.mean, roi, w.bin);  /* saturates: bright pixels give 0 */
-  cv::threshold (w.bin, w.bin, THRESHOLD_OFFSET, 255, cv::THRESH_BINARY);
+  cv::threshold (w.bin, w.bin, offset, 255, cv::THRESH_BINARY);
   cv::findContours (w.bin, w.contours, w.hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
 
   const float min_square = (3.0f * o.min_module_px) * (3.0f * o.min_module_px) * 0.5f;
@@ -479,6 +505,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
       if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
         continue;
       f.used = false;
+      f.inferred = false;
       w.finders.push_back (f);
     }
 }
@@ -584,11 +611,92 @@ group_candidates (VisDetector *det)
       c.f[2] = t.bl;
       c.reuse = -1;
       c.undecoded = false;
+      c.inferred = false;
       if (!fit_homography (fs[t.tl], fs[t.tr], fs[t.bl], c.h))
         continue;
       fs[t.tl].used = fs[t.tr].used = fs[t.bl].used = true;
       det->candidates.push_back (c);
     }
+}
+
+constexpr size_t MAX_INFERRED = 64;   /* two-finder guesses tried per frame */
+
+/* Appends a finder placed at `at`, not seen (module size from `like`);
+ * returns its index, or -1 when it lies outside the frame or there is no
+ * room. */
+int
+place_finder (VisDetector *det, int like, cv::Point2f at)
+{
+  std::vector<Finder> &fs = det->finders;
+  if (fs.size () >= fs.capacity () || at.x < 0 || at.y < 0 || at.x >= det->gray.cols
+      || at.y >= det->gray.rows)
+    return -1;
+  Finder f = fs[like];
+  f.centre = at;
+  f.inferred = true;
+  f.used = true;
+  fs.push_back (f);
+  return (int) fs.size () - 1;
+}
+
+/* Adds the candidate with `tl` as the top-left finder and `a`, `b` as the
+ * other two, which of them is top-right decided by handedness. */
+void
+add_guess (VisDetector *det, int tl, int a, int b)
+{
+  const std::vector<Finder> &fs = det->finders;
+  if (tl < 0 || a < 0 || b < 0 || det->candidates.size () >= det->candidates.capacity ())
+    return;
+  cv::Point2f u = fs[a].centre - fs[tl].centre, v = fs[b].centre - fs[tl].centre;
+  bool a_right = u.x * v.y - u.y * v.x > 0;
+  Candidate c;
+  c.f[0] = tl;
+  c.f[1] = a_right ? a : b;
+  c.f[2] = a_right ? b : a;
+  c.reuse = -1;
+  c.undecoded = false;
+  c.inferred = true;
+  if (fit_homography (fs[c.f[0]], fs[c.f[1]], fs[c.f[2]], c.h))
+    det->candidates.push_back (c);
+}
+
+/* Codes with one finder lost (a highlight on a glossy sticker, a thumb, a
+ * blur that closed its light ring) leave two finders no triple took.  Two
+ * finders at the span of a side or of the diagonal fix the code's grid up to
+ * where the third lies: beside either end of a side (on either side of it),
+ * or on either side of a diagonal.  Each guess is tried as a candidate; the
+ * function patterns are drawn, not read, so only the data decides, and
+ * Reed-Solomon, the payload's check character and eng_tag_parse reject a
+ * wrong guess as they reject any misread. */
+void
+pair_candidates (VisDetector *det)
+{
+  std::vector<Finder> &fs = det->finders;
+  const int n = (int) fs.size ();
+  const size_t first = det->candidates.size ();
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      {
+        if (fs[i].used || fs[j].used || det->candidates.size () - first >= MAX_INFERRED)
+          continue;
+        if (std::max (fs[i].module, fs[j].module) > 1.4f * std::min (fs[i].module, fs[j].module))
+          continue;
+        const float span = FINDER_SPAN * 0.5f * (fs[i].module + fs[j].module);
+        const float d = dist (fs[i].centre, fs[j].centre);
+        cv::Point2f a = fs[j].centre - fs[i].centre;
+        cv::Point2f perp (-a.y, a.x);
+        if (std::fabs (d - span) < 0.2f * span)
+          for (float side : { 1.0f, -1.0f })
+            {
+              add_guess (det, i, j, place_finder (det, i, fs[i].centre + side * perp));
+              add_guess (det, j, i, place_finder (det, j, fs[j].centre + side * perp));
+            }
+        else if (std::fabs (d - span * (float) M_SQRT2) < 0.15f * span * (float) M_SQRT2)
+          /* i and j are TR and BL; the top-left lies off the diagonal's
+           * middle by half of it, on one side or the other. */
+          for (float side : { 0.5f, -0.5f })
+            add_guess (det, place_finder (det, i, 0.5f * (fs[i].centre + fs[j].centre) + side * perp), i, j);
+      }
 }
 
 void
@@ -619,23 +727,11 @@ fill_geometry (const cv::Matx33d &h, VisDetection *d)
   d->rotation_deg = ang;
 }
 
-/* Rectifies one candidate and decodes it with this worker's scanner. */
+/* Samples every module centre through `h` (mean of 4 bilinear points a
+ * sixth of a module around it); outside the image reads white. */
 void
-decode_candidate (VisDetector *det, Worker &w, Candidate &c)
+sample_modules (const cv::Mat &g, const cv::Matx33d &h, float *samples)
 {
-  if (c.reuse >= 0)
-    {
-      VisDetection d = det->previous[c.reuse];
-      fill_geometry (c.h, &d);
-      w.found.push_back (d);
-      w.found_reused.push_back (1);
-      return;
-    }
-  /* Sample every module centre (mean of 4 points a sixth of a module
-   * around it, bilinear) through the homography. */
-  float samples[QR_MODULES * QR_MODULES];
-  const cv::Mat &g = det->gray;
-  float lo_v = 255.0f, hi_v = 0.0f;
   for (int my = 0; my < QR_MODULES; my++)
     for (int mx = 0; mx < QR_MODULES; mx++)
       {
@@ -643,7 +739,7 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
         for (int k = 0; k < 4; k++)
           {
             double ox = (k & 1) ? 0.67 : 0.33, oy = (k & 2) ? 0.67 : 0.33;
-            cv::Point2f p = apply (c.h, mx + ox, my + oy);
+            cv::Point2f p = apply (h, mx + ox, my + oy);
             float x = p.x - 0.5f, y = p.y - 0.5f;
             int x0 = (int) std::floor (x), y0 = (int) std::floor (y);
             if (x0 < 0 || y0 < 0 || x0 + 1 >= g.cols || y0 + 1 >= g.rows)
@@ -656,122 +752,238 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
             const uint8_t *r1 = g.ptr<uint8_t> (y0 + 1) + x0;
             acc += (1 - fy) * ((1 - fx) * r0[0] + fx * r0[1]) + fy * ((1 - fx) * r1[0] + fx * r1[1]);
           }
-        float v = acc * 0.25f;
-        samples[my * QR_MODULES + mx] = v;
-        lo_v = std::min (lo_v, v);
-        hi_v = std::max (hi_v, v);
+        samples[my * QR_MODULES + mx] = acc * 0.25f;
       }
-  /* Two-class split of the samples (Otsu on 441 values, 32 bins). */
-  float cut = 0.5f * (lo_v + hi_v);
-  if (hi_v - lo_v > 1.0f)
+}
+
+/* What a version-1 symbol holds at module (mx, my) whatever its data: 1
+ * dark, 0 light, -1 for data and format modules.  The three finders with
+ * their separators, the two timing lines and the dark module beside the
+ * bottom-left finder. */
+int
+function_module (int mx, int my)
+{
+  auto finder = [] (int x, int y) {
+    if (x == 7 || y == 7)
+      return 0;
+    return std::max (std::abs (x - 3), std::abs (y - 3)) == 2 ? 0 : 1;
+  };
+  if (mx < 8 && my < 8)
+    return finder (mx, my);
+  if (mx >= 13 && my < 8)
+    return finder (QR_MODULES - 1 - mx, my);
+  if (mx < 8 && my >= 13)
+    return finder (mx, QR_MODULES - 1 - my);
+  if (my == 6)
+    return mx % 2 == 0;
+  if (mx == 6)
+    return my % 2 == 0;
+  if (mx == 8 && my == 13)
+    return 1;
+  return -1;
+}
+
+/* Two-class split of the module samples (Otsu on 441 values, 32 bins). */
+float
+sample_cut (const float *samples)
+{
+  float lo_v = 255.0f, hi_v = 0.0f;
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
     {
-      int hist[32] = { 0 };
-      for (float v : samples)
-        hist[std::min (31, (int) ((v - lo_v) / (hi_v - lo_v) * 32.0f))]++;
-      double total = QR_MODULES * QR_MODULES, sum = 0, sum_b = 0, w_b = 0, best = -1;
-      for (int i = 0; i < 32; i++)
-        sum += i * (double) hist[i];
-      int best_i = 16;
-      for (int i = 0; i < 31; i++)
-        {
-          w_b += hist[i];
-          if (w_b == 0 || w_b == total)
-            continue;
-          sum_b += i * (double) hist[i];
-          double m_b = sum_b / w_b, m_f = (sum - sum_b) / (total - w_b);
-          double between = w_b * (total - w_b) * (m_b - m_f) * (m_b - m_f);
-          if (between > best)
-            {
-              best = between;
-              best_i = i;
-            }
-        }
-      cut = lo_v + (best_i + 1) * (hi_v - lo_v) / 32.0f;
+      lo_v = std::min (lo_v, samples[i]);
+      hi_v = std::max (hi_v, samples[i]);
     }
-  /* A crisp re-drawing of the symbol with a white quiet zone: zbar reads
-   * this far more reliably than the blurred original, and level-Q error
-   * correction absorbs a few wrong modules. */
-  w.crisp.setTo (255);
+  if (hi_v - lo_v <= 1.0f)
+    return 0.5f * (lo_v + hi_v);
+  int hist[32] = { 0 };
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
+    hist[std::min (31, (int) ((samples[i] - lo_v) / (hi_v - lo_v) * 32.0f))]++;
+  double total = QR_MODULES * QR_MODULES, sum = 0, sum_b = 0, w_b = 0, best = -1;
+  for (int i = 0; i < 32; i++)
+    sum += i * (double) hist[i];
+  int best_i = 16;
+  for (int i = 0; i < 31; i++)
+    {
+      w_b += hist[i];
+      if (w_b == 0 || w_b == total)
+        continue;
+      sum_b += i * (double) hist[i];
+      double m_b = sum_b / w_b, m_f = (sum - sum_b) / (total - w_b);
+      double between = w_b * (total - w_b) * (m_b - m_f) * (m_b - m_f);
+      if (between > best)
+        {
+          best = between;
+          best_i = i;
+        }
+    }
+  return lo_v + (best_i + 1) * (hi_v - lo_v) / 32.0f;
+}
+
+/* How many of the ten timing modules between the finders read as they
+ * must (dark on even positions): 10 on a code's true grid, about 5 on a
+ * wrong one. */
+int
+timing_agreement (const float *samples)
+{
+  const float cut = sample_cut (samples);
+  int good = 0;
+  for (int k = 8; k <= 12; k++)
+    {
+      good += (samples[6 * QR_MODULES + k] < cut) == (k % 2 == 0);
+      good += (samples[k * QR_MODULES + 6] < cut) == (k % 2 == 0);
+    }
+  return good;
+}
+
+/* Takes back what a blur of about a module spills into each module from its
+ * four neighbours (an unsharp mask on the module grid). */
+void
+sharpen_samples (const float *in, float *out)
+{
+  constexpr float AMOUNT = 0.8f;
+  for (int my = 0; my < QR_MODULES; my++)
+    for (int mx = 0; mx < QR_MODULES; mx++)
+      {
+        float v = in[my * QR_MODULES + mx], acc = 0.0f;
+        int n = 0;
+        if (mx > 0)
+          acc += in[my * QR_MODULES + mx - 1], n++;
+        if (mx + 1 < QR_MODULES)
+          acc += in[my * QR_MODULES + mx + 1], n++;
+        if (my > 0)
+          acc += in[(my - 1) * QR_MODULES + mx], n++;
+        if (my + 1 < QR_MODULES)
+          acc += in[(my + 1) * QR_MODULES + mx], n++;
+        out[my * QR_MODULES + mx] = v + AMOUNT * (v - acc / (float) n);
+      }
+}
+
+/* A crisp re-drawing of the symbol with a white quiet zone: zbar reads this
+ * far more reliably than the blurred original, and level-Q error correction
+ * absorbs a few wrong modules.  The function patterns are drawn as they must
+ * be, not as sampled: a highlight on a finder or a smeared timing line then
+ * costs nothing, and only data and format modules come from the image. */
+void
+draw_crisp (const float *samples, cv::Mat &crisp)
+{
+  const float cut = sample_cut (samples);
+  crisp.setTo (255);
   for (int my = 0; my < QR_MODULES; my++)
     for (int r = 0; r < CRISP_PX; r++)
       {
-        uint8_t *row = w.crisp.ptr<uint8_t> ((my + WARP_QUIET) * CRISP_PX + r) + WARP_QUIET * CRISP_PX;
+        uint8_t *row = crisp.ptr<uint8_t> ((my + WARP_QUIET) * CRISP_PX + r) + WARP_QUIET * CRISP_PX;
         for (int mx = 0; mx < QR_MODULES; mx++)
-          if (samples[my * QR_MODULES + mx] < cut)
-            std::memset (row + mx * CRISP_PX, 0, CRISP_PX);
+          {
+            int fixed = function_module (mx, my);
+            if (fixed == 1 || (fixed < 0 && samples[my * QR_MODULES + mx] < cut))
+              std::memset (row + mx * CRISP_PX, 0, CRISP_PX);
+          }
       }
+}
 
+/* Runs this worker's zbar on `img`.  A Tablero payload is added to the
+ * worker's results with the candidate's geometry; anything else zbar reads
+ * is counted foreign.  Returns whether zbar read a QR code at all. */
+bool
+read_code (Worker &w, const cv::Mat &img, const Candidate &c)
+{
+  zbar::zbar_image_set_size (w.image, (unsigned) img.cols, (unsigned) img.rows);
+  zbar::zbar_image_set_data (w.image, img.data, img.total (), nullptr);
+  int n = zbar::zbar_scan_image (w.scanner, w.image);
+  bool decoded = false;
+  for (const zbar::zbar_symbol_t *sym = n > 0 ? zbar::zbar_image_first_symbol (w.image) : nullptr;
+       sym != nullptr; sym = zbar::zbar_symbol_next (sym))
+    {
+      if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
+        continue;
+      const char *data = zbar::zbar_symbol_get_data (sym);
+      unsigned len = zbar::zbar_symbol_get_data_length (sym);
+      VisDetection d;
+      std::memset (&d, 0, sizeof d);
+      decoded = true;
+      if (eng_tag_parse (data, len, &d.tag) != ENG_OK)
+        {
+          w.foreign++;
+          continue;
+        }
+      std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
+      d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+      fill_geometry (c.h, &d);
+      if (w.found.size () < w.found.capacity ())
+        {
+          w.found.push_back (d);
+          w.found_reused.push_back (0);
+        }
+      break;
+    }
+  zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
+  return decoded;
+}
+
+/* Rectifies one candidate and decodes it with this worker's scanner. */
+void
+decode_candidate (VisDetector *det, Worker &w, Candidate &c)
+{
+  if (c.reuse >= 0)
+    {
+      VisDetection d = det->previous[c.reuse];
+      fill_geometry (c.h, &d);
+      w.found.push_back (d);
+      w.found_reused.push_back (1);
+      return;
+    }
+  float samples[QR_MODULES * QR_MODULES];
+  sample_modules (det->gray, c.h, samples);
+  sharpen_samples (samples, w.sharp);
+  if (c.inferred && std::max (timing_agreement (samples), timing_agreement (w.sharp)) < 7)
+    return;   /* no code's grid there: a guess, not an unread code */
+  /* The crisp re-drawing is tried from the samples as they are, then with
+   * the blur's spill from neighbouring modules taken back out: at 2-3 px
+   * per module a light module between dark ones reads barely lighter than
+   * the cut, and the sharpened copy separates them again. */
+  bool decoded = false;
+  for (int attempt = 0; attempt < 2 && !decoded; attempt++)
+    {
+      draw_crisp (attempt == 0 ? samples : w.sharp, w.crisp);
+      decoded = read_code (w, w.crisp, c);
+    }
   /* dst pixel (x, y) -> module ((x + .5) / P - Q) -> image (pixel centres at +.5). */
   const double P = WARP_PX, Q = WARP_QUIET;
   cv::Matx33d s (1.0 / P, 0, 0.5 / P - Q, 0, 1.0 / P, 0.5 / P - Q, 0, 0, 1);
   cv::Matx33d t (1, 0, -0.5, 0, 1, -0.5, 0, 0, 1);
   cv::Matx33d m = t * c.h * s;
-  bool warped = false;
-  bool decoded = false;
-  /* Second try on a binarised copy: blur and uneven ink make zbar's own
-   * edge detector misjudge thin light modules; a global threshold over the
-   * small image is fair because the light varies little across one code. */
-  for (int attempt = 0; attempt < 3 && !decoded; attempt++)
+  /* A guessed finder is not in the image: zbar would not find it there. */
+  if (!decoded && !c.inferred)
     {
-      if (attempt >= 1 && !warped)
-        {
-          cv::warpPerspective (det->gray, w.warp, m, cv::Size (WARP_SIZE, WARP_SIZE),
-                               cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
-          /* Whatever surrounds the sticker (card art, the table) is not quiet
-           * zone: paint it white beyond half a module outside the symbol. */
-          const int lo = (int) ((Q - 0.5) * P), hi = (int) ((Q + QR_MODULES + 0.5) * P);
-          w.warp.rowRange (0, lo).setTo (255);
-          w.warp.rowRange (hi, WARP_SIZE).setTo (255);
-          w.warp.colRange (0, lo).setTo (255);
-          w.warp.colRange (hi, WARP_SIZE).setTo (255);
-          warped = true;
-        }
-      if (attempt == 2)
-        {
-          /* Ink spreads: a darker cut thins dark modules back. */
-          double lo_v, hi_v;
-          cv::minMaxLoc (w.warp, &lo_v, &hi_v);
-          double otsu = cv::threshold (w.warp, w.warp_bin, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-          cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
-        }
-      const cv::Mat &img = attempt == 0 ? w.crisp : attempt == 1 ? w.warp : w.warp_bin;
-      zbar::zbar_image_set_size (w.image, (unsigned) img.cols, (unsigned) img.rows);
-      zbar::zbar_image_set_data (w.image, img.data, img.total (), nullptr);
-      int n = zbar::zbar_scan_image (w.scanner, w.image);
-      if (n <= 0)
-        continue;
-      for (const zbar::zbar_symbol_t *sym = zbar::zbar_image_first_symbol (w.image); sym != nullptr;
-           sym = zbar::zbar_symbol_next (sym))
-        {
-          if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
-            continue;
-          const char *data = zbar::zbar_symbol_get_data (sym);
-          unsigned len = zbar::zbar_symbol_get_data_length (sym);
-          VisDetection d;
-          std::memset (&d, 0, sizeof d);
-          decoded = true;
-          if (eng_tag_parse (data, len, &d.tag) != ENG_OK)
-            {
-              w.foreign++;
-              continue;
-            }
-          std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
-          d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
-          fill_geometry (c.h, &d);
-          if (w.found.size () < w.found.capacity ())
-            {
-              w.found.push_back (d);
-              w.found_reused.push_back (0);
-            }
-          break;
-        }
+      /* Then the rectified grey image, and a binarised copy of it: blur
+       * and uneven ink make zbar's own edge detector misjudge thin light
+       * modules; a global threshold over the small image is fair because
+       * the light varies little across one code. */
+      cv::warpPerspective (det->gray, w.warp, m, cv::Size (WARP_SIZE, WARP_SIZE),
+                           cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+      /* Whatever surrounds the sticker (card art, the table) is not quiet
+       * zone: paint it white beyond half a module outside the symbol. */
+      const int lo = (int) ((Q - 0.5) * P), hi = (int) ((Q + QR_MODULES + 0.5) * P);
+      w.warp.rowRange (0, lo).setTo (255);
+      w.warp.rowRange (hi, WARP_SIZE).setTo (255);
+      w.warp.colRange (0, lo).setTo (255);
+      w.warp.colRange (hi, WARP_SIZE).setTo (255);
+      decoded = read_code (w, w.warp, c);
+    }
+  if (!decoded && !c.inferred)
+    {
+      /* Ink spreads: a darker cut thins dark modules back. */
+      double lo_v, hi_v;
+      cv::minMaxLoc (w.warp, &lo_v, &hi_v);
+      double otsu = cv::threshold (w.warp, w.warp_bin, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+      cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
+      decoded = read_code (w, w.warp_bin, c);
     }
   if (!decoded)
     {
       w.undecoded++;
       c.undecoded = true;
     }
-  zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
 }
 
 void
@@ -934,6 +1146,33 @@ plan_track (VisDetector *det, const VisImage *frame)
   return true;
 }
 
+/* Sensor noise of the grey frame: the median absolute difference of
+ * horizontally adjacent pixels on every 4th row, as a Gaussian sigma.  Most
+ * pixel pairs lie on flat card or table, so edges barely move the median. */
+float
+estimate_noise (VisDetector *det)
+{
+  std::vector<unsigned> &hist = det->noise_hist;
+  hist.assign (256, 0);
+  const cv::Mat &g = det->gray;
+  unsigned n = 0;
+  for (int y = 2; y < g.rows; y += 4)
+    {
+      const uint8_t *row = g.ptr<uint8_t> (y);
+      for (int x = 0; x + 1 < g.cols; x += 2, n++)
+        hist[std::abs ((int) row[x + 1] - (int) row[x])]++;
+    }
+  unsigned acc = 0;
+  for (int d = 0; d < 256; d++)
+    {
+      acc += hist[d];
+      if (acc * 2 >= n)
+        /* median |N(0, 2 s^2)| = 0.6745 sqrt(2) s; +0.5 for the integer bins */
+        return ((float) d + 0.5f) / (0.6745f * (float) M_SQRT2);
+    }
+  return 0.0f;
+}
+
 /* Merges the workers' finders; overlapping regions report a finder twice.
  * Which worker took which region depends on thread scheduling, so the merged
  * list is put in region order first: every later step (grouping, duplicate
@@ -1070,6 +1309,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
             }
           /* From the grey frame, as cheap as it gets; tracking takes its
            * block means from BGR directly, within a grey level of these. */
+          det->noise = estimate_noise (det);
           cv::resize (det->gray, det->small_cur,
                       cv::Size ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK), 0, 0,
                       cv::INTER_AREA);
@@ -1078,6 +1318,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       det->pool.run ((int) det->regions.size (), finder_job, det);
       merge_finders (det);
       group_candidates (det);
+      pair_candidates (det);
       if (mode == VIS_DETECT_TRACK)
         mark_reuse (det);
       for (Worker &w : det->workers)
@@ -1192,9 +1433,22 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           det->previous.push_back (d);
           det->previous_misses.push_back (0);
         }
+      if (mode == VIS_DETECT_COLD)
+        {
+          float smallest = INFINITY;
+          for (const VisDetection &d : det->results)
+            smallest = std::min (smallest, d.module_px);
+          bool was = det->smooth_allowed;
+          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE;
+          /* Small codes showed through the smoothing: the others like them
+           * it hid are looked for at once, not a cold interval later. */
+          if (was && !det->smooth_allowed && !det->results.empty () && det->noise > NOISY_SIGMA)
+            det->frames_since_cold = det->opts.cold_interval;
+        }
       out->detections = det->results.data ();
       out->n_detections = det->results.size ();
-      out->n_finders = (unsigned) det->finders.size ();
+      out->n_finders = (unsigned) std::count_if (det->finders.begin (), det->finders.end (),
+                                                 [] (const Finder &f) { return !f.inferred; });
       out->n_candidates = (unsigned) det->candidates.size ();
       out->mode_used = mode;
       if (det->job_failed.load ())
