@@ -4,7 +4,8 @@
 // warm-up, drawn top-down at `tex_ppm_` pixels per millimetre; the table
 // background is warped into the image once per camera pose.  A frame copies
 // the background, warps each object's texture into its bounding box with the
-// homography table->image composed with the object's pose, paints hands,
+// homography table->image composed with the object's pose, adds specular
+// glare (a saturated spot with a Gaussian halo, in image space), paints hands,
 // applies lens distortion (cv::remap with a map cached per intrinsics) and
 // degrades (light gain map, Gaussian blur, a precomputed noise field read at a
 // per-frame offset, a JPEG round trip).  All buffers are members, so after the
@@ -73,6 +74,7 @@ struct Tex {
   double anchor_x, anchor_y;  // the object's position inside the texture (mm)
   double code_x, code_y;   // code centre inside the texture (mm)
   double code_mm;          // side of the 21x21 symbol (mm)
+  int modules;             // modules per side of the symbol
   std::string payload;
 };
 
@@ -341,6 +343,7 @@ build_texture (VisRenderer *r, const VisSceneObject &o, bool up, Tex *t)
       t->code_y = t->anchor_y = side_px / 2.0 / ppm;
     }
   t->code_mm = side_mm * modules.cols / total;
+  t->modules = modules.cols;
   return true;
 }
 
@@ -565,6 +568,13 @@ evaluate (VisRenderer *r, double t)
           if (e.has & VIS_EV_HAS_BLUR) r->degrade.blur = e.degrade.blur;
           if (e.has & VIS_EV_HAS_NOISE) r->degrade.noise = e.degrade.noise;
           if (e.has & VIS_EV_HAS_JPEG) r->degrade.jpeg = e.degrade.jpeg;
+          if (e.has & VIS_EV_HAS_GLARE)
+            {
+              r->degrade.glare = e.degrade.glare;
+              r->degrade.glare_x = e.degrade.glare_x;
+              r->degrade.glare_y = e.degrade.glare_y;
+            }
+          if (e.has & VIS_EV_HAS_GLARE_SIZE) r->degrade.glare_mm = e.degrade.glare_mm;
           break;
         }
     }
@@ -974,6 +984,66 @@ apply_noise (VisRenderer *r, cv::RNG &rng)
     }
 }
 
+// A specular highlight: white added with weight min(1, 3 exp(-d^2 / 2s^2)),
+// so a disc of radius `core_px` is saturated (s = core_px / sqrt(2 ln 3))
+// and the halo fades out by about twice that radius, as on glossy film.
+void
+draw_glare (cv::Mat &frame, double cu, double cv_, double core_px)
+{
+  constexpr double kPeak = 3.0;
+  double sigma = std::max (core_px, 0.5) / std::sqrt (2 * std::log (kPeak));
+  double reach = 3.0 * sigma;
+  int x0 = std::max (0, (int) std::floor (cu - reach));
+  int x1 = std::min (frame.cols - 1, (int) std::ceil (cu + reach));
+  int y0 = std::max (0, (int) std::floor (cv_ - reach));
+  int y1 = std::min (frame.rows - 1, (int) std::ceil (cv_ + reach));
+  double k = 1.0 / (2 * sigma * sigma);
+  for (int y = y0; y <= y1; y++)
+    {
+      uchar *row = frame.ptr<uchar> (y);
+      double dy = y + 0.5 - cv_;
+      for (int x = x0; x <= x1; x++)
+        {
+          double dx = x + 0.5 - cu;
+          double a = kPeak * std::exp (-(dx * dx + dy * dy) * k);
+          if (a < 1.0 / 256)
+            continue;
+          int w = a >= 1 ? 256 : (int) (a * 256);
+          uchar *p = row + 3 * x;
+          for (int c = 0; c < 3; c++)
+            p[c] = (uchar) (p[c] + (((255 - p[c]) * w) >> 8));
+        }
+    }
+}
+
+// The glare a card's scene line asks for, on the sticker it shows now: the
+// spot's centre is given in modules of the symbol, its size in modules.
+void
+draw_object_glare (const Camera &cam, cv::Mat &frame, const VisSceneObject &o, const Tex &t,
+                   const ObjState &st)
+{
+  double n = t.modules, m = t.code_mm / n;
+  double mx, my;
+  switch (o.glare)
+    {
+    case VIS_GLARE_FINDER_TL: mx = 3.5; my = 3.5; break;
+    case VIS_GLARE_FINDER_TR: mx = n - 3.5; my = 3.5; break;
+    case VIS_GLARE_FINDER_BL: mx = 3.5; my = n - 3.5; break;
+    // The lower right block holds data modules only (version 1 has no
+    // alignment pattern); its centre is 5.5 modules from the format bits.
+    case VIS_GLARE_DATA: mx = n - 6.5; my = n - 6.5; break;
+    default: return;
+    }
+  double lx = t.code_x + (mx - n / 2) * m - t.anchor_x;
+  double ly = t.code_y + (my - n / 2) * m - t.anchor_y;
+  double c = std::cos (deg2rad (st.rot)), s = std::sin (deg2rad (st.rot));
+  double x = st.x + c * lx - s * ly, y = st.y + s * lx + c * ly;
+  double u, v, w;
+  project (cam.H, x, y, &u, &v, &w);
+  if (w > 0)
+    draw_glare (frame, u, v, image_scale_at (cam, x, y) * m * o.glare_modules / 2);
+}
+
 EngStatus
 render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
 {
@@ -1000,7 +1070,18 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
       if (!st.present)
         continue;
       const ObjectInfo &in = r->info[i];
-      warp_object (r, cam, r->textures[st.up || in.back < 0 ? in.face : in.back], st);
+      const Tex &tex = r->textures[st.up || in.back < 0 ? in.face : in.back];
+      warp_object (r, cam, tex, st);
+      // The highlight lies on this sticker: cards laid on top cover it.
+      draw_object_glare (cam, r->frame, s->objects[i], tex, st);
+    }
+  if (r->degrade.glare)
+    {
+      double u, v, w;
+      project (cam.H, r->degrade.glare_x, r->degrade.glare_y, &u, &v, &w);
+      if (w > 0)
+        draw_glare (r->frame, u, v,
+                    image_scale_at (cam, r->degrade.glare_x, r->degrade.glare_y) * r->degrade.glare_mm / 2);
     }
   uint64_t fseed = splitmix64 (r->seed ^ splitmix64 ((uint64_t) std::llround (t_s * 1e6)));
   cv::RNG rng (fseed);

@@ -24,6 +24,15 @@ typedef enum {
   VIS_OBJ_FOREIGN,
 } VisObjectKind;
 
+/* Where a card's glare spot sits on its sticker's code. */
+typedef enum {
+  VIS_GLARE_NONE = 0,
+  VIS_GLARE_FINDER_TL,    /* on a finder pattern (as the symbol is printed) */
+  VIS_GLARE_FINDER_TR,
+  VIS_GLARE_FINDER_BL,
+  VIS_GLARE_DATA,         /* on data modules only, clear of finders and format */
+} VisGlareSpot;
+
 typedef struct {
   char id[VIS_SCENE_ID_MAX];
   VisObjectKind kind;
@@ -38,6 +47,8 @@ typedef struct {
   bool present;
   double size_mm;         /* sticker size; 0 = the scene's */
   double off_x, off_y;    /* sticker offset on the card */
+  VisGlareSpot glare;     /* card: a specular highlight on its sticker */
+  double glare_modules;   /* its saturated core's diameter, in modules */
   unsigned line;
 } VisSceneObject;
 
@@ -64,6 +75,9 @@ typedef struct {
 typedef struct {
   double light, light_angle, blur, noise;
   int jpeg;
+  bool glare;             /* a highlight fixed on the table at glare_x/y (mm) */
+  double glare_x, glare_y;
+  double glare_mm;        /* its saturated core's diameter (mm) */
 } VisDegrade;
 
 /* Which optional fields an event sets. */
@@ -83,6 +97,8 @@ enum {
   VIS_EV_HAS_JPEG = 1 << 12,
   VIS_EV_HAS_TO = 1 << 13,
   VIS_EV_HAS_LIGHT_ANGLE = 1 << 14,
+  VIS_EV_HAS_GLARE = 1 << 15,
+  VIS_EV_HAS_GLARE_SIZE = 1 << 16,
 };
 
 typedef struct {

@@ -261,10 +261,38 @@ parse_degrade_words (Parser *p, Word *words, unsigned n, VisDegrade *d, unsigned
         { TRY (parse_double (p, w, 0, 60, &d->noise)); *has |= VIS_EV_HAS_NOISE; }
       else if (KEY (w, "jpeg"))
         { TRY (parse_uint (p, w, 0, 100, &q)); d->jpeg = (int) q; *has |= VIS_EV_HAS_JPEG; }
+      else if (KEY (w, "glare") && strcmp (w->value, "off") == 0)
+        { d->glare = false; *has |= VIS_EV_HAS_GLARE; }
+      else if (KEY (w, "glare"))
+        {
+          TRY (parse_point (p, w, &d->glare_x, &d->glare_y));
+          d->glare = true;
+          *has |= VIS_EV_HAS_GLARE;
+        }
+      else if (KEY (w, "glare-size"))
+        { TRY (parse_double (p, w, 0.5, 1000, &d->glare_mm)); *has |= VIS_EV_HAS_GLARE_SIZE; }
       else
         return unknown_key (p, w, "degrade");
     }
   return ENG_OK;
+}
+
+static EngStatus
+parse_glare_spot (Parser *p, const Word *w, VisGlareSpot *out)
+{
+  static const struct { const char *name; VisGlareSpot spot; } spots[] = {
+    { "none", VIS_GLARE_NONE }, { "finder-tl", VIS_GLARE_FINDER_TL },
+    { "finder-tr", VIS_GLARE_FINDER_TR }, { "finder-bl", VIS_GLARE_FINDER_BL },
+    { "data", VIS_GLARE_DATA },
+  };
+  for (size_t k = 0; k < sizeof spots / sizeof spots[0]; k++)
+    if (strcmp (w->value, spots[k].name) == 0)
+      {
+        *out = spots[k].spot;
+        return ENG_OK;
+      }
+  return fail (p, ENG_ERR_SYNTAX,
+               "glare= is finder-tl, finder-tr, finder-bl, data or none, not '%.40s'", w->value);
 }
 
 static EngStatus
@@ -285,6 +313,7 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
   o.kind = kind;
   o.up = true;
   o.present = true;
+  o.glare_modules = 4;
   o.line = p->line;
   bool have_pos = false, have_ident = false;
   for (unsigned i = 1; i < n; i++)
@@ -315,6 +344,10 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
         TRY (parse_uint (p, w, 1, 999, &o.copy));
       else if (kind == VIS_OBJ_CARD && KEY (w, "sticker-offset"))
         TRY (parse_point (p, w, &o.off_x, &o.off_y));
+      else if (kind == VIS_OBJ_CARD && KEY (w, "glare"))
+        TRY (parse_glare_spot (p, w, &o.glare));
+      else if (kind == VIS_OBJ_CARD && KEY (w, "glare-size"))
+        TRY (parse_double (p, w, 0.5, 40, &o.glare_modules));
       else if (kind == VIS_OBJ_CARD && FLAG (w, "up"))
         o.up = true;
       else if (kind == VIS_OBJ_CARD && FLAG (w, "down"))
@@ -630,6 +663,7 @@ scene_defaults (VisScene *s)
   s->card_w = 63;
   s->card_h = 88;
   s->degrade.light_angle = 30;
+  s->degrade.glare_mm = 10;
 }
 
 void
