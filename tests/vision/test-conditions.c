@@ -236,6 +236,7 @@ Test (conditions, bad_glare_and_motion_words_are_refused)
     "degrade glare=1\n",
     "degrade glare-size=0\n",
     "degrade motion=100\n",
+    "degrade exposure=2\n",
     "at 1 degrade glare=on\n",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -247,4 +248,47 @@ Test (conditions, bad_glare_and_motion_words_are_refused)
       cr_expect_eq (err.line, 1u, "no line for: %s", bad[i]);
       vis_scene_free (scene);
     }
+}
+
+Test (conditions, exposure_smears_only_moving_cards)
+{
+  /* c1 slides 100 mm in 0.2 s; c2 lies still.  With a 40 ms exposure c1
+   * moves 20 mm (tens of pixels) while the shutter is open. */
+  const char *base = "image width=320 height=240 fps=10 duration=1 seed=9\n"
+                     "camera height=300 fov=62 target=120,80\n"
+                     "table width=240 height=160\n"
+                     "card c1 face=3 back=1 at=40,80\n"
+                     "card c2 face=4 back=1 at=200,80\n"
+                     "at 0 move c1 to=140,80 over=0.2\n";
+  char with_exposure[1024];
+  snprintf (with_exposure, sizeof with_exposure, "%sdegrade exposure=0.04\n", base);
+  TestScene sharp, smeared;
+  test_scene_open (&sharp, base);
+  test_scene_open (&smeared, with_exposure);
+  test_scene_render (&sharp, 0.1);
+  test_scene_render (&smeared, 0.1);
+  cr_assert_eq (sharp.truth->n_tags, 2u);
+  cr_assert_eq (smeared.truth->n_tags, 2u);
+  /* Count differing pixels inside each card's code (truth lists tags in
+   * drawing order: the moved card last). */
+  unsigned changed[2] = { 0, 0 };
+  for (int k = 0; k < 2; k++)
+    {
+      const VisTruthTag *tag = &sharp.truth->tags[strcmp (sharp.truth->tags[0].id, k ? "c2" : "c1") == 0 ? 0 : 1];
+      cr_assert_str_eq (tag->id, k ? "c2" : "c1");
+      int x0 = (int) tag->corners[0][0], x1 = (int) tag->corners[2][0];
+      int y0 = (int) tag->corners[0][1], y1 = (int) tag->corners[2][1];
+      for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+          {
+            size_t at = (size_t) y * sharp.image.stride + 3 * (size_t) x;
+            changed[k] += abs (sharp.image.data[at] - smeared.image.data[at]) > 30;
+          }
+    }
+  cr_expect_eq (memcmp (sharp.truth->tags, smeared.truth->tags, 2 * sizeof sharp.truth->tags[0]), 0,
+                "the smear leaves the truth as it is");
+  cr_expect_gt (changed[0], 100u, "the sliding card is smeared (%u px changed)", changed[0]);
+  cr_expect_eq (changed[1], 0u, "the card lying still is not (%u px changed)", changed[1]);
+  test_scene_close (&sharp);
+  test_scene_close (&smeared);
 }

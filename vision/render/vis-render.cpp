@@ -205,6 +205,7 @@ struct VisRenderer {
   std::vector<Tex> textures;
   std::vector<ObjectInfo> info;
   std::vector<ObjState> state;
+  std::vector<ObjState> state_before;   // at t - exposure
   std::vector<unsigned> order;
   Hand hands[kMaxHands];
   int n_hands = 0;
@@ -587,6 +588,7 @@ evaluate (VisRenderer *r, double t)
           if (e.has & VIS_EV_HAS_GLARE_SIZE) r->degrade.glare_mm = e.degrade.glare_mm;
           if (e.has & VIS_EV_HAS_MOTION) r->degrade.motion_px = e.degrade.motion_px;
           if (e.has & VIS_EV_HAS_MOTION_ANGLE) r->degrade.motion_angle = e.degrade.motion_angle;
+          if (e.has & VIS_EV_HAS_EXPOSURE) r->degrade.exposure = e.degrade.exposure;
           break;
         }
     }
@@ -1080,30 +1082,32 @@ draw_object_glare (const Camera &cam, cv::Mat &frame, const VisSceneObject &o, c
 }
 
 // A card sliding during the exposure: the card (with its glare) drawn at
-// one position per pixel of its path over what lay beneath, averaged.  The
-// box covers both ends of the path; `under` keeps what the card hides.
+// one position per pixel of its path, image offsets (ax, ay) to (bx, by),
+// over what lay beneath, and averaged.  The box covers both ends of the
+// path; `under` keeps what the card hides.
 void
 draw_moving_object (VisRenderer *r, const Camera &cam, const VisSceneObject &o, const Tex &t,
-                    const ObjState &st)
+                    const ObjState &st, double ax, double ay, double bx, double by)
 {
-  double ca = std::cos (deg2rad (o.motion_angle)), sa = std::sin (deg2rad (o.motion_angle));
-  double half = o.motion_px / 2;
-  cv::Rect box = object_box (object_to_image (r, cam, t, st, -half * ca, -half * sa), t, r->frame)
-                 | object_box (object_to_image (r, cam, t, st, half * ca, half * sa), t, r->frame);
+  cv::Rect box = object_box (object_to_image (r, cam, t, st, ax, ay), t, r->frame)
+                 | object_box (object_to_image (r, cam, t, st, bx, by), t, r->frame);
   if (box.empty ())
     return;
   r->under.create (r->frame.size (), CV_8UC3);
   r->acc.create (r->frame.size (), CV_16UC3);
   r->frame (box).copyTo (r->under (box));
   r->acc (box).setTo (cv::Scalar::all (0));
-  int n = std::clamp ((int) std::ceil (o.motion_px) + 1, 2, VIS_SCENE_MOTION_MAX + 1);
+  // The sums are 16 bits: at most 257 samples of 255 (longer paths get
+  // samples further apart than a pixel).
+  int n = std::clamp ((int) std::ceil (std::hypot (bx - ax, by - ay)) + 1, 2, 257);
   for (int k = 0; k < n; k++)
     {
-      double f = (double) k / (n - 1) - 0.5;
+      double f = (double) k / (n - 1);
+      double dx = ax + f * (bx - ax), dy = ay + f * (by - ay);
       if (k > 0)
         r->under (box).copyTo (r->frame (box));
-      warp_object (r, cam, t, st, f * o.motion_px * ca, f * o.motion_px * sa);
-      draw_object_glare (cam, r->frame, o, t, st, f * o.motion_px * ca, f * o.motion_px * sa);
+      warp_object (r, cam, t, st, dx, dy);
+      draw_object_glare (cam, r->frame, o, t, st, dx, dy);
       for (int y = box.y; y < box.y + box.height; y++)
         {
           const uchar *p = r->frame.ptr<uchar> (y) + 3 * box.x;
@@ -1199,6 +1203,14 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
     return ENG_ERR_INVALID_ARGUMENT;
   t_s = std::clamp (t_s, 0.0, s->duration);
   evaluate (r, t_s);
+  if (r->degrade.exposure > 0)
+    {
+      // Where the cards were when the shutter opened (the camera is taken
+      // as still during the exposure).
+      evaluate (r, std::max (0.0, t_s - r->degrade.exposure));
+      r->state_before = r->state;   // same size: no allocation
+      evaluate (r, t_s);
+    }
   Camera cam;
   camera_from_pose (s, r->pose, &cam);
   update_background (r, cam);
@@ -1215,8 +1227,22 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
       const ObjectInfo &in = r->info[i];
       const Tex &tex = r->textures[st.up || in.back < 0 ? in.face : in.back];
       const VisSceneObject &o = s->objects[i];
-      if (o.motion_px >= 0.5)
-        draw_moving_object (r, cam, o, tex, st);
+      // The smear: the card's own motion= centred on it, plus the path it
+      // slid along during the exposure (ending where it is now).
+      double ca = std::cos (deg2rad (o.motion_angle)), sa = std::sin (deg2rad (o.motion_angle));
+      double ax = -o.motion_px / 2 * ca, ay = -o.motion_px / 2 * sa;
+      double bx = -ax, by = -ay;
+      if (r->degrade.exposure > 0)
+        {
+          const ObjState &before = r->state_before[i];
+          double u0, v0, u1, v1;
+          project (cam.H, before.x, before.y, &u0, &v0);
+          project (cam.H, st.x, st.y, &u1, &v1);
+          ax -= u1 - u0;
+          ay -= v1 - v0;
+        }
+      if (std::hypot (bx - ax, by - ay) >= 0.5)
+        draw_moving_object (r, cam, o, tex, st, ax, ay, bx, by);
       else
         {
           warp_object (r, cam, tex, st);
@@ -1290,6 +1316,7 @@ renderer_init (VisRenderer *r)
   std::unordered_map<std::string, int> by_payload;
   r->info.resize (s->n_objects);
   r->state.resize (s->n_objects);
+  r->state_before.resize (s->n_objects);
   r->order.resize (s->n_objects);
   for (unsigned i = 0; i < s->n_objects; i++)
     {

@@ -83,6 +83,7 @@ typedef struct {
   double glare_mm;        /* its saturated core's diameter (mm) */
   double motion_px;       /* the whole frame smeared (camera shake), px */
   double motion_angle;    /* image degrees (0 right, 90 down) */
+  double exposure;        /* s the shutter is open: sliding cards smear */
 } VisDegrade;
 
 /* Which optional fields an event sets. */
@@ -106,6 +107,7 @@ enum {
   VIS_EV_HAS_GLARE_SIZE = 1 << 16,
   VIS_EV_HAS_MOTION = 1 << 17,
   VIS_EV_HAS_MOTION_ANGLE = 1 << 18,
+  VIS_EV_HAS_EXPOSURE = 1 << 19,
 };
 
 typedef struct {

@@ -275,6 +275,8 @@ parse_degrade_words (Parser *p, Word *words, unsigned n, VisDegrade *d, unsigned
         { TRY (parse_double (p, w, 0, VIS_SCENE_MOTION_MAX, &d->motion_px)); *has |= VIS_EV_HAS_MOTION; }
       else if (KEY (w, "motion-angle"))
         { TRY (parse_double (p, w, -360, 360, &d->motion_angle)); *has |= VIS_EV_HAS_MOTION_ANGLE; }
+      else if (KEY (w, "exposure"))
+        { TRY (parse_double (p, w, 0, 1, &d->exposure)); *has |= VIS_EV_HAS_EXPOSURE; }
       else
         return unknown_key (p, w, "degrade");
     }
