@@ -159,6 +159,17 @@ report (const PipeStats *s, double zbar_median)
   printf ("\n");
 }
 
+/* The detector with default options on `threads` threads; NULL when it
+ * cannot be made. */
+static VisDetector *
+new_detector (long threads)
+{
+  VisDetectorOptions opts;
+  vis_detector_options_init (&opts);
+  opts.n_threads = (unsigned) threads;
+  return vis_detector_new (&opts);
+}
+
 /* One condition: renders its frames one at a time and runs the detector
  * cold (no history) and zbar over the full frame on each.  Returns FALSE
  * (after saying why) when the scene cannot be made or a pipeline fails. */
@@ -246,10 +257,7 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
           }
       return 0;
     }
-  VisDetectorOptions opts;
-  vis_detector_options_init (&opts);
-  opts.n_threads = (unsigned) threads;
-  VisDetector *det = vis_detector_new (&opts);
+  VisDetector *det = new_detector (threads);
   VisZbarFull *zfull = vis_zbar_full_new ();
   VisDetection *buf = g_new (VisDetection, MAX_DET);
   int rc = 0;
@@ -412,10 +420,7 @@ cli_bench_vision (int argc, char **argv)
     }
   vis_renderer_free (renderer);
 
-  VisDetectorOptions opts;
-  vis_detector_options_init (&opts);
-  opts.n_threads = (unsigned) threads;
-  VisDetector *det = vis_detector_new (&opts);
+  VisDetector *det = new_detector (threads);
   VisZbarFull *zfull = vis_zbar_full_new ();
   VisDetection *buf = g_new (VisDetection, MAX_DET);
   PipeStats stats[4] = {

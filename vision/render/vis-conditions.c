@@ -14,36 +14,28 @@
 #define MAX_COLS 8
 #define MAX_ROWS 5
 
-#define SOFT "blur=1.0 jpeg=80"
-
 /* Goals from the issue: cold recall >= 99% under glare on one finder, noise
- * up to sigma 16 and soft optics down to 2.3 px per module.  Glare on data,
- * long motion blur and strong defocus only must not produce wrong cards
- * (a tracker could not read them either). */
+ * up to sigma 16 and soft optics (blur 1.0 and JPEG 80) down to 2.3 px per
+ * module.  Glare on data, long motion blur and strong defocus only must not
+ * produce wrong cards (a tracker could not read them either); their recall
+ * is reported, not required. */
+#define AT_3_5PX(name, degrade, glare, motion, goal) { name, 1920, 1080, 3.5, degrade, glare, motion, goal }
+#define NOISE(sigma) AT_3_5PX ("noise-" #sigma, "noise=" #sigma, VIS_CONDITION_GLARE_NONE, 0, 0.99)
+#define SOFT(px, w, h, res) { "soft-" #px "px-" res, w, h, px, "blur=1.0 jpeg=80", VIS_CONDITION_GLARE_NONE, 0, 0.99 }
+#define MOTION(px) AT_3_5PX ("motion-" #px "px", "", VIS_CONDITION_GLARE_NONE, px, 0)
+#define DEFOCUS(sigma) AT_3_5PX ("defocus-" #sigma, "blur=" #sigma, VIS_CONDITION_GLARE_NONE, 0, 0)
+
 static const VisCondition conditions[] = {
-  { "clean", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "glare-finder", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_FINDER, 0, 0.99 },
-  { "glare-data", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_DATA, 0, 0 },
-  { "noise-4", 1920, 1080, 3.5, "noise=4", VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "noise-8", 1920, 1080, 3.5, "noise=8", VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "noise-12", 1920, 1080, 3.5, "noise=12", VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "noise-16", 1920, 1080, 3.5, "noise=16", VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.3px-1080p", 1920, 1080, 2.3, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.5px-1080p", 1920, 1080, 2.5, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.7px-1080p", 1920, 1080, 2.7, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-3.0px-1080p", 1920, 1080, 3.0, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-3.5px-1080p", 1920, 1080, 3.5, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.3px-720p", 1280, 720, 2.3, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.5px-720p", 1280, 720, 2.5, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-2.7px-720p", 1280, 720, 2.7, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-3.0px-720p", 1280, 720, 3.0, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "soft-3.5px-720p", 1280, 720, 3.5, SOFT, VIS_CONDITION_GLARE_NONE, 0, 0.99 },
-  { "motion-3px", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_NONE, 3, 0 },
-  { "motion-7px", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_NONE, 7, 0 },
-  { "motion-12px", 1920, 1080, 3.5, "", VIS_CONDITION_GLARE_NONE, 12, 0 },
-  { "defocus-1.0", 1920, 1080, 3.5, "blur=1.0", VIS_CONDITION_GLARE_NONE, 0, 0 },
-  { "defocus-1.7", 1920, 1080, 3.5, "blur=1.7", VIS_CONDITION_GLARE_NONE, 0, 0 },
-  { "defocus-2.5", 1920, 1080, 3.5, "blur=2.5", VIS_CONDITION_GLARE_NONE, 0, 0 },
+  AT_3_5PX ("clean", "", VIS_CONDITION_GLARE_NONE, 0, 0.99),
+  AT_3_5PX ("glare-finder", "", VIS_CONDITION_GLARE_FINDER, 0, 0.99),
+  AT_3_5PX ("glare-data", "", VIS_CONDITION_GLARE_DATA, 0, 0),
+  NOISE (4), NOISE (8), NOISE (12), NOISE (16),
+  SOFT (2.3, 1920, 1080, "1080p"), SOFT (2.5, 1920, 1080, "1080p"), SOFT (2.7, 1920, 1080, "1080p"),
+  SOFT (3.0, 1920, 1080, "1080p"), SOFT (3.5, 1920, 1080, "1080p"),
+  SOFT (2.3, 1280, 720, "720p"), SOFT (2.5, 1280, 720, "720p"), SOFT (2.7, 1280, 720, "720p"),
+  SOFT (3.0, 1280, 720, "720p"), SOFT (3.5, 1280, 720, "720p"),
+  MOTION (3), MOTION (7), MOTION (12),
+  DEFOCUS (1.0), DEFOCUS (1.7), DEFOCUS (2.5),
 };
 
 const VisCondition *
