@@ -1191,30 +1191,12 @@ apply_frame_motion (VisRenderer *r)
     }
 }
 
-EngStatus
-render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
+// Every object present, in drawing order, with its glare and smear; then
+// the table's glare.
+void
+draw_objects (VisRenderer *r, const Camera &cam)
 {
   const VisScene *s = r->scene;
-  if (out == nullptr || out->data == nullptr || out->width != s->width || out->height != s->height
-      || (out->format != VIS_PIXEL_BGR8 && out->format != VIS_PIXEL_GRAY8)
-      || out->stride < (size_t) out->width * (size_t) vis_pixel_format_bpp (out->format))
-    return ENG_ERR_INVALID_ARGUMENT;
-  if (!std::isfinite (t_s))
-    return ENG_ERR_INVALID_ARGUMENT;
-  t_s = std::clamp (t_s, 0.0, s->duration);
-  evaluate (r, t_s);
-  if (r->degrade.exposure > 0)
-    {
-      // Where the cards were when the shutter opened (the camera is taken
-      // as still during the exposure).
-      evaluate (r, std::max (0.0, t_s - r->degrade.exposure));
-      r->state_before = r->state;   // same size: no allocation
-      evaluate (r, t_s);
-    }
-  Camera cam;
-  camera_from_pose (s, r->pose, &cam);
-  update_background (r, cam);
-  r->background.copyTo (r->frame);
   // Draw order: by z (placement order), ties by file order.
   std::sort (r->order.begin (), r->order.end (), [r] (unsigned a, unsigned b) {
     return r->state[a].z != r->state[b].z ? r->state[a].z < r->state[b].z : a < b;
@@ -1258,6 +1240,33 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
         draw_glare (r->frame, u, v,
                     image_scale_at (cam, r->degrade.glare_x, r->degrade.glare_y) * r->degrade.glare_mm / 2);
     }
+}
+
+EngStatus
+render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
+{
+  const VisScene *s = r->scene;
+  if (out == nullptr || out->data == nullptr || out->width != s->width || out->height != s->height
+      || (out->format != VIS_PIXEL_BGR8 && out->format != VIS_PIXEL_GRAY8)
+      || out->stride < (size_t) out->width * (size_t) vis_pixel_format_bpp (out->format))
+    return ENG_ERR_INVALID_ARGUMENT;
+  if (!std::isfinite (t_s))
+    return ENG_ERR_INVALID_ARGUMENT;
+  t_s = std::clamp (t_s, 0.0, s->duration);
+  evaluate (r, t_s);
+  if (r->degrade.exposure > 0)
+    {
+      // Where the cards were when the shutter opened (the camera is taken
+      // as still during the exposure).
+      evaluate (r, std::max (0.0, t_s - r->degrade.exposure));
+      r->state_before = r->state;   // same size: no allocation
+      evaluate (r, t_s);
+    }
+  Camera cam;
+  camera_from_pose (s, r->pose, &cam);
+  update_background (r, cam);
+  r->background.copyTo (r->frame);
+  draw_objects (r, cam);
   uint64_t fseed = splitmix64 (r->seed ^ splitmix64 ((uint64_t) std::llround (t_s * 1e6)));
   cv::RNG rng (fseed);
   for (int h = 0; h < r->n_hands; h++)
