@@ -1,4 +1,5 @@
 /* tablero-cli bench vision [--scene S] [--frames N] [--threads T] [--no-baselines]
+ * tablero-cli bench vision --conditions [--codes N] [--only PREFIX] [--threads T]
  *
  * Renders the frames once (the synthetic renderer; by default a generated
  * 40-card 1080p scene with stickers at >= 3.5 px per module, mild uneven
@@ -7,7 +8,13 @@
  * tracking (frame after frame), zbar over the full frame and ZXing-cpp over
  * the full frame.  Reports recall against the ground truth, wrong
  * identities, median and p95 wall ms per frame and CPU ms per frame (all
- * threads).  See docs/vision.md. */
+ * threads).
+ *
+ * --conditions renders, for each real-room condition of vis-conditions.h
+ * (glare, noise, soft optics at small modules, motion blur, defocus), scenes
+ * showing at least N codes, and reports per condition the detector's cold
+ * recall, wrong identities and CPU ms per frame beside zbar over the full
+ * frame, with the recall the issue asks for.  See docs/vision.md. */
 #include "cli.h"
 
 #include <glib.h>
@@ -20,6 +27,7 @@
 
 #include "eng-cardset.h"
 #include "vis-baseline.h"
+#include "vis-conditions.h"
 #include "vis-detect.h"
 #include "vis-render.h"
 
@@ -151,17 +159,171 @@ report (const PipeStats *s, double zbar_median)
   printf ("\n");
 }
 
+/* The detector with default options on `threads` threads; NULL when it
+ * cannot be made. */
+static VisDetector *
+new_detector (long threads)
+{
+  VisDetectorOptions opts;
+  vis_detector_options_init (&opts);
+  opts.n_threads = (unsigned) threads;
+  return vis_detector_new (&opts);
+}
+
+/* One condition: renders its frames one at a time and runs the detector
+ * cold (no history) and zbar over the full frame on each.  Returns FALSE
+ * (after saying why) when the scene cannot be made or a pipeline fails. */
+static gboolean
+bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, VisZbarFull *zfull,
+                 VisDetection *buf, PipeStats *cold, PipeStats *zbar, double *module_px)
+{
+  unsigned n_frames = 0;
+  char *text = vis_condition_scene (c, min_codes, &n_frames);
+  VisScene *scene = NULL;
+  VisRenderer *renderer = NULL;
+  EngParseError perr = { 0 };
+  EngStatus st = text ? vis_scene_parse (text, strlen (text), c->name, &scene, &perr) : ENG_ERR_NO_MEMORY;
+  free (text);
+  if (st == ENG_OK)
+    st = vis_renderer_new (scene, 0, &renderer);
+  if (st != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench vision: condition %s: %s\n", c->name, eng_status_to_string (st));
+      vis_scene_free (scene);
+      return FALSE;
+    }
+  const int w = vis_scene_width (scene), h = vis_scene_height (scene);
+  VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, g_malloc ((size_t) w * h * 3) };
+  VisTruth *truth = g_new (VisTruth, 1);
+  double module_sum = 0;
+  unsigned module_n = 0;
+  gboolean ok = TRUE;
+  for (unsigned f = 0; f < n_frames && ok; f++)
+    {
+      st = vis_renderer_render (renderer, f, &img, truth);
+      for (unsigned t = 0; t < truth->n_tags && st == ENG_OK; t++)
+        module_sum += truth->tags[t].module_px, module_n++;
+      for (int pipe = 0; pipe < 2 && st == ENG_OK; pipe++)
+        {
+          PipeStats *s = pipe == 0 ? cold : zbar;
+          VisDetectResult r;
+          size_t n = 0;
+          unsigned foreign = 0;
+          double c0 = now_ms (CLOCK_PROCESS_CPUTIME_ID);
+          if (pipe == 0)
+            {
+              vis_detector_reset (det);
+              st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &r);
+            }
+          else
+            st = vis_zbar_full_scan (zfull, &img, buf, MAX_DET, &n, &foreign);
+          s->cpu_ms_total += now_ms (CLOCK_PROCESS_CPUTIME_ID) - c0;
+          s->frames++;
+          if (st == ENG_OK)
+            score (s, truth, pipe == 0 ? r.detections : buf, pipe == 0 ? r.n_detections : n);
+        }
+      if (st != ENG_OK)
+        {
+          fprintf (stderr, "tablero-cli bench vision: condition %s: %s\n", c->name, eng_status_to_string (st));
+          ok = FALSE;
+        }
+    }
+  *module_px = module_n ? module_sum / module_n : 0;
+  g_free (truth);
+  g_free (img.data);
+  vis_renderer_free (renderer);
+  vis_scene_free (scene);
+  return ok;
+}
+
+/* --conditions: one line per condition, the detector beside zbar; with
+ * `print_scene` the scene of each chosen condition instead. */
+static int
+bench_conditions (long min_codes, long threads, const char *only, gboolean print_scene)
+{
+  unsigned n_conditions = 0, shown = 0;
+  const VisCondition *conditions = vis_conditions (&n_conditions);
+  if (print_scene)
+    {
+      for (unsigned i = 0; i < n_conditions; i++)
+        if (only == NULL || g_str_has_prefix (conditions[i].name, only))
+          {
+            unsigned n_frames;
+            char *text = vis_condition_scene (&conditions[i], (unsigned) min_codes, &n_frames);
+            if (text == NULL)
+              return 2;
+            fputs (text, stdout);
+            free (text);
+          }
+      return 0;
+    }
+  VisDetector *det = new_detector (threads);
+  VisZbarFull *zfull = vis_zbar_full_new ();
+  VisDetection *buf = g_new (VisDetection, MAX_DET);
+  int rc = 0;
+  if (det == NULL || zfull == NULL)
+    {
+      fprintf (stderr, "tablero-cli bench vision: cannot create the detector\n");
+      rc = 2;
+    }
+  if (rc == 0)
+    {
+      printf ("bench vision --conditions: at least %ld codes per condition, cold detection, %ld thread(s)\n",
+              min_codes, threads);
+      printf ("%-18s %5s %6s | %-7s %8s %5s %7s | %8s %5s %7s\n", "condition", "px/m", "codes", "goal",
+              "tablero", "wrong", "cpu ms", "zbar", "wrong", "cpu ms");
+    }
+  for (unsigned i = 0; i < n_conditions && rc == 0; i++)
+    {
+      const VisCondition *c = &conditions[i];
+      if (only != NULL && !g_str_has_prefix (c->name, only))
+        continue;
+      PipeStats cold = { "tablero cold", NULL, 0, 0, 0, 0, 0, 0 };
+      PipeStats zbar = { "zbar full frame", NULL, 0, 0, 0, 0, 0, 0 };
+      double module_px = 0;
+      if (!bench_condition (c, (unsigned) min_codes, det, zfull, buf, &cold, &zbar, &module_px))
+        {
+          rc = 2;
+          break;
+        }
+      char goal[16] = "-";
+      if (c->min_recall > 0)
+        g_snprintf (goal, sizeof goal, ">=%.0f%%", 100 * c->min_recall);
+      printf ("%-18s %5.2f %6u | %-7s %7.2f%% %5u %7.1f | %7.2f%% %5u %7.1f\n", c->name, module_px,
+              cold.expected, goal, cold.expected ? 100.0 * cold.found / cold.expected : 0, cold.wrong,
+              cold.cpu_ms_total / cold.frames, zbar.expected ? 100.0 * zbar.found / zbar.expected : 0,
+              zbar.wrong, zbar.cpu_ms_total / zbar.frames);
+      fflush (stdout);
+      shown++;
+    }
+  if (rc == 0 && shown == 0)
+    {
+      g_autofree char *escaped = cli_escape (only);
+      fprintf (stderr, "tablero-cli bench vision: no condition starts with '%s'\n", escaped);
+      rc = 2;
+    }
+  g_free (buf);
+  vis_zbar_full_free (zfull);
+  vis_detector_free (det);
+  return rc;
+}
+
 int
 cli_bench_vision (int argc, char **argv)
 {
-  g_autofree char *scene_path = NULL, *frames_arg = NULL, *threads_arg = NULL;
-  gboolean no_baselines = FALSE, print_scene = FALSE;
+  g_autofree char *scene_path = NULL, *frames_arg = NULL, *threads_arg = NULL, *codes_arg = NULL;
+  g_autofree char *only = NULL;
+  gboolean no_baselines = FALSE, print_scene = FALSE, conditions = FALSE;
   const GOptionEntry entries[] = {
     { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, "Scene to render (default: a built-in one)", "S" },
     { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Frames to time (default 30)", "N" },
     { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, "Detector threads (default 2)", "T" },
     { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, "Skip the other decoders", NULL },
-    { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene, "Print the built-in scene and stop", NULL },
+    { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene, "Print the built-in scene (or the conditions' scenes) and stop", NULL },
+    { "conditions", 0, 0, G_OPTION_ARG_NONE, &conditions,
+      "Measure each real-room condition (glare, noise, soft optics, motion blur, defocus)", NULL },
+    { "codes", 0, 0, G_OPTION_ARG_FILENAME, &codes_arg, "With --conditions: codes to show per condition (default 100)", "N" },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only, "With --conditions: only conditions whose name starts so", "PREFIX" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("bench vision", NULL, "Times the sticker detector on rendered frames.\n",
@@ -179,6 +341,13 @@ cli_bench_vision (int argc, char **argv)
   if ((frames_arg != NULL && !cli_parse_long ("bench vision", "--frames", frames_arg, 2, 10000, &n_frames))
       || (threads_arg != NULL && !cli_parse_long ("bench vision", "--threads", threads_arg, 1, 8, &threads)))
     return 2;
+  if (conditions)
+    {
+      long min_codes = 100;
+      if (codes_arg != NULL && !cli_parse_long ("bench vision", "--codes", codes_arg, 1, 100000, &min_codes))
+        return 2;
+      return bench_conditions (min_codes, threads, only, print_scene);
+    }
   if (print_scene)
     {
       /* The default scene as a file, to render or edit. */
@@ -251,10 +420,7 @@ cli_bench_vision (int argc, char **argv)
     }
   vis_renderer_free (renderer);
 
-  VisDetectorOptions opts;
-  vis_detector_options_init (&opts);
-  opts.n_threads = (unsigned) threads;
-  VisDetector *det = vis_detector_new (&opts);
+  VisDetector *det = new_detector (threads);
   VisZbarFull *zfull = vis_zbar_full_new ();
   VisDetection *buf = g_new (VisDetection, MAX_DET);
   PipeStats stats[4] = {

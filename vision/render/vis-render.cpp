@@ -78,6 +78,11 @@ struct Tex {
   std::string payload;
 };
 
+// One tap of the frame's motion-blur line: a shift and its weight (/256).
+struct MotionTap {
+  int dx, dy, w;
+};
+
 struct ObjectInfo {
   int face = -1, back = -1;   // indices into textures
 };
@@ -200,6 +205,7 @@ struct VisRenderer {
   std::vector<Tex> textures;
   std::vector<ObjectInfo> info;
   std::vector<ObjState> state;
+  std::vector<ObjState> state_before;   // at t - exposure
   std::vector<unsigned> order;
   Hand hands[kMaxHands];
   int n_hands = 0;
@@ -224,6 +230,11 @@ struct VisRenderer {
   bool last_jpeg = false;
   bool have_frame = false;
   std::vector<cv::Point> poly;
+  cv::Mat under;            // what a sliding card hides (draw_moving_object)
+  cv::Mat acc;              // CV_16UC3 sums for motion blur
+  MotionTap taps[4 * VIS_SCENE_MOTION_MAX + 1];
+  int n_taps = 0;
+  double motion_key[2] { -1, -1 };
 };
 
 namespace {
@@ -575,6 +586,9 @@ evaluate (VisRenderer *r, double t)
               r->degrade.glare_y = e.degrade.glare_y;
             }
           if (e.has & VIS_EV_HAS_GLARE_SIZE) r->degrade.glare_mm = e.degrade.glare_mm;
+          if (e.has & VIS_EV_HAS_MOTION) r->degrade.motion_px = e.degrade.motion_px;
+          if (e.has & VIS_EV_HAS_MOTION_ANGLE) r->degrade.motion_angle = e.degrade.motion_angle;
+          if (e.has & VIS_EV_HAS_EXPOSURE) r->degrade.exposure = e.degrade.exposure;
           break;
         }
     }
@@ -722,8 +736,11 @@ sample_bilinear (const cv::Mat &tex, double u, double v, uchar *out)
 // box is mapped back into the texture (inverse homography, incremental along
 // the row) and sampled when it falls inside.  Written by hand because
 // cv::warpPerspective allocates scratch blocks on every call.
-void
-warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st)
+// Texture index -> image index (OpenCV convention) for texture `t` at pose
+// `st`, shifted by (dx, dy) image pixels.
+cv::Matx33d
+object_to_image (const VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st,
+                 double dx, double dy)
 {
   double c = std::cos (deg2rad (st.rot)), s = std::sin (deg2rad (st.rot));
   double k = 1.0 / r->tex_ppm;
@@ -733,7 +750,14 @@ warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st
                  s * k, c * k, s * ox + c * oy + st.y,
                  0, 0, 1);
   cv::Matx33d H (&cam.H[0][0]);
-  cv::Matx33d M = cv::Matx33d (1, 0, -0.5, 0, 1, -0.5, 0, 0, 1) * H * A;
+  return cv::Matx33d (1, 0, dx - 0.5, 0, 1, dy - 0.5, 0, 0, 1) * H * A;
+}
+
+// The frame pixels texture `t` covers through M (clipped to the frame); an
+// empty rectangle when none or when the texture reaches behind the camera.
+cv::Rect
+object_box (const cv::Matx33d &M, const Tex &t, const cv::Mat &frame)
+{
   double xs[4] = { -0.5, t.img.cols - 0.5, t.img.cols - 0.5, -0.5 };
   double ys[4] = { -0.5, -0.5, t.img.rows - 0.5, t.img.rows - 0.5 };
   double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
@@ -741,17 +765,29 @@ warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st
     {
       cv::Vec3d p = M * cv::Vec3d (xs[i], ys[i], 1);
       if (p[2] <= 0)
-        return;
+        return cv::Rect ();
       x0 = std::min (x0, p[0] / p[2]);
       x1 = std::max (x1, p[0] / p[2]);
       y0 = std::min (y0, p[1] / p[2]);
       y1 = std::max (y1, p[1] / p[2]);
     }
   int bx0 = std::max (0, (int) std::floor (x0)), by0 = std::max (0, (int) std::floor (y0));
-  int bx1 = std::min (r->frame.cols - 1, (int) std::ceil (x1));
-  int by1 = std::min (r->frame.rows - 1, (int) std::ceil (y1));
+  int bx1 = std::min (frame.cols - 1, (int) std::ceil (x1));
+  int by1 = std::min (frame.rows - 1, (int) std::ceil (y1));
   if (bx0 > bx1 || by0 > by1)
+    return cv::Rect ();
+  return cv::Rect (bx0, by0, bx1 - bx0 + 1, by1 - by0 + 1);
+}
+
+void
+warp_object (VisRenderer *r, const Camera &cam, const Tex &t, const ObjState &st, double dx = 0,
+             double dy = 0)
+{
+  cv::Matx33d M = object_to_image (r, cam, t, st, dx, dy);
+  cv::Rect box = object_box (M, t, r->frame);
+  if (box.empty ())
     return;
+  int bx0 = box.x, by0 = box.y, bx1 = box.x + box.width - 1, by1 = box.y + box.height - 1;
   cv::Matx33d Mi = M.inv ();
   // Walk the texture along its rows: for an object turned by about 90
   // degrees image rows run down texture columns, so use the transposed copy
@@ -1016,11 +1052,12 @@ draw_glare (cv::Mat &frame, double cu, double cv_, double core_px)
     }
 }
 
-// The glare a card's scene line asks for, on the sticker it shows now: the
-// spot's centre is given in modules of the symbol, its size in modules.
+// The glare a card's scene line asks for, on the sticker it shows now
+// (shifted by dx, dy image px): the spot's centre is given in modules of the
+// symbol, its size in modules.
 void
 draw_object_glare (const Camera &cam, cv::Mat &frame, const VisSceneObject &o, const Tex &t,
-                   const ObjState &st)
+                   const ObjState &st, double dx = 0, double dy = 0)
 {
   double n = t.modules, m = t.code_mm / n;
   double mx, my;
@@ -1041,7 +1078,168 @@ draw_object_glare (const Camera &cam, cv::Mat &frame, const VisSceneObject &o, c
   double u, v, w;
   project (cam.H, x, y, &u, &v, &w);
   if (w > 0)
-    draw_glare (frame, u, v, image_scale_at (cam, x, y) * m * o.glare_modules / 2);
+    draw_glare (frame, u + dx, v + dy, image_scale_at (cam, x, y) * m * o.glare_modules / 2);
+}
+
+// A card sliding during the exposure: the card (with its glare) drawn at
+// one position per pixel of its path, image offsets (ax, ay) to (bx, by),
+// over what lay beneath, and averaged.  The box covers both ends of the
+// path; `under` keeps what the card hides.
+void
+draw_moving_object (VisRenderer *r, const Camera &cam, const VisSceneObject &o, const Tex &t,
+                    const ObjState &st, double ax, double ay, double bx, double by)
+{
+  cv::Rect box = object_box (object_to_image (r, cam, t, st, ax, ay), t, r->frame)
+                 | object_box (object_to_image (r, cam, t, st, bx, by), t, r->frame);
+  if (box.empty ())
+    return;
+  r->under.create (r->frame.size (), CV_8UC3);
+  r->acc.create (r->frame.size (), CV_16UC3);
+  r->frame (box).copyTo (r->under (box));
+  r->acc (box).setTo (cv::Scalar::all (0));
+  // The sums are 16 bits: at most 257 samples of 255 (longer paths get
+  // samples further apart than a pixel).
+  int n = std::clamp ((int) std::ceil (std::hypot (bx - ax, by - ay)) + 1, 2, 257);
+  for (int k = 0; k < n; k++)
+    {
+      double f = (double) k / (n - 1);
+      double dx = ax + f * (bx - ax), dy = ay + f * (by - ay);
+      if (k > 0)
+        r->under (box).copyTo (r->frame (box));
+      warp_object (r, cam, t, st, dx, dy);
+      draw_object_glare (cam, r->frame, o, t, st, dx, dy);
+      for (int y = box.y; y < box.y + box.height; y++)
+        {
+          const uchar *p = r->frame.ptr<uchar> (y) + 3 * box.x;
+          uint16_t *a = r->acc.ptr<uint16_t> (y) + 3 * box.x;
+          for (int i = 0; i < 3 * box.width; i++)
+            a[i] = (uint16_t) (a[i] + p[i]);
+        }
+    }
+  for (int y = box.y; y < box.y + box.height; y++)
+    {
+      uchar *p = r->frame.ptr<uchar> (y) + 3 * box.x;
+      const uint16_t *a = r->acc.ptr<uint16_t> (y) + 3 * box.x;
+      for (int i = 0; i < 3 * box.width; i++)
+        p[i] = (uchar) ((a[i] + n / 2) / n);
+    }
+}
+
+// Camera shake during the exposure: the frame averaged along a line of
+// `motion_px` pixels.  The line is rasterised once into integer taps with
+// weights summing to 256 (rebuilt when length or angle change); each tap
+// adds a shifted copy, edges replicated.
+void
+apply_frame_motion (VisRenderer *r)
+{
+  const VisDegrade &d = r->degrade;
+  if (r->motion_key[0] != d.motion_px || r->motion_key[1] != d.motion_angle)
+    {
+      double ca = std::cos (deg2rad (d.motion_angle)), sa = std::sin (deg2rad (d.motion_angle));
+      int steps = 4 * (int) std::ceil (d.motion_px) + 1;
+      r->n_taps = 0;
+      for (int k = 0; k < steps; k++)
+        {
+          double f = (double) k / (steps - 1) - 0.5;
+          int tx = (int) std::lround (f * d.motion_px * ca), ty = (int) std::lround (f * d.motion_px * sa);
+          int j = 0;
+          while (j < r->n_taps && (r->taps[j].dx != tx || r->taps[j].dy != ty))
+            j++;
+          if (j == r->n_taps)
+            r->taps[r->n_taps++] = MotionTap { tx, ty, 0 };
+          r->taps[j].w++;
+        }
+      // Integer weights summing to 256: the remainder goes to the first taps.
+      int total = 0;
+      for (int j = 0; j < r->n_taps; j++)
+        {
+          r->taps[j].w = r->taps[j].w * 256 / steps;
+          total += r->taps[j].w;
+        }
+      for (int j = 0; total < 256; j = (j + 1) % r->n_taps, total++)
+        r->taps[j].w++;
+      r->motion_key[0] = d.motion_px;
+      r->motion_key[1] = d.motion_angle;
+    }
+  r->acc.create (r->frame.size (), CV_16UC3);
+  int w = r->frame.cols, h = r->frame.rows;
+  for (int y = 0; y < h; y++)
+    {
+      uint16_t *a = r->acc.ptr<uint16_t> (y);
+      std::memset (a, 0, (size_t) w * 3 * sizeof *a);
+      for (int j = 0; j < r->n_taps; j++)
+        {
+          const MotionTap &tp = r->taps[j];
+          const uchar *src = r->frame.ptr<uchar> (std::clamp (y + tp.dy, 0, h - 1));
+          int lo = std::clamp (-tp.dx, 0, w), hi = std::clamp (w - tp.dx, 0, w);
+          for (int x = 0; x < lo; x++)
+            for (int c = 0; c < 3; c++)
+              a[3 * x + c] = (uint16_t) (a[3 * x + c] + tp.w * src[c]);
+          for (int i = 3 * lo; i < 3 * hi; i++)
+            a[i] = (uint16_t) (a[i] + tp.w * src[i + 3 * tp.dx]);
+          for (int x = hi; x < w; x++)
+            for (int c = 0; c < 3; c++)
+              a[3 * x + c] = (uint16_t) (a[3 * x + c] + tp.w * src[3 * (w - 1) + c]);
+        }
+    }
+  for (int y = 0; y < h; y++)
+    {
+      uchar *p = r->frame.ptr<uchar> (y);
+      const uint16_t *a = r->acc.ptr<uint16_t> (y);
+      for (int i = 0; i < 3 * w; i++)
+        p[i] = (uchar) ((a[i] + 128) >> 8);
+    }
+}
+
+// Every object present, in drawing order, with its glare and smear; then
+// the table's glare.
+void
+draw_objects (VisRenderer *r, const Camera &cam)
+{
+  const VisScene *s = r->scene;
+  // Draw order: by z (placement order), ties by file order.
+  std::sort (r->order.begin (), r->order.end (), [r] (unsigned a, unsigned b) {
+    return r->state[a].z != r->state[b].z ? r->state[a].z < r->state[b].z : a < b;
+  });
+  for (unsigned i : r->order)
+    {
+      const ObjState &st = r->state[i];
+      if (!st.present)
+        continue;
+      const ObjectInfo &in = r->info[i];
+      const Tex &tex = r->textures[st.up || in.back < 0 ? in.face : in.back];
+      const VisSceneObject &o = s->objects[i];
+      // The smear: the card's own motion= centred on it, plus the path it
+      // slid along during the exposure (ending where it is now).
+      double ca = std::cos (deg2rad (o.motion_angle)), sa = std::sin (deg2rad (o.motion_angle));
+      double ax = -o.motion_px / 2 * ca, ay = -o.motion_px / 2 * sa;
+      double bx = -ax, by = -ay;
+      if (r->degrade.exposure > 0)
+        {
+          const ObjState &before = r->state_before[i];
+          double u0, v0, u1, v1;
+          project (cam.H, before.x, before.y, &u0, &v0);
+          project (cam.H, st.x, st.y, &u1, &v1);
+          ax -= u1 - u0;
+          ay -= v1 - v0;
+        }
+      if (std::hypot (bx - ax, by - ay) >= 0.5)
+        draw_moving_object (r, cam, o, tex, st, ax, ay, bx, by);
+      else
+        {
+          warp_object (r, cam, tex, st);
+          // The highlight lies on this sticker: cards laid on top cover it.
+          draw_object_glare (cam, r->frame, o, tex, st);
+        }
+    }
+  if (r->degrade.glare)
+    {
+      double u, v, w;
+      project (cam.H, r->degrade.glare_x, r->degrade.glare_y, &u, &v, &w);
+      if (w > 0)
+        draw_glare (r->frame, u, v,
+                    image_scale_at (cam, r->degrade.glare_x, r->degrade.glare_y) * r->degrade.glare_mm / 2);
+    }
 }
 
 EngStatus
@@ -1056,33 +1254,19 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
     return ENG_ERR_INVALID_ARGUMENT;
   t_s = std::clamp (t_s, 0.0, s->duration);
   evaluate (r, t_s);
+  if (r->degrade.exposure > 0)
+    {
+      // Where the cards were when the shutter opened (the camera is taken
+      // as still during the exposure).
+      evaluate (r, std::max (0.0, t_s - r->degrade.exposure));
+      r->state_before = r->state;   // same size: no allocation
+      evaluate (r, t_s);
+    }
   Camera cam;
   camera_from_pose (s, r->pose, &cam);
   update_background (r, cam);
   r->background.copyTo (r->frame);
-  // Draw order: by z (placement order), ties by file order.
-  std::sort (r->order.begin (), r->order.end (), [r] (unsigned a, unsigned b) {
-    return r->state[a].z != r->state[b].z ? r->state[a].z < r->state[b].z : a < b;
-  });
-  for (unsigned i : r->order)
-    {
-      const ObjState &st = r->state[i];
-      if (!st.present)
-        continue;
-      const ObjectInfo &in = r->info[i];
-      const Tex &tex = r->textures[st.up || in.back < 0 ? in.face : in.back];
-      warp_object (r, cam, tex, st);
-      // The highlight lies on this sticker: cards laid on top cover it.
-      draw_object_glare (cam, r->frame, s->objects[i], tex, st);
-    }
-  if (r->degrade.glare)
-    {
-      double u, v, w;
-      project (cam.H, r->degrade.glare_x, r->degrade.glare_y, &u, &v, &w);
-      if (w > 0)
-        draw_glare (r->frame, u, v,
-                    image_scale_at (cam, r->degrade.glare_x, r->degrade.glare_y) * r->degrade.glare_mm / 2);
-    }
+  draw_objects (r, cam);
   uint64_t fseed = splitmix64 (r->seed ^ splitmix64 ((uint64_t) std::llround (t_s * 1e6)));
   cv::RNG rng (fseed);
   for (int h = 0; h < r->n_hands; h++)
@@ -1104,6 +1288,8 @@ render_impl (VisRenderer *r, double t_s, VisImage *out, VisTruth *truth)
       update_gain (r);
       apply_gain (r);
     }
+  if (r->degrade.motion_px >= 0.5)
+    apply_frame_motion (r);
   if (r->degrade.blur > 0.05)
     cv::GaussianBlur (r->frame, r->frame, cv::Size (0, 0), r->degrade.blur);
   if (r->degrade.noise > 0)
@@ -1139,6 +1325,7 @@ renderer_init (VisRenderer *r)
   std::unordered_map<std::string, int> by_payload;
   r->info.resize (s->n_objects);
   r->state.resize (s->n_objects);
+  r->state_before.resize (s->n_objects);
   r->order.resize (s->n_objects);
   for (unsigned i = 0; i < s->n_objects; i++)
     {

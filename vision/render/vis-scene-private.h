@@ -16,6 +16,7 @@ extern "C" {
 #define VIS_SCENE_ID_MAX 32
 #define VIS_SCENE_TEXT_MAX 128
 #define VIS_SCENE_TYPE_MAX 64
+#define VIS_SCENE_MOTION_MAX 64   /* px of motion blur (one tap per pixel) */
 
 typedef enum {
   VIS_OBJ_CARD,
@@ -49,6 +50,8 @@ typedef struct {
   double off_x, off_y;    /* sticker offset on the card */
   VisGlareSpot glare;     /* card: a specular highlight on its sticker */
   double glare_modules;   /* its saturated core's diameter, in modules */
+  double motion_px;       /* card: smeared this long in the image (a slide) */
+  double motion_angle;    /* its direction, image degrees (0 right, 90 down) */
   unsigned line;
 } VisSceneObject;
 
@@ -78,6 +81,9 @@ typedef struct {
   bool glare;             /* a highlight fixed on the table at glare_x/y (mm) */
   double glare_x, glare_y;
   double glare_mm;        /* its saturated core's diameter (mm) */
+  double motion_px;       /* the whole frame smeared (camera shake), px */
+  double motion_angle;    /* image degrees (0 right, 90 down) */
+  double exposure;        /* s the shutter is open: sliding cards smear */
 } VisDegrade;
 
 /* Which optional fields an event sets. */
@@ -99,6 +105,9 @@ enum {
   VIS_EV_HAS_LIGHT_ANGLE = 1 << 14,
   VIS_EV_HAS_GLARE = 1 << 15,
   VIS_EV_HAS_GLARE_SIZE = 1 << 16,
+  VIS_EV_HAS_MOTION = 1 << 17,
+  VIS_EV_HAS_MOTION_ANGLE = 1 << 18,
+  VIS_EV_HAS_EXPOSURE = 1 << 19,
 };
 
 typedef struct {

@@ -271,6 +271,12 @@ parse_degrade_words (Parser *p, Word *words, unsigned n, VisDegrade *d, unsigned
         }
       else if (KEY (w, "glare-size"))
         { TRY (parse_double (p, w, 0.5, 1000, &d->glare_mm)); *has |= VIS_EV_HAS_GLARE_SIZE; }
+      else if (KEY (w, "motion"))
+        { TRY (parse_double (p, w, 0, VIS_SCENE_MOTION_MAX, &d->motion_px)); *has |= VIS_EV_HAS_MOTION; }
+      else if (KEY (w, "motion-angle"))
+        { TRY (parse_double (p, w, -360, 360, &d->motion_angle)); *has |= VIS_EV_HAS_MOTION_ANGLE; }
+      else if (KEY (w, "exposure"))
+        { TRY (parse_double (p, w, 0, 1, &d->exposure)); *has |= VIS_EV_HAS_EXPOSURE; }
       else
         return unknown_key (p, w, "degrade");
     }
@@ -348,6 +354,10 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
         TRY (parse_glare_spot (p, w, &o.glare));
       else if (kind == VIS_OBJ_CARD && KEY (w, "glare-size"))
         TRY (parse_double (p, w, 0.5, 40, &o.glare_modules));
+      else if (kind == VIS_OBJ_CARD && KEY (w, "motion"))
+        TRY (parse_double (p, w, 0, VIS_SCENE_MOTION_MAX, &o.motion_px));
+      else if (kind == VIS_OBJ_CARD && KEY (w, "motion-angle"))
+        TRY (parse_double (p, w, -360, 360, &o.motion_angle));
       else if (kind == VIS_OBJ_CARD && FLAG (w, "up"))
         o.up = true;
       else if (kind == VIS_OBJ_CARD && FLAG (w, "down"))
