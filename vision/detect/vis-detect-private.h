@@ -31,7 +31,8 @@ constexpr int QR_MODULES = 21;
 constexpr float FINDER_SPAN = 14.0f;     /* centre-to-centre, TL to TR / BL */
 constexpr int WARP_PX = 3;               /* pixels per module in the rectified image */
 constexpr int WARP_QUIET = 3;            /* quiet-zone modules painted around it */
-constexpr int THRESHOLD_OFFSET = 10;     /* grey levels below the local mean = dark */
+constexpr int CONTRAST_OFFSET_MIN = 6;   /* grey levels below the local mean = dark, */
+constexpr int CONTRAST_OFFSET_MAX = 20;  /* ... from a tenth of the contrast, within these */
 constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
 constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
@@ -80,6 +81,7 @@ struct Region {
 
 struct Worker {
   cv::Mat bin, smooth;
+  std::vector<unsigned> hist;     /* contrast_offset's */
   cv::Mat small, mean;
   cv::Mat warp, warp_bin, crisp;
   float sharp[QR_MODULES * QR_MODULES];

@@ -192,6 +192,35 @@ try_inner_square (VisDetector *det, Worker &w, const Region &reg, int i, float m
   w.finders.push_back (f);
 }
 
+/* How far below the local mean a pixel must be to count as dark: a tenth
+ * of the region's contrast (2nd to 98th percentile of a sparse sample), in
+ * 6..20 grey levels.  Deep enough that a small code's one-module light
+ * ring, greyed by a soft lens, stays light; shallow enough for a dim,
+ * flat image. */
+int
+contrast_offset (const cv::Mat &roi, std::vector<unsigned> &hist)
+{
+  hist.assign (256, 0);
+  unsigned n = 0;
+  for (int y = 1; y < roi.rows; y += 4)
+    {
+      const uint8_t *row = roi.ptr<uint8_t> (y);
+      for (int x = 1; x < roi.cols; x += 4, n++)
+        hist[row[x]]++;
+    }
+  unsigned acc = 0;
+  int lo = 0, hi = 255;
+  for (int v = 0; v < 256; v++)
+    {
+      acc += hist[v];
+      if (acc * 50 <= n)
+        lo = v;
+      if (acc * 50 <= n * 49)
+        hi = v;
+    }
+  return std::clamp ((int) std::lround (0.1 * (hi - lo)), CONTRAST_OFFSET_MIN, CONTRAST_OFFSET_MAX);
+}
+
 /* Finds finder patterns in one region: a hole (white ring) whose only child is
  * a dark square, hole:square area about 25:9. */
 void
@@ -207,7 +236,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
    * three of those sigmas deep keep the specks out.  Not when the table's
    * codes are small (see smooth_allowed): on a soft image the kernel closes
    * the one-module light ring of a 2.5 px finder, and recall beats time. */
-  int offset = THRESHOLD_OFFSET;
+  int offset = contrast_offset (roi, w.hist);
   if (det->noise > NOISY_SIGMA && det->smooth_allowed)
     {
       cv::GaussianBlur (roi, w.smooth, cv::Size (3, 3), 0, 0, cv::BORDER_REPLICATE);
