@@ -20,6 +20,7 @@
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
 #include "ui-table-mode.h"
+#include "ui-words.h"
 #include "vis-source.h"
 #ifdef TABLERO_HAVE_SPEECH
 #include "spk-sentence.h"
@@ -390,6 +391,7 @@ attach_referee (UiWindow *self)
   ui_scoreboard_set_referee (self->scoreboard, self->referee);
   ui_table_map_set_referee (self->table_map, self->referee);
   ui_table_mode_set_referee (self->table_mode, self->referee);
+  ui_camera_view_set_game (self->camera_view, ui_referee_get_game (self->referee));
   refresh_todo (self);
 }
 
@@ -401,6 +403,7 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
 {
   if (self->referee != NULL)
     g_signal_handlers_disconnect_by_data (self->referee, self);
+  ui_camera_view_set_game (self->camera_view, NULL);
   g_clear_object (&self->referee);
   ui_scoreboard_set_referee (self->scoreboard, NULL);
   ui_table_map_set_referee (self->table_map, NULL);
@@ -636,12 +639,9 @@ fill_command_buttons (UiWindow *self)
       const EngCommand *cmd = eng_card_set_command (self->card_set, i);
       if (g_strv_contains (elsewhere, cmd->id))
         continue;
-      /* the card's label up to its explanation ("Pass (K3: play nothing
-       * this turn)"): the short part on the button, the whole as tooltip */
-      const char *paren = strstr (cmd->label, " (");
-      g_autofree char *label = paren != NULL ? g_strndup (cmd->label, (gsize) (paren - cmd->label))
-                                             : g_strdup (cmd->label);
-      GtkWidget *button = gtk_button_new_with_label (_ (label));
+      /* the short part on the button, the whole label as tooltip */
+      g_autofree char *label = ui_words_command_label (cmd);
+      GtkWidget *button = gtk_button_new_with_label (label);
       gtk_widget_set_tooltip_text (button, cmd->label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
