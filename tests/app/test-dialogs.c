@@ -189,28 +189,40 @@ shows_text (GtkWidget *root, const char *text)
   return FALSE;
 }
 
-/* A main window (no camera: only its voice matters here) speaking into a
- * WAV file, so espeak-ng checks voice names as with a sound card, bound
- * to `settings` as the app binds it. */
-static UiWindow *
-voice_window (GSettings *settings, char **dir)
+/* The settings on the memory backend and a main window bound to them as
+ * the app binds it (no camera: only its voice matters here), speaking into
+ * a WAV file so espeak-ng checks voice names as with a sound card. */
+typedef struct {
+  GSettings *settings;
+  UiWindow *window;
+  SpkVoice *voice;
+  char *dir;
+} VoiceTable;
+
+static VoiceTable
+voice_table (void)
 {
-  *dir = g_dir_make_tmp ("tablero-voice-XXXXXX", NULL);
-  g_autofree char *wav = g_build_filename (*dir, "said.wav", NULL);
+  VoiceTable t = { .settings = ui_settings_new () };
+  cr_assert_not_null (t.settings);
+  t.dir = g_dir_make_tmp ("tablero-voice-XXXXXX", NULL);
+  g_autofree char *wav = g_build_filename (t.dir, "said.wav", NULL);
   g_setenv ("TABLERO_SPEECH_WAV", wav, TRUE);
-  UiWindow *window = g_object_new (UI_TYPE_WINDOW, NULL);
-  cr_assert_not_null (ui_window_get_voice (window), "espeak-ng did not start");
-  ui_settings_bind_window (settings, window);
-  return window;
+  t.window = g_object_new (UI_TYPE_WINDOW, NULL);
+  t.voice = ui_window_get_voice (t.window);
+  cr_assert_not_null (t.voice, "espeak-ng did not start");
+  ui_settings_bind_window (t.settings, t.window);
+  return t;
 }
 
 static void
-remove_voice_dir (char *dir)
+voice_table_clear (VoiceTable *t)
 {
-  g_autofree char *wav = g_build_filename (dir, "said.wav", NULL);
+  gtk_window_destroy (GTK_WINDOW (t->window));
+  g_autofree char *wav = g_build_filename (t->dir, "said.wav", NULL);
   g_remove (wav);
-  g_rmdir (dir);
-  g_free (dir);
+  g_rmdir (t->dir);
+  g_free (t->dir);
+  g_object_unref (t->settings);
 }
 
 /* A voice espeak-ng has for `language` other than the language itself
@@ -233,11 +245,10 @@ collect_said (const char *text, gpointer data)
 
 Test (dialogs, voice_settings_reach_the_voice, .init = init_gtk)
 {
-  g_autoptr (GSettings) settings = ui_settings_new ();
-  cr_assert_not_null (settings);
-  char *dir = NULL;
-  UiWindow *window = voice_window (settings, &dir);
-  SpkVoice *voice = ui_window_get_voice (window);
+  VoiceTable t = voice_table ();
+  GSettings *settings = t.settings;
+  UiWindow *window = t.window;
+  SpkVoice *voice = t.voice;
   g_autofree char *first = spk_voice_dup_voice (voice);
   cr_assert_str_eq (first, spk_table_language (), "'' is the table language's voice");
   cr_assert_eq (spk_voice_get_rate (voice), 175, "not the schema's default speed");
@@ -261,19 +272,17 @@ Test (dialogs, voice_settings_reach_the_voice, .init = init_gtk)
   g_settings_set_boolean (settings, "muted", TRUE);
   cr_assert_not (ui_window_try_voice (window, &error));
   cr_assert (g_error_matches (error, UI_WINDOW_ERROR, UI_WINDOW_ERROR_MUTED));
-  gtk_window_destroy (GTK_WINDOW (window));
-  remove_voice_dir (dir);
+  voice_table_clear (&t);
 }
 
 /* A name espeak-ng lacks (dconf-editor, a removed voice package): the
  * table's default voice speaks, the window says so, the key stays. */
 Test (dialogs, bad_voice_name_refused, .init = init_gtk)
 {
-  g_autoptr (GSettings) settings = ui_settings_new ();
-  cr_assert_not_null (settings);
-  char *dir = NULL;
-  UiWindow *window = voice_window (settings, &dir);
-  SpkVoice *voice = ui_window_get_voice (window);
+  VoiceTable t = voice_table ();
+  GSettings *settings = t.settings;
+  UiWindow *window = t.window;
+  SpkVoice *voice = t.voice;
   g_autofree char *spanish = some_voice ("es");
   g_settings_set_string (settings, "voice", spanish);
   g_settings_set_string (settings, "voice", "Klingon (Qo'noS)");
@@ -288,16 +297,14 @@ Test (dialogs, bad_voice_name_refused, .init = init_gtk)
   now = spk_voice_dup_voice (voice);
   cr_assert_str_eq (now, spanish);
   cr_assert_not (spk_voice_set_voice (voice, "Klingon (Qo'noS)", NULL));
-  gtk_window_destroy (GTK_WINDOW (window));
-  remove_voice_dir (dir);
+  voice_table_clear (&t);
 }
 
 Test (dialogs, preferences_show_and_set_the_voice, .init = init_gtk)
 {
-  g_autoptr (GSettings) settings = ui_settings_new ();
-  cr_assert_not_null (settings);
-  char *dir = NULL;
-  UiWindow *window = voice_window (settings, &dir);
+  VoiceTable t = voice_table ();
+  GSettings *settings = t.settings;
+  UiWindow *window = t.window;
   g_autofree char *catalan = some_voice ("ca");
   g_settings_set_string (settings, "voice", catalan);
   g_settings_set_int (settings, "speech-rate", 222);
@@ -324,8 +331,7 @@ Test (dialogs, preferences_show_and_set_the_voice, .init = init_gtk)
   cr_assert_gt (said->len, 1, "Try said nothing");
   gtk_window_destroy (GTK_WINDOW (prefs));
   g_object_unref (prefs);
-  gtk_window_destroy (GTK_WINDOW (window));
-  remove_voice_dir (dir);
+  voice_table_clear (&t);
 }
 
 #endif

@@ -16,6 +16,7 @@
 #include "ui-report.h"
 #include "ui-words.h"
 #include "eng-i18n.h"
+#include "../test-i18n-util.h"
 
 static const UiOptionDoc *
 find_doc (GPtrArray *docs, const char *name)
@@ -334,25 +335,6 @@ Test (report, an_empty_game_says_so)
 }
 
 /* ---- the words over the camera picture (ui-words.h) ---- */
-
-/* The messages in `language` ("es", "ca"; NULL: the C locale, English)
- * from the build's catalogues (TABLERO_LOCALEDIR). */
-static void
-speak (const char *language)
-{
-  cr_assert_not_null (getenv ("TABLERO_LOCALEDIR"), "TABLERO_LOCALEDIR must be set (meson test sets it)");
-  if (language == NULL)
-    {
-      unsetenv ("LANGUAGE");
-      cr_assert_not_null (setlocale (LC_ALL, "C"));
-    }
-  else
-    {
-      setenv ("LANGUAGE", language, 1);
-      cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
-    }
-  cr_assert (eng_i18n_init (NULL));
-}
 
 /* Katua's bundled set and a two-player game on it. */
 static EngGame *

@@ -11,25 +11,7 @@
 #include "eng-i18n.h"
 #include "eng-tag.h"
 #include "vis-set-stickers.h"
-
-/* The messages in `language` (NULL: the C locale, English) from the
- * build's catalogues (TABLERO_LOCALEDIR). */
-static void
-speak (const char *language)
-{
-  cr_assert_not_null (getenv ("TABLERO_LOCALEDIR"), "TABLERO_LOCALEDIR must be set (meson test sets it)");
-  if (language == NULL)
-    {
-      unsetenv ("LANGUAGE");
-      cr_assert_not_null (setlocale (LC_ALL, "C"));
-    }
-  else
-    {
-      setenv ("LANGUAGE", language, 1);
-      cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
-    }
-  cr_assert (eng_i18n_init (NULL));
-}
+#include "../test-i18n-util.h"
 
 typedef struct {
   EngCardSet *set;
