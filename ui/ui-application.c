@@ -8,6 +8,7 @@
 #include "eng-name.h"
 #include "ui-about.h"
 #include "ui-guide.h"
+#include "ui-preferences-window.h"
 #include "ui-rules-dialog.h"
 #include "ui-screenshot.h"
 #include "ui-settings.h"
@@ -167,10 +168,10 @@ ui_application_activate (GApplication *app)
     }
   window = GTK_WINDOW (ui_window_new (GTK_APPLICATION (app), self->game, self->source,
                                       (const char *const *) self->players));
-  /* what a table sets once: the voice muted or not, table mode */
+  /* what a table sets once: the voice (muted or not, which, how fast), table mode */
   if (self->settings != NULL)
     {
-      g_settings_bind (self->settings, "muted", window, "muted", G_SETTINGS_BIND_DEFAULT);
+      ui_settings_bind_window (self->settings, window);
       if (self->screenshot_path == NULL)
         g_settings_bind (self->settings, "table-mode", window, "table-mode", G_SETTINGS_BIND_DEFAULT);
     }
@@ -185,7 +186,7 @@ ui_application_activate (GApplication *app)
   if (g_strcmp0 (page, "calibration") == 0)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "calibration");
   if (g_strcmp0 (page, "shortcuts") == 0 || g_strcmp0 (page, "rules") == 0
-      || g_strcmp0 (page, "stickers") == 0)
+      || g_strcmp0 (page, "stickers") == 0 || g_strcmp0 (page, "preferences") == 0)
     g_action_group_activate_action (G_ACTION_GROUP (app), page, NULL);
   if (g_strcmp0 (page, "about") == 0)
     {
@@ -304,7 +305,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       static const char *const known[] = {
         "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
-        NULL,
+        "preferences", NULL,
       };
       /* "guide:N" shows the guide's page N (from 1); "about:credits" and
        * "about:legal" the About window's page */
@@ -318,7 +319,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
           g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
-                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N])\n"), page);
+                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences)\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -397,6 +398,13 @@ stickers_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 }
 
 static void
+preferences_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  UiApplication *self = UI_APPLICATION (data);
+  gtk_window_present (GTK_WINDOW (ui_preferences_window_new (main_window (self), self->settings)));
+}
+
+static void
 guide_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   gtk_window_present (GTK_WINDOW (ui_guide_new (main_window (UI_APPLICATION (data)))));
@@ -412,6 +420,7 @@ ui_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },
     { "app.rules", { "F1", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
@@ -435,7 +444,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers or guide[:N]"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers, guide[:N] or preferences"), N_ ("PAGE") },
     { "screenshot-size", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: the window's size, e.g. 1920x1080"), N_ ("WxH") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
@@ -449,6 +458,7 @@ ui_application_init (UiApplication *self)
     { .name = "rules", .activate = rules_action },
     { .name = "stickers", .activate = stickers_action },
     { .name = "guide", .activate = guide_action },
+    { .name = "preferences", .activate = preferences_action },
   };
   self->settings = ui_settings_new ();
   self->game = default_game (self->settings);

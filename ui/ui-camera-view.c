@@ -1,9 +1,9 @@
 #include "ui-camera-view.h"
 
-#include <glib/gi18n-lib.h>
-
 #include <math.h>
 #include <string.h>
+
+#include "ui-words.h"
 
 struct _UiCameraView
 {
@@ -14,6 +14,7 @@ struct _UiCameraView
   guint n_detections;
   guint capacity;
   const EngCardSet *set;
+  const EngGame *game;         /* names the cards; NULL: the set's names */
   CalZoneOutline *zones;
   guint n_zones;
   guint zones_capacity;
@@ -25,39 +26,6 @@ G_DEFINE_FINAL_TYPE (UiCameraView, ui_camera_view, GTK_TYPE_WIDGET)
 
 enum { SIGNAL_STICKER_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* A short name for a sticker: what a person at the table calls it. */
-static void
-sticker_name (const UiCameraView *self, const VisDetection *d, char *out, gsize size)
-{
-  EngTagMeaning meaning;
-  if (self->set == NULL || eng_card_set_resolve (self->set, &d->tag, &meaning) != ENG_OK)
-    {
-      g_strlcpy (out, d->payload, size);
-      return;
-    }
-  if (meaning.card != NULL)
-    {
-      /* The full label is for stickers; over the picture a person needs
-       * the card's name and what tells copies of it apart in play. */
-      static const char *const keys[] = { "colour", "action", "value" };
-      gsize len = g_strlcpy (out, meaning.card->name, size);
-      for (gsize k = 0; k < G_N_ELEMENTS (keys) && len < size; k++)
-        {
-          const char *v = eng_card_attr (meaning.card, keys[k]);
-          if (v != NULL)
-            len += g_snprintf (out + len, size - len, " %s", v);
-        }
-    }
-  else if (meaning.deck != NULL)
-    g_snprintf (out, size, _ ("back: %s"), meaning.deck->id);
-  else if (meaning.command != NULL)
-    g_snprintf (out, size, _ ("command: %s"), meaning.command->label);
-  else if (meaning.seat != 0)
-    g_snprintf (out, size, _ ("seat %u"), meaning.seat);
-  else
-    g_snprintf (out, size, _ ("anchor %u"), meaning.anchor);
-}
 
 /* Draws `text` centred on (cx, cy) on a dark plate, broken at spaces into
  * lines no wider than `max_width` (a word longer than that keeps its line):
@@ -179,12 +147,8 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_stroke (cr);
       cairo_move_to (cr, ox + z->pt[0][0] * scale + 3, oy + z->pt[0][1] * scale + 11);
       cairo_set_source_rgba (cr, 1, 1, 0.8, 0.7);
-      char label[48];
-      if (z->zone.seat >= 0)
-        /* Translators: a zone's name (data, stays English) and its seat. */
-        g_snprintf (label, sizeof label, _ ("%s · seat %d"), z->name, z->zone.seat + 1);
-      else
-        g_strlcpy (label, z->name, sizeof label);
+      char label[96];
+      ui_words_zone_label (&z->zone, z->name, label, sizeof label);
       cairo_show_text (cr, label);
     }
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
@@ -209,7 +173,7 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_stroke (cr);
 
       char name[96];
-      sticker_name (self, d, name, sizeof name);
+      ui_words_sticker_name (self->set, self->game, &d->tag, d->payload, name, sizeof name);
       double side = hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y) * scale;
       /* Katua's slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
        * a label this wide stays over its own card. */
@@ -309,6 +273,13 @@ void
 ui_camera_view_set_card_set (UiCameraView *self, const EngCardSet *set)
 {
   self->set = set;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_game (UiCameraView *self, const EngGame *game)
+{
+  self->game = game;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

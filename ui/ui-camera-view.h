@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include "eng-cardset.h"
+#include "eng-game.h"
 #include "cal-zones.h"
 #include "vis-detect.h"
 
@@ -19,6 +20,11 @@ GtkWidget *ui_camera_view_new (void);
 /* The set used to name stickers; borrowed, must outlive the view (NULL:
  * stickers are labelled with their payload only). */
 void ui_camera_view_set_card_set (UiCameraView *self, const EngCardSet *set);
+
+/* The game whose names for the cards label the face stickers, in the
+ * table's language (eng_game_card_name); borrowed, must outlive the view
+ * or be replaced (NULL: the set's names, which are English data). */
+void ui_camera_view_set_game (UiCameraView *self, const EngGame *game);
 
 /* Shows `texture` (a new reference is taken) with `detections` (copied). */
 void ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,

@@ -6,6 +6,7 @@
 
 #include "eng-tag.h"
 #include "ui-list.h"
+#include "ui-words.h"
 
 struct _UiCorrectionDialog
 {
@@ -29,19 +30,9 @@ zone_words (UiReferee *referee, const EngZone *zone)
 {
   const EngSetup *setup = ui_referee_get_setup (referee);
   const char *owner = zone->seat >= 0 && (unsigned) zone->seat < setup->n_players ? setup->names[zone->seat] : NULL;
-  const char *place = NULL;
-  switch (zone->kind)
-    {
-    case ENG_ZONE_SLOT: place = C_ ("zone", "slot"); break;
-    case ENG_ZONE_ATTACK: place = C_ ("zone", "attack spot"); break;
-    case ENG_ZONE_CAPTURE: place = C_ ("zone", "captured cats"); break;
-    case ENG_ZONE_PLAY: place = C_ ("zone", "play area"); break;
-    case ENG_ZONE_DECK: place = C_ ("zone", "deck"); break;
-    case ENG_ZONE_DISCARD: place = C_ ("zone", "discard pile"); break;
-    case ENG_ZONE_CENTRE: place = C_ ("zone", "centre"); break;
-    case ENG_ZONE_COMMAND: place = C_ ("zone", "command spot"); break;
-    default: return g_strdup (_ ("on the table, outside the zones"));
-    }
+  const char *place = ui_zone_kind_word ((EngZoneKind) zone->kind);
+  if (place == NULL)
+    return g_strdup (_ ("on the table, outside the zones"));
   GString *text = g_string_new (place);
   if (zone->index >= 0 && (zone->kind == ENG_ZONE_SLOT || zone->kind == ENG_ZONE_ATTACK))
     g_string_append_printf (text, " %d", zone->index + 1);

@@ -156,6 +156,16 @@ ui_settings_set_string (GSettings *settings, const char *key, const char *value)
     g_settings_set_string (settings, key, value);
 }
 
+void
+ui_settings_bind_window (GSettings *settings, gpointer window)
+{
+  if (settings == NULL)
+    return;
+  static const char *const keys[] = { "muted", "voice", "speech-rate" };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_bind (settings, keys[i], window, keys[i], G_SETTINGS_BIND_DEFAULT);
+}
+
 /* One key bound to one action.  Each of the two signal closures holds a
  * reference; each is watched by the other object, so a handler only runs
  * while both objects are alive and the raw pointers are valid. */

@@ -3,6 +3,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
+#include <string.h>
 
 
 struct _UiTableMap
@@ -46,9 +47,11 @@ draw_text_centred (cairo_t *cr, double x, double y, const char *text, double siz
   cairo_show_text (cr, text);
 }
 
-/* One card at (x, y), its centre; `serial` 0 draws a back. */
+/* One card at (x, y), its centre; `serial` 0 draws a back.  A face shows
+ * the game's name for the card (the table's language, eng_game_card_name)
+ * on two lines, and its value when the name lacks it. */
 static void
-draw_card (cairo_t *cr, double x, double y, const EngCardSet *set, int serial)
+draw_card (cairo_t *cr, double x, double y, const EngCardSet *set, const EngGame *game, int serial)
 {
   cairo_rectangle (cr, x - CARD_W / 2, y - CARD_H / 2, CARD_W, CARD_H);
   if (serial < 0)
@@ -74,13 +77,17 @@ draw_card (cairo_t *cr, double x, double y, const EngCardSet *set, int serial)
   cairo_stroke (cr);
   if (card == NULL)
     return;
-  const char *colour = eng_card_attr (card, "colour");
+  char name[64];
+  eng_game_card_name (game, (unsigned) serial, false, name, sizeof name);
   const char *value = eng_card_attr (card, "value");
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  draw_text_centred (cr, x, y - 8, card->name, 8);
-  if (colour != NULL)
-    draw_text_centred (cr, x, y + 3, colour, 8);
-  if (value != NULL)
+  char *space = strrchr (name, ' ');
+  if (space != NULL)
+    *space = '\0';
+  draw_text_centred (cr, x, y - 8, name, 8);
+  if (space != NULL)
+    draw_text_centred (cr, x, y + 3, space + 1, 8);
+  if (value != NULL && (strstr (name, value) == NULL && (space == NULL || strstr (space + 1, value) == NULL)))
     draw_text_centred (cr, x, y + 14, value, 10);
 }
 
@@ -104,6 +111,7 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   const EngView *view = ui_referee_get_view (self->referee);
   const EngCardSet *set = ui_referee_get_card_set (self->referee);
+  const EngGame *game = ui_referee_get_game (self->referee);
   double cx = w / 2, cy = h / 2;
 
   /* Shared places (decks, piles, a path), with counts the referee can
@@ -117,7 +125,7 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       const EngViewPlace *place = &view->shared[i];
       double x = cx + 45 * (i - (n_shared - 1) / 2.0);
-      draw_card (cr, x, cy, set, place_top (place));
+      draw_card (cr, x, cy, set, game, place_top (place));
       g_snprintf (pile_text[i], sizeof pile_text[i], "%s %d", place->label, place->count);
       cairo_text_extents_t ext;
       cairo_text_extents (cr, pile_text[i], &ext);
@@ -157,7 +165,7 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           unsigned k_max = MIN (own->n_cards, 5u);
           double step = k_max > 3 ? 24 : 40;
           for (unsigned k = 0; k < k_max; k++)
-            draw_card (cr, (k - (k_max - 1) / 2.0) * step, 0, set, view_card (&own->cards[k]));
+            draw_card (cr, (k - (k_max - 1) / 2.0) * step, 0, set, game, view_card (&own->cards[k]));
         }
       GString *text = g_string_new (vp->name);
       /* Translators: after a player's name on the table map. */

@@ -20,6 +20,7 @@
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
 #include "ui-table-mode.h"
+#include "ui-words.h"
 #include "vis-source.h"
 #ifdef TABLERO_HAVE_SPEECH
 #include "spk-sentence.h"
@@ -27,6 +28,12 @@
 #endif
 
 #define LOG_MAX_ROWS 200
+/* words a minute: spk-voice.h's range, the schema's default (speech-rate) */
+#define SPEECH_RATE_MIN 80
+#define SPEECH_RATE_MAX 450
+#define SPEECH_RATE_DEFAULT 175
+
+G_DEFINE_QUARK (ui-window-error-quark, ui_window_error)
 
 struct _UiWindow
 {
@@ -76,6 +83,8 @@ struct _UiWindow
    * the batch is complete (an idle after the signals). */
   GtkToggleButton *mute_button;
   gboolean muted;
+  char *voice_name;            /* the "voice" property: "" the language's default */
+  int speech_rate;             /* the "speech-rate" property */
 #ifdef TABLERO_HAVE_SPEECH
   SpkVoice *voice;             /* NULL when espeak-ng cannot start */
   GString *utterance;
@@ -86,7 +95,7 @@ struct _UiWindow
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_TABLE_MODE, PROP_MUTED, N_PROPS };
+enum { PROP_0, PROP_TABLE_MODE, PROP_MUTED, PROP_VOICE, PROP_SPEECH_RATE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* The game row lists the registry's games in its order. */
@@ -382,6 +391,7 @@ attach_referee (UiWindow *self)
   ui_scoreboard_set_referee (self->scoreboard, self->referee);
   ui_table_map_set_referee (self->table_map, self->referee);
   ui_table_mode_set_referee (self->table_mode, self->referee);
+  ui_camera_view_set_game (self->camera_view, ui_referee_get_game (self->referee));
   refresh_todo (self);
 }
 
@@ -393,6 +403,7 @@ start_referee (UiWindow *self, const EngSetup *setup, const EngOptions *options)
 {
   if (self->referee != NULL)
     g_signal_handlers_disconnect_by_data (self->referee, self);
+  ui_camera_view_set_game (self->camera_view, NULL);
   g_clear_object (&self->referee);
   ui_scoreboard_set_referee (self->scoreboard, NULL);
   ui_table_map_set_referee (self->table_map, NULL);
@@ -576,10 +587,10 @@ on_toast_dismissed (UiWindow *self)
   self->toast = NULL;
 }
 
-/* The camera's news ("Calibration saved to ...", "Camera disconnected")
- * goes to the log and, wherever the user is looking, to a toast. */
+/* News of the app itself goes to the log and, wherever the user is
+ * looking, to a toast. */
 static void
-on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
+tell (UiWindow *self, const char *message)
 {
   announce (self, message);
   /* a toast's title is Pango markup; the message is plain text (paths) */
@@ -595,6 +606,13 @@ on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
   adw_toast_set_timeout (self->toast, 5);
   g_signal_connect_swapped (self->toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
   adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
+}
+
+/* The camera's news ("Calibration saved to ...", "Camera disconnected"). */
+static void
+on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
+{
+  tell (self, message);
 }
 
 /* The bundled card sets' command labels (their short part), listed so the
@@ -621,12 +639,9 @@ fill_command_buttons (UiWindow *self)
       const EngCommand *cmd = eng_card_set_command (self->card_set, i);
       if (g_strv_contains (elsewhere, cmd->id))
         continue;
-      /* the card's label up to its explanation ("Pass (K3: play nothing
-       * this turn)"): the short part on the button, the whole as tooltip */
-      const char *paren = strstr (cmd->label, " (");
-      g_autofree char *label = paren != NULL ? g_strndup (cmd->label, (gsize) (paren - cmd->label))
-                                             : g_strdup (cmd->label);
-      GtkWidget *button = gtk_button_new_with_label (_ (label));
+      /* the short part on the button, the whole label as tooltip */
+      g_autofree char *label = ui_words_command_label (cmd);
+      GtkWidget *button = gtk_button_new_with_label (label);
       gtk_widget_set_tooltip_text (button, cmd->label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
@@ -978,6 +993,29 @@ update_mute_button (UiWindow *self)
                                            : _ ("Mute the referee's voice (Ctrl+Shift+M)"));
 }
 
+/* The table's voice and speed on the voice that speaks.  A voice name
+ * espeak-ng lacks (a hand-edited setting, a voice package removed) leaves
+ * the language's default voice speaking: the table still hears the game. */
+static void
+apply_voice_settings (UiWindow *self)
+{
+#ifdef TABLERO_HAVE_SPEECH
+  if (self->voice == NULL)
+    return;
+  /* the property's range is the voice's: this cannot be refused */
+  spk_voice_set_rate (self->voice, self->speech_rate, NULL);
+  g_autoptr (GError) error = NULL;
+  gboolean chosen = self->voice_name != NULL && self->voice_name[0] != '\0';
+  if (spk_voice_set_voice (self->voice, chosen ? self->voice_name : spk_table_language (), &error))
+    return;
+  spk_voice_set_voice (self->voice, spk_table_language (), NULL);
+  /* Translators: a voice name from the preferences (espeak-ng's, English). */
+  g_autofree char *message = g_strdup_printf (_ ("There is no voice “%s”: the referee speaks with the default voice"),
+                                              self->voice_name);
+  tell (self, message);
+#endif
+}
+
 static void
 ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
@@ -1002,6 +1040,21 @@ ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GPa
       update_mute_button (self);
       g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_VOICE:
+      if (g_strcmp0 (self->voice_name, g_value_get_string (value)) == 0)
+        return;
+      g_free (self->voice_name);
+      self->voice_name = g_value_dup_string (value);
+      apply_voice_settings (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_SPEECH_RATE:
+      if (self->speech_rate == g_value_get_int (value))
+        return;
+      self->speech_rate = g_value_get_int (value);
+      apply_voice_settings (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1018,6 +1071,12 @@ ui_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
       break;
     case PROP_MUTED:
       g_value_set_boolean (value, self->muted);
+      break;
+    case PROP_VOICE:
+      g_value_set_string (value, self->voice_name);
+      break;
+    case PROP_SPEECH_RATE:
+      g_value_set_int (value, self->speech_rate);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1061,6 +1120,7 @@ ui_window_finalize (GObject *object)
   g_strfreev (self->players);
   g_free (self->journal_path);
   g_free (self->calibration_path);
+  g_free (self->voice_name);
   g_ptr_array_unref (self->source_specs);
 #ifdef TABLERO_HAVE_SPEECH
   g_string_free (self->utterance, TRUE);
@@ -1087,6 +1147,14 @@ ui_window_class_init (UiWindowClass *klass)
   properties[PROP_MUTED] = g_param_spec_boolean ("muted", NULL, NULL, FALSE,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                    | G_PARAM_STATIC_STRINGS);
+  /* GSettings "voice" and "speech-rate" bind to these */
+  properties[PROP_VOICE] = g_param_spec_string ("voice", NULL, NULL, "",
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SPEECH_RATE] = g_param_spec_int ("speech-rate", NULL, NULL, SPEECH_RATE_MIN,
+                                                   SPEECH_RATE_MAX, SPEECH_RATE_DEFAULT,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                     | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
@@ -1168,6 +1236,8 @@ ui_window_init (UiWindow *self)
                             G_CALLBACK (on_source_selected), self);
   g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
   update_mute_button (self);
+  self->voice_name = g_strdup ("");
+  self->speech_rate = SPEECH_RATE_DEFAULT;
 #ifndef TABLERO_HAVE_SPEECH
   gtk_widget_set_visible (GTK_WIDGET (self->mute_button), FALSE);   /* built without a voice */
 #else
@@ -1180,6 +1250,7 @@ ui_window_init (UiWindow *self)
   self->voice = spk_voice_new (wav != NULL ? SPK_OUTPUT_WAV : SPK_OUTPUT_SOUND, NULL, wav, &error);
   if (self->voice == NULL)
     g_debug ("no voice: %s", error->message);
+  apply_voice_settings (self);
 #endif
 }
 
@@ -1230,3 +1301,34 @@ ui_window_get_referee (UiWindow *self)
   g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
   return self->referee;
 }
+
+gboolean
+ui_window_try_voice (UiWindow *self, GError **error)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), FALSE);
+#ifdef TABLERO_HAVE_SPEECH
+  if (self->voice != NULL && !self->muted)
+    {
+      /* said at once, over any waiting announcement: the table is listening
+       * for the voice, not for the game */
+      spk_voice_say (self->voice, _ ("This is how the referee will speak to the table."),
+                     SPK_PRIORITY_HIGH);
+      return TRUE;
+    }
+#endif
+  if (self->muted)
+    g_set_error_literal (error, UI_WINDOW_ERROR, UI_WINDOW_ERROR_MUTED,
+                         _ ("The referee is muted: let it speak (Ctrl+Shift+M) to hear the voice"));
+  else
+    g_set_error_literal (error, UI_WINDOW_ERROR, UI_WINDOW_ERROR_NO_VOICE, _ ("The referee cannot speak here"));
+  return FALSE;
+}
+
+#ifdef TABLERO_HAVE_SPEECH
+SpkVoice *
+ui_window_get_voice (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
+  return self->voice;
+}
+#endif

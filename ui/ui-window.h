@@ -33,4 +33,31 @@ UiReferee *ui_window_get_referee (UiWindow *self);
 /* Property "muted" (boolean): the referee's voice says nothing (the action
  * win.mute, Ctrl+Shift+M and the header's speaker button toggle it). */
 
+/* Property "voice" (string): the espeak-ng voice name the referee speaks
+ * with ("" or NULL: the default voice of the table's language).  A name
+ * espeak-ng does not have is kept in the property (it is the table's
+ * setting) but the default voice speaks, and the log and a toast say so.
+ * Property "speech-rate" (int, SPK_VOICE_RATE_MIN..MAX words a minute).
+ * Both apply to the next sentence; GSettings' "voice" and "speech-rate"
+ * bind to them (ui_settings_bind_window). */
+
+#define UI_WINDOW_ERROR (ui_window_error_quark ())
+GQuark ui_window_error_quark (void);
+
+typedef enum {
+  UI_WINDOW_ERROR_NO_VOICE,   /* built without speech, or espeak-ng could not start or speak */
+  UI_WINDOW_ERROR_MUTED,      /* the referee is muted */
+} UiWindowError;
+
+/* Says a sample sentence in the table's language with the voice and speed
+ * set now, so a table can hear its choice.  FALSE with UI_WINDOW_ERROR set
+ * when nothing can be heard (muted, no voice). */
+gboolean ui_window_try_voice (UiWindow *self, GError **error);
+
+#ifdef TABLERO_HAVE_SPEECH
+/* The referee's voice (owned by the window; NULL when espeak-ng could not
+ * start or speak).  For tests of what reaches it. */
+struct _SpkVoice *ui_window_get_voice (UiWindow *self);
+#endif
+
 G_END_DECLS

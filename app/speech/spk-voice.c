@@ -54,6 +54,9 @@ static char engine_voice[SPK_NAME_MAX];
 static int engine_wpm;
 static GPtrArray *engine_names;       /* every voice's name, file and languages;
                                          set once, before the first voice */
+static GPtrArray *engine_voices;      /* SpkVoiceInfo of every voice, set with
+                                         engine_names */
+static gint engine_listed;            /* atomic: both lists are set */
 static SpkVoice *engine_target;       /* whose WAV the callback writes */
 static gboolean engine_write_failed;
 
@@ -78,13 +81,32 @@ on_samples (short *samples, int n, espeak_EVENT *events)
   return 0;
 }
 
+static SpkVoiceInfo *
+voice_info_new (const char *name, const char *identifier, const char *language)
+{
+  SpkVoiceInfo *info = g_new0 (SpkVoiceInfo, 1);
+  info->name = g_strdup (name);
+  info->identifier = g_strdup (identifier);
+  info->language = g_strdup (language);
+  return info;
+}
+
 static void
 remember_voice_names (void)
 {
   engine_names = g_ptr_array_new_with_free_func (g_free);
+  engine_voices = g_ptr_array_new ();
   const espeak_VOICE **voices = espeak_ListVoices (NULL);
   for (size_t i = 0; voices != NULL && voices[i] != NULL; i++)
     {
+      /* languages: a priority byte, then the language */
+      const char *first = voices[i]->languages != NULL && voices[i]->languages[0] != '\0'
+                            ? voices[i]->languages + 1 : "";
+      if (voices[i]->name != NULL && strlen (voices[i]->name) < SPK_NAME_MAX)
+        {
+          g_ptr_array_add (engine_voices,
+                           voice_info_new (voices[i]->name, voices[i]->identifier, first));
+        }
       g_ptr_array_add (engine_names, g_ascii_strdown (voices[i]->name, -1));
       g_ptr_array_add (engine_names, g_ascii_strdown (voices[i]->identifier, -1));
       /* languages: (priority byte, language string) pairs, ending at a 0 byte */
@@ -119,6 +141,7 @@ engine_start (GError **error)
   espeak_SetSynthCallback (on_samples);
   remember_voice_names ();
   engine_ready = TRUE;
+  g_atomic_int_set (&engine_listed, 1);
   return TRUE;
 }
 
@@ -449,6 +472,8 @@ spk_voice_set_voice (SpkVoice *v, const char *name, GError **error)
         }
     }
   g_mutex_lock (&v->lock);
+  /* the sentence said last sounds new in another voice (a table trying voices) */
+  v->has_last = v->has_last && strcmp (v->name, name) == 0;
   g_strlcpy (v->name, name, sizeof v->name);
   g_mutex_unlock (&v->lock);
   return TRUE;
@@ -466,9 +491,77 @@ spk_voice_set_rate (SpkVoice *v, int words_per_minute, GError **error)
       return FALSE;
     }
   g_mutex_lock (&v->lock);
+  v->has_last = v->has_last && v->rate == words_per_minute;
   v->rate = words_per_minute;
   g_mutex_unlock (&v->lock);
   return TRUE;
+}
+
+char *
+spk_voice_dup_voice (SpkVoice *v)
+{
+  g_return_val_if_fail (v != NULL, NULL);
+  g_mutex_lock (&v->lock);
+  char *name = g_strdup (v->name);
+  g_mutex_unlock (&v->lock);
+  return name;
+}
+
+int
+spk_voice_get_rate (SpkVoice *v)
+{
+  g_return_val_if_fail (v != NULL, 0);
+  g_mutex_lock (&v->lock);
+  int rate = v->rate;
+  g_mutex_unlock (&v->lock);
+  return rate;
+}
+
+void
+spk_voice_info_free (SpkVoiceInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->name);
+  g_free (info->identifier);
+  g_free (info->language);
+  g_free (info);
+}
+
+/* Whether `language` is `base` or a variety of it ("en-gb-scotland" of "en"). */
+static gboolean
+language_of (const char *language, const char *base)
+{
+  size_t n = strlen (base);
+  return g_ascii_strncasecmp (language, base, n) == 0 && (language[n] == '\0' || language[n] == '-');
+}
+
+GPtrArray *
+spk_voice_list (const char *const *languages, GError **error)
+{
+  g_return_val_if_fail (languages != NULL, NULL);
+  /* once started, the list never changes and is read without engine_lock,
+   * which a sentence being spoken holds for as long as it sounds */
+  if (!g_atomic_int_get (&engine_listed))
+    {
+      g_mutex_lock (&engine_lock);
+      gboolean ok = engine_start (error);
+      g_mutex_unlock (&engine_lock);
+      if (!ok)
+        return NULL;
+    }
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) spk_voice_info_free);
+  for (guint i = 0; i < engine_voices->len; i++)
+    {
+      const SpkVoiceInfo *voice = g_ptr_array_index (engine_voices, i);
+      gboolean wanted = FALSE;
+      for (const char *const *l = languages; *l != NULL && !wanted; l++)
+        wanted = language_of (voice->language, *l);
+      if (!wanted)
+        continue;
+      g_ptr_array_add (list, voice_info_new (voice->name, voice->identifier, voice->language));
+    }
+  return list;
 }
 
 gboolean

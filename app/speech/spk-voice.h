@@ -10,7 +10,8 @@
  *  - a sentence older than SPK_VOICE_STALE_US when the worker reaches it
  *    is dropped, not spoken late;
  *  - a sentence identical to the one said last, within
- *    SPK_VOICE_REPEAT_US, is not said again;
+ *    SPK_VOICE_REPEAT_US and in the same voice and speed, is not said
+ *    again;
  *  - while muted nothing is said (and the waiting sentence is dropped).
  *
  * espeak-ng is one engine per process: every voice shares it, one sentence
@@ -90,6 +91,28 @@ gboolean spk_voice_set_voice (SpkVoice *voice, const char *name, GError **error)
 /* The speed in words per minute, SPK_VOICE_RATE_MIN..MAX; FALSE with
  * SPK_VOICE_ERROR_RATE (and the rate unchanged) outside it. */
 gboolean spk_voice_set_rate (SpkVoice *voice, int words_per_minute, GError **error);
+
+/* What the next sentence is said with: the espeak-ng voice name (or
+ * language) set last (transfer full), and the rate. */
+char *spk_voice_dup_voice (SpkVoice *voice);
+int spk_voice_get_rate (SpkVoice *voice);
+
+/* One espeak-ng voice a table may choose. */
+typedef struct {
+  char *name;          /* "Spanish (Latin America)": what spk_voice_set_voice takes */
+  char *identifier;    /* "roa/es-419" */
+  char *language;      /* its first language, "es-419" */
+} SpkVoiceInfo;
+
+void spk_voice_info_free (SpkVoiceInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpkVoiceInfo, spk_voice_info_free)
+
+/* The voices espeak-ng offers whose first language is one of `languages`
+ * ("en" takes "en", "en-us", "en-gb-scotland"...), in espeak-ng's order (by
+ * language).  Returns a new array of SpkVoiceInfo (transfer full; it frees
+ * its items), possibly empty, or NULL with SPK_VOICE_ERROR_ENGINE when
+ * espeak-ng cannot start. */
+GPtrArray *spk_voice_list (const char *const *languages, GError **error);
 
 /* Whether every sentence so far could be spoken: FALSE with a copy of the
  * first failure (SPK_VOICE_ERROR_SYNTH or _FILE) otherwise.  After a

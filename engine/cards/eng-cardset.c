@@ -1105,6 +1105,13 @@ eng_card_set_colour_word (const EngCardSet *set, const char *colour)
 }
 
 const char *
+eng_card_set_attr_unit (const EngCardSet *set, const char *key)
+{
+  const AttrDecl *d = set != NULL && key != NULL ? find_attr_decl (set, key) : NULL;
+  return d != NULL ? d->unit : NULL;
+}
+
+const char *
 eng_card_set_colour_symbol (const EngCardSet *set, const char *colour)
 {
   const ColourDecl *c = colour ? find_colour (set, colour) : NULL;

@@ -108,6 +108,9 @@ const EngCommand *eng_card_set_find_command (const EngCardSet *set, const char *
  * the `colour` attribute ("red" -> "red", "flame"); NULL when it gives none. */
 const char *eng_card_set_colour_word (const EngCardSet *set, const char *colour);
 const char *eng_card_set_colour_symbol (const EngCardSet *set, const char *colour);
+/* The unit the set gives the int attribute `key` ("points" for "value");
+ * NULL when it gives none or has no such attribute. */
+const char *eng_card_set_attr_unit (const EngCardSet *set, const char *key);
 
 /* Attribute lookup: NULL / ENG_ERR_NOT_FOUND when the card lacks it;
  * eng_card_attr_int returns ENG_ERR_SYNTAX when the value is not an integer. */

@@ -1,6 +1,7 @@
 /* The app's pure helpers, without a display: the rule options read from a
- * game's options file (what the setup dialog offers) and the calibration
- * advice (what the camera setup page tells the table). */
+ * game's options file (what the setup dialog offers), the calibration
+ * advice (what the camera setup page tells the table) and the words drawn
+ * over the camera picture. */
 #include <criterion/criterion.h>
 
 #include <glib.h>
@@ -13,6 +14,9 @@
 #include "ui-calibration-facts.h"
 #include "ui-option-docs.h"
 #include "ui-report.h"
+#include "ui-words.h"
+#include "eng-i18n.h"
+#include "../test-i18n-util.h"
 
 static const UiOptionDoc *
 find_doc (GPtrArray *docs, const char *name)
@@ -328,4 +332,100 @@ Test (report, an_empty_game_says_so)
   cr_expect_not_null (strstr (text, "## Rule options\n\nNone."));
   cr_expect_null (strstr (text, "Misread"));
   cr_expect_null (strstr (text, "Game record"));
+}
+
+/* ---- the words over the camera picture (ui-words.h) ---- */
+
+/* Katua's bundled set and a two-player game on it. */
+static EngGame *
+katua_game (EngCardSet **set)
+{
+  char *path = eng_data_path ("cards/katua.set");
+  cr_assert_not_null (path);
+  EngParseError perr = { 0 };
+  cr_assert_eq (eng_card_set_load_file (path, set, &perr), ENG_OK, "%s", perr.reason);
+  free (path);
+  EngSetup setup;
+  eng_setup_init (&setup);
+  g_strlcpy (setup.names[0], "Ana", ENG_NAME_MAX);
+  g_strlcpy (setup.names[1], "Bea", ENG_NAME_MAX);
+  setup.seats[0] = 1;
+  setup.seats[1] = 2;
+  setup.n_players = 2;
+  setup.first = 0;
+  EngGame *game = NULL;
+  EngVerdict why;
+  cr_assert_eq (eng_game_new (eng_game_class_find ("katua"), *set, NULL, &setup, NULL, NULL, &game, &why),
+                ENG_OK, "%s", why.reason);
+  return game;
+}
+
+/* The first sticker of `set` for the card type `type_id` (a face) or, with
+ * NULL, of kind `kind`. */
+static EngTagMeaning
+sticker_of (const EngCardSet *set, const char *type_id, EngTagKind kind)
+{
+  EngTagMeaning m;
+  for (size_t i = 0; i < eng_card_set_n_stickers (set); i++)
+    {
+      cr_assert_eq (eng_card_set_sticker (set, i, &m), ENG_OK);
+      if (type_id != NULL ? m.card != NULL && strcmp (m.card->type_id, type_id) == 0 : m.tag.kind == kind)
+        return m;
+    }
+  cr_assert_fail ("no sticker for %s", type_id ? type_id : "that kind");
+  return m;
+}
+
+static void
+name_sticker (const EngCardSet *set, const EngGame *game, const EngTagMeaning *m, char *out, gsize size)
+{
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];
+  cr_assert_eq (eng_tag_format (&m->tag, payload), ENG_OK);
+  ui_words_sticker_name (set, game, &m->tag, payload, out, size);
+}
+
+/* A card over the picture is the game's name for it in the table's
+ * language, never the set's English data ("Cat", "UFO, abduction beam"). */
+static void
+check_camera_words (const char *language, const char *cat, const char *ufo, const char *slot,
+                    const char *command)
+{
+  speak (language);
+  EngCardSet *set = NULL;
+  EngGame *game = katua_game (&set);
+  char name[96];
+  EngTagMeaning m = sticker_of (set, "cat-red-3", 0);
+  name_sticker (set, game, &m, name, sizeof name);
+  cr_expect_str_eq (name, cat);
+  m = sticker_of (set, "ufo-red", 0);
+  name_sticker (set, game, &m, name, sizeof name);
+  cr_expect_str_eq (name, ufo);
+  m = sticker_of (set, NULL, ENG_TAG_COMMAND);
+  name_sticker (set, game, &m, name, sizeof name);
+  cr_expect_str_eq (name, command);
+  EngZone zone = { .kind = ENG_ZONE_SLOT, .seat = 1, .index = 0 };
+  ui_words_zone_label (&zone, "slot-left", name, sizeof name);
+  cr_expect_str_eq (name, slot);
+  /* a zone of no kind keeps the zone file's name */
+  EngZone none = { .kind = ENG_ZONE_NONE, .seat = -1, .index = -1 };
+  ui_words_zone_label (&none, "corner", name, sizeof name);
+  cr_expect_str_eq (name, "corner");
+  eng_game_free (game);
+  eng_card_set_free (set);
+  speak (NULL);
+}
+
+Test (camera_words, english)
+{
+  check_camera_words (NULL, "red cat 3", "red UFO", "slot 1 · seat 2", "command: End of turn");
+}
+
+Test (camera_words, spanish)
+{
+  check_camera_words ("es", "gato rojo 3", "ovni rojo", "hueco 1 · asiento 2", "comando: Fin de turno");
+}
+
+Test (camera_words, catalan)
+{
+  check_camera_words ("ca", "gat vermell 3", "ovni vermell", "forat 1 · seient 2", "ordre: Fi del torn");
 }

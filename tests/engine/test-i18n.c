@@ -16,32 +16,13 @@
 
 #include "eng-data.h"
 #include "eng-i18n.h"
+#include "../test-i18n-util.h"
 
 #define TWO "game katua\nplayer Ana\nplayer Bea\nfirst Ana\n"
 /* Ana: red-1, blue-2, tricolor-1 / Bea: red-2, blue-3, fake-1 */
 #define SLOTS2 "deal Ana slots 1 10 19\ndeal Bea slots 4 12 29\n"
 /* Ana holds a red and a tricolor UFO and a Shield. */
 #define HANDS "deal Ana hand 35 72 83\ndeal Bea hand 60 61 62\n"
-
-/* Selects the messages' language as a user would: a UTF-8 locale and
- * LANGUAGE (gettext ignores LANGUAGE when LC_MESSAGES is "C"). */
-static void
-speak (const char *language)
-{
-  const char *dir = getenv ("TABLERO_LOCALEDIR");
-  cr_assert (dir != NULL && *dir != '\0', "TABLERO_LOCALEDIR must be set (meson test sets it)");
-  if (language == NULL)
-    {
-      unsetenv ("LANGUAGE");
-      cr_assert_not_null (setlocale (LC_ALL, "C"));
-    }
-  else
-    {
-      setenv ("LANGUAGE", language, 1);
-      cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
-    }
-  cr_assert (eng_i18n_init (NULL), "binding the text domain failed");
-}
 
 static const char *
 text_of (const GameTest *t, EngEventKind kind, const char *rule)

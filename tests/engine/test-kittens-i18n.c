@@ -9,24 +9,7 @@
 
 #include "eng-i18n.h"
 #include "eng-replay.h"
-
-static void
-speak (const char *language)
-{
-  const char *dir = getenv ("TABLERO_LOCALEDIR");
-  cr_assert (dir != NULL && *dir != '\0', "TABLERO_LOCALEDIR must be set (meson test sets it)");
-  if (language == NULL)
-    {
-      unsetenv ("LANGUAGE");
-      cr_assert_not_null (setlocale (LC_ALL, "C"));
-    }
-  else
-    {
-      setenv ("LANGUAGE", language, 1);
-      cr_assert_not_null (setlocale (LC_ALL, "C.UTF-8"), "the C.UTF-8 locale is needed");
-    }
-  cr_assert (eng_i18n_init (NULL), "binding the text domain failed");
-}
+#include "../test-i18n-util.h"
 
 typedef struct {
   char texts[256][sizeof ((EngEvent *) 0)->text];

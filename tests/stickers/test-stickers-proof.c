@@ -231,8 +231,13 @@ prove (const ProofCase *pc)
   cr_assert_eq (g_hash_table_size (commands), eng_card_set_n_commands (set));
   cr_assert_eq (payloads->len, eng_card_set_n_stickers (set));
 
-  /* 6. The person's side: each face's printed label is the set's label for
-   * that card, printed right before its payload. */
+  /* 6. The person's side: each face's printed label names that card as
+   * the game does (vis_set_card_label; its words are checked in
+   * test-vis-sheet.c), printed right before its payload. */
+  const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
+  cr_assert_not_null (klass);
+  void *rules = NULL;
+  cr_assert_eq (klass->rules_new (set, NULL, &rules, NULL), ENG_OK);
   const char *text_argv[] = { PDFTOTEXT, "-raw", "-enc", "UTF-8", pdf, "-", NULL };
   cr_assert (st_run (text_argv, NULL, &run) && run.exit_status == 0, "pdftotext: %s", run.err);
   g_autofree char *text = normalise_space (run.out);
@@ -245,10 +250,13 @@ prove (const ProofCase *pc)
       g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
       char payload[ENG_TAG_PAYLOAD_LEN + 1];
       eng_tag_format (&tag, payload);
-      g_autofree char *label = normalise_space (card->label);
+      char printed[sizeof ((VisStickerText *) NULL)->body];
+      vis_set_card_label (set, klass, rules, card, printed, sizeof printed);
+      g_autofree char *label = normalise_space (printed);
       g_autofree char *want = g_strdup_printf ("%s %s", label, payload);
       cr_assert (strstr (text, want) != NULL, "the sheet does not print \"%s\"", want);
     }
+  klass->rules_free (rules);
 
   /* 7. tablero-cli tag accepts every decoded payload, in one call. */
   GPtrArray *tag_argv = g_ptr_array_new ();

@@ -1,9 +1,35 @@
 #include "vis-set-stickers.h"
 
-#include <ctype.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "eng-i18n.h"
+
+/* The bundled sets' data words a sticker prints, for the catalogue: the
+ * colour-blind symbols, the deck labels and the command labels.  A set's
+ * own words the catalogue lacks are printed as typed. */
+static const char *const data_words[] __attribute__ ((unused)) = {
+  ENG_N_ ("flame"), ENG_N_ ("drop"), ENG_N_ ("sun"), ENG_N_ ("star"),
+  ENG_N_ ("circle"), ENG_N_ ("triangle"), ENG_N_ ("square"),
+  ENG_N_ ("Cat deck (dark blue back)"), ENG_N_ ("UFO deck (white back)"),
+  ENG_N_ ("Catchy! deck"), ENG_N_ ("Mood card (two-sided, no back)"),
+  ENG_N_ ("Exploding Kittens deck"),
+  ENG_N_ ("Undo last step"), ENG_N_ ("Confirm"), ENG_N_ ("Cancel"),
+  ENG_N_ ("Pass (K3: play nothing this turn)"),
+  ENG_N_ ("Discard face down (K3: discard UFO cards, ends the turn)"),
+  ENG_N_ ("No defence (let the attack resolve)"), ENG_N_ ("New game"),
+  ENG_N_ ("Pause / resume the referee"),
+};
+
+/* A word of the set's data in the table's language (`word` when the
+ * catalogue has none). */
+static const char *
+data_word (const char *word)
+{
+  return word != NULL && *word != '\0' ? ENG_ (word) : word;
+}
 
 const char *
 vis_set_game_name (const EngCardSet *set)
@@ -24,10 +50,11 @@ vis_set_sheet_title (const EngCardSet *set, char *out, size_t size)
 {
   const char *title = eng_card_set_title (set);
   if (title != NULL && *title != '\0')
-    snprintf (out, size, "%s stickers \xe2\x80\x94 set %s (%s)", vis_set_game_name (set),
+    /* Translators: the game, the card set's id and its title. */
+    snprintf (out, size, ENG_ ("%s stickers \xe2\x80\x94 set %s (%s)"), vis_set_game_name (set),
               eng_card_set_id (set), title);
   else
-    snprintf (out, size, "%s stickers \xe2\x80\x94 set %s", vis_set_game_name (set),
+    snprintf (out, size, ENG_ ("%s stickers \xe2\x80\x94 set %s"), vis_set_game_name (set),
               eng_card_set_id (set));
 }
 
@@ -77,21 +104,47 @@ deck_of (const EngCardSet *set, const EngTagMeaning *m)
   return 0;
 }
 
-static void
-upper_ascii (char *s)
-{
-  for (; *s != '\0'; s++)
-    if ((unsigned char) *s < 0x80)
-      *s = (char) toupper ((unsigned char) *s);
-}
-
 static const char *
 deck_label (const EngCardSet *set, unsigned deck)
 {
   const EngDeck *d = deck < eng_card_set_n_decks (set) ? eng_card_set_deck (set, deck) : NULL;
   if (d == NULL)
-    return "deck";
-  return d->label != NULL ? d->label : d->id;
+    return ENG_ ("deck");
+  return d->label != NULL ? data_word (d->label) : d->id;
+}
+
+void
+vis_set_card_label (const EngCardSet *set, const EngGameClass *klass, const void *rules,
+                    const EngCard *card, char *out, size_t size)
+{
+  char name[96];
+  if (klass != NULL && klass->card_name != NULL && rules != NULL)
+    klass->card_name (rules, card->serial, false, name, sizeof name);
+  else
+    snprintf (name, sizeof name, "%s", card->name);
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "%s: %s", vis_set_game_name (set), name);
+  const char *colour = eng_card_attr (card, "colour");
+  const char *symbol = colour != NULL ? eng_card_set_colour_symbol (set, colour) : NULL;
+  if (symbol != NULL)
+    /* Translators: a colour-blind symbol's name ("flame") after a card's name. */
+    g_string_append_printf (s, ENG_ (" (symbol: %s)"), data_word (symbol));
+  const char *value = eng_card_attr (card, "value");
+  if (value != NULL && strstr (name, value) == NULL)
+    {
+      const char *unit = eng_card_set_attr_unit (set, "value");
+      long n = strtol (value, NULL, 10);
+      if (unit != NULL && strcmp (unit, "points") == 0)
+        g_string_append_printf (s, ENG_NG_ (", %s point", ", %s points", labs (n)), value);
+      else if (unit != NULL)
+        g_string_append_printf (s, ", %s %s", value, data_word (unit));
+      else
+        g_string_append_printf (s, ENG_ (", value %s"), value);
+    }
+  /* Translators: which copy of a card this is, of how many the set has. */
+  g_string_append_printf (s, ENG_ (", copy %u/%u"), (unsigned) card->copy, (unsigned) card->copies);
+  snprintf (out, size, "%s", s->str);
+  g_string_free (s, TRUE);
 }
 
 EngStatus
@@ -137,6 +190,12 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
   size_t group_start = 0;
   size_t group_end = 0;
   const char *game = vis_set_game_name (set);
+  /* the game's rules name the cards as the app does; a set no registered
+   * game reads keeps its own names */
+  const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
+  void *rules = NULL;
+  if (klass != NULL && klass->rules_new (set, NULL, &rules, NULL) != ENG_OK)
+    rules = NULL;
   for (size_t i = 0; i < n; i++)
     {
       const Entry *e = &entries[i];
@@ -156,6 +215,8 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
       EngStatus status = eng_tag_format (&m->tag, t->payload);
       if (status != ENG_OK)
         {
+          if (rules != NULL)
+            klass->rules_free (rules);
           free (entries);
           free (texts);
           return status;
@@ -164,60 +225,64 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
         {
         case ENG_TAG_FACE:
           c.faces++;
-          snprintf (t->title, sizeof t->title, "Card face");
-          snprintf (t->body, sizeof t->body, "%s",
-                    m->card != NULL && m->card->label != NULL ? m->card->label : "card");
-          snprintf (t->section, sizeof t->section, "Card faces \xe2\x80\x94 %s: %zu stickers",
+          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card face"));
+          if (m->card != NULL)
+            vis_set_card_label (set, klass, rules, m->card, t->body, sizeof t->body);
+          else
+            snprintf (t->body, sizeof t->body, "%s", ENG_ ("card"));
+          snprintf (t->section, sizeof t->section, ENG_ ("Card faces \xe2\x80\x94 %s: %zu stickers"),
                     deck_label (set, e->deck), in_group);
           break;
         case ENG_TAG_BACK:
           c.backs++;
-          snprintf (t->title, sizeof t->title, "Card back");
-          snprintf (t->body, sizeof t->body,
-                    "%s: back of the %s deck, %zu of %zu", game,
-                    m->deck != NULL && m->deck->id != NULL ? m->deck->id : "",
+          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card back"));
+          /* Translators: the game, the deck's id ("cat", context "deck"), then which back of how many. */
+          snprintf (t->body, sizeof t->body, ENG_ ("%s: back of the %s deck, %zu of %zu"), game,
+                    m->deck != NULL && m->deck->id != NULL
+                      ? g_dpgettext2 (GETTEXT_PACKAGE, "deck", m->deck->id) : "",
                     nth, in_group);
-          snprintf (t->section, sizeof t->section, "Card backs \xe2\x80\x94 %s: %zu stickers",
+          snprintf (t->section, sizeof t->section, ENG_ ("Card backs \xe2\x80\x94 %s: %zu stickers"),
                     deck_label (set, e->deck), in_group);
           break;
         case ENG_TAG_ANCHOR:
           c.anchors++;
-          snprintf (t->title, sizeof t->title, "Table anchor %u", m->anchor);
+          snprintf (t->title, sizeof t->title, ENG_ ("Table anchor %u"), m->anchor);
           snprintf (t->body, sizeof t->body,
-                    "%s: table anchor %u of %u, flat at a corner of the play area "
-                    "(clockwise)", game, m->anchor, eng_card_set_n_anchors (set));
-          snprintf (t->section, sizeof t->section, "Table anchors: %zu stickers", in_group);
+                    ENG_ ("%s: table anchor %u of %u, flat at a corner of the play area "
+                          "(clockwise)"), game, m->anchor, eng_card_set_n_anchors (set));
+          snprintf (t->section, sizeof t->section, ENG_ ("Table anchors: %zu stickers"), in_group);
           break;
         case ENG_TAG_SEAT:
           c.seats++;
-          snprintf (t->title, sizeof t->title, "Seat %u", m->seat);
+          snprintf (t->title, sizeof t->title, ENG_ ("Seat %u"), m->seat);
           snprintf (t->body, sizeof t->body,
-                    "%s: seat %u of %u, at the table edge in front of this player "
-                    "(clockwise)", game, m->seat, eng_card_set_n_seats (set));
-          snprintf (t->section, sizeof t->section, "Seat markers: %zu stickers", in_group);
+                    ENG_ ("%s: seat %u of %u, at the table edge in front of this player "
+                          "(clockwise)"), game, m->seat, eng_card_set_n_seats (set));
+          snprintf (t->section, sizeof t->section, ENG_ ("Seat markers: %zu stickers"), in_group);
           break;
         case ENG_TAG_COMMAND:
           c.commands++;
-          snprintf (t->title, sizeof t->title, "Command");
+          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Command"));
           {
             /* The command in capitals is what a person looks for. */
-            char command[sizeof t->body];
-            snprintf (command, sizeof command, "%s",
-                      m->command != NULL && m->command->label != NULL ? m->command->label
-                                                                      : "command");
-            upper_ascii (command);
-            snprintf (t->body, sizeof t->body, "%s: %.200s \xe2\x80\x94 show this card to the camera",
+            char *command = g_utf8_strup (m->command != NULL && m->command->label != NULL
+                                            ? data_word (m->command->label) : ENG_ ("command"), -1);
+            /* Translators: the game, then the command card's label in capitals. */
+            snprintf (t->body, sizeof t->body, ENG_ ("%s: %.200s \xe2\x80\x94 show this card to the camera"),
                       game, command);
+            g_free (command);
           }
-          snprintf (t->section, sizeof t->section, "Command cards: %zu stickers", in_group);
+          snprintf (t->section, sizeof t->section, ENG_ ("Command cards: %zu stickers"), in_group);
           break;
         default:
           snprintf (t->title, sizeof t->title, "%s", game);
           snprintf (t->body, sizeof t->body, "%s", eng_tag_kind_to_string (m->tag.kind));
-          snprintf (t->section, sizeof t->section, "Other tags");
+          snprintf (t->section, sizeof t->section, "%s", ENG_ ("Other tags"));
           break;
         }
     }
+  if (rules != NULL)
+    klass->rules_free (rules);
   free (entries);
   *out = texts;
   *n_out = n;

@@ -3,13 +3,15 @@
  * Bridges a card set (engine/cards/eng-cardset.h) to the sheets: one
  * VisStickerText per eng_card_set_sticker() entry, grouped so a person finds
  * them quickly (faces deck by deck, then backs deck by deck, anchors, seats,
- * commands; within a group in the set's order) and labelled in words.
+ * commands; within a group in the set's order) and labelled in words, in
+ * the table's language (gettext, as the app's).
  */
 #pragma once
 
 #include <stddef.h>
 
 #include "eng-cardset.h"
+#include "eng-game.h"
 #include "vis-sticker.h"
 
 typedef struct {
@@ -28,6 +30,18 @@ typedef struct {
  * *out is NULL and *n_out 0. */
 EngStatus vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_out,
                                  VisStickerCounts *counts);
+
+/* A card's label for its sticker, in the table's language: the game, the
+ * game's own name for the card (EngGameClass.card_name: the words the app
+ * and the referee use), its colour-blind symbol, its value when the name
+ * does not carry it, and which copy it is: "Katua: red cat (symbol:
+ * flame), 3 points, copy 1/1"; "Katua: gato rojo (símbolo: llama), 3
+ * puntos, copia 1/1".  `klass` and `rules` (klass->rules_new for `set`) may
+ * be NULL: the set's own name for the card is used.  Symbols, units and
+ * the bundled sets' deck and command labels are data, translated when the
+ * catalogue has them and as typed otherwise.  Cut to `size`. */
+void vis_set_card_label (const EngCardSet *set, const EngGameClass *klass, const void *rules,
+                         const EngCard *card, char *out, size_t size);
 
 /* A display name for the set's game ("Katua", "Catchy!", "Exploding
  * Kittens"), falling back to the set's title. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "eng-i18n.h"
+
 /* Page furniture, in mm.  10 mm margins clear the unprintable border of
  * office printers; the gap between stickers leaves room to cut. */
 #define MARGIN 10.0
@@ -81,7 +83,7 @@ draw_header (const Walk *w, int page, int total_pages)
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   /* A long set title shrinks to the width of the page rather than run off. */
-  const char *title = w->options->title != NULL ? w->options->title : "Tablero stickers";
+  const char *title = w->options->title != NULL ? w->options->title : ENG_ ("Tablero stickers");
   cairo_set_font_size (cr, 4.6);
   cairo_text_extents_t ext;
   cairo_text_extents (cr, title, &ext);
@@ -92,13 +94,21 @@ draw_header (const Walk *w, int page, int total_pages)
 
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, 3.2);
-  snprintf (line, sizeof line, "%.0f mm stickers \xc2\xb7 %s \xc2\xb7 page %d of %d \xc2\xb7 %zu stickers in all",
+  /* Translators: the sticker width in mm, the paper, the page, the pages, the stickers. */
+  snprintf (line, sizeof line, ENG_ ("%.0f mm stickers \xc2\xb7 %s \xc2\xb7 page %d of %d \xc2\xb7 %zu stickers in all"),
             p->sticker.width, vis_paper_to_string (w->options->paper), page, total_pages,
             p->n_stickers);
   cairo_move_to (cr, MARGIN, MARGIN + 9.2);
   cairo_show_text (cr, line);
+  /* xgettext:no-c-format */
+  const char *note = ENG_ ("Print at 100 % (actual size, no \"fit to page\"). The bar must measure 50 mm:");
+  /* a longer translation shrinks to stay clear of the scale bar */
+  cairo_text_extents (cr, note, &ext);
+  double room = right - SCALE_BAR_MM - 2.0 - MARGIN;
+  if (ext.x_advance > room)
+    cairo_set_font_size (cr, 3.2 * room / ext.x_advance);
   cairo_move_to (cr, MARGIN, MARGIN + 13.6);
-  cairo_show_text (cr, "Print at 100 % (actual size, no \"fit to page\"). The bar must measure 50 mm:");
+  cairo_show_text (cr, note);
 
   /* The scale bar: 50 mm with a tick every 10 mm. */
   double x0 = right - SCALE_BAR_MM;
@@ -127,7 +137,7 @@ draw_section_heading (const Walk *w, double y, const char *section, bool continu
 {
   cairo_t *cr = w->cr;
   char line[192];
-  snprintf (line, sizeof line, "%s%s", section, continued ? " (continued)" : "");
+  snprintf (line, sizeof line, "%s%s", section, continued ? ENG_ (" (continued)") : "");
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, 3.6);
@@ -306,7 +316,7 @@ vis_sheet_write_pdf (const char *path, const VisSheetOptions *options,
       return ENG_ERR_IO;
     }
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                  options->title != NULL ? options->title : "Tablero stickers");
+                                  options->title != NULL ? options->title : ENG_ ("Tablero stickers"));
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Tablero");
   cairo_t *cr = cairo_create (surface);
   cairo_scale (cr, MM_TO_PT, MM_TO_PT);
