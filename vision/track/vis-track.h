@@ -56,7 +56,9 @@ typedef bool (*VisTrackLocate) (void *ctx, const VisDetection *d, VisTrackPlace 
 typedef struct {
   int64_t rest_ns;          /* default 50 ms: at 30 fps, three sightings */
   float rest_tolerance;     /* in code sizes; default 0.02 */
-  int64_t hold_ns;          /* default 150 ms */
+  int64_t hold_ns;          /* default 150 ms: the bound for detections too
+                               noisy to judge rest by rest_tolerance, and how
+                               long an item not committed yet may go unseen */
   int64_t grace_ns;         /* default 2 s */
   float move_tolerance;     /* in code sizes; default 0.5 */
   float match_radius;       /* in code sizes, how far a back may move between
