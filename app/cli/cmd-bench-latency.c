@@ -7,7 +7,8 @@
  * `tablero-cli watch`; a change is announced by the first interpreter event
  * at or after its rest time and before the next change's.  Changes the
  * referee takes in silently (a UFO put on the discard pile as asked) count
- * only in the commit figures. */
+ * only in the commit figures.  `--changes` lists each change's delays
+ * ("nan": none before the next change). */
 #include "cli.h"
 
 #include <glib.h>
@@ -59,24 +60,28 @@ percentile (const double *sorted, size_t n, double p)
   return sorted[i < n ? i : n - 1];
 }
 
-/* Delay from each rest to the first frame in [rest, next rest) with the
- * property; sorted into `out`, returns how many changes had one. */
+/* Delay (ms) from each rest to the first frame in [rest, next rest) with
+ * the property, NAN for none, into `each` (one per rest); the delays found,
+ * sorted, into `sorted`; returns how many there are. */
 static size_t
-delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double *out)
+delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double *each,
+        double *sorted)
 {
   size_t n = 0;
   for (size_t r = 0; r < scene->n_rests; r++)
     {
       double from = scene->rests[r].t_s;
       double to = r + 1 < scene->n_rests ? scene->rests[r + 1].t_s : 1e18;
+      each[r] = NAN;
       for (size_t f = 0; f < tl->n; f++)
         if (tl->t[f] >= from - 1e-9 && tl->t[f] < to && has[f])
           {
-            out[n++] = (tl->t[f] - from) * 1000.0;
+            each[r] = (tl->t[f] - from) * 1000.0;
+            sorted[n++] = each[r];
             break;
           }
     }
-  qsort (out, n, sizeof *out, compare_doubles);
+  qsort (sorted, n, sizeof *sorted, compare_doubles);
   return n;
 }
 
@@ -84,10 +89,12 @@ int
 cli_bench_latency (int argc, char **argv)
 {
   g_autofree char *script_arg = NULL, *fps_arg = NULL;
+  gboolean each_change = FALSE;
   const GOptionEntry entries[] = {
     { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg, "Snapshot script (default: the first game's demo, data/games/demo-GAME.script)",
       "FILE" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Render rate (default 30)", "F" },
+    { "changes", 0, 0, G_OPTION_ARG_NONE, &each_change, "Also list every change's delays", NULL },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("bench latency", NULL,
@@ -157,10 +164,11 @@ cli_bench_latency (int argc, char **argv)
              err.reason[0] ? err.reason : eng_status_to_string (st));
   else
     {
-      double *announce = g_new (double, scene->n_rests + 1);
-      double *commit = g_new (double, scene->n_rests + 1);
-      size_t n_announce = delays (scene, tl, tl->announced, announce);
-      size_t n_commit = delays (scene, tl, tl->changed, commit);
+      size_t nr = scene->n_rests + 1;
+      double *announce = g_new (double, nr), *announce_each = g_new (double, nr);
+      double *commit = g_new (double, nr), *commit_each = g_new (double, nr);
+      size_t n_announce = delays (scene, tl, tl->announced, announce_each, announce);
+      size_t n_commit = delays (scene, tl, tl->changed, commit_each, commit);
       EngGame *game = eng_session_game (session);
       printf ("scene: %s at %.0f fps, %dx%d, %u frames, %zu changes\n", script_path, fps,
               scene->width, scene->height, stats.frames, scene->n_rests);
@@ -174,8 +182,13 @@ cli_bench_latency (int argc, char **argv)
               n_commit, percentile (commit, n_commit, 0.5), percentile (commit, n_commit, 0.95));
       printf ("pipeline wall time per frame (observer + interpreter): %.2f ms; render %.2f ms\n",
               stats.pipeline_ms / stats.frames, stats.render_ms / stats.frames);
+      for (size_t r = 0; each_change && r < scene->n_rests; r++)
+        printf ("change %zu (script line %u) at rest %.3f s: commit %.0f ms, announcement %.0f ms\n",
+                r + 1, scene->rests[r].line, scene->rests[r].t_s, commit_each[r], announce_each[r]);
       g_free (announce);
+      g_free (announce_each);
       g_free (commit);
+      g_free (commit_each);
       rc = 0;
     }
   eng_session_free (session);

@@ -11,9 +11,9 @@
  *    shows now (the stale one of a flipped or swapped card included), and
  *    reads the new one on the first frame it is uncovered;
  *  - the tracker's snapshot never shows the stale identity as seen, holds
- *    the new identity committed within the tracker's hold (150 ms, two
- *    frames at 10 fps) of the card being uncovered, and from then on nothing
- *    else at that spot. */
+ *    the new identity committed once the tracker has seen it at rest (its
+ *    third sighting: two frames at 10 fps after the card is uncovered), and
+ *    from then on nothing else at that spot. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +28,7 @@
 /* Frame 0 is cold; the default cold_interval (30) makes frame 30 the next
  * cold pass, so frames 1..29 are tracking only. */
 #define N_FRAMES 30
-/* The tracker commits an item seen for its hold (150 ms): two frames. */
+/* The tracker commits an item on its third sighting at rest: two frames. */
 #define COMMIT_FRAMES 2
 #define MAX_SPOTS 16
 

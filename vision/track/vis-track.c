@@ -11,12 +11,24 @@
 #define MAX_TRACKS 384
 #define MAX_DETECTIONS 512
 #define MAX_PAIRS 8192
+/* Sightings remembered per track: enough to span the hold (150 ms) up to
+ * 90 fps. */
+#define HISTORY 16
+/* Sightings it takes to call a card at rest: with two, jitter and a slow
+ * slide look alike. */
+#define REST_FRAMES 3
+#define DRIFT_SIGHTINGS 6
 
 typedef struct {
   double x, y;
   float rotation, size;
   EngZone zone;
 } Place;
+
+typedef struct {
+  int64_t t;
+  double x, y;
+} Sighting;
 
 typedef struct {
   bool used;
@@ -27,13 +39,13 @@ typedef struct {
   char payload[ENG_TAG_PAYLOAD_LEN + 1];
   EngTag tag;
   Place at;                 /* committed place (pending tracks: the latest) */
-  Place cand;               /* a new place waiting to hold */
+  Place cand;               /* where it is seen away from `at`, not at rest yet */
   bool has_cand;
   bool rezone;              /* take the zone of the place it is next seen at */
-  int64_t cand_since;
-  int64_t first_seen;
   int64_t last_seen;
   int64_t since;
+  Sighting seen[HISTORY];   /* the latest sightings, a ring; seen[head] newest */
+  uint8_t n_seen, head;
 } Track;
 
 static bool
@@ -68,6 +80,8 @@ void
 vis_tracker_options_init (VisTrackerOptions *opts)
 {
   opts->hold_ns = 150 * 1000 * 1000LL;
+  opts->rest_ns = 50 * 1000 * 1000LL;
+  opts->rest_tolerance = 0.02f;
   opts->grace_ns = 2000 * 1000 * 1000LL;
   opts->move_tolerance = 0.5f;
   opts->match_radius = 2.5f;
@@ -146,6 +160,95 @@ place_dist (const Place *a, const Place *b)
 }
 
 static void
+remember (Track *k, const Place *p, int64_t now)
+{
+  k->head = (uint8_t) ((k->head + 1) % HISTORY);
+  k->seen[k->head] = (Sighting) { now, p->x, p->y };
+  if (k->n_seen < HISTORY)
+    k->n_seen++;
+}
+
+/* The i-th latest sighting, 0 the newest; i < n_seen. */
+static const Sighting *
+sighting (const Track *k, int i)
+{
+  return &k->seen[(k->head + HISTORY - i) % HISTORY];
+}
+
+static double
+sighting_dist (const Sighting *a, const Sighting *b)
+{
+  return hypot (a->x - b->x, a->y - b->y);
+}
+
+/* How many of the newest sightings in a row lie within `radius` of the
+ * newest. */
+static int
+still_run (const Track *k, double radius)
+{
+  int n = k->n_seen > 0;
+  while (n < k->n_seen && sighting_dist (sighting (k, n), sighting (k, 0)) <= radius)
+    n++;
+  return n;
+}
+
+/* Whether the card has stopped rather than slowed: over its newest
+ * sightings near the newest (up to DRIFT_SIGHTINGS, within three
+ * tolerances), the two oldest lie on average within `tol` of the two newest.
+ * Jitter averages out; a slide of more than a quarter of `tol` a frame adds
+ * up to more than `tol` over the four frames between those pairs.  Few
+ * sightings, so that a card which slowed down to stop is not held to its
+ * earlier speed. */
+static bool
+no_drift (const Track *k, double tol)
+{
+  int n = still_run (k, 3 * tol);
+  if (n > DRIFT_SIGHTINGS)
+    n = DRIFT_SIGHTINGS;
+  if (n < 4)
+    return true;
+  const Sighting *a = sighting (k, n - 1), *b = sighting (k, n - 2);
+  const Sighting *c = sighting (k, 1), *d = sighting (k, 0);
+  return hypot (a->x + b->x - c->x - d->x, a->y + b->y - c->y - d->y) / 2 <= tol;
+}
+
+/* At rest: the card's newest sightings lie still.  Normally REST_FRAMES of
+ * them over at least rest_ns within the rest tolerance, with no drift;
+ * detections too noisy for that (a soft webcam) count once they have stayed
+ * within four tolerances for hold_ns, with no drift beyond two.  A single
+ * sighting proves nothing. */
+static bool
+at_rest (const VisTrackerOptions *o, const Track *k, float size)
+{
+  double tol = o->rest_tolerance * size;
+  if (k->n_seen < 2)
+    return false;
+  int64_t newest = sighting (k, 0)->t;
+  int n = still_run (k, tol);
+  if (n >= REST_FRAMES && newest - sighting (k, n - 1)->t >= o->rest_ns && no_drift (k, tol))
+    return true;
+  n = still_run (k, 4 * tol);
+  return newest - sighting (k, n - 1)->t >= o->hold_ns && no_drift (k, 2 * tol);
+}
+
+/* Where an unseen card sliding at its last speed would be now: a back in
+ * motion blur (not decoded for a few frames) is looked for there too. */
+static bool
+predicted (const VisTrackerOptions *o, const Track *k, int64_t now, Place *out)
+{
+  if (k->n_seen < 2)
+    return false;
+  const Sighting *b = sighting (k, 0), *a = sighting (k, 1);
+  if (b->t <= a->t || b->t - a->t > o->hold_ns || now - b->t > 2 * o->hold_ns)
+    return false;
+  double f = (double) (now - b->t) / (double) (b->t - a->t);
+  *out = k->has_cand ? k->cand : k->at;
+  out->x = b->x + (b->x - a->x) * f;
+  out->y = b->y + (b->y - a->y) * f;
+  return true;
+}
+
+static void
 image_place (const VisDetection *d, Place *p)
 {
   p->x = d->centre.x;
@@ -179,8 +282,9 @@ new_track (VisTracker *t, const VisDetection *d, const Place *p, int64_t now)
         memcpy (k->payload, d->payload, sizeof k->payload);
         k->tag = d->tag;
         k->at = *p;
-        k->first_seen = k->last_seen = k->since = now;
+        k->last_seen = k->since = now;
         k->seen_now = true;
+        remember (k, p, now);
         return k;
       }
   return NULL;
@@ -262,6 +366,9 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
         float d = place_dist (&tr->at, &t->places[i]);
         if (tr->has_cand)
           d = fminf (d, place_dist (&tr->cand, &t->places[i]));
+        Place ahead;
+        if (predicted (o, tr, now, &ahead))
+          d = fminf (d, place_dist (&ahead, &t->places[i]));
         if (d > o->match_radius * t->places[i].size || n_pairs >= MAX_PAIRS)
           continue;
         t->pairs[n_pairs++] = (Pair){ d, (uint16_t) i, (uint16_t) k };
@@ -308,10 +415,11 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
         }
       Track *k = &t->tracks[t->det_track[i]];
       k->last_seen = now;
+      remember (k, p, now);
       if (!k->committed)
         {
           k->at = *p;
-          if (now - k->first_seen >= o->hold_ns)
+          if (at_rest (o, k, p->size))
             {
               k->committed = true;
               k->since = now;
@@ -335,23 +443,17 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
           k->rezone = false;
           continue;
         }
-      if (k->has_cand && place_dist (&k->cand, p) < tol)
+      /* Away from its place: a move once it is at rest there, never on
+       * the way (however slowly it slides). */
+      k->has_cand = true;
+      k->cand = *p;
+      if (at_rest (o, k, p->size))
         {
-          k->cand = *p;
-          if (now - k->cand_since >= o->hold_ns)
-            {
-              k->at = *p;
-              k->has_cand = false;
-              k->since = now;
-              t->revision++;
-              evict_under (t, k, p);
-            }
-        }
-      else
-        {
-          k->has_cand = true;
-          k->cand = *p;
-          k->cand_since = now;
+          k->at = *p;
+          k->has_cand = false;
+          k->since = now;
+          t->revision++;
+          evict_under (t, k, p);
         }
     }
 

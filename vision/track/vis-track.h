@@ -5,9 +5,16 @@
  * alike and are followed by position only.  Times come from the frames.
  *
  * Commitment rules (EngSnapshot holds only committed state):
- *  - a new item enters once it has been seen for `hold_ns` (default 150 ms);
- *  - a move (beyond `move_tolerance` code sizes) is committed once the new
- *    place has held for `hold_ns`;
+ *  - a new item enters, and a move (beyond `move_tolerance` code sizes) is
+ *    committed, once the card is at rest, judged from its own sightings:
+ *    three or more over at least `rest_ns` (default 50 ms) within
+ *    `rest_tolerance` code sizes (default 0.02) of the newest, and no drift
+ *    adding up over the sightings around it (a slow slide is not at rest).
+ *    Detections too noisy for that count after `hold_ns` (default 150 ms)
+ *    within four tolerances.  A card still sliding is never committed on
+ *    the way (a committed one is flagged ENG_SNAP_MOVING meanwhile);
+ *  - a back not decoded for a few frames (motion blur) is looked for where
+ *    its last speed takes it, as well as where it was last seen;
  *  - an item not seen stays, flagged ENG_SNAP_OCCLUDED, for `grace_ns`
  *    (default 2 s), then leaves; when another item settles on its spot it
  *    leaves at once (the card was flipped or covered for good);
@@ -47,7 +54,11 @@ typedef struct {
 typedef bool (*VisTrackLocate) (void *ctx, const VisDetection *d, VisTrackPlace *out);
 
 typedef struct {
-  int64_t hold_ns;          /* default 150 ms */
+  int64_t rest_ns;          /* default 50 ms: at 30 fps, three sightings */
+  float rest_tolerance;     /* in code sizes; default 0.02 */
+  int64_t hold_ns;          /* default 150 ms: the bound for detections too
+                               noisy to judge rest by rest_tolerance, and how
+                               long an item not committed yet may go unseen */
   int64_t grace_ns;         /* default 2 s */
   float move_tolerance;     /* in code sizes; default 0.5 */
   float match_radius;       /* in code sizes, how far a back may move between
