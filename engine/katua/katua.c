@@ -225,6 +225,8 @@ typedef struct {
   KatState *s;
   EngEvents *ev;     /* NULL: no text at all (fast path) */
   EngVerdict *why;
+  char names[2][64]; /* card_label's: two names fit one sentence */
+  unsigned next_name;
 } Ctx;
 
 static const char *
@@ -233,13 +235,28 @@ pname (const KatState *s, int p)
   return (p >= 0 && p < s->n_players) ? s->names[p] : "?";
 }
 
+static bool has_words (const Ctx *c);
+
+/* A card's name in the table's language as the game says it ("red cat"),
+ * a cat with its value (what tells copies of a colour apart).  Not the card
+ * set's label: that is the sticker's English caption.  Valid until the
+ * next call but one; empty on the fast path, which formats no text. */
 static const char *
-card_label (const KatRules *r, uint8_t idx)
+card_label (Ctx *c, uint8_t idx)
 {
-  if (idx >= r->n_cards)
+  if (!has_words (c))
+    return "";
+  if (idx >= c->r->n_cards)
     return ENG_ ("an unseen card");
-  const EngCard *c = eng_card_set_find_serial (r->set, r->cards[idx].serial);
-  return c != NULL && c->label != NULL ? c->label : ENG_ ("a card");
+  char *buf = c->names[c->next_name++ & 1];
+  const KatCard *kc = &c->r->cards[idx];
+  katua_card_name (c->r, kc->serial, false, buf, sizeof c->names[0]);
+  if (kc->kind == KAT_KIND_CAT)
+    {
+      size_t len = strlen (buf);
+      snprintf (buf + len, sizeof c->names[0] - len, " %d", kc->value);
+    }
+  return buf;
 }
 
 /* Whether `c` formats any text: the simulation path does not, and skips
@@ -423,7 +440,7 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
     return refuse (c, ENG_ERR_CONSERVATION, "K20",
                    ENG_N_ ("card %u (%s) cannot come from %s's hand: the referee knows it is "
                            "in %s"),
-                   serial, card_label (c->r, k), pname (s, p), ENG_ (where));
+                   serial, card_label (c, k), pname (s, p), ENG_ (where));
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == KAT_UNKNOWN)
       {
@@ -449,7 +466,7 @@ hand_take_kind (Ctx *c, int p, uint16_t serial, int kind, int action, const char
   const KatCard *kc = &c->r->cards[k];
   if (kc->kind != kind || (action != KAT_ACT_NONE && kc->action != action))
     return ILLEGAL (c, rule, ENG_N_ ("card %u (%s) is not a %s"), serial,
-                    card_label (c->r, k), ENG_ (what));
+                    card_label (c, k), ENG_ (what));
   return hand_take (c, p, serial, idx);
 }
 
@@ -700,7 +717,7 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
   EngEvent *e = ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
                         ENG_N_ ("%s captures %s's cat from slot %d: %s; put it face up in %s's "
                                 "capture area"), pname (s, taker), pname (s, p), slot + 1,
-                        card_label (c->r, k), pname (s, taker));
+                        card_label (c, k), pname (s, taker));
   if (e != NULL)
     {
       e->other = (int8_t) p;
@@ -727,7 +744,7 @@ shown (Ctx *c, int p, int slot, const char *rule, bool back_down)
   uint8_t k = s->slot[p][slot];
   EngEvent *e = ev_add (c, ENG_EVENT_SHOWN, p, rule,
                         ENG_N_ ("%s's cat in slot %d is shown to all: %s"),
-                        pname (s, p), slot + 1, card_label (c->r, k));
+                        pname (s, p), slot + 1, card_label (c, k));
   if (e != NULL && k < c->r->n_cards)
     e->value = (int16_t) c->r->cards[k].serial;
   if (back_down)
@@ -1238,7 +1255,7 @@ do_hit (Ctx *c, uint16_t show)
     {
       ev_add (c, ENG_EVENT_ESCAPE, a.player, "K11",
               ENG_N_ ("The %s beam does not attract %s: the cat escapes and the UFO is discarded"),
-              colour_name (c, a.colour), card_label (c->r, k));
+              colour_name (c, a.colour), card_label (c, k));
       if (was_down)
         ev_add (c, ENG_EVENT_NEED, a.player, "K11",
                 ENG_N_ ("%s: turn your cat in slot %d face down again"), pname (s, a.player),

@@ -32,12 +32,12 @@ text_of (const GameTest *t, EngEventKind kind, const char *rule)
   return e->text;
 }
 
-/* One short game: an attack, its capture and score, a refusal.
- * The capture text is `capture_head`, the card's label (the card set's
- * words: data, not translated), then `capture_tail`. */
+/* One short game: an attack, its capture and score, a refusal.  The
+ * capture names the card as the game does, in the table's language (the
+ * card set's label is the sticker's English caption). */
 static void
-play_short_game (const char *language, const char *aims, const char *capture_head,
-                 const char *capture_tail, const char *score, const char *refusal)
+play_short_game (const char *language, const char *aims, const char *capture,
+                 const char *score, const char *refusal)
 {
   speak (language);
   GameTest t;
@@ -45,11 +45,7 @@ play_short_game (const char *language, const char *aims, const char *capture_hea
   gt_ok (&t, "Ana attack 72 Bea 3");   /* tricolor beam at the fake-1 */
   cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"), aims);
   gt_ok (&t, "Bea hit");
-  const EngCard *fake = eng_card_set_find_serial (t.set, 29);
-  cr_assert (fake != NULL && fake->label != NULL);
-  char want[256];
-  snprintf (want, sizeof want, "%s%s%s", capture_head, fake->label, capture_tail);
-  cr_assert_str_eq (text_of (&t, ENG_EVENT_CAPTURE, "K11"), want);
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_CAPTURE, "K11"), capture);
   cr_assert_str_eq (text_of (&t, ENG_EVENT_SCORE, "K11"), score);
   gt_refused (&t, "Ana attack 35 Bea 1", ENG_ERR_ILLEGAL, "K3");
   cr_assert_str_eq (t.why.reason, refusal);
@@ -69,7 +65,7 @@ Test (i18n, english_in_the_c_locale_even_with_language_set)
                     "Ana aims a tricolor beam at Bea's cat in slot 3");
   gt_free (&t);
   play_short_game (NULL, "Ana aims a tricolor beam at Bea's cat in slot 3",
-                   "Ana captures Bea's cat from slot 3: ", "; put it face up in "
+                   "Ana captures Bea's cat from slot 3: fake cat; put it face up in "
                    "Ana's capture area",
                    "Ana: -1 points (-1)", "only one abduction card per turn");
 }
@@ -77,7 +73,7 @@ Test (i18n, english_in_the_c_locale_even_with_language_set)
 Test (i18n, spanish_table)
 {
   play_short_game ("es", "Ana apunta una luz abductora tricolor al gato del hueco 3 de Bea",
-                   "Ana captura el gato del hueco 3 de Bea: ", "; ponlo bocarriba "
+                   "Ana captura el gato del hueco 3 de Bea: gato falso; ponlo bocarriba "
                    "en la zona de captura de Ana",
                    "Ana: -1 Puntos Katua (-1)", "solo una carta de captura por turno");
 }
@@ -85,7 +81,7 @@ Test (i18n, spanish_table)
 Test (i18n, catalan_table)
 {
   play_short_game ("ca", "Ana apunta una llum abductora tricolor al gat del forat 3 de Bea",
-                   "Ana abdueix el gat del forat 3 de Bea: ", "; posa'l de cap per "
+                   "Ana abdueix el gat del forat 3 de Bea: gat fals; posa'l de cap per "
                    "amunt a la zona de joc de Ana",
                    "Ana: -1 punts Katua (-1)", "només una carta d'abducció per torn");
 }
