@@ -1132,9 +1132,12 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
   double y = l->command_at[1] + col * l->command_col[1] + row * l->command_row[1];
   if (!g->command_declared[k])
     {
-      /* command cards are held up by a player: a sticker on its own */
-      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f\n", op->text, payload, sx (g, x),
-               sy (g, y));
+      /* command cards are held up by a player: a sticker on its own, printed
+       * as every sticker is (40 mm, 2 quiet modules: 1.6 mm modules); the
+       * renderer draws a lone code with 4 quiet modules, so its paper is
+       * larger for the same modules */
+      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f size=%.1f\n", op->text, payload,
+               sx (g, x), sy (g, y), 40.0 * (21 + 2 * 4) / (21 + 2 * 2));
       fprintf (g->ev, "at 0 remove cmd-%s\n", op->text);
       g->command_declared[k] = true;
     }
@@ -1352,7 +1355,8 @@ write_scene (Gen *g)
   unsigned d = g->o.degrade;
   if (d != 0)
     fprintf (f, "degrade light=%g light-angle=200 blur=%g noise=%g jpeg=%d\n",
-             d & CAL_SCENE_DEGRADE_LIGHT ? 0.25 : 0.0, d & CAL_SCENE_DEGRADE_BLUR ? 0.6 : 0.0,
+             d & CAL_SCENE_DEGRADE_LIGHT ? 0.25 : 0.0,
+             d & CAL_SCENE_DEGRADE_BLUR ? (g->o.blur_px > 0 ? g->o.blur_px : 0.6) : 0.0,
              d & CAL_SCENE_DEGRADE_NOISE ? 3.0 : 0.0, d & CAL_SCENE_DEGRADE_JPEG ? 90 : 0);
   static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
   for (int a = 0; a < 4; a++)
@@ -1602,7 +1606,11 @@ score_detections (const VisTruth *truth, const VisDetectResult *det, const CalRe
   for (unsigned t = 0; t < truth->n_tags; t++)
     {
       const VisTruthTag *tag = &truth->tags[t];
-      if (tag->kind == VIS_TRUTH_FOREIGN || !tag->in_view || tag->occluded)
+      EngTag parsed;
+      /* a lone sticker with a Tablero payload is a command card shown */
+      bool ours = tag->kind != VIS_TRUTH_FOREIGN
+                  || eng_tag_parse (tag->payload, strlen (tag->payload), &parsed) == ENG_OK;
+      if (!ours || !tag->in_view || tag->occluded)
         continue;
       expected++;
       if (stats->min_module_px == 0 || tag->module_px < stats->min_module_px)

@@ -53,6 +53,8 @@ typedef struct {
                              (px_per_mm is then ignored; the result says the
                              scale) */
   unsigned degrade;       /* CAL_SCENE_DEGRADE_* bits */
+  double blur_px;         /* with CAL_SCENE_DEGRADE_BLUR: the blur's sigma in
+                             image px; 0 = 0.6 (a soft webcam's is about 1) */
   bool hands;             /* a hand carries every card that is handled */
   double nudge_s;         /* bump the camera at the first quiet moment after
                              this scene time; < 0 = never */
@@ -110,8 +112,8 @@ typedef void (*CalRefereeSink) (void *user, double t_s, const EngSnapshot *snaps
 
 /* Called for each code the detector missed in a frame although the
  * renderer's ground truth has it wholly in view and uncovered (a card's
- * sticker, an anchor or a seat marker; command cards are not counted).
- * Borrowed for the call. */
+ * sticker, an anchor, a seat marker or a command card; foreign codes are
+ * not counted).  Borrowed for the call. */
 typedef void (*CalRefereeMissSink) (void *user, double t_s, const VisTruthTag *tag);
 
 typedef struct {

@@ -77,12 +77,14 @@ cli_cmd_scene (int argc, char **argv)
 {
   g_autofree char *out_path = NULL, *game_arg = NULL, *degrade = NULL;
   g_autofree char *nudge = NULL, *fps = NULL, *change = NULL, *seed = NULL, *size = NULL;
+  g_autofree char *blur = NULL;
   gboolean no_hands = FALSE;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
     { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the script's)", "GAME" },
     { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
       "none|all|light,blur,noise,jpeg" },
+    { "blur", 0, 0, G_OPTION_ARG_FILENAME, &blur, "The blur's sigma in pixels (default 0.6)", "PX" },
     { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
     { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, "Scene frame rate (default 5)", "F" },
@@ -109,6 +111,7 @@ cli_cmd_scene (int argc, char **argv)
   if ((nudge != NULL && !cli_parse_double ("scene", "--nudge", nudge, 0, CLI_MAX_SECONDS, &opts.nudge_s))
       || (fps != NULL && !cli_parse_double ("scene", "--fps", fps, CLI_MIN_FPS, 120, &opts.fps))
       || (change != NULL && !cli_parse_double ("scene", "--change", change, 0.1, 60, &opts.change_s))
+      || (blur != NULL && !cli_parse_double ("scene", "--blur", blur, 0.01, 20, &opts.blur_px))
       || (seed != NULL && !cli_parse_uint64 ("scene", "--seed", seed, &seed_value)))
     return 2;
   if (seed != NULL)

@@ -812,9 +812,12 @@ Test (e2e, script_from_the_environment)
   if (script == NULL || rec == NULL)
     cr_skip_test ("E2E_SCRIPT and E2E_REC not set");
   Game g = { script, rec, options (CAL_SCENE_DEGRADE_ALL, -1), getenv ("E2E_OVER") != NULL };
-  /* E2E_SIZE=1920x1080: filmed by a camera of that frame */
-  const char *size = getenv ("E2E_SIZE");
+  /* E2E_SIZE=1920x1080: filmed by a camera of that frame; E2E_BLUR=PX: that
+   * soft */
+  const char *size = getenv ("E2E_SIZE"), *blur = getenv ("E2E_BLUR");
   if (size != NULL)
     cr_assert_eq (sscanf (size, "%dx%d", &g.opts.width, &g.opts.height), 2, "E2E_SIZE=WxH");
+  if (blur != NULL)
+    g.opts.blur_px = atof (blur);
   play (&g);
 }
