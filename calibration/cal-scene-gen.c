@@ -49,6 +49,7 @@ typedef struct {
   unsigned command_cols;         /* command cards: a grid of spots, one per
                                     command, outside every zone */
   double yaw;                    /* camera yaw, degrees */
+  double view[2];                /* half extents in view along x and y, mm */
 } Layout;
 
 typedef struct {
@@ -130,17 +131,28 @@ gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
   return st;
 }
 
-/* Seats round the table: two face to face across the piles (the camera
- * turned a quarter so the long image side runs seat to seat), three or four
+/* Seats round the table: two face to face across the piles, three or four
  * clockwise from the near side.  The distances keep every seat's zones clear
  * of its neighbours' and the attack spots clear of the piles with
  * data/zones/katua.zones; every place is checked against the zone file
- * anyway (check_place). */
+ * anyway (check_place).  `view` is what the camera must see: the anchors,
+ * the seat markers and every card laid, with a margin.
+ *
+ * Three or four players have two tables.  The square one (the default, 5 MP
+ * at 2.2 px/mm) leaves room round every seat.  The wide one fits a 16:9
+ * camera: the near and far markers come as close to the piles as their
+ * attack spots allow (the spots' outer edge, 265 mm in front of the marker,
+ * 5 mm from the piles' 60 mm half depth), and the side seats move out until
+ * their attack spots' cards clear the near and far seats' capture areas
+ * (the corners; 9 mm between cards), so the table is 1236 x 716 mm in view:
+ * 1.51 px/mm (2.41 px per 1.6 mm module) on 1920x1080 (docs/e2e.md). */
+#define GEN_LAYOUTS 2
+
 static bool
-layout_for (unsigned n_players, Layout *l)
+layout_for (unsigned n_players, unsigned which, Layout *l)
 {
   memset (l, 0, sizeof *l);
-  if (n_players == 2)
+  if (n_players == 2 && which == 0)
     {
       /* face to face across the decks; the camera turned a quarter so the
        * long side of the image runs from seat to seat */
@@ -148,19 +160,61 @@ layout_for (unsigned n_players, Layout *l)
                       .seat = { { 0, 340 }, { 0, -340 } },
                       .table_spot = { { 230, -45 }, { 240, 55 } },
                       .command_at = { -290, 110 }, .command_col = { 50, 0 },
-                      .command_row = { 0, 50 }, .command_cols = 3 };
+                      .command_row = { 0, 50 }, .command_cols = 3,
+                      .view = { 355, 435 } };
       return true;
     }
-  if (n_players == 3 || n_players == 4)
+  if ((n_players == 3 || n_players == 4) && which == 0)
     {
       *l = (Layout) { .ax = 490, .ay = 450, .n_seats = 4,
                       .seat = { { 0, 400 }, { -440, 0 }, { 0, -400 }, { 440, 0 } },
                       .table_spot = { { 300, 300 }, { -300, -300 } },
                       .command_at = { -300, -300 }, .command_col = { -45, 0 },
-                      .command_row = { 0, -45 }, .command_cols = 4 };
+                      .command_row = { 0, -45 }, .command_cols = 4,
+                      .view = { 535, 495 } };
+      return true;
+    }
+  if ((n_players == 3 || n_players == 4) && which == 1)
+    {
+      /* the loose cards in the free corner at the near seat's right, the
+       * command cards in the opposite one (3 x 3 spots, 45 mm apart); the
+       * anchors beyond the side markers, level with the near and far ones */
+      *l = (Layout) { .ax = 590, .ay = 312, .n_seats = 4,
+                      .seat = { { 0, 330 }, { -560, 0 }, { 0, -330 }, { 560, 0 } },
+                      .table_spot = { { 318, 255 }, { 395, 255 } },
+                      .command_at = { -300, -290 }, .command_col = { -45, 0 },
+                      .command_row = { 0, 45 }, .command_cols = 3,
+                      .view = { 618, 358 } };
       return true;
     }
   return false;
+}
+
+/* For a frame of o.width x o.height: the table, and the camera's yaw, that
+ * show it at the largest scale, the long image side along the table's long
+ * side.  Leaves g->lay zeroed when no table seats `n_players`. */
+static void
+choose_layout (Gen *g, unsigned n_players)
+{
+  double best = 0;
+  for (unsigned k = 0; k < GEN_LAYOUTS; k++)
+    {
+      Layout l;
+      if (!layout_for (n_players, k, &l))
+        continue;
+      double vw = 2 * l.view[0], vh = 2 * l.view[1];
+      bool turn = (vw >= vh) != (g->o.width >= g->o.height);
+      l.yaw = turn ? 90 : 0;
+      double ppm = turn ? fmin (g->o.width / vh, g->o.height / vw)
+                        : fmin (g->o.width / vw, g->o.height / vh);
+      if (ppm > best)
+        {
+          best = ppm;
+          g->lay = l;
+        }
+    }
+  if (best > 0)
+    g->o.px_per_mm = best;
 }
 
 static void
@@ -1078,9 +1132,12 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
   double y = l->command_at[1] + col * l->command_col[1] + row * l->command_row[1];
   if (!g->command_declared[k])
     {
-      /* command cards are held up by a player: a sticker on its own */
-      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f\n", op->text, payload, sx (g, x),
-               sy (g, y));
+      /* command cards are held up by a player: a sticker on its own, printed
+       * as every sticker is (40 mm, 2 quiet modules: 1.6 mm modules); the
+       * renderer draws a lone code with 4 quiet modules, so its paper is
+       * larger for the same modules */
+      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f size=%.1f\n", op->text, payload,
+               sx (g, x), sy (g, y), 40.0 * (21 + 2 * 4) / (21 + 2 * 2));
       fprintf (g->ev, "at 0 remove cmd-%s\n", op->text);
       g->command_declared[k] = true;
     }
@@ -1261,14 +1318,20 @@ write_scene (Gen *g)
 {
   const Layout *l = &g->lay;
   double ppm = g->o.px_per_mm;
-  double view_w = 2 * (l->ax + 45), view_h = 2 * (l->ay + 45);
-  if (fabs (l->yaw) == 90)
+  int w = g->o.width, h = g->o.height;
+  if (w <= 0 || h <= 0)
     {
-      double swap = view_w;
-      view_w = view_h;
-      view_h = swap;
+      double view_w = 2 * l->view[0], view_h = 2 * l->view[1];
+      if (fabs (l->yaw) == 90)
+        {
+          double swap = view_w;
+          view_w = view_h;
+          view_h = swap;
+        }
+      w = ((int) ceil (view_w * ppm / 16.0)) * 16;
+      h = ((int) ceil (view_h * ppm / 16.0)) * 16;
     }
-  int w = ((int) ceil (view_w * ppm / 16.0)) * 16, h = ((int) ceil (view_h * ppm / 16.0)) * 16;
+  g->res->px_per_mm = ppm;
   double duration = g->clock + 1.5;
   g->res->width = w;
   g->res->height = h;
@@ -1292,7 +1355,8 @@ write_scene (Gen *g)
   unsigned d = g->o.degrade;
   if (d != 0)
     fprintf (f, "degrade light=%g light-angle=200 blur=%g noise=%g jpeg=%d\n",
-             d & CAL_SCENE_DEGRADE_LIGHT ? 0.25 : 0.0, d & CAL_SCENE_DEGRADE_BLUR ? 0.6 : 0.0,
+             d & CAL_SCENE_DEGRADE_LIGHT ? 0.25 : 0.0,
+             d & CAL_SCENE_DEGRADE_BLUR ? (g->o.blur_px > 0 ? g->o.blur_px : 0.6) : 0.0,
              d & CAL_SCENE_DEGRADE_NOISE ? 3.0 : 0.0, d & CAL_SCENE_DEGRADE_JPEG ? 90 : 0);
   static const double corner[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
   for (int a = 0; a < 4; a++)
@@ -1448,7 +1512,11 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
     g->o.seed = 1;
   const EngSetup *su = eng_live_script_setup (script);
   EngStatus st = ENG_OK;
-  if (!layout_for (su->n_players, &g->lay))
+  if (g->o.width > 0 && g->o.height > 0)
+    choose_layout (g, su->n_players);
+  else if (!layout_for (su->n_players, 0, &g->lay))
+    st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED, "no table layout for %u players", su->n_players);
+  if (st == ENG_OK && g->lay.n_seats == 0)
     st = gen_fail (g, 0, ENG_ERR_NOT_SUPPORTED, "no table layout for %u players", su->n_players);
   /* seats as the calibration finds them: forward towards the centroid */
   for (unsigned s = 0; st == ENG_OK && s < g->lay.n_seats; s++)
@@ -1528,12 +1596,68 @@ now_ms (void)
   return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
 }
 
+/* Scores the detector's last frame against the truth (see CalRefereeStats)
+ * and reports each code it missed. */
+static void
+score_detections (const VisTruth *truth, const VisDetectResult *det, const CalRefereeOptions *o,
+                  CalRefereeStats *stats)
+{
+  unsigned expected = 0, found = 0;
+  for (unsigned t = 0; t < truth->n_tags; t++)
+    {
+      const VisTruthTag *tag = &truth->tags[t];
+      EngTag parsed;
+      /* a lone sticker with a Tablero payload is a command card shown */
+      bool ours = tag->kind != VIS_TRUTH_FOREIGN
+                  || eng_tag_parse (tag->payload, strlen (tag->payload), &parsed) == ENG_OK;
+      if (!ours || !tag->in_view || tag->occluded)
+        continue;
+      expected++;
+      if (stats->min_module_px == 0 || tag->module_px < stats->min_module_px)
+        stats->min_module_px = tag->module_px;
+      if (tag->module_px > stats->max_module_px)
+        stats->max_module_px = tag->module_px;
+      double cx = 0, cy = 0;
+      for (int k = 0; k < 4; k++)
+        {
+          cx += tag->corners[k][0] / 4.0;
+          cy += tag->corners[k][1] / 4.0;
+        }
+      double side = hypot (tag->corners[1][0] - tag->corners[0][0],
+                           tag->corners[1][1] - tag->corners[0][1]);
+      bool hit = false;
+      for (size_t i = 0; det != NULL && !hit && i < det->n_detections; i++)
+        hit = strcmp (det->detections[i].payload, tag->payload) == 0
+              && hypot (det->detections[i].centre.x - cx, det->detections[i].centre.y - cy)
+                   < 0.5 * side + 4;
+      if (hit)
+        found++;
+      else if (o->missed != NULL)
+        o->missed (o->user, truth->t_s, tag);
+    }
+  stats->codes_expected += expected;
+  stats->codes_found += found;
+  if (found == expected)
+    stats->frames_complete++;
+}
+
 EngStatus
 cal_scene_referee (const char *scene_text, size_t len, EngSession *session, const char *zones_path,
                    CalRefereeSink sink, void *user, CalRefereeStats *stats, EngParseError *err)
 {
+  CalRefereeOptions o = { .zones_path = zones_path, .sink = sink, .user = user };
+  return cal_scene_referee_with (scene_text, len, session, &o, stats, err);
+}
+
+EngStatus
+cal_scene_referee_with (const char *scene_text, size_t len, EngSession *session,
+                        const CalRefereeOptions *opts, CalRefereeStats *stats, EngParseError *err)
+{
   if (scene_text == NULL || session == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
+  CalRefereeOptions o = { 0 };
+  if (opts != NULL)
+    o = *opts;
   CalRefereeStats local;
   if (stats == NULL)
     stats = &local;
@@ -1546,14 +1670,15 @@ cal_scene_referee (const char *scene_text, size_t len, EngSession *session, cons
   if (st == ENG_OK)
     st = vis_renderer_new (scene, 0, &renderer);
   CalObserver *observer = NULL;
-  CalObserverOptions oopts = { .zones_path = zones_path };
+  CalObserverOptions oopts = { .zones_path = o.zones_path };
   if (st == ENG_OK)
     st = cal_observer_new (&oopts, &observer, err);
   int w = scene ? vis_scene_width (scene) : 0, h = scene ? vis_scene_height (scene) : 0;
   uint8_t *pixels = st == ENG_OK ? malloc ((size_t) w * (size_t) h * 3) : NULL;
   EngSnapshot *snap = st == ENG_OK ? calloc (1, sizeof *snap) : NULL;
   EngEvent *storage = st == ENG_OK ? calloc (REFEREE_EVENTS, sizeof *storage) : NULL;
-  if (st == ENG_OK && (pixels == NULL || snap == NULL || storage == NULL))
+  VisTruth *truth = st == ENG_OK ? calloc (1, sizeof *truth) : NULL;
+  if (st == ENG_OK && (pixels == NULL || snap == NULL || storage == NULL || truth == NULL))
     st = ENG_ERR_NO_MEMORY;
   EngInterpreter *interp = eng_session_interpreter (session);
   unsigned n_frames = scene ? vis_scene_n_frames (scene) : 0;
@@ -1563,7 +1688,7 @@ cal_scene_referee (const char *scene_text, size_t len, EngSession *session, cons
       double t = f / fps;
       VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, pixels };
       double t0 = now_ms ();
-      st = vis_renderer_render (renderer, t, &img, NULL);
+      st = vis_renderer_render (renderer, t, &img, truth);
       if (st != ENG_OK)
         break;
       double t1 = now_ms ();
@@ -1579,9 +1704,11 @@ cal_scene_referee (const char *scene_text, size_t len, EngSession *session, cons
       stats->pipeline_ms += t2 - t1;
       stats->events += events.n;
       stats->calibrations = cal_observer_calibrations (observer);
-      if (sink != NULL)
-        sink (user, t, snap, changed, &events);
+      score_detections (truth, cal_observer_detections (observer), &o, stats);
+      if (o.sink != NULL)
+        o.sink (o.user, t, snap, changed, &events);
     }
+  free (truth);
   free (storage);
   free (snap);
   free (pixels);

@@ -28,6 +28,7 @@
 #include "eng-session.h"
 #include "eng-snapshot.h"
 #include "eng-status.h"
+#include "vis-render.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,7 +46,15 @@ typedef struct {
   double fps;             /* scene frame rate; 0 = 5 */
   double px_per_mm;       /* image scale on the table; 0 = 2.2 (3.5 px per
                              module of a 40 mm sticker with 2 quiet modules) */
+  int width, height;      /* the camera's frame in px; 0 = as large as the
+                             table at px_per_mm.  Given, the generator picks
+                             the table layout and the camera's yaw that show
+                             the table at the largest scale in that frame
+                             (px_per_mm is then ignored; the result says the
+                             scale) */
   unsigned degrade;       /* CAL_SCENE_DEGRADE_* bits */
+  double blur_px;         /* with CAL_SCENE_DEGRADE_BLUR: the blur's sigma in
+                             image px; 0 = 0.6 (a soft webcam's is about 1) */
   bool hands;             /* a hand carries every card that is handled */
   double nudge_s;         /* bump the camera at the first quiet moment after
                              this scene time; < 0 = never */
@@ -72,6 +81,7 @@ typedef struct {
   char *text;             /* the scene; the caller frees it with free() */
   double duration_s;
   int width, height;
+  double px_per_mm;       /* the image scale on the table */
   size_t n_rests;
   CalSceneRest rests[CAL_SCENE_MAX_RESTS];
 } CalSceneResult;
@@ -100,13 +110,32 @@ EngStatus cal_scene_generate (const EngLiveScript *script, const EngCardSet *set
 typedef void (*CalRefereeSink) (void *user, double t_s, const EngSnapshot *snapshot, bool changed,
                                 const EngEvents *events);
 
+/* Called for each code the detector missed in a frame although the
+ * renderer's ground truth has it wholly in view and uncovered (a card's
+ * sticker, an anchor, a seat marker or a command card; foreign codes are
+ * not counted).  Borrowed for the call. */
+typedef void (*CalRefereeMissSink) (void *user, double t_s, const VisTruthTag *tag);
+
 typedef struct {
   unsigned frames;
   unsigned calibrations;     /* anchors calibrations, the first included */
   size_t events;             /* interpreter events in all */
   double pipeline_ms;        /* wall time in the observer and the interpreter */
   double render_ms;          /* wall time drawing the frames */
+  /* The detector's per-frame recall, as the observer ran it: codes wholly
+   * in view and uncovered, summed over the frames, and those it found in
+   * that frame (its payload within half a code of the true centre). */
+  unsigned codes_expected, codes_found;
+  unsigned frames_complete;  /* frames where every such code was found */
+  double min_module_px, max_module_px;   /* of the codes expected */
 } CalRefereeStats;
+
+typedef struct {
+  const char *zones_path;    /* may be NULL: no zones */
+  CalRefereeSink sink;       /* may be NULL */
+  CalRefereeMissSink missed; /* may be NULL */
+  void *user;                /* for both sinks */
+} CalRefereeOptions;
 
 /* Renders `scene_text` frame by frame at its own rate (vis-render) and
  * referees every frame exactly as `tablero-cli watch` does: a CalObserver
@@ -120,6 +149,11 @@ typedef struct {
 EngStatus cal_scene_referee (const char *scene_text, size_t len, EngSession *session,
                              const char *zones_path, CalRefereeSink sink, void *user,
                              CalRefereeStats *stats, EngParseError *err);
+
+/* The same with the detector's misses reported too (`opts` may be NULL). */
+EngStatus cal_scene_referee_with (const char *scene_text, size_t len, EngSession *session,
+                                  const CalRefereeOptions *opts, CalRefereeStats *stats,
+                                  EngParseError *err);
 
 #ifdef __cplusplus
 }

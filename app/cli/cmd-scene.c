@@ -53,22 +53,45 @@ parse_degrade (const char *spec, unsigned *out)
   return true;
 }
 
+/* "1920x1080": a frame the renderer can draw; each side's error is said. */
+static bool
+parse_size (const char *spec, int *w, int *h)
+{
+  g_auto (GStrv) sides = g_strsplit (spec, "x", 3);
+  long a = 0, b = 0;
+  if (g_strv_length (sides) != 2)
+    {
+      fprintf (stderr, "tablero-cli scene: --size takes WIDTHxHEIGHT in pixels, not '%s'\n", spec);
+      return false;
+    }
+  if (!cli_parse_long ("scene", "--size width", sides[0], 64, 16384, &a)
+      || !cli_parse_long ("scene", "--size height", sides[1], 64, 16384, &b))
+    return false;
+  *w = (int) a;
+  *h = (int) b;
+  return true;
+}
+
 int
 cli_cmd_scene (int argc, char **argv)
 {
   g_autofree char *out_path = NULL, *game_arg = NULL, *degrade = NULL;
-  g_autofree char *nudge = NULL, *fps = NULL, *change = NULL, *seed = NULL;
+  g_autofree char *nudge = NULL, *fps = NULL, *change = NULL, *seed = NULL, *size = NULL;
+  g_autofree char *blur = NULL;
   gboolean no_hands = FALSE;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
     { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the script's)", "GAME" },
     { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
       "none|all|light,blur,noise,jpeg" },
+    { "blur", 0, 0, G_OPTION_ARG_FILENAME, &blur, "The blur's sigma in pixels (default 0.6)", "PX" },
     { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
     { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, "Scene frame rate (default 5)", "F" },
     { "change", 0, 0, G_OPTION_ARG_FILENAME, &change, "Seconds given to one change (default 1)", "S" },
     { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed, "Random seed", "N" },
+    { "size", 0, 0, G_OPTION_ARG_FILENAME, &size,
+      "The camera's frame: the table laid out and scaled to fill it (default: 2.2 px/mm)", "WxH" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);
@@ -88,10 +111,13 @@ cli_cmd_scene (int argc, char **argv)
   if ((nudge != NULL && !cli_parse_double ("scene", "--nudge", nudge, 0, CLI_MAX_SECONDS, &opts.nudge_s))
       || (fps != NULL && !cli_parse_double ("scene", "--fps", fps, CLI_MIN_FPS, 120, &opts.fps))
       || (change != NULL && !cli_parse_double ("scene", "--change", change, 0.1, 60, &opts.change_s))
+      || (blur != NULL && !cli_parse_double ("scene", "--blur", blur, 0.01, 20, &opts.blur_px))
       || (seed != NULL && !cli_parse_uint64 ("scene", "--seed", seed, &seed_value)))
     return 2;
   if (seed != NULL)
     opts.seed = seed_value;
+  if (size != NULL && !parse_size (size, &opts.width, &opts.height))
+    return 2;
   const char *script_path = argc == 2 ? argv[1] : NULL;
   if (argc > 2)
     {
@@ -149,8 +175,10 @@ cli_cmd_scene (int argc, char **argv)
         {
           g_autoptr (GString) line = g_string_new ("{\"scene\":");
           cli_json_cstring (line, out_path);
-          g_string_append_printf (line, ",\"width\":%d,\"height\":%d,\"duration\":%.3f,\"changes\":%zu}\n",
-                                  res->width, res->height, res->duration_s, res->n_rests);
+          g_string_append_printf (line, ",\"width\":%d,\"height\":%d,\"px_per_mm\":%.3f,"
+                                  "\"duration\":%.3f,\"changes\":%zu}\n",
+                                  res->width, res->height, res->px_per_mm, res->duration_s,
+                                  res->n_rests);
           fputs (line->str, stdout);
           rc = 0;
         }
