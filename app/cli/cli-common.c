@@ -244,3 +244,22 @@ cli_say (const char *cmd, const char *fmt, ...)
   g_autofree char *shown = cli_escape (msg);
   fprintf (stderr, "tablero-cli %s: %s\n", cmd, shown);
 }
+
+gboolean
+cli_parse_frame_size (const char *cmd, const char *spec, int *width, int *height)
+{
+  g_auto (GStrv) sides = g_strsplit (spec, "x", 3);
+  long a = 0, b = 0;
+  if (g_strv_length (sides) != 2)
+    {
+      g_autofree char *shown = cli_escape (spec);
+      fprintf (stderr, "tablero-cli %s: --size takes WIDTHxHEIGHT in pixels, not '%s'\n", cmd, shown);
+      return FALSE;
+    }
+  if (!cli_parse_long (cmd, "--size width", sides[0], 64, 16384, &a)
+      || !cli_parse_long (cmd, "--size height", sides[1], 64, 16384, &b))
+    return FALSE;
+  *width = (int) a;
+  *height = (int) b;
+  return TRUE;
+}

@@ -73,6 +73,10 @@ gboolean cli_parse_long (const char *cmd, const char *name, const char *text, lo
 #define CLI_MAX_SECONDS 604800.0     /* a week of play */
 #define CLI_MAX_FRAMES 1000000000L   /* a year of frames at 30 fps */
 
+/* "1920x1080": a frame size the renderer can draw (64..16384 a side) for
+ * `--size`; FALSE after saying on stderr what is wrong with which side. */
+gboolean cli_parse_frame_size (const char *cmd, const char *spec, int *width, int *height);
+
 /* Seeds and other unbounded counts: any whole number 0 to G_MAXUINT64. */
 gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *out);
 

@@ -88,13 +88,15 @@ delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double
 int
 cli_bench_latency (int argc, char **argv)
 {
-  g_autofree char *script_arg = NULL, *fps_arg = NULL;
+  g_autofree char *script_arg = NULL, *fps_arg = NULL, *size_arg = NULL;
   gboolean each_change = FALSE;
   const GOptionEntry entries[] = {
     { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg, "Snapshot script (default: the first game's demo, data/games/demo-GAME.script)",
       "FILE" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Render rate (default 30)", "F" },
     { "changes", 0, 0, G_OPTION_ARG_NONE, &each_change, "Also list every change's delays", NULL },
+    { "size", 0, 0, G_OPTION_ARG_FILENAME, &size_arg,
+      "Film the table with a camera of this frame size (default: the layout's own)", "WxH" },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("bench latency", NULL,
@@ -110,6 +112,9 @@ cli_bench_latency (int argc, char **argv)
       return 2;
     }
   if (fps_arg != NULL && !cli_parse_double ("bench latency", "--fps", fps_arg, 1, 120, &fps))
+    return 2;
+  int width = 0, height = 0;
+  if (size_arg != NULL && !cli_parse_frame_size ("bench latency", size_arg, &width, &height))
     return 2;
   g_autofree char *default_rel = g_strdup_printf ("games/demo-%s.script", cli_default_game ());
   g_autofree char *default_script = cli_data_path (default_rel);
@@ -147,6 +152,8 @@ cli_bench_latency (int argc, char **argv)
       CalSceneOptions opts;
       cal_scene_options_init (&opts);
       opts.fps = fps;
+      opts.width = width;
+      opts.height = height;
       opts.hands = true;
       opts.degrade = CAL_SCENE_DEGRADE_ALL;
       st = cal_scene_generate (script, set, zones, &opts, scene, &err);

@@ -53,25 +53,6 @@ parse_degrade (const char *spec, unsigned *out)
   return true;
 }
 
-/* "1920x1080": a frame the renderer can draw; each side's error is said. */
-static bool
-parse_size (const char *spec, int *w, int *h)
-{
-  g_auto (GStrv) sides = g_strsplit (spec, "x", 3);
-  long a = 0, b = 0;
-  if (g_strv_length (sides) != 2)
-    {
-      fprintf (stderr, "tablero-cli scene: --size takes WIDTHxHEIGHT in pixels, not '%s'\n", spec);
-      return false;
-    }
-  if (!cli_parse_long ("scene", "--size width", sides[0], 64, 16384, &a)
-      || !cli_parse_long ("scene", "--size height", sides[1], 64, 16384, &b))
-    return false;
-  *w = (int) a;
-  *h = (int) b;
-  return true;
-}
-
 int
 cli_cmd_scene (int argc, char **argv)
 {
@@ -116,7 +97,7 @@ cli_cmd_scene (int argc, char **argv)
     return 2;
   if (seed != NULL)
     opts.seed = seed_value;
-  if (size != NULL && !parse_size (size, &opts.width, &opts.height))
+  if (size != NULL && !cli_parse_frame_size ("scene", size, &opts.width, &opts.height))
     return 2;
   const char *script_path = argc == 2 ? argv[1] : NULL;
   if (argc > 2)
