@@ -56,6 +56,10 @@ struct _UiPipeline
   char status_message[512];
   char *save_request;      /* under lock: a path the worker saves the calibration to */
   gboolean status_fresh;
+  VisCameraControls controls;    /* under lock: what the camera is asked for */
+  gboolean controls_changed;     /* under lock: the worker sets them on its next frame */
+  char controls_message[600];    /* under lock: what became of them, said once */
+  gboolean controls_fresh;
   guint idle_id;           /* under lock: a dispatch is pending */
 
   /* main thread only */
@@ -109,6 +113,12 @@ dispatch_on_main (gpointer data)
       g_strlcpy (message, self->status_message, sizeof message);
       self->status_fresh = FALSE;
     }
+  char controls[sizeof self->controls_message] = "";
+  if (self->controls_fresh)
+    {
+      g_strlcpy (controls, self->controls_message, sizeof controls);
+      self->controls_fresh = FALSE;
+    }
   g_mutex_unlock (&self->lock);
 
   if (texture != NULL)
@@ -125,6 +135,8 @@ dispatch_on_main (gpointer data)
     }
   if (snapshot_changed)
     g_signal_emit (self, signals[SIGNAL_SNAPSHOT], 0, self->snapshot);
+  if (controls[0] != '\0')
+    g_signal_emit (self, signals[SIGNAL_STATUS], 0, controls);
   if (message[0] != '\0')
     g_signal_emit (self, signals[SIGNAL_STATUS], 0, message);
   return G_SOURCE_REMOVE;
@@ -151,6 +163,37 @@ publish_status (UiPipeline *self, const char *fmt, ...)
   g_vsnprintf (self->status_message, sizeof self->status_message, fmt, ap);
   va_end (ap);
   self->status_fresh = TRUE;
+  schedule_dispatch_locked (self);
+  g_mutex_unlock (&self->lock);
+}
+
+/* Worker: sets controls asked for since the last frame, and says once what
+ * the camera did not do as asked (a changed report: a new message; one that
+ * emptied says nothing).  Its own slot: a status said in the same frame
+ * (calibrated, reconnected) does not hide it. */
+static void
+serve_controls (UiPipeline *self, char *last_report, gsize size)
+{
+  VisCameraControls controls;
+  gboolean changed;
+  g_mutex_lock (&self->lock);
+  changed = self->controls_changed;
+  controls = self->controls;
+  self->controls_changed = FALSE;
+  g_mutex_unlock (&self->lock);
+  if (changed)
+    vis_source_set_controls (self->source, &controls, NULL);
+  const char *report = vis_source_controls_report (self->source);
+  if (strcmp (report, last_report) == 0)
+    return;
+  g_strlcpy (last_report, report, size);
+  if (report[0] == '\0')
+    return;
+  g_auto (GStrv) lines = g_strsplit (report, "\n", -1);
+  g_autofree char *joined = g_strjoinv ("; ", lines);
+  g_mutex_lock (&self->lock);
+  g_snprintf (self->controls_message, sizeof self->controls_message, _ ("Camera controls: %s."), joined);
+  self->controls_fresh = TRUE;
   schedule_dispatch_locked (self);
   g_mutex_unlock (&self->lock);
 }
@@ -285,9 +328,11 @@ worker_main (gpointer data)
   gint64 start_us = 0, first_ns = 0;
   unsigned calibrations = 0;
   gint64 last_recalibration_said = 0;
+  char last_report[512] = "";
 
   while (!g_atomic_int_get (&self->stop_requested))
     {
+      serve_controls (self, last_report, sizeof last_report);
       VisFrame frame;
       VisSourceError err = { "" };
       VisSourceStatus status = vis_source_read (self->source, &frame, &err);
@@ -366,8 +411,12 @@ ui_pipeline_start (UiPipeline *self, GError **error)
   g_return_val_if_fail (self->worker == NULL, FALSE);
 
   VisSourceError err = { "" };
-  /* the demo table plays the game's own demo */
+  /* the demo table plays the game's own demo; a camera gets the controls */
   VisSourceOptions opts = { .game = self->game };
+  g_mutex_lock (&self->lock);
+  opts.controls = self->controls;
+  self->controls_changed = FALSE;
+  g_mutex_unlock (&self->lock);
   VisSourceStatus status = vis_source_open (self->spec, &opts, &self->source, &err);
   if (status != VIS_SOURCE_OK)
     {
@@ -449,6 +498,16 @@ ui_pipeline_set_calibration_file (UiPipeline *self, const char *path)
   g_return_if_fail (UI_IS_PIPELINE (self) && self->worker == NULL);
   g_free (self->calibration_path);
   self->calibration_path = path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_strdup (path) : NULL;
+}
+
+void
+ui_pipeline_set_camera_controls (UiPipeline *self, const VisCameraControls *controls)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self) && controls != NULL);
+  g_mutex_lock (&self->lock);
+  self->controls = *controls;
+  self->controls_changed = TRUE;
+  g_mutex_unlock (&self->lock);
 }
 
 void

@@ -11,6 +11,7 @@
 
 #include "cal-zones.h"
 #include "ui-calibration-facts.h"
+#include "vis-camera.h"
 #include "vis-detect.h"
 
 G_BEGIN_DECLS
@@ -62,6 +63,13 @@ const UiCalibrationFacts *ui_pipeline_get_calibration (UiPipeline *self);
  * docs/calibration-format.md) on its next frame; the outcome comes as a
  * ::status message ("Calibration saved to ..."). */
 void ui_pipeline_save_calibration (UiPipeline *self, const char *path);
+
+/* The camera controls (focus, exposure, anti-flicker; vis-camera.h) the
+ * source is opened with, or, once started, set on the next frame without
+ * reopening it.  What the camera did not do as asked comes as one ::status
+ * message ("Camera controls: ..."), again whenever that changes.
+ * Thread-safe; `controls` is copied. */
+void ui_pipeline_set_camera_controls (UiPipeline *self, const VisCameraControls *controls);
 
 /* The table asks to be measured again (docs/calibration-format.md,
  * "Recalibration"): the next frame showing all four anchors recalibrates,

@@ -240,3 +240,66 @@ ui_settings_bind_action (GSettings *settings, const char *key, GActionGroup *gro
   if (!g_variant_equal (state, value))
     g_action_group_change_action_state (group, action_name, value);
 }
+
+gboolean
+ui_settings_has_key (GSettings *settings, const char *key)
+{
+  if (settings == NULL || key == NULL)
+    return FALSE;
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  return schema != NULL && g_settings_schema_has_key (schema, key);
+}
+
+gboolean
+ui_settings_apply_camera_control (VisCameraControls *controls, const char *key, GVariant *value)
+{
+  if (key == NULL || value == NULL)
+    return FALSE;
+  gboolean is_bool = g_variant_is_of_type (value, G_VARIANT_TYPE_BOOLEAN);
+  gboolean is_int = g_variant_is_of_type (value, G_VARIANT_TYPE_INT32);
+  if (strcmp (key, "camera-focus-locked") == 0 && is_bool)
+    controls->focus = g_variant_get_boolean (value) ? VIS_FOCUS_LOCKED : VIS_FOCUS_AUTO;
+  else if (strcmp (key, "camera-exposure-auto") == 0 && is_bool)
+    controls->exposure = g_variant_get_boolean (value) ? VIS_EXPOSURE_AUTO : VIS_EXPOSURE_MANUAL;
+  else if ((strcmp (key, "camera-focus") == 0 || strcmp (key, "camera-exposure") == 0) && is_int)
+    {
+      gint32 n = g_variant_get_int32 (value);
+      gboolean focus = key[7] == 'f';
+      if (n < -1 || n > (focus ? VIS_CAMERA_FOCUS_MAX : VIS_CAMERA_EXPOSURE_MAX))
+        return FALSE;
+      if (focus)
+        controls->focus_position = n;
+      else
+        controls->exposure_time = n;
+    }
+  else if (strcmp (key, "camera-anti-flicker") == 0 && g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
+    {
+      VisAntiFlicker flicker;
+      if (!vis_anti_flicker_parse (g_variant_get_string (value, NULL), &flicker))
+        return FALSE;
+      controls->anti_flicker = flicker;
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
+ui_settings_get_camera_controls (GSettings *settings, VisCameraControls *controls)
+{
+  *controls = (VisCameraControls) { .focus = VIS_FOCUS_AUTO, .focus_position = -1,
+                                    .exposure = VIS_EXPOSURE_AUTO, .exposure_time = -1 };
+  if (settings == NULL)
+    return;
+  static const char *const keys[] = { "camera-focus-locked", "camera-focus", "camera-exposure-auto",
+                                      "camera-exposure", "camera-anti-flicker" };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      /* a schema without the key (an older install) keeps the default */
+      if (!ui_settings_has_key (settings, keys[i]))
+        continue;
+      g_autoptr (GVariant) value = g_settings_get_value (settings, keys[i]);
+      ui_settings_apply_camera_control (controls, keys[i], value);
+    }
+}

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 
 #include "eng-game.h"
+#include "vis-camera.h"
 
 G_BEGIN_DECLS
 
@@ -56,5 +57,25 @@ void ui_settings_bind_window (GSettings *settings, gpointer window);
  * binding lives as long as both objects; a NULL `settings` binds nothing. */
 void ui_settings_bind_action (GSettings *settings, const char *key, GActionGroup *group,
                               const char *action_name);
+
+/* The camera controls kept in the camera-* keys (docs/frame-sources.md,
+ * "Settings"): camera-focus-locked false is autofocus, true locks at
+ * camera-focus (-1: where autofocus settles); camera-exposure-auto true is
+ * automatic, false fixes camera-exposure (tenths of a millisecond, -1: the
+ * camera's default); camera-anti-flicker as vis_anti_flicker_parse reads
+ * it.  The numbers are kept in `controls` whatever the switches say, so the
+ * rows show them.  NULL settings: the camera's own ways (autofocus,
+ * automatic exposure, its anti-flicker), numbers -1. */
+void ui_settings_get_camera_controls (GSettings *settings, VisCameraControls *controls);
+
+/* Whether `settings` (may be NULL) has `key`: a schema installed by an
+ * older Tablero lacks the newer keys, and GSettings aborts on those. */
+gboolean ui_settings_has_key (GSettings *settings, const char *key);
+
+/* Sets one camera-* `key` to `value` in `controls`: TRUE when `key` is one
+ * of the five and `value` of its type and range (the schema's), FALSE and
+ * `controls` unchanged otherwise.  What win.camera-control checks before
+ * anything is kept. */
+gboolean ui_settings_apply_camera_control (VisCameraControls *controls, const char *key, GVariant *value);
 
 G_END_DECLS

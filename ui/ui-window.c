@@ -9,6 +9,7 @@
 #include "eng-data.h"
 #include "eng-game.h"
 #include "ui-calibration-page.h"
+#include "ui-camera-controls.h"
 #include "ui-camera-view.h"
 #include "ui-correction-dialog.h"
 #include "ui-list.h"
@@ -56,6 +57,8 @@ struct _UiWindow
   GtkStringList *source_names;
   GPtrArray *source_specs;     /* parallel to source_names */
   gboolean filling_sources;    /* the list is being rebuilt: not a choice */
+  UiCameraControls *camera_controls;
+  VisCameraControls controls;  /* focus, exposure, anti-flicker (the camera-* settings) */
   AdwActionRow *version_row;
   GtkListBox *log_list;
   GtkListBox *todo_list;
@@ -687,6 +690,7 @@ start_pipeline (UiWindow *self)
       g_clear_object (&self->pipeline);
     }
   self->pipeline = ui_pipeline_new (self->source, self->game);
+  ui_pipeline_set_camera_controls (self->pipeline, &self->controls);
   gboolean from_saved = !self->recalibrate && g_file_test (self->calibration_path, G_FILE_TEST_IS_REGULAR);
   if (from_saved)
     ui_pipeline_set_calibration_file (self->pipeline, self->calibration_path);
@@ -783,6 +787,28 @@ select_source_action (GtkWidget *widget, const char *action_name, GVariant *para
   update_titles (self);
   start_pipeline (self);
   fill_sources (self);
+}
+
+/* A row of the camera controls changed ("(sv)": a camera-* settings key
+ * and its value): kept in the settings, set on the camera at once. */
+static void
+camera_control_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  const char *key;
+  g_autoptr (GVariant) value = NULL;
+  g_variant_get (parameter, "(&sv)", &key, &value);
+  if (!ui_settings_apply_camera_control (&self->controls, key, value))
+    {
+      g_warning ("win.camera-control: not a camera setting: %s", key);
+      return;
+    }
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  if (ui_settings_has_key (settings, key))
+    g_settings_set_value (settings, key, value);
+  if (self->pipeline != NULL)
+    ui_pipeline_set_camera_controls (self->pipeline, &self->controls);
+  ui_camera_controls_show (self->camera_controls, &self->controls);
 }
 
 static void
@@ -1158,6 +1184,7 @@ ui_window_class_init (UiWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
+  g_type_ensure (UI_TYPE_CAMERA_CONTROLS);
   g_type_ensure (UI_TYPE_SCOREBOARD);
   g_type_ensure (UI_TYPE_RULE_PANEL);
   g_type_ensure (UI_TYPE_TABLE_MAP);
@@ -1171,6 +1198,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, command_box);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_names);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_controls);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, version_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, todo_list);
@@ -1191,6 +1219,7 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
   gtk_widget_class_install_action (widget_class, "win.select-source", "s", select_source_action);
+  gtk_widget_class_install_action (widget_class, "win.camera-control", "(sv)", camera_control_action);
   gtk_widget_class_install_action (widget_class, "win.save-record", NULL, save_record_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.save-calibration", NULL, save_calibration_action);
@@ -1234,6 +1263,9 @@ ui_window_init (UiWindow *self)
                             G_CALLBACK (on_game_selected), self);
   g_signal_connect_swapped (self->source_row, "notify::selected",
                             G_CALLBACK (on_source_selected), self);
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  ui_settings_get_camera_controls (settings, &self->controls);
+  ui_camera_controls_show (self->camera_controls, &self->controls);
   g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
   update_mute_button (self);
   self->voice_name = g_strdup ("");

@@ -48,6 +48,7 @@ typedef struct {
   const char *speak_wav;   /* ... or into this WAV file */
   const char *voice;       /* an espeak-ng voice instead of the table's language */
   long speech_rate;        /* words a minute; 0: the voice's default */
+  VisCameraControls controls;  /* --focus, --exposure, --anti-flicker (cameras) */
 } WatchArgs;
 
 /* The one piece of process state: a signal handler can reach nothing else.
@@ -68,6 +69,7 @@ typedef struct {
   char **options;
   char *seconds, *fps, *frames;
   char *speak_wav, *voice, *speech_rate;
+  char *focus, *exposure, *anti_flicker;
   gboolean loop, commands, speak;
 } WatchOptions;
 
@@ -76,7 +78,7 @@ watch_options_clear (WatchOptions *o)
 {
   char **strings[] = { &o->source, &o->game, &o->players, &o->first, &o->record, &o->calibration,
                        &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames, &o->speak_wav,
-                       &o->voice, &o->speech_rate };
+                       &o->voice, &o->speech_rate, &o->focus, &o->exposure, &o->anti_flicker };
   for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
     g_clear_pointer (strings[i], g_free);
   g_clear_pointer (&o->options, g_strfreev);
@@ -96,7 +98,9 @@ static const char description[] =
   "(a misread: face serials or payloads); '@N ' before it waits\n"
   "until frame N (counted from 0) has been refereed.  --speak says each\n"
   "announcement aloud in the table's language (LANGUAGE), as the window does;\n"
-  "--speak-wav FILE writes the same speech to a WAV file instead.\n";
+  "--speak-wav FILE writes the same speech to a WAV file instead.  --focus,\n"
+  "--exposure and --anti-flicker set a camera's controls (left as the camera\n"
+  "has them when not given); what the camera lacks is said in a status line.\n";
 
 static int
 parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
@@ -120,6 +124,12 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     { "speak-wav", 0, 0, G_OPTION_ARG_FILENAME, &o->speak_wav, "Say them into a WAV file", "FILE" },
     { "voice", 0, 0, G_OPTION_ARG_FILENAME, &o->voice, "The espeak-ng voice (default: the table's language)", "NAME" },
     { "speech-rate", 0, 0, G_OPTION_ARG_FILENAME, &o->speech_rate, "Words a minute (80 to 450)", "N" },
+    { "focus", 0, 0, G_OPTION_ARG_FILENAME, &o->focus,
+      "Camera focus: auto, lock (where autofocus settles) or a lens position", "auto|lock|N" },
+    { "exposure", 0, 0, G_OPTION_ARG_FILENAME, &o->exposure,
+      "Camera exposure: auto, manual (the camera's default time) or a time in ms", "auto|manual|MS" },
+    { "anti-flicker", 0, 0, G_OPTION_ARG_FILENAME, &o->anti_flicker,
+      "Camera anti-flicker: the lamps' mains frequency, or camera (leave it)", "off|50|60|auto|camera" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("watch", NULL, description, entries, &argc, &argv);
@@ -155,6 +165,23 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
       || (o->speech_rate != NULL
           && !cli_parse_long ("watch", "--speech-rate", o->speech_rate, 80, 450, &a->speech_rate)))
     return 2;
+  if (o->focus != NULL && !vis_camera_focus_parse (o->focus, &a->controls))
+    {
+      cli_say ("watch", "--focus takes auto, lock or a focus position from 0 to %d, not '%s'",
+               VIS_CAMERA_FOCUS_MAX, o->focus);
+      return 2;
+    }
+  if (o->exposure != NULL && !vis_camera_exposure_parse (o->exposure, &a->controls))
+    {
+      cli_say ("watch", "--exposure takes auto, manual or a time in milliseconds from 0.1 to %d, not '%s'",
+               VIS_CAMERA_EXPOSURE_MAX / 10, o->exposure);
+      return 2;
+    }
+  if (o->anti_flicker != NULL && !vis_anti_flicker_parse (o->anti_flicker, &a->controls.anti_flicker))
+    {
+      cli_say ("watch", "--anti-flicker takes off, 50, 60, auto or camera, not '%s'", o->anti_flicker);
+      return 2;
+    }
   if (a->speak && a->speak_wav != NULL)
     {
       cli_say ("watch", "--speak and --speak-wav: choose one (the sound card or a file)");
@@ -609,7 +636,7 @@ cli_cmd_watch (int argc, char **argv)
     }
 
   /* the demo table plays the game's own demo */
-  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game };
+  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game, .controls = a.controls };
   VisSource *source = NULL;
   VisSourceError serr = { "" };
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
@@ -620,6 +647,15 @@ cli_cmd_watch (int argc, char **argv)
       eng_session_free (session);
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
     }
+
+  /* the controls a camera lacks or refused, said once (one line each) */
+  g_auto (GStrv) skipped = g_strsplit (vis_source_controls_report (source), "\n", -1);
+  for (char **line = skipped; *line != NULL; line++)
+    if (**line != '\0')
+      {
+        g_autofree char *text = g_strdup_printf ("camera controls: %s", *line);
+        print_status (0, text);
+      }
 
   bool voice_failed, voice_reported = false;
   SpkVoice *voice = open_voice (&a, &voice_failed);

@@ -11,13 +11,18 @@ extern "C" {
 /* A backend object `self` behind function pointers.  open (re)acquires the
  * device (NO_CAMERA / ERR_* when it cannot), read delivers the newest frame
  * (DISCONNECTED when the device went away), close releases the device but
- * keeps `self` for a later open, destroy frees `self`. */
+ * keeps `self` for a later open, destroy frees `self`.  The controls asked
+ * for (VisSourceOptions.controls, then set_controls) are set at every open. */
 typedef struct {
   VisSourceStatus (*open) (void *self, VisSourceError *err);
   VisSourceStatus (*read) (void *self, VisFrame *frame, VisSourceError *err);
   void (*close) (void *self);
   void (*destroy) (void *self);
   const char *(*describe) (void *self);
+  /* Keep `controls` for later opens; set them now when open. */
+  void (*set_controls) (void *self, const VisCameraControls *controls);
+  /* What the last setting did not do as asked; "" when all, never NULL. */
+  const char *(*controls_report) (void *self);
 } VisSourceBackendOps;
 
 #ifdef TABLERO_HAVE_LIBCAMERA

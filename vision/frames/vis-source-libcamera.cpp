@@ -5,12 +5,20 @@
 // read() converts that request's buffer into the frame and queues it again.
 // So what read() delivers is always the newest frame, with no copy on the
 // camera thread and no allocation per frame.
+//
+// Controls go through the same plan as V4L2's (vis-camera.h): libcamera's
+// AeEnable / ExposureTime / AfMode / LensPosition are described to the plan
+// as the V4L2 controls they stand for, and its settings translated back.
+// libcamera 0.0.3 has no anti-flicker control; the report says so.
 #include "vis-source-backend.h"
+#include "vis-camera.h"
+#include "vis-convert.h"
 
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +53,131 @@ quiet_logging ()
   const char *levels = std::getenv ("LIBCAMERA_LOG_LEVELS");
   if (levels == nullptr || *levels == '\0')
     logSetTarget (LoggingTargetNone);
+}
+
+int64_t
+monotonic_ns ()
+{
+  return std::chrono::duration_cast<std::chrono::nanoseconds> (
+           std::chrono::steady_clock::now ().time_since_epoch ()).count ();
+}
+
+const ControlInfo *
+find_info (const ControlInfoMap &info, const ControlId &id)
+{
+  auto it = info.find (&id);
+  return it == info.end () ? nullptr : &it->second;
+}
+
+// The int32 values a control lists, or its min..max when it lists none.
+bool
+offers_int (const ControlInfo &c, int32_t v)
+{
+  for (const ControlValue &x : c.values ())
+    if (x.type () == ControlTypeInteger32 && x.get<int32_t> () == v)
+      return true;
+  return c.values ().empty () && c.min ().type () == ControlTypeInteger32
+         && c.min ().get<int32_t> () <= v && v <= c.max ().get<int32_t> ();
+}
+
+// libcamera's controls in V4L2's terms, so vis_camera_plan_controls decides:
+//   AeEnable             -> exposure mode, a menu of 1 (manual) and 3 (auto)
+//   ExposureTime (us)    -> exposure time in units of 100 us
+//   AfMode               -> autofocus switch (when Manual and Auto/Continuous)
+//   LensPosition (dioptres) -> focus position in hundredths of a dioptre
+void
+describe_controls (const ControlInfoMap &info, VisCameraCtrls *out)
+{
+  out->n = 0;
+  auto add = [out] (const VisCameraCtrl &c) {
+    if (out->n < VIS_CAMERA_CTRLS_MAX)
+      out->ctrls[out->n++] = c;
+  };
+  if (find_info (info, controls::AeEnable) != nullptr)
+    {
+      VisCameraCtrl c {};
+      c.id = VIS_CID_EXPOSURE_AUTO;
+      std::snprintf (c.name, sizeof c.name, "AeEnable");
+      c.type = VIS_CAMERA_CTRL_MENU;
+      c.min = 1, c.max = 3, c.step = 1, c.def = 3;
+      c.menu = (1u << 1) | (1u << 3);
+      add (c);
+    }
+  const ControlInfo *t = find_info (info, controls::ExposureTime);
+  if (t != nullptr && t->min ().type () == ControlTypeInteger32 && t->max ().type () == ControlTypeInteger32)
+    {
+      VisCameraCtrl c {};
+      c.id = VIS_CID_EXPOSURE_ABSOLUTE;
+      std::snprintf (c.name, sizeof c.name, "ExposureTime");
+      c.type = VIS_CAMERA_CTRL_INT;
+      c.min = std::max (1, (t->min ().get<int32_t> () + 99) / 100);
+      c.max = t->max ().get<int32_t> () / 100;
+      c.step = 1;
+      c.def = t->def ().type () == ControlTypeInteger32 ? t->def ().get<int32_t> () / 100 : c.min;
+      if (c.max >= c.min)
+        add (c);
+    }
+  const ControlInfo *af = find_info (info, controls::AfMode);
+  if (af != nullptr && offers_int (*af, controls::AfModeManual)
+      && (offers_int (*af, controls::AfModeContinuous) || offers_int (*af, controls::AfModeAuto)))
+    {
+      VisCameraCtrl c {};
+      c.id = VIS_CID_FOCUS_AUTO;
+      std::snprintf (c.name, sizeof c.name, "AfMode");
+      c.type = VIS_CAMERA_CTRL_BOOL;
+      c.min = 0, c.max = 1, c.step = 1, c.def = 1;
+      add (c);
+    }
+  const ControlInfo *lens = find_info (info, controls::LensPosition);
+  if (lens != nullptr && lens->min ().type () == ControlTypeFloat && lens->max ().type () == ControlTypeFloat)
+    {
+      VisCameraCtrl c {};
+      c.id = VIS_CID_FOCUS_ABSOLUTE;
+      std::snprintf (c.name, sizeof c.name, "LensPosition");
+      c.type = VIS_CAMERA_CTRL_INT;
+      c.min = (int32_t) std::ceil (lens->min ().get<float> () * 100);
+      c.max = (int32_t) std::floor (lens->max ().get<float> () * 100);
+      c.step = 1;
+      c.def = lens->def ().type () == ControlTypeFloat ? (int32_t) std::lround (lens->def ().get<float> () * 100)
+                                                       : c.min;
+      if (c.max >= c.min)
+        add (c);
+    }
+}
+
+// One planned setting as libcamera's control.
+void
+put_setting (ControlList &list, const ControlInfoMap &info, const VisCameraSetting &s)
+{
+  switch (s.id)
+    {
+    case VIS_CID_EXPOSURE_AUTO:
+      list.set (controls::AeEnable, s.value != 1);
+      break;
+    case VIS_CID_EXPOSURE_ABSOLUTE:
+      list.set (controls::ExposureTime, (int32_t) s.value * 100);
+      break;
+    case VIS_CID_FOCUS_AUTO:
+      {
+        const ControlInfo *af = find_info (info, controls::AfMode);
+        bool continuous = af != nullptr && offers_int (*af, controls::AfModeContinuous);
+        if (s.value == 0)
+          list.set (controls::AfMode, (int32_t) controls::AfModeManual);
+        else if (continuous)
+          list.set (controls::AfMode, (int32_t) controls::AfModeContinuous);
+        else
+          {
+            list.set (controls::AfMode, (int32_t) controls::AfModeAuto);
+            list.set (controls::AfTrigger, (int32_t) controls::AfTriggerStart);
+          }
+      }
+      break;
+    case VIS_CID_FOCUS_ABSOLUTE:
+      list.set (controls::LensPosition, s.value / 100.0f);
+      break;
+    default:
+      break;
+    }
 }
 
 class LibcameraBackend {
@@ -89,7 +222,7 @@ public:
       return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, "no usable format");
     pixfmt_ = sc.pixelFormat;
     if (pixfmt_ != formats::RGB888 && pixfmt_ != formats::BGR888 && pixfmt_ != formats::YUYV
-        && pixfmt_ != formats::MJPEG)
+        && pixfmt_ != formats::NV12 && pixfmt_ != formats::MJPEG)
       return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED,
                    "the camera offers " + pixfmt_.toString () + ", which Tablero cannot convert");
     if (camera_->configure (config_.get ()) != 0)
@@ -103,14 +236,35 @@ public:
       return fail (err, VIS_SOURCE_ERR_NO_MEMORY, "cannot allocate frame buffers");
     for (const std::unique_ptr<FrameBuffer> &buf : allocator_->buffers (stream_))
       {
-        const FrameBuffer::Plane &p = buf->planes ()[0];
-        size_t len = 0;
-        for (const FrameBuffer::Plane &q : buf->planes ())
-          len = std::max (len, (size_t) (q.offset + q.length));
-        void *mem = ::mmap (nullptr, len, PROT_READ, MAP_SHARED, p.fd.get (), 0);
-        if (mem == MAP_FAILED)
-          return fail (err, VIS_SOURCE_ERR_IO, "cannot map a frame buffer");
-        maps_.push_back ({ buf.get (), static_cast<uint8_t *> (mem), len });
+        // Planes sharing a dmabuf are mapped once (offsets into it); a plane
+        // with a dmabuf of its own gets a mapping of its own.
+        Map m { buf.get (), {}, {} };
+        const auto &planes = buf->planes ();
+        for (size_t i = 0; i < planes.size () && i < 3; i++)
+          {
+            int fd = planes[i].fd.get ();
+            uint8_t *base = nullptr;
+            for (size_t k = 0; k < i; k++)
+              if (planes[k].fd.get () == fd)
+                base = m.plane[k] - planes[k].offset;
+            if (base == nullptr)
+              {
+                size_t len = 0;
+                for (const FrameBuffer::Plane &q : planes)
+                  if (q.fd.get () == fd)
+                    len = std::max (len, (size_t) (q.offset + q.length));
+                void *mem = ::mmap (nullptr, len, PROT_READ, MAP_SHARED, fd, 0);
+                if (mem == MAP_FAILED)
+                  {
+                    unmap (m);
+                    return fail (err, VIS_SOURCE_ERR_IO, "cannot map a frame buffer");
+                  }
+                m.mappings.push_back ({ static_cast<uint8_t *> (mem), len });
+                base = static_cast<uint8_t *> (mem);
+              }
+            m.plane[i] = base + planes[i].offset;
+          }
+        maps_.push_back (std::move (m));
         std::unique_ptr<Request> req = camera_->createRequest ();
         if (!req || req->addBuffer (stream_, buf.get ()) != 0)
           return fail (err, VIS_SOURCE_ERR_IO, "cannot create a capture request");
@@ -119,7 +273,12 @@ public:
     camera_->requestCompleted.connect (this, &LibcameraBackend::on_request);
     camera_->disconnected.connect (this, &LibcameraBackend::on_disconnect);
     disconnected_ = false;
-    if (camera_->start () != 0)
+    // The controls asked for go with the start; those that wait for
+    // autofocus ride on a request VIS_CAMERA_SETTLE_MS later.
+    plan_controls ();
+    ControlList start_controls (camera_->controls ());
+    take_settings (start_controls, false);
+    if (camera_->start (&start_controls) != 0)
       return fail (err, VIS_SOURCE_ERR_IO, "cannot start the camera");
     started_ = true;
     for (auto &r : requests_)
@@ -149,56 +308,51 @@ public:
         return VIS_SOURCE_AGAIN;
       }
     FrameBuffer *buf = req->buffers ().begin ()->second;
-    const uint8_t *data = nullptr;
+    const Map *map = nullptr;
     for (const Map &m : maps_)
       if (m.buffer == buf)
-        data = m.data + buf->planes ()[0].offset;
-    VisSourceStatus status = VIS_SOURCE_OK;
-    size_t used = buf->metadata ().planes ().empty () ? 0 : buf->metadata ().planes ()[0].bytesused;
-    if (data == nullptr || buf->metadata ().status != FrameMetadata::FrameSuccess)
-      status = VIS_SOURCE_AGAIN;
-    else
-      {
-        cv::Mat src;
-        if (pixfmt_ == formats::MJPEG)
-          {
-            if (used < 4 || data[0] != 0xFF || data[1] != 0xD8)
-              status = VIS_SOURCE_AGAIN;
-            else
-              cv::imdecode (cv::Mat (1, (int) used, CV_8U, const_cast<uint8_t *> (data)),
-                            cv::IMREAD_COLOR, &bgr_);
-          }
-        else if (pixfmt_ == formats::YUYV)
-          cv::cvtColor (cv::Mat (height_, width_, CV_8UC2, const_cast<uint8_t *> (data), stride_),
-                        bgr_, cv::COLOR_YUV2BGR_YUYV);
-        else if (pixfmt_ == formats::BGR888)
-          cv::cvtColor (cv::Mat (height_, width_, CV_8UC3, const_cast<uint8_t *> (data), stride_),
-                        bgr_, cv::COLOR_RGB2BGR);
-        else
-          cv::Mat (height_, width_, CV_8UC3, const_cast<uint8_t *> (data), stride_).copyTo (bgr_);
-      }
+        map = &m;
+    bool ok = map != nullptr && buf->metadata ().status == FrameMetadata::FrameSuccess
+              && convert (*map, buf);
     int64_t ts = (int64_t) buf->metadata ().timestamp;
     req->reuse (Request::ReuseBuffers);
+    if (settle_due_ns_ != 0 && monotonic_ns () >= settle_due_ns_)
+      {
+        settle_due_ns_ = 0;
+        take_settings (pending_, true);
+      }
+    if (!pending_.empty ())
+      {
+        req->controls ().merge (pending_);
+        pending_.clear ();
+      }
     camera_->queueRequest (req);
-    if (status != VIS_SOURCE_OK || bgr_.empty ())
+    if (!ok)
       {
         set_error (err, "libcamera: a damaged frame was skipped");
         return VIS_SOURCE_AGAIN;
       }
-    cv::Mat *out = &bgr_;
-    if (opts_.format == VIS_PIXEL_GRAY8)
-      {
-        cv::cvtColor (bgr_, gray_, cv::COLOR_BGR2GRAY);
-        out = &gray_;
-      }
-    frame->image.width = out->cols;
-    frame->image.height = out->rows;
-    frame->image.stride = out->step[0];
-    frame->image.format = out->channels () == 1 ? VIS_PIXEL_GRAY8 : VIS_PIXEL_BGR8;
-    frame->image.data = out->data;
+    frame->image.width = frame_.cols;
+    frame->image.height = frame_.rows;
+    frame->image.stride = frame_.step[0];
+    frame->image.format = frame_.channels () == 1 ? VIS_PIXEL_GRAY8 : VIS_PIXEL_BGR8;
+    frame->image.data = frame_.data;
     frame->timestamp_ns = ts;
     return VIS_SOURCE_OK;
   }
+
+  // Keeps `c` for later opens; on a running camera, the next request
+  // carries the settings.
+  void set_controls (const VisCameraControls &c)
+  {
+    opts_.controls = c;
+    if (!started_)
+      return;
+    plan_controls ();
+    take_settings (pending_, false);
+  }
+
+  const char *controls_report () const { return report_.c_str (); }
 
   void close ()
   {
@@ -215,9 +369,10 @@ public:
       newest_ = nullptr;
     }
     requests_.clear ();
-    for (const Map &m : maps_)
-      ::munmap (m.data, m.length);
+    for (Map &m : maps_)
+      unmap (m);
     maps_.clear ();
+    settle_due_ns_ = 0;
     allocator_.reset ();
     config_.reset ();
     if (camera_ && acquired_)
@@ -239,11 +394,99 @@ public:
   std::string describe_buf_;   // what describe_cb hands out
 
 private:
-  struct Map {
-    FrameBuffer *buffer;
+  struct Mapping {
     uint8_t *data;
     size_t length;
   };
+  struct Map {
+    FrameBuffer *buffer;
+    std::vector<Mapping> mappings;
+    uint8_t *plane[3];          // where each plane starts
+  };
+
+  static void unmap (Map &m)
+  {
+    for (const Mapping &x : m.mappings)
+      ::munmap (x.data, x.length);
+    m.mappings.clear ();
+  }
+
+  // The buffer into frame_ in the wanted format; false for a damaged frame.
+  bool convert (const Map &map, FrameBuffer *buf)
+  {
+    bool gray = opts_.format == VIS_PIXEL_GRAY8;
+    const uint8_t *data = map.plane[0];
+    size_t used = buf->metadata ().planes ().empty () ? 0 : buf->metadata ().planes ()[0].bytesused;
+    try
+      {
+        if (pixfmt_ == formats::MJPEG)
+          {
+            if (used < 4 || data[0] != 0xFF || data[1] != 0xD8)
+              return false;
+            cv::imdecode (cv::Mat (1, (int) used, CV_8U, const_cast<uint8_t *> (data)),
+                          gray ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR, &frame_);
+            return !frame_.empty ();
+          }
+        if (pixfmt_ == formats::YUYV || pixfmt_ == formats::NV12)
+          {
+            frame_.create (height_, width_, gray ? CV_8UC1 : CV_8UC3);
+            if (pixfmt_ == formats::YUYV)
+              {
+                if (gray)
+                  vis_convert_yuyv_to_gray (data, stride_, width_, height_, frame_.data, frame_.step[0]);
+                else
+                  vis_convert_yuyv_to_bgr (data, stride_, width_, height_, frame_.data, frame_.step[0]);
+                return true;
+              }
+            const uint8_t *uv = buf->planes ().size () > 1 ? map.plane[1] : data + (size_t) stride_ * height_;
+            if (gray)
+              vis_convert_nv12_to_gray (data, stride_, width_, height_, frame_.data, frame_.step[0]);
+            else
+              vis_convert_nv12_to_bgr (data, stride_, uv, stride_, width_, height_, frame_.data, frame_.step[0]);
+            return true;
+          }
+        cv::Mat src (height_, width_, CV_8UC3, const_cast<uint8_t *> (data), stride_);
+        if (pixfmt_ == formats::BGR888)   // R, G, B in memory
+          cv::cvtColor (src, frame_, gray ? cv::COLOR_RGB2GRAY : cv::COLOR_RGB2BGR);
+        else if (gray)
+          cv::cvtColor (src, frame_, cv::COLOR_BGR2GRAY);
+        else
+          src.copyTo (frame_);
+        return true;
+      }
+    catch (const cv::Exception &)
+      {
+        frame_.release ();
+        return false;
+      }
+  }
+
+  // Plans opts_.controls against this camera's controls (report_, plan_).
+  void plan_controls ()
+  {
+    plan_ = VisCameraPlan {};
+    report_.clear ();
+    settle_due_ns_ = 0;
+    pending_ = ControlList (camera_->controls ());
+    const VisCameraControls &c = opts_.controls;
+    if (c.focus == VIS_FOCUS_UNSET && c.exposure == VIS_EXPOSURE_UNSET && c.anti_flicker == VIS_ANTI_FLICKER_UNSET)
+      return;
+    VisCameraCtrls have;
+    describe_controls (camera_->controls (), &have);
+    vis_camera_plan_controls (&c, &have, &plan_);
+    report_ = plan_.notes;
+    for (unsigned i = 0; i < plan_.n; i++)
+      if (plan_.settings[i].after_settling)
+        settle_due_ns_ = monotonic_ns () + (int64_t) VIS_CAMERA_SETTLE_MS * 1000000;
+  }
+
+  // The planned settings due now (or those that waited) into `list`.
+  void take_settings (ControlList &list, bool after_settling)
+  {
+    for (unsigned i = 0; i < plan_.n; i++)
+      if (plan_.settings[i].after_settling == after_settling)
+        put_setting (list, camera_->controls (), plan_.settings[i]);
+  }
 
   VisSourceStatus fail (VisSourceError *err, VisSourceStatus s, const std::string &why)
   {
@@ -297,7 +540,11 @@ private:
   std::condition_variable cond_;
   Request *newest_ = nullptr;
   bool disconnected_ = false;
-  cv::Mat bgr_, gray_;
+  cv::Mat frame_;                // the delivered frame, reused
+  VisCameraPlan plan_ {};
+  std::string report_;
+  ControlList pending_;          // settings for the next request
+  int64_t settle_due_ns_ = 0;
 };
 
 VisSourceStatus
@@ -340,7 +587,27 @@ describe_cb (void *self)
   return b->describe_buf_.c_str ();
 }
 
-const VisSourceBackendOps libcamera_ops = { open_cb, read_cb, close_cb, destroy_cb, describe_cb };
+void
+set_controls_cb (void *self, const VisCameraControls *controls)
+{
+  try
+    {
+      static_cast<LibcameraBackend *> (self)->set_controls (*controls);
+    }
+  catch (const std::exception &)
+    {
+      // kept for the next open; nothing set now
+    }
+}
+
+const char *
+controls_report_cb (void *self)
+{
+  return static_cast<LibcameraBackend *> (self)->controls_report ();
+}
+
+const VisSourceBackendOps libcamera_ops = { open_cb,     read_cb, close_cb, destroy_cb, describe_cb,
+                                            set_controls_cb, controls_report_cb };
 }
 
 extern "C" {

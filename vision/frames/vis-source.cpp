@@ -6,6 +6,8 @@
 // frame after it came back is marked RECONNECTED.
 #include "vis-source.h"
 #include "vis-source-backend.h"
+#include "vis-camera.h"
+#include "vis-convert.h"
 #include "vis-render.h"
 #include "vis-imageio.h"
 
@@ -103,6 +105,11 @@ public:
   virtual VisSourceStatus read (VisFrame *frame, VisSourceError *err) = 0;
   virtual void close () = 0;
   virtual std::string describe () const = 0;
+  // Camera controls: kept for every later open; a camera sets them at once
+  // when it is open.  Other sources have none and say nothing.
+  virtual void set_controls (const VisCameraControls &c) { opts_.controls = c; }
+  // What the last setting of the controls did not do as asked ("" when all).
+  virtual const char *controls_report () const { return ""; }
 
 protected:
   explicit Backend (const VisSourceOptions &o) : opts_ (o) {}
@@ -550,9 +557,167 @@ xioctl (int fd, unsigned long req, void *arg)
   return r;
 }
 
+static_assert (VIS_FOURCC_MJPEG == V4L2_PIX_FMT_MJPEG && VIS_FOURCC_JPEG == V4L2_PIX_FMT_JPEG
+               && VIS_FOURCC_YUYV == V4L2_PIX_FMT_YUYV && VIS_FOURCC_NV12 == V4L2_PIX_FMT_NV12,
+               "vis-convert.h's codes are V4L2's");
+static_assert (VIS_CID_FOCUS_AUTO == V4L2_CID_FOCUS_AUTO && VIS_CID_FOCUS_ABSOLUTE == V4L2_CID_FOCUS_ABSOLUTE
+               && VIS_CID_EXPOSURE_AUTO == V4L2_CID_EXPOSURE_AUTO
+               && VIS_CID_EXPOSURE_ABSOLUTE == V4L2_CID_EXPOSURE_ABSOLUTE
+               && VIS_CID_POWER_LINE_FREQUENCY == V4L2_CID_POWER_LINE_FREQUENCY,
+               "vis-camera.h's control ids are V4L2's");
+
+// Every mode the device lists: formats, then their sizes, then the frame
+// intervals at each size (at the largest size of a range).  A format whose
+// sizes cannot be listed is left out; a size whose rates cannot be listed
+// is kept with fps 0 (not said).
+void
+enumerate_modes (int fd, VisCameraModes *modes)
+{
+  modes->n = 0;
+  modes->truncated = false;
+  for (uint32_t i = 0; i < 64; i++)
+    {
+      v4l2_fmtdesc desc {};
+      desc.index = i;
+      desc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+      if (xioctl (fd, VIDIOC_ENUM_FMT, &desc) != 0)
+        break;
+      for (uint32_t j = 0; j < 256; j++)
+        {
+          v4l2_frmsizeenum size {};
+          size.index = j;
+          size.pixel_format = desc.pixelformat;
+          if (xioctl (fd, VIDIOC_ENUM_FRAMESIZES, &size) != 0)
+            break;
+          VisCameraMode m {};
+          m.fourcc = desc.pixelformat;
+          bool discrete = size.type == V4L2_FRMSIZE_TYPE_DISCRETE;
+          if (discrete)
+            {
+              m.width = (int) size.discrete.width;
+              m.height = (int) size.discrete.height;
+            }
+          else
+            {
+              m.min_width = (int) size.stepwise.min_width;
+              m.min_height = (int) size.stepwise.min_height;
+              m.width = (int) size.stepwise.max_width;
+              m.height = (int) size.stepwise.max_height;
+              m.step_width = std::max (1, (int) size.stepwise.step_width);
+              m.step_height = std::max (1, (int) size.stepwise.step_height);
+            }
+          if (m.width < 1 || m.height < 1 || m.width > 16384 || m.height > 16384)
+            continue;
+          bool rated = false;
+          for (uint32_t k = 0; k < 64; k++)
+            {
+              v4l2_frmivalenum ival {};
+              ival.index = k;
+              ival.pixel_format = desc.pixelformat;
+              ival.width = (uint32_t) m.width;
+              ival.height = (uint32_t) m.height;
+              if (xioctl (fd, VIDIOC_ENUM_FRAMEINTERVALS, &ival) != 0)
+                break;
+              VisCameraMode r = m;
+              if (ival.type == V4L2_FRMIVAL_TYPE_DISCRETE)
+                {
+                  if (ival.discrete.numerator == 0 || ival.discrete.denominator == 0)
+                    continue;
+                  r.fps = (double) ival.discrete.denominator / ival.discrete.numerator;
+                }
+              else
+                {
+                  const v4l2_fract &fast = ival.stepwise.min, &slow = ival.stepwise.max;
+                  if (fast.numerator == 0 || fast.denominator == 0 || slow.numerator == 0 || slow.denominator == 0)
+                    break;
+                  r.fps = (double) fast.denominator / fast.numerator;
+                  r.min_fps = (double) slow.denominator / slow.numerator;
+                  if (r.min_fps >= r.fps)
+                    r.min_fps = 0;
+                }
+              if (r.fps > 0 && r.fps <= 1000)
+                {
+                  vis_camera_modes_add (modes, &r);
+                  rated = true;
+                }
+              if (ival.type != V4L2_FRMIVAL_TYPE_DISCRETE)
+                break;
+            }
+          if (!rated)
+            vis_camera_modes_add (modes, &m);
+          if (!discrete)
+            break;
+        }
+    }
+}
+
+// The controls Tablero sets, as the device describes them.
+void
+query_controls (int fd, VisCameraCtrls *out)
+{
+  out->n = 0;
+  static const uint32_t ids[] = { V4L2_CID_FOCUS_AUTO, V4L2_CID_FOCUS_ABSOLUTE, V4L2_CID_EXPOSURE_AUTO,
+                                  V4L2_CID_EXPOSURE_ABSOLUTE, V4L2_CID_POWER_LINE_FREQUENCY };
+  for (uint32_t id : ids)
+    {
+      v4l2_queryctrl q {};
+      q.id = id;
+      if (xioctl (fd, VIDIOC_QUERYCTRL, &q) != 0 || q.id != id)
+        continue;
+      VisCameraCtrl c {};
+      c.id = id;
+      std::snprintf (c.name, sizeof c.name, "%s", reinterpret_cast<const char *> (q.name));
+      c.type = q.type == V4L2_CTRL_TYPE_INTEGER ? VIS_CAMERA_CTRL_INT
+               : q.type == V4L2_CTRL_TYPE_BOOLEAN ? VIS_CAMERA_CTRL_BOOL
+               : q.type == V4L2_CTRL_TYPE_MENU || q.type == V4L2_CTRL_TYPE_INTEGER_MENU ? VIS_CAMERA_CTRL_MENU
+               : VIS_CAMERA_CTRL_OTHER;
+      c.min = q.minimum;
+      c.max = q.maximum;
+      c.step = std::max (1, q.step);
+      c.def = q.default_value;
+      c.inactive = q.flags & V4L2_CTRL_FLAG_INACTIVE;
+      c.read_only = q.flags & V4L2_CTRL_FLAG_READ_ONLY;
+      c.disabled = q.flags & V4L2_CTRL_FLAG_DISABLED;
+      if (c.type == VIS_CAMERA_CTRL_MENU)
+        for (int32_t i = std::max (0, c.min); i <= c.max && i < 64; i++)
+          {
+            v4l2_querymenu m {};
+            m.id = id;
+            m.index = (uint32_t) i;
+            if (xioctl (fd, VIDIOC_QUERYMENU, &m) == 0)
+              c.menu |= 1ull << i;
+          }
+      if (out->n < VIS_CAMERA_CTRLS_MAX)
+        out->ctrls[out->n++] = c;
+    }
+}
+
+bool
+controls_asked (const VisCameraControls &c)
+{
+  return c.focus != VIS_FOCUS_UNSET || c.exposure != VIS_EXPOSURE_UNSET
+         || c.anti_flicker != VIS_ANTI_FLICKER_UNSET;
+}
+
+// A JPEG with its start and end markers (trailing 0x00/0xFF padding, which
+// some webcams send, is allowed): a frame cut short on the USB bus decodes
+// to grey bands otherwise, and one that is not a JPEG at all would leave the
+// previous picture in the buffer.
+bool
+whole_jpeg (const uchar *data, size_t used)
+{
+  if (used < 4 || data[0] != 0xFF || data[1] != 0xD8)
+    return false;
+  size_t end = used;
+  while (end > 4 && (data[end - 1] == 0x00 || data[end - 1] == 0xFF))
+    end--;
+  return data[end - 2] == 0xFF && data[end - 1] == 0xD9;
+}
+
 class V4l2Backend : public Backend {
 public:
-  V4l2Backend (const VisSourceOptions &o, std::string device) : Backend (o), device_ (std::move (device)) {}
+  V4l2Backend (const VisSourceOptions &o, std::string device)
+    : Backend (o), device_ (std::move (device)), modes_ (new VisCameraModes ()) {}
   ~V4l2Backend () override { close (); }
 
   VisSourceStatus open (VisSourceError *err) override
@@ -577,25 +742,10 @@ public:
     if (!(caps & V4L2_CAP_VIDEO_CAPTURE) || !(caps & V4L2_CAP_STREAMING))
       return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, "not a streaming capture device");
     card_ = reinterpret_cast<const char *> (cap.card);
-    v4l2_format fmt {};
-    fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    fmt.fmt.pix.width = (uint32_t) (opts_.width > 0 ? opts_.width : 1920);
-    fmt.fmt.pix.height = (uint32_t) (opts_.height > 0 ? opts_.height : 1080);
-    fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_MJPEG;
-    fmt.fmt.pix.field = V4L2_FIELD_ANY;
-    if (xioctl (fd_, VIDIOC_S_FMT, &fmt) != 0)
-      return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, "cannot set MJPEG format");
-    pixfmt_ = fmt.fmt.pix.pixelformat;
-    if (pixfmt_ != V4L2_PIX_FMT_MJPEG && pixfmt_ != V4L2_PIX_FMT_YUYV)
-      return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, "the camera offers neither MJPEG nor YUYV");
-    width_ = (int) fmt.fmt.pix.width;
-    height_ = (int) fmt.fmt.pix.height;
-    v4l2_streamparm parm {};
-    parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    parm.parm.capture.timeperframe.numerator = 1;
-    parm.parm.capture.timeperframe.denominator = (uint32_t) (opts_.fps > 0 ? opts_.fps : 30);
-    xioctl (fd_, VIDIOC_S_PARM, &parm);   // best effort: not every camera lets us
-    // Two buffers: one being filled while we decode the other, so what we
+    VisSourceStatus st = set_format (err);
+    if (st != VIS_SOURCE_OK)
+      return st;
+    // Two buffers: one being filled while we convert the other, so what we
     // deliver is never older than one frame.
     v4l2_requestbuffers req {};
     req.count = 2;
@@ -604,6 +754,7 @@ public:
     if (xioctl (fd_, VIDIOC_REQBUFS, &req) != 0 || req.count < 1)
       return fail (err, VIS_SOURCE_ERR_IO, "cannot allocate capture buffers");
     n_bufs_ = std::min (req.count, 2u);
+    size_t need = vis_convert_frame_bytes (pixfmt_, width_, height_, stride_);
     for (unsigned i = 0; i < n_bufs_; i++)
       {
         v4l2_buffer b {};
@@ -612,6 +763,11 @@ public:
         b.index = i;
         if (xioctl (fd_, VIDIOC_QUERYBUF, &b) != 0)
           return fail (err, VIS_SOURCE_ERR_IO, "cannot query a capture buffer");
+        if (b.length < need)
+          {
+            errno = EINVAL;
+            return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, "the driver's buffers are smaller than a frame");
+          }
         void *p = ::mmap (nullptr, b.length, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, b.m.offset);
         if (p == MAP_FAILED)
           return fail (err, VIS_SOURCE_ERR_IO, "cannot map a capture buffer");
@@ -619,6 +775,9 @@ public:
         if (xioctl (fd_, VIDIOC_QBUF, &b) != 0)
           return fail (err, VIS_SOURCE_ERR_IO, "cannot queue a capture buffer");
       }
+    // Controls before streaming: exposure and anti-flicker count from the
+    // first frame.  A control the camera refuses is said, not fatal.
+    apply_controls ();
     v4l2_buf_type type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     if (xioctl (fd_, VIDIOC_STREAMON, &type) != 0)
       return fail (err, VIS_SOURCE_ERR_IO, "cannot start streaming");
@@ -640,6 +799,11 @@ public:
       }
     if (pfd.revents & (POLLERR | POLLHUP | POLLNVAL))
       return lost (err);
+    if (settle_due_ns_ != 0 && monotonic_ns () >= settle_due_ns_)
+      {
+        settle_due_ns_ = 0;
+        set_plan (true);
+      }
     // Drain: keep only the newest filled buffer, give older ones back.
     v4l2_buffer newest {};
     bool have = false;
@@ -664,43 +828,23 @@ public:
         set_error (err, "%s: no frame ready", device_.c_str ());
         return VIS_SOURCE_AGAIN;
       }
-    VisSourceStatus status = VIS_SOURCE_OK;
     const uchar *data = static_cast<const uchar *> (bufs_[newest.index].start);
-    try
-      {
-        if (pixfmt_ == V4L2_PIX_FMT_MJPEG
-            && (newest.bytesused < 4 || data[0] != 0xFF || data[1] != 0xD8))
-          decoded_.release ();   // not a JPEG frame (imdecode would keep the old one)
-        else if (pixfmt_ == V4L2_PIX_FMT_MJPEG)
-          {
-            cv::Mat raw (1, (int) newest.bytesused, CV_8U, const_cast<uchar *> (data));
-            cv::imdecode (raw, cv::IMREAD_COLOR, &decoded_);
-          }
-        else
-          {
-            cv::Mat yuyv (height_, width_, CV_8UC2, const_cast<uchar *> (data));
-            cv::cvtColor (yuyv, decoded_, cv::COLOR_YUV2BGR_YUYV);
-          }
-      }
-    catch (const cv::Exception &)
-      {
-        decoded_.release ();
-      }
-    if (newest.flags & V4L2_BUF_FLAG_ERROR || decoded_.empty ())
-      {
-        set_error (err, "%s: a damaged frame was skipped", device_.c_str ());
-        status = VIS_SOURCE_AGAIN;
-      }
+    size_t used = std::min ((size_t) newest.bytesused, bufs_[newest.index].length);
+    bool ok = !(newest.flags & V4L2_BUF_FLAG_ERROR) && convert (data, used);
+    if (!ok)
+      set_error (err, "%s: a damaged frame was skipped", device_.c_str ());
     int64_t ts = (int64_t) newest.timestamp.tv_sec * 1000000000 + (int64_t) newest.timestamp.tv_usec * 1000;
     if (xioctl (fd_, VIDIOC_QBUF, &newest) != 0)
       return lost (err);
-    if (status == VIS_SOURCE_OK)
-      deliver (decoded_, frame, ts);
-    return status;
+    if (!ok)
+      return VIS_SOURCE_AGAIN;
+    deliver (out_, frame, ts);
+    return VIS_SOURCE_OK;
   }
 
   void close () override
   {
+    settle_due_ns_ = 0;
     if (fd_ < 0)
       return;
     if (streaming_)
@@ -721,13 +865,166 @@ public:
 
   std::string describe () const override
   {
-    char fourcc[5] = { (char) (pixfmt_ & 0xff), (char) ((pixfmt_ >> 8) & 0xff),
-                       (char) ((pixfmt_ >> 16) & 0xff), (char) ((pixfmt_ >> 24) & 0xff), 0 };
-    return (card_.empty () ? std::string ("webcam") : card_) + " (v4l2, " + device_ + ") "
-           + std::to_string (width_) + "x" + std::to_string (height_) + " " + fourcc;
+    char fourcc[5];
+    std::string s = (card_.empty () ? std::string ("webcam") : card_) + " (v4l2, " + device_ + ") "
+                    + std::to_string (width_) + "x" + std::to_string (height_) + " "
+                    + vis_fourcc_name (pixfmt_, fourcc);
+    if (fps_ > 0)
+      {
+        char rate[32];
+        std::snprintf (rate, sizeof rate, " %g fps", std::round (fps_ * 100) / 100);
+        s += rate;
+      }
+    return s;
   }
 
+  void set_controls (const VisCameraControls &c) override
+  {
+    opts_.controls = c;
+    if (fd_ >= 0)
+      apply_controls ();
+  }
+
+  const char *controls_report () const override { return report_.c_str (); }
+
 private:
+  // Chooses the mode (vis_camera_choose_mode over what the device lists)
+  // and sets it; a device that lists nothing is asked for MJPEG at the
+  // wanted size and taken at what it gives, when Tablero can convert that.
+  VisSourceStatus set_format (VisSourceError *err)
+  {
+    enumerate_modes (fd_, modes_.get ());
+    VisCameraChoice choice { V4L2_PIX_FMT_MJPEG, opts_.width > 0 ? opts_.width : 1920,
+                             opts_.height > 0 ? opts_.height : 1080, opts_.fps > 0 ? opts_.fps : 30 };
+    char why[256];
+    if (modes_->n > 0
+        && !vis_camera_choose_mode (modes_.get (), opts_.width, opts_.height, opts_.fps, &choice, why, sizeof why))
+      {
+        set_error (err, "%s: %s", device_.c_str (), why);
+        close ();
+        return VIS_SOURCE_ERR_NOT_SUPPORTED;
+      }
+    v4l2_format fmt {};
+    fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    fmt.fmt.pix.width = (uint32_t) choice.width;
+    fmt.fmt.pix.height = (uint32_t) choice.height;
+    fmt.fmt.pix.pixelformat = choice.fourcc;
+    fmt.fmt.pix.field = V4L2_FIELD_ANY;
+    char name[5];
+    if (xioctl (fd_, VIDIOC_S_FMT, &fmt) != 0)
+      {
+        std::string what = std::string ("cannot set format ") + vis_fourcc_name (choice.fourcc, name);
+        return fail (err, VIS_SOURCE_ERR_NOT_SUPPORTED, what.c_str ());
+      }
+    pixfmt_ = fmt.fmt.pix.pixelformat;
+    width_ = (int) fmt.fmt.pix.width;
+    height_ = (int) fmt.fmt.pix.height;
+    if (!vis_camera_fourcc_supported (pixfmt_) || width_ < 1 || height_ < 1 || width_ > 16384
+        || height_ > 16384)
+      {
+        set_error (err, "%s: the camera gives %s %dx%d, which Tablero cannot read (MJPEG, YUYV or NV12)",
+                   device_.c_str (), vis_fourcc_name (pixfmt_, name), width_, height_);
+        close ();
+        return VIS_SOURCE_ERR_NOT_SUPPORTED;
+      }
+    size_t min_stride = pixfmt_ == V4L2_PIX_FMT_YUYV ? 2 * (size_t) ((width_ + 1) & ~1) : (size_t) width_;
+    stride_ = fmt.fmt.pix.bytesperline >= min_stride ? fmt.fmt.pix.bytesperline : 0;
+    if (stride_ == 0 && pixfmt_ == V4L2_PIX_FMT_NV12)
+      stride_ = (size_t) ((width_ + 1) & ~1);
+    // The rate: best effort, not every camera lets us; what it took is read back.
+    fps_ = 0;
+    v4l2_streamparm parm {};
+    parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    parm.parm.capture.timeperframe.numerator = 1000;
+    parm.parm.capture.timeperframe.denominator = (uint32_t) std::lround (choice.fps * 1000);
+    if (xioctl (fd_, VIDIOC_S_PARM, &parm) == 0 && parm.parm.capture.timeperframe.numerator > 0)
+      fps_ = (double) parm.parm.capture.timeperframe.denominator / parm.parm.capture.timeperframe.numerator;
+    return VIS_SOURCE_OK;
+  }
+
+  // The newest buffer into out_ in the wanted format; false for a damaged
+  // frame (not a whole JPEG, shorter than a raw frame, failed to decode).
+  bool convert (const uchar *data, size_t used)
+  {
+    bool gray = opts_.format == VIS_PIXEL_GRAY8;
+    if (pixfmt_ == V4L2_PIX_FMT_MJPEG || pixfmt_ == V4L2_PIX_FMT_JPEG)
+      {
+        if (!whole_jpeg (data, used))
+          return false;
+        try
+          {
+            cv::Mat raw (1, (int) used, CV_8U, const_cast<uchar *> (data));
+            // grey: libjpeg decodes the luma only
+            cv::imdecode (raw, gray ? cv::IMREAD_GRAYSCALE : cv::IMREAD_COLOR, &out_);
+          }
+        catch (const cv::Exception &)
+          {
+            out_.release ();
+          }
+        return !out_.empty ();
+      }
+    size_t need = vis_convert_frame_bytes (pixfmt_, width_, height_, stride_);
+    if (used != 0 && used < need)   // a driver that leaves bytesused 0 filled the buffer
+      return false;
+    out_.create (height_, width_, gray ? CV_8UC1 : CV_8UC3);
+    if (pixfmt_ == V4L2_PIX_FMT_YUYV)
+      {
+        size_t stride = stride_ > 0 ? stride_ : 2 * (size_t) ((width_ + 1) & ~1);
+        if (gray)
+          vis_convert_yuyv_to_gray (data, stride, width_, height_, out_.data, out_.step[0]);
+        else
+          vis_convert_yuyv_to_bgr (data, stride, width_, height_, out_.data, out_.step[0]);
+      }
+    else
+      {
+        const uchar *uv = data + stride_ * (size_t) height_;
+        if (gray)
+          vis_convert_nv12_to_gray (data, stride_, width_, height_, out_.data, out_.step[0]);
+        else
+          vis_convert_nv12_to_bgr (data, stride_, uv, stride_, width_, height_, out_.data, out_.step[0]);
+      }
+    return true;
+  }
+
+  // Plans opts_.controls against what the camera has and sets the controls
+  // due now; those that wait for autofocus come VIS_CAMERA_SETTLE_MS later.
+  void apply_controls ()
+  {
+    report_.clear ();
+    plan_ = VisCameraPlan {};
+    settle_due_ns_ = 0;
+    if (!controls_asked (opts_.controls))
+      return;
+    VisCameraCtrls have;
+    query_controls (fd_, &have);
+    vis_camera_plan_controls (&opts_.controls, &have, &plan_);
+    report_ = plan_.notes;
+    set_plan (false);
+    for (unsigned i = 0; i < plan_.n; i++)
+      if (plan_.settings[i].after_settling)
+        settle_due_ns_ = monotonic_ns () + (int64_t) VIS_CAMERA_SETTLE_MS * 1000000;
+  }
+
+  void set_plan (bool after_settling)
+  {
+    for (unsigned i = 0; i < plan_.n; i++)
+      {
+        const VisCameraSetting &s = plan_.settings[i];
+        if (s.after_settling != after_settling)
+          continue;
+        v4l2_control c {};
+        c.id = s.id;
+        c.value = s.value;
+        if (xioctl (fd_, VIDIOC_S_CTRL, &c) != 0)
+          {
+            char line[160];
+            std::snprintf (line, sizeof line, "%s %d: the camera refused it (%s)",
+                           vis_camera_ctrl_label (s.id), (int) s.value, std::strerror (errno));
+            report_ += report_.empty () ? line : std::string ("\n") + line;
+          }
+      }
+  }
+
   VisSourceStatus fail (VisSourceError *err, VisSourceStatus s, const char *why)
   {
     set_error (err, "%s: %s (%s)", device_.c_str (), why, std::strerror (errno));
@@ -752,7 +1049,13 @@ private:
   unsigned n_bufs_ = 0;
   uint32_t pixfmt_ = 0;
   int width_ = 0, height_ = 0;
-  cv::Mat decoded_;
+  size_t stride_ = 0;              // bytes a row of a raw frame (0: packed)
+  double fps_ = 0;                 // the rate the camera took (0: not said)
+  std::unique_ptr<VisCameraModes> modes_;   // what the device lists (kept: 20 KB)
+  VisCameraPlan plan_ {};
+  std::string report_;
+  int64_t settle_due_ns_ = 0;      // when the settings that wait for autofocus are due
+  cv::Mat out_;                    // the delivered frame, reused
 };
 
 #ifdef TABLERO_HAVE_LIBCAMERA
@@ -769,6 +1072,8 @@ public:
   }
   void close () override { ops_->close (self_); }
   std::string describe () const override { return ops_->describe (self_); }
+  void set_controls (const VisCameraControls &c) override { ops_->set_controls (self_, &c); }
+  const char *controls_report () const override { return ops_->controls_report (self_); }
 
 private:
   const VisSourceBackendOps *ops_;
@@ -941,6 +1246,7 @@ list_v4l2 (VisSourceList *list)
   std::sort (names.begin (), names.end (), [] (const std::string &a, const std::string &b) {
     return std::atoi (a.c_str () + 5) < std::atoi (b.c_str () + 5);
   });
+  auto modes = std::make_unique<VisCameraModes> ();
   for (const std::string &n : names)
     {
       if (list->n >= VIS_SOURCE_LIST_MAX)
@@ -956,16 +1262,17 @@ list_v4l2 (VisSourceList *list)
           uint32_t caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps : cap.capabilities;
           capture = (caps & V4L2_CAP_VIDEO_CAPTURE) && (caps & V4L2_CAP_STREAMING);
         }
-      bool mjpeg = false;
-      for (uint32_t i = 0; capture && i < 64; i++)
+      // What it would stream at the defaults (docs/frame-sources.md, "Mode choice").
+      char mode[96] = "no usable format";
+      if (capture)
         {
-          v4l2_fmtdesc fd_desc {};
-          fd_desc.index = i;
-          fd_desc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-          if (xioctl (fd, VIDIOC_ENUM_FMT, &fd_desc) != 0)
-            break;
-          if (fd_desc.pixelformat == V4L2_PIX_FMT_MJPEG)
-            mjpeg = true;
+          enumerate_modes (fd, modes.get ());
+          VisCameraChoice choice;
+          char why[160];
+          if (vis_camera_choose_mode (modes.get (), 0, 0, 0, &choice, why, sizeof why))
+            vis_camera_choice_describe (&choice, mode, sizeof mode);
+          else if (modes->n == 0)
+            std::snprintf (mode, sizeof mode, "formats not listed");
         }
       ::close (fd);
       if (!capture)
@@ -973,7 +1280,7 @@ list_v4l2 (VisSourceList *list)
       VisSourceInfo &info = list->sources[list->n++];
       std::snprintf (info.spec, sizeof info.spec, "v4l2:%s", path.c_str ());
       std::snprintf (info.name, sizeof info.name, "%s", reinterpret_cast<const char *> (cap.card));
-      std::snprintf (info.detail, sizeof info.detail, "v4l2 %s (%s)", mjpeg ? "MJPEG" : "no MJPEG",
+      std::snprintf (info.detail, sizeof info.detail, "v4l2 %s (%.32s)", mode,
                      reinterpret_cast<const char *> (cap.driver));
     }
 }
@@ -1074,6 +1381,33 @@ void
 vis_source_simulate_unplug (VisSource *source, bool unplugged)
 {
   source->unplugged = unplugged;
+}
+
+VisSourceStatus
+vis_source_set_controls (VisSource *source, const VisCameraControls *controls, VisSourceError *err)
+{
+  if (source == nullptr || controls == nullptr)
+    return VIS_SOURCE_ERR_INVALID_ARGUMENT;
+  try
+    {
+      source->opts.controls = *controls;
+      source->backend->set_controls (*controls);
+    }
+  catch (const std::bad_alloc &)
+    {
+      set_error (err, "%s: out of memory", source->spec.c_str ());
+      return VIS_SOURCE_ERR_NO_MEMORY;
+    }
+  return VIS_SOURCE_OK;
+}
+
+const char *
+vis_source_controls_report (const VisSource *source)
+{
+  if (source == nullptr)
+    return "";
+  const char *report = source->backend->controls_report ();
+  return report != nullptr ? report : "";
 }
 
 VisSourceStatus

@@ -1,8 +1,9 @@
 /* vis-source.h: where frames come from, chosen by one string.
  *
  *   camera[:N]        libcamera camera N (default 0), when built with libcamera
- *   v4l2:/dev/videoN  a UVC webcam through V4L2: MJPEG 1920x1080@30, two
- *                     mmap buffers, always the newest frame
+ *   v4l2:/dev/videoN  a UVC webcam through V4L2: the mode nearest 1920x1080
+ *                     at 30 fps among MJPEG, YUYV and NV12 (vis-camera.h),
+ *                     two mmap buffers, always the newest frame
  *   file:PATH         a video file, a folder of images (sorted by name) or
  *                     one image
  *   demo              the synthetic renderer playing the game's demo,
@@ -25,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vis-camera.h"
 #include "vis-image.h"
 
 #ifdef __cplusplus
@@ -72,6 +74,8 @@ typedef struct {
   const char *data_dir;       /* demo: where data/ is (NULL = eng_data_dir ()) */
   const char *game;           /* demo: whose demo plays, data/scenes/demo-GAME-game.scene
                                  (NULL = the first game the registry lists) */
+  VisCameraControls controls; /* cameras: focus, exposure, anti-flicker (vis-camera.h);
+                                 all zero = leave the camera as it is */
 } VisSourceOptions;
 
 typedef struct VisSource VisSource;
@@ -98,6 +102,23 @@ VisSourceStatus vis_source_read (VisSource *source, VisFrame *frame, VisSourceEr
 const char *vis_source_spec (const VisSource *source);
 const char *vis_source_description (const VisSource *source);
 
+/* Camera controls.  set_controls keeps `controls` for every later (re)open
+ * and, on a camera that is open, sets them at once (no reopen: turn the
+ * focus and watch the picture).  Other sources keep them and do nothing.
+ * VIS_SOURCE_OK unless an argument is NULL: a control the camera lacks or
+ * refuses is not an error but a line of the report.
+ *
+ * controls_report says what the last setting (at open, at a reconnection,
+ * or by set_controls) did not do as asked, one line per control ("focus: this
+ * camera has no focus control (a fixed-focus lens?); nothing to lock", "anti-
+ * flicker 50 Hz: the camera refused it (...)"); "" when all was done or
+ * nothing asked.  A focus locked where autofocus settles is set
+ * VIS_CAMERA_SETTLE_MS after the others, during a read, so the report may
+ * change then.  Valid until the next call on the source; never NULL. */
+VisSourceStatus vis_source_set_controls (VisSource *source, const VisCameraControls *controls,
+                                         VisSourceError *err);
+const char *vis_source_controls_report (const VisSource *source);
+
 /* Test hook: while `unplugged` is true the source behaves as if its device
  * were gone (read returns DISCONNECTED, reopen attempts fail), so reconnection
  * can be tested without hardware.  Works for every kind of source. */
@@ -118,7 +139,7 @@ VisSourceStatus vis_video_write (const char *path, const VisImage *frames, size_
 typedef struct {
   char spec[64];              /* what to pass to vis_source_open */
   char name[128];             /* human name */
-  char detail[128];           /* "libcamera", "v4l2 MJPEG 1920x1080", ... */
+  char detail[128];           /* "libcamera", "v4l2 MJPG 1920x1080 at 30 fps (uvcvideo)", ... */
 } VisSourceInfo;
 
 typedef struct {
