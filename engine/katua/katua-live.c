@@ -95,11 +95,19 @@ laid_on_hook (EngInterpreter *it, const EngLiveChange *c)
     }
   if (pd->n_queue < KAT_LIVE_QUEUE)
     pd->queue[pd->n_queue++] = c->item.serial;
-  /* two landing between the same two looks: the camera cannot order them */
+  /* two landing between the same two looks: the camera cannot order them,
+   * so the question names them in serial order, not in the order the
+   * detector happened to list them (which a sharper frame may change) */
   if (d->intercepts_this_look++ > 0 && pd->n_queue == 2)
     {
       pd->tie = true;
       pd->asked = false;
+      if (pd->queue[0] > pd->queue[1])
+        {
+          uint16_t t = pd->queue[0];
+          pd->queue[0] = pd->queue[1];
+          pd->queue[1] = t;
+        }
     }
   eng_live_accept (it, c);
 }

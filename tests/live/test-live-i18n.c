@@ -165,7 +165,7 @@ Test (live_i18n, hook_questions_in_english_in_the_c_locale)
   /* LANGUAGE alone does not translate: the C locale is English */
   setenv ("LANGUAGE", "es", 1);
   static const char *const want[] = {
-    "Two UFOs landed on Ana's Hook at once: was the yellow UFO placed before the blue UFO? "
+    "Two UFOs landed on Ana's Hook at once: was the blue UFO placed before the yellow UFO? "
     "Confirm or cancel",
     "Whose blue UFO is on Ana's Hook? Is it Bea's? Confirm, or cancel to ask about Cid",
     "Whose blue UFO is on Ana's Hook? Is it Cid's? Confirm, or cancel to ask about Bea",
@@ -183,8 +183,8 @@ Test (live_i18n, hook_questions_in_english_in_the_c_locale)
 Test (live_i18n, hook_questions_in_spanish)
 {
   static const char *const want[] = {
-    "Dos ovnis han caído a la vez sobre el Gancho de Ana: ¿se puso el ovni amarillo antes que "
-    "el ovni azul? Confirma o cancela",
+    "Dos ovnis han caído a la vez sobre el Gancho de Ana: ¿se puso el ovni azul antes que "
+    "el ovni amarillo? Confirma o cancela",
     "¿De quién es el ovni azul que está sobre el Gancho de Ana? ¿Es de Bea? Confirma, o cancela "
     "para preguntar por Cid",
     "¿De quién es el ovni azul que está sobre el Gancho de Ana? ¿Es de Cid? Confirma, o cancela "
@@ -201,8 +201,8 @@ Test (live_i18n, hook_questions_in_spanish)
 Test (live_i18n, hook_questions_in_catalan)
 {
   static const char *const want[] = {
-    "Dos ovnis han arribat alhora sobre el Ganxo de Ana: es va posar l'ovni groc abans que "
-    "l'ovni blau? Confirma o cancel·la",
+    "Dos ovnis han arribat alhora sobre el Ganxo de Ana: es va posar l'ovni blau abans que "
+    "l'ovni groc? Confirma o cancel·la",
     "De qui és l'ovni blau que hi ha sobre el Ganxo de Ana? És de Bea? Confirma, o cancel·la "
     "per preguntar per Cid",
     "Bea: torna el teu ovni groc a la mà",

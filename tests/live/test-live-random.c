@@ -385,8 +385,9 @@ answer_whose (Table *t, const KatState *s, int player)
 }
 
 /* Two rivals answer the Hook between the same two looks (K12): a and b in
- * that order.  The referee asks whether the first it names came first
- * (either card may be written first), then whose each one is. */
+ * that order.  The referee names the two in serial order (either card may
+ * be written first) and asks whether the first it names came first, then
+ * whose each one is. */
 static void
 intercept_tie (Table *t, const EngMove *a, const EngMove *b)
 {
@@ -398,7 +399,7 @@ intercept_tie (Table *t, const EngMove *a, const EngMove *b)
   t_put (t, a_written_first ? ca : cb, true, z);
   t_put (t, a_written_first ? cb : ca, true, z);
   emit (t, "snap");
-  t_command (t, a_written_first ? "confirm" : "cancel");
+  t_command (t, a->card < b->card ? "confirm" : "cancel");
   answer_whose (t, s, a->player);
   KatState after = *s;
   cr_assert_eq (katua_game_class.apply (t->r, &after, a, NULL, NULL), ENG_OK);
