@@ -3,6 +3,7 @@
 #include "vis-detect-private.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace vis_detect {
@@ -152,16 +153,22 @@ format_errors (const float *samples)
     second = second << 1 | dark (j, 8);
   for (int i = QR_MODULES - 8; i < QR_MODULES; i++)
     second = second << 1 | dark (8, i);
+  /* The 32 valid words: 5 data bits, their BCH remainder, the mask. */
+  static const std::array<unsigned, 32> words = [] {
+    std::array<unsigned, 32> w{};
+    for (unsigned d = 0; d < 32; d++)
+      {
+        unsigned v = d << 10;
+        for (int i = 14; i >= 10; i--)
+          if (v & (1u << i))
+            v ^= 0x537u << (i - 10);
+        w[d] = ((d << 10) | v) ^ 0x5412u;
+      }
+    return w;
+  }();
   int best = 15;
-  for (unsigned d = 0; d < 32; d++)
-    {
-      unsigned v = d << 10;
-      for (int i = 14; i >= 10; i--)
-        if (v & (1u << i))
-          v ^= 0x537u << (i - 10);
-      const unsigned word = ((d << 10) | v) ^ 0x5412u;
-      best = std::min ({ best, __builtin_popcount (word ^ first), __builtin_popcount (word ^ second) });
-    }
+  for (unsigned word : words)
+    best = std::min ({ best, __builtin_popcount (word ^ first), __builtin_popcount (word ^ second) });
   return best;
 }
 
@@ -326,9 +333,12 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
     }
   float samples[QR_MODULES * QR_MODULES];
   sample_modules (det->gray, c.h, samples);
-  sharpen_samples (samples, w.sharp);
+  /* w.sharp is made only when a drawing needs it: most codes read at once */
+  bool sharpened = false;
   if (c.inferred)
     {
+      sharpen_samples (samples, w.sharp);
+      sharpened = true;
       if (std::min (format_errors (samples), format_errors (w.sharp)) > 1)
         return;   /* no code's grid there: a guess, not an unread code */
     }
@@ -344,7 +354,12 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
           if (!c.inferred)
             break;
           refine_guess (det, c, samples);
+          sharpened = false;
+        }
+      if (attempt % 2 == 1 && !sharpened)
+        {
           sharpen_samples (samples, w.sharp);
+          sharpened = true;
         }
       draw_crisp (attempt % 2 == 0 ? samples : w.sharp, w.crisp);
       decoded = read_code (w, w.crisp, c);
