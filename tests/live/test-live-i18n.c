@@ -284,8 +284,8 @@ Test (live_i18n, kittens_questions_in_spanish)
 {
   static const char *const want[] = {
     "¿Contra quién juega Ana? ¿Es Bea? Confirma, o cancela para nombrar a Cai",
-    "Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta de comando "
-    "confirm",
+    ("Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta de comando "
+     "confirm"),
     "Pon el Favor en el mazo de descarte",
   };
   check_script_needs ("kittens-3p-pair-favor.script", "es", want, G_N_ELEMENTS (want));
