@@ -284,8 +284,9 @@ Test (live_i18n, kittens_questions_in_spanish)
 {
   static const char *const want[] = {
     "¿Contra quién juega Ana? ¿Es Bea? Confirma, o cancela para nombrar a Cai",
+    /* the command card by the word printed on it (its label in the table's language) */
     ("Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta de comando "
-     "confirm"),
+     "«Confirmar»"),
     "Pon el Favor en el mazo de descarte",
   };
   check_script_needs ("kittens-3p-pair-favor.script", "es", want, G_N_ELEMENTS (want));
@@ -295,8 +296,8 @@ Test (live_i18n, kittens_questions_in_catalan)
 {
   static const char *const want[] = {
     "Contra qui juga Ana? És Cai? Confirma, o cancel·la per anomenar Bea",
-    "Ana: posa una Desactivació al teu espai de jugades, o mostra la carta d'ordre end-turn si "
-    "no en tens cap",
+    "Ana: posa una Desactivació al teu espai de jugades, o mostra la carta d'ordre «Fi del "
+    "torn» si no en tens cap",
   };
   check_script_needs ("kittens-3p-pair-favor.script", "ca", want, 1);
   check_script_needs ("kittens-2p-kittens.script", "ca", want + 1, 1);
