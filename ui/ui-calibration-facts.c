@@ -22,6 +22,17 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
            g_strdup (_ ("No picture from the camera yet: pick a camera in the Game page's Setup group, or check that it is plugged in.")));
       return n;
     }
+  /* A doubled sticker first: it holds calibration or a seat back, and
+   * only a person can take the extra copy away. */
+  for (guint a = 0; a < 4; a++)
+    if (f->doubled_anchors & (1u << a))
+      add (advice, &n, max,
+           g_strdup_printf (_ ("Anchor %u is seen at two places (a reprint or a forged sticker): neither is used and the table keeps its last good calibration. Take the extra copy off the table."),
+                            a + 1));
+  for (guint s = 0; s < f->n_doubled_seats && s < UI_CALIBRATION_MAX_SEATS; s++)
+    add (advice, &n, max,
+         g_strdup_printf (_ ("Seat marker %u is seen at two places (a reprint or a forged sticker): neither is used and the seat stays where it was. Take the extra copy off the table."),
+                          f->doubled_seat[s]));
   for (int a = 0; a < 4; a++)
     seen += f->anchor_seen[a] ? 1 : 0;
   /* Missing anchors first: without all four the table cannot be placed. */
@@ -52,4 +63,47 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
          g_strdup (f->calibrated ? _ ("The table is calibrated and every anchor is in view: ready to play.")
                                  : _ ("All four anchors are in view: calibrating...")));
   return n;
+}
+
+gboolean
+ui_calibration_facts_is_doubled (const UiCalibrationFacts *f, int kind, guint number)
+{
+  if (kind == 'A')
+    return number >= 1 && number <= 4 && (f->doubled_anchors & (1u << (number - 1))) != 0;
+  if (kind == 'S')
+    for (guint s = 0; s < f->n_doubled_seats && s < UI_CALIBRATION_MAX_SEATS; s++)
+      if (f->doubled_seat[s] == number)
+        return TRUE;
+  return FALSE;
+}
+
+char *
+ui_calibration_facts_doubles (const UiCalibrationFacts *f)
+{
+  guint n_anchors = (guint) __builtin_popcount (f->doubled_anchors);
+  guint n_seats = MIN (f->n_doubled_seats, UI_CALIBRATION_MAX_SEATS);
+  if (n_anchors + n_seats == 0)
+    return NULL;
+  /* the stickers named in a list ("anchor 2, seat marker 3"): a list of
+   * names reads the same in every language the app speaks */
+  GString *names = g_string_new (NULL);
+  for (guint a = 0; a < 4; a++)
+    if (f->doubled_anchors & (1u << a))
+      {
+        if (names->len > 0)
+          g_string_append (names, ", ");
+        g_string_append_printf (names, _ ("anchor %u"), a + 1);
+      }
+  for (guint s = 0; s < n_seats; s++)
+    {
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append_printf (names, _ ("seat marker %u"), f->doubled_seat[s]);
+    }
+  char *text = g_strdup_printf (ngettext ("Seen at two places, not used: %s. Take the extra copy off the table.",
+                                          "Seen at two places, not used: %s. Take the extra copies off the table.",
+                                          n_anchors + n_seats),
+                                names->str);
+  g_string_free (names, TRUE);
+  return text;
 }

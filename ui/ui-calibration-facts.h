@@ -31,6 +31,11 @@ typedef struct {
   int width, height;             /* the frame */
   gboolean from_file;            /* started from a saved calibration file */
   gboolean lens_loaded;          /* a lens calibration is in use */
+  /* Stickers seen at two places on this frame (a reprint or a forgery):
+   * neither copy is used.  Bit n-1 of doubled_anchors is anchor n. */
+  guint doubled_anchors;
+  guint n_doubled_seats;
+  guint doubled_seat[UI_CALIBRATION_MAX_SEATS];
 } UiCalibrationFacts;
 
 /* Plain-words guidance for the table, most important first: what is wrong
@@ -39,5 +44,13 @@ typedef struct {
  * many; "The table is calibrated..." when nothing is wrong, "No picture
  * from the camera yet..." before the first frame. */
 guint ui_calibration_facts_advice (const UiCalibrationFacts *facts, char **advice, guint max);
+
+/* One sentence naming the doubled stickers of `facts` and what to do, in
+ * the table's language (newly allocated); NULL when nothing is doubled. */
+char *ui_calibration_facts_doubles (const UiCalibrationFacts *facts);
+
+/* Whether the sticker `kind` ('A' anchor, 'S' seat marker: EngTagKind)
+ * numbered `number` is one of the doubled ones. */
+gboolean ui_calibration_facts_is_doubled (const UiCalibrationFacts *facts, int kind, guint number);
 
 G_END_DECLS

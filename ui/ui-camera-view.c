@@ -1,5 +1,6 @@
 #include "ui-camera-view.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -19,6 +20,9 @@ struct _UiCameraView
   guint n_zones;
   guint zones_capacity;
   guint highlight;
+  guint doubled_anchors;       /* bit n-1: anchor n seen twice */
+  guint doubled_seats[8];
+  guint n_doubled_seats;
   char *placeholder;
 };
 
@@ -78,6 +82,18 @@ draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_widt
       cairo_move_to (cr, cx - ext.x_advance / 2, top + i * line_h + font.ascent);
       cairo_show_text (cr, lines[i]);
     }
+}
+
+static gboolean
+is_doubled (const UiCameraView *self, const EngTag *tag)
+{
+  if (tag->kind == ENG_TAG_ANCHOR)
+    return tag->serial >= 1 && tag->serial <= 4 && (self->doubled_anchors & (1u << (tag->serial - 1))) != 0;
+  if (tag->kind == ENG_TAG_SEAT)
+    for (guint s = 0; s < self->n_doubled_seats; s++)
+      if (self->doubled_seats[s] == tag->serial)
+        return TRUE;
+  return FALSE;
 }
 
 static void
@@ -156,7 +172,9 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (guint i = 0; i < self->n_detections; i++)
     {
       const VisDetection *d = &self->detections[i];
-      gboolean hot = self->highlight != 0 && d->tag.kind == ENG_TAG_FACE && d->tag.serial == self->highlight;
+      gboolean doubled = is_doubled (self, &d->tag);
+      gboolean hot = doubled
+                     || (self->highlight != 0 && d->tag.kind == ENG_TAG_FACE && d->tag.serial == self->highlight);
       double rgb[3];
       kind_colour (d->tag.kind, hot, rgb);
       cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], 0.95);
@@ -174,6 +192,12 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
       char name[96];
       ui_words_sticker_name (self->set, self->game, &d->tag, d->payload, name, sizeof name);
+      if (doubled)
+        {
+          /* Translators: a table anchor or seat marker's name, then why it is drawn in red. */
+          g_autofree char *marked = g_strdup_printf (_ ("%s: seen twice, not used"), name);
+          g_strlcpy (name, marked, sizeof name);
+        }
       double side = hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y) * scale;
       /* Katua's slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
        * a label this wide stays over its own card. */
@@ -310,6 +334,20 @@ ui_camera_view_set_zones (UiCameraView *self, const CalZoneOutline *zones, guint
   if (n_zones > 0)
     memcpy (self->zones, zones, n_zones * sizeof *zones);
   self->n_zones = n_zones;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ui_camera_view_set_doubled (UiCameraView *self, guint anchors_mask, const guint *seats, guint n_seats)
+{
+  n_seats = MIN (n_seats, G_N_ELEMENTS (self->doubled_seats));
+  if (self->doubled_anchors == anchors_mask && self->n_doubled_seats == n_seats
+      && (n_seats == 0 || memcmp (self->doubled_seats, seats, n_seats * sizeof *seats) == 0))
+    return;
+  self->doubled_anchors = anchors_mask;
+  self->n_doubled_seats = n_seats;
+  if (n_seats > 0)
+    memcpy (self->doubled_seats, seats, n_seats * sizeof *seats);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

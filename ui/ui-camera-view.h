@@ -34,6 +34,12 @@ void ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
  * pixels).  n_zones 0 hides them. */
 void ui_camera_view_set_zones (UiCameraView *self, const CalZoneOutline *zones, guint n_zones);
 
+/* The anchors and seat markers seen at two places (bit n-1 of
+ * `anchors_mask` is anchor n; `seats` lists seat numbers, copied, at most
+ * 8): drawn in red and labelled as doubled, so the table sees which copy
+ * to take away.  0 and 0 clear it. */
+void ui_camera_view_set_doubled (UiCameraView *self, guint anchors_mask, const guint *seats, guint n_seats);
+
 /* Highlights the sticker with this face serial (0: none). */
 void ui_camera_view_set_highlight (UiCameraView *self, guint serial);
 

@@ -250,6 +250,11 @@ gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
   f->height = image->height;
   f->from_file = self->calibration_path != NULL;
   f->lens_loaded = cal_table_has_lens (table);
+  const CalObservation *obs = cal_observer_observation (self->observer);
+  f->doubled_anchors = obs->doubled_anchors;
+  f->n_doubled_seats = MIN (obs->n_doubled_seats, UI_CALIBRATION_MAX_SEATS);
+  for (guint s = 0; s < f->n_doubled_seats; s++)
+    f->doubled_seat[s] = obs->doubled_seats[s];
   double module_sum = 0;
   for (size_t i = 0; i < result->n_detections; i++)
     {
@@ -294,6 +299,21 @@ gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
     }
 }
 
+/* A doubled anchor or seat marker is said when it appears, changes and
+ * goes, not on every frame; `said` keeps the last one said. */
+static void
+say_doubles (UiPipeline *self, const UiCalibrationFacts *f, UiCalibrationFacts *said)
+{
+  if (f->doubled_anchors == said->doubled_anchors && f->n_doubled_seats == said->n_doubled_seats
+      && memcmp (f->doubled_seat, said->doubled_seat, f->n_doubled_seats * sizeof f->doubled_seat[0]) == 0)
+    return;
+  g_autofree char *text = ui_calibration_facts_doubles (f);
+  publish_status (self, "%s", text != NULL ? text : _ ("No doubled sticker in view any more."));
+  said->doubled_anchors = f->doubled_anchors;
+  said->n_doubled_seats = f->n_doubled_seats;
+  memcpy (said->doubled_seat, f->doubled_seat, sizeof said->doubled_seat);
+}
+
 /* A save asked for by the main thread, done here because the table belongs
  * to this thread. */
 static void
@@ -328,6 +348,7 @@ worker_main (gpointer data)
   gint64 start_us = 0, first_ns = 0;
   unsigned calibrations = 0;
   gint64 last_recalibration_said = 0;
+  UiCalibrationFacts said_doubles = { 0 };
   char last_report[512] = "";
 
   while (!g_atomic_int_get (&self->stop_requested))
@@ -386,6 +407,7 @@ worker_main (gpointer data)
           back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
           memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
           gather_facts (self, &back->facts, &frame.image);
+          say_doubles (self, &back->facts, &said_doubles);
           serve_save_request (self);
         }
       if (!copy_frame (back, &frame))

@@ -560,13 +560,25 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   const VisDetection *detections = ui_pipeline_get_detections (pipeline, &n);
   guint n_zones = 0;
   const CalZoneOutline *zones = ui_pipeline_get_zones (pipeline, &n_zones);
+  const UiCalibrationFacts *facts = ui_pipeline_get_calibration (pipeline);
   ui_camera_view_set_zones (self->camera_view, zones, n_zones);
+  ui_camera_view_set_doubled (self->camera_view, facts->doubled_anchors, facts->doubled_seat,
+                              facts->n_doubled_seats);
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
   g_autofree char *status = fps > 0 ? g_strdup_printf (_ ("%u stickers · %.1f fps"), n, fps)
                                     : g_strdup_printf (_ ("%u stickers"), n);
-  gtk_label_set_text (self->camera_status, status);
+  /* A doubled marker stays said under the picture while it is in view
+   * (the toast that told it goes after a few seconds). */
+  g_autofree char *doubles = ui_calibration_facts_doubles (facts);
+  if (doubles != NULL)
+    {
+      g_autofree char *both = g_strdup_printf ("%s · %s", status, doubles);
+      gtk_label_set_text (self->camera_status, both);
+    }
+  else
+    gtk_label_set_text (self->camera_status, status);
 
   gint64 now = g_get_monotonic_time ();
   if (now - self->calibration_shown_us >= G_USEC_PER_SEC / 4)

@@ -246,3 +246,49 @@ Test (pipeline, demo_game_report, .timeout = 120)
   g_object_unref (g.referee);
   g_main_loop_unref (g.loop);
 }
+
+/* A forged second anchor 2 on the table (taken away at 1 s): the facts
+ * name it, the window is told once when it appears and once when it is
+ * gone, and no calibration is made from it meanwhile. */
+Test (pipeline, doubled_anchor_told_while_in_view, .timeout = 120)
+{
+  static const char scene[] =
+    "image width=1280 height=720 fps=5 duration=2.4 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "anchor forged number=2 at=600,300\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s2 number=2 at=450,60 rot=180\n"
+    "at 1.0 remove forged\n";
+  g_autofree char *dir = g_dir_make_tmp ("tablero-pipeline-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "doubled.scene", NULL);
+  cr_assert (g_file_set_contents (path, scene, -1, NULL));
+  g_autofree char *spec = g_strdup_printf ("demo:%s", path);
+  Watch w = { .loop = g_main_loop_new (NULL, FALSE), .wait_for = "Seen at two places" };
+  UiPipeline *pipeline = ui_pipeline_new (spec, "katua");
+  g_signal_connect (pipeline, "frame", G_CALLBACK (on_frame), &w);
+  g_signal_connect (pipeline, "status", G_CALLBACK (on_status), &w);
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_pipeline_start (pipeline, &error), "%s", error ? error->message : "");
+  run (&w, 30);
+  cr_assert_not_null (strstr (w.status ? w.status : "", "anchor 2"), "status: %s", w.status);
+  cr_expect_not (w.calibrated, "calibrated from a doubled anchor");
+
+  w.wait_for = "No doubled sticker";
+  run (&w, 30);
+  cr_assert_not_null (strstr (w.status ? w.status : "", "No doubled sticker in view any more"),
+                      "status: %s", w.status);
+  const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
+  cr_expect_eq (f->doubled_anchors, 0u);
+  stop (pipeline, &w);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (w.status);
+  g_main_loop_unref (w.loop);
+}

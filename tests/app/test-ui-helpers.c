@@ -438,3 +438,35 @@ Test (camera_words, catalan)
 {
   check_camera_words ("ca", "gat vermell 3", "ovni vermell", "forat 1 · seient 2", "ordre: Fi del torn");
 }
+
+/* A doubled anchor or seat marker comes first (only a person can take the
+ * copy away), is named in the sentence the window shows, and only the
+ * doubled stickers are marked for the picture. */
+Test (calibration_advice, doubled_markers_first_and_named)
+{
+  UiCalibrationFacts f = { .width = 1920, .height = 1080, .calibrated = TRUE, .n_seats = 2 };
+  for (int a = 0; a < 4; a++)
+    f.anchor_seen[a] = TRUE;
+  f.doubled_anchors = 1u << 2;
+  f.n_doubled_seats = 1;
+  f.doubled_seat[0] = 4;
+  char *advice[8];
+  guint n = advise (&f, advice);
+  cr_assert_geq (n, 2);
+  cr_expect_not_null (strstr (advice[0], "Anchor 3 is seen at two places"), "%s", advice[0]);
+  cr_expect_not_null (strstr (advice[1], "Seat marker 4 is seen at two places"), "%s", advice[1]);
+  cr_expect_not (any_contains (advice, n, "ready to play"));
+  for (guint i = 0; i < n; i++)
+    g_free (advice[i]);
+  g_autofree char *said = ui_calibration_facts_doubles (&f);
+  cr_assert_not_null (said);
+  cr_expect_not_null (strstr (said, "anchor 3, seat marker 4"), "%s", said);
+  cr_expect_not_null (strstr (said, "copies"), "two stickers, the plural: %s", said);
+  cr_expect (ui_calibration_facts_is_doubled (&f, 'A', 3));
+  cr_expect_not (ui_calibration_facts_is_doubled (&f, 'A', 2));
+  cr_expect (ui_calibration_facts_is_doubled (&f, 'S', 4));
+  cr_expect_not (ui_calibration_facts_is_doubled (&f, 'S', 3));
+  f.doubled_anchors = 0;
+  f.n_doubled_seats = 0;
+  cr_expect_null (ui_calibration_facts_doubles (&f));
+}
