@@ -300,9 +300,53 @@ end_turn (EngInterpreter *it, EngEvents *out)
   apply_command_move (it, KIT_DRAW, s->active, out);
 }
 
+/* draw: the active player drew a card that is not a kitten, told by its
+ * own card when the camera missed the draw.  A kitten drawn is in play
+ * already: only a Defuse or end-turn (no Defuse) answers it. */
+static void
+drew (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  if (s->phase == KIT_PHASE_KITTEN)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, s->active, "E8",
+                    ENG_N_ ("%s drew an Exploding Kitten: lay a Defuse in your play area, or "
+                            "show end-turn if you have none"),
+                    eng_live_player_name (it, s->active));
+      return;
+    }
+  end_turn (it, out);
+}
+
+/* done: "no Nope: go on": the open play's Nope window closes (E12).  With
+ * nothing open it has nothing to close, and says so. */
+static void
+done (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  KitLiveMind *km = kit_live_mind (it);
+  if (km->kind == KIT_PEND_NONE && s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE)
+    {
+      apply_command_move (it, KIT_RESOLVE, s->open_player, out);
+      return;
+    }
+  eng_live_say (out, ENG_EVENT_NOTE, -1, "E12",
+                ENG_N_ ("No card waits for a Nope now: nothing to close"));
+}
+
 EngStatus
 kit_live_command (EngInterpreter *it, const char *id, EngEvents *out)
 {
+  if (strcmp (id, "draw") == 0)
+    {
+      drew (it, out);
+      return ENG_OK;
+    }
+  if (strcmp (id, "done") == 0)
+    {
+      done (it, out);
+      return ENG_OK;
+    }
   if (strcmp (id, "confirm") == 0)
     return confirm (it, out);
   if (strcmp (id, "cancel") == 0)

@@ -295,6 +295,13 @@ Test (live_scripts, kittens_defused_undo_restart_and_explosion)
   cr_assert_eq (r.winners, 1u, "Ana wins");
 }
 
+Test (live_scripts, kittens_draw_and_done_command_cards)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-draw-done.script");
+  cr_assert_eq (r.moves, 6);
+  cr_assert_not (r.over);
+}
+
 Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
 {
   EngLiveScriptResult r = run_script ("kittens-3p-pair-favor.script");

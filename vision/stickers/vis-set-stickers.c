@@ -20,7 +20,7 @@ static const char *const data_words[] __attribute__ ((unused)) = {
   ENG_N_ ("Pass (K3: play nothing this turn)"),
   ENG_N_ ("Discard face down (K3: discard UFO cards, ends the turn)"),
   ENG_N_ ("No defence (let the attack resolve)"), ENG_N_ ("New game"),
-  ENG_N_ ("Pause / resume the referee"),
+  ENG_N_ ("Pause / resume the referee"), ENG_N_ ("Drew a card"), ENG_N_ ("No Nope: go on"),
 };
 
 /* A word of the set's data in the table's language (`word` when the
