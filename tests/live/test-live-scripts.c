@@ -302,6 +302,13 @@ Test (live_scripts, kittens_draw_and_done_command_cards)
   cr_assert_not (r.over);
 }
 
+Test (live_scripts, kittens_four_players_attack_skip_and_three_out)
+{
+  EngLiveScriptResult r = run_script ("kittens-4p-attack-to-winner.script");
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u << 1, "Bea wins");
+}
+
 Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
 {
   EngLiveScriptResult r = run_script ("kittens-3p-pair-favor.script");
