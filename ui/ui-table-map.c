@@ -120,25 +120,30 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   char pile_text[ENG_VIEW_SHARED_PLACES][ENG_VIEW_TEXT + 16];
   double pile_width[ENG_VIEW_SHARED_PLACES];
   cairo_set_font_size (cr, 9);
-  double widest_pair = 1;
+  double widest = 1, widest_pair = 1;
   for (unsigned i = 0; i < n_shared; i++)
     {
       const EngViewPlace *place = &view->shared[i];
-      double x = cx + 45 * (i - (n_shared - 1) / 2.0);
-      draw_card (cr, x, cy, set, game, place_top (place));
       g_snprintf (pile_text[i], sizeof pile_text[i], "%s %d", place->label, place->count);
       cairo_text_extents_t ext;
       cairo_text_extents (cr, pile_text[i], &ext);
       pile_width[i] = ext.x_advance;
+      widest = MAX (widest, pile_width[i]);
       if (i > 0)
         widest_pair = MAX (widest_pair, pile_width[i - 1] + pile_width[i]);
     }
-  /* The places are 45 px apart: a longer label is drawn smaller rather
-   * than over its neighbour's. */
-  double pile_size = 9 * MIN (1.0, 88 / widest_pair);
+  /* The places spread as far as their labels need, within the middle of
+   * the map the side seats leave free (at least 45 px apart: a card and a
+   * gap); a label still too long is drawn smaller rather than over its
+   * neighbour's. */
+  double room = n_shared > 0 ? (w - 300) / n_shared : 45;
+  double spread = MAX (45, MIN (widest + 10, room));
+  for (unsigned i = 0; i < n_shared; i++)
+    draw_card (cr, cx + spread * (i - (n_shared - 1) / 2.0), cy, set, game, place_top (&view->shared[i]));
+  double pile_size = 9 * MIN (1.0, (2 * spread - 8) / widest_pair);
   cairo_set_source_rgb (cr, 1, 1, 1);
   for (unsigned i = 0; i < n_shared; i++)
-    draw_text_centred (cr, cx + 45 * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
+    draw_text_centred (cr, cx + spread * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
                        pile_text[i], pile_size);
 
   /* Seats around the table, clockwise from the bottom (seat order): the
