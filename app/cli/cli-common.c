@@ -186,8 +186,7 @@ cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *
   guint64 v;
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &v, NULL))
     {
-      cli_say (cmd, _("%s takes a whole number from 0 to %s, not '%s'"), name, "18446744073709551615",
-               text ? text : "");
+      cli_say (cmd, _("%s takes a whole number from 0 to 18446744073709551615, not '%s'"), name, text ? text : "");
       return FALSE;
     }
   *out = v;
