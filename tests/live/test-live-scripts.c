@@ -308,3 +308,10 @@ Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
   cr_assert_eq (r.moves, 11);
   cr_assert_not (r.over);
 }
+
+Test (live_scripts, kittens_five_different_in_several_looks_and_in_one)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five.script");
+  cr_assert_eq (r.moves, 15);
+  cr_assert_not (r.over);
+}
