@@ -346,6 +346,39 @@ Test (e2e, kittens_two_players_kittens_defused_and_exploding)
   play (&g);
 }
 
+/* Exploding Kittens through the same pipeline: five different cards laid
+ * one by one and several at once (a repeated kind refused), five cards in
+ * one play area, a five Noped, another whose discard pile card is named
+ * with command cards (E7, E12). */
+Test (e2e, kittens_two_players_five_different)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-2p-five.script",
+             TESTS_DIR "/live/scripts/kittens-2p-five.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players on the square table: a trio and a Favor whose target and
+ * card are named with command cards, a pair cancelled (E7, E13). */
+Test (e2e, kittens_three_players_pair_trio_favor)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-pair-favor.script",
+             TESTS_DIR "/live/scripts/kittens-3p-pair-favor.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players: an Attack's two turns, a Defuse, a player out whose
+ * kitten and hand stay face up in front of them, undo of a pair (E10,
+ * E14). */
+Test (e2e, kittens_three_players_attack_and_a_player_out)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-attack-out.script",
+             TESTS_DIR "/live/scripts/kittens-3p-attack-out.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
 /* ---- refusals: no rendering needed --------------------------------------- */
 
 /* Generates the scene of a script (`text`, or the file `path` when text is

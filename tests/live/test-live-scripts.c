@@ -312,6 +312,6 @@ Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
 Test (live_scripts, kittens_five_different_in_several_looks_and_in_one)
 {
   EngLiveScriptResult r = run_script ("kittens-2p-five.script");
-  cr_assert_eq (r.moves, 15);
+  cr_assert_eq (r.moves, 13);
   cr_assert_not (r.over);
 }
