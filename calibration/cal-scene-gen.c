@@ -40,10 +40,12 @@
 #define ATTACK_ROW_MM 30.0
 #define ATTACK_NEAR4_MM -38.0
 
+#define GEN_MAX_SEATS 5
+
 typedef struct {
   double ax, ay;                 /* anchors at (+-ax, +-ay) */
   unsigned n_seats;
-  double seat[4][2];             /* marker positions, centre frame */
+  double seat[GEN_MAX_SEATS][2]; /* marker positions, centre frame */
   double table_spot[2][2];       /* outside every zone: loose cards */
   double command_at[2], command_col[2], command_row[2];
   unsigned command_cols;         /* command cards: a grid of spots, one per
@@ -78,9 +80,9 @@ typedef struct {
   const CalZones *zones;
   CalSceneOptions o;
   Layout lay;
-  CalSeat seats[4];              /* every seat position, by marker number - 1 */
-  bool seated[4];                /* a player sits there: its marker is drawn */
-  CalSeat found[4];              /* the seated ones, as the calibration finds them */
+  CalSeat seats[GEN_MAX_SEATS];  /* every seat position, by marker number - 1 */
+  bool seated[GEN_MAX_SEATS];    /* a player sits there: its marker is drawn */
+  CalSeat found[GEN_MAX_SEATS];  /* the seated ones, as the calibration finds them */
   size_t n_found;
   double cx, cy;                 /* scene coordinates of the centre */
   GenCard cards[GEN_MAX_CARDS];
@@ -172,6 +174,25 @@ layout_for (unsigned n_players, unsigned which, Layout *l)
                       .command_at = { -300, -300 }, .command_col = { -45, 0 },
                       .command_row = { 0, -45 }, .command_cols = 4,
                       .view = { 535, 495 } };
+      return true;
+    }
+  if (n_players == 5 && which == 0)
+    {
+      /* Exploding Kittens' five seats (the only game for five): a regular
+       * pentagon 360 mm from the centre, clockwise from the near side.  A
+       * seat's play area (200 x 130 mm, 55-185 mm in front of its marker)
+       * then clears the piles (its cards' inner edge 162 mm from the
+       * centre, the piles' cards reach 106 mm that way) and its
+       * neighbours' (72 degrees apart, each takes 70 at most); the command
+       * cards and the loose cards in the free corners beside the near
+       * seat.  950 x 870 mm in view: 2090 x 1914 px at 2.2 px/mm. */
+      *l = (Layout) { .ax = 440, .ay = 400, .n_seats = 5,
+                      .seat = { { 0, 360 }, { -342, 111 }, { -212, -291 }, { 212, -291 },
+                                { 342, 111 } },
+                      .table_spot = { { 200, 330 }, { 250, 330 } },
+                      .command_at = { -190, 300 }, .command_col = { -45, 0 },
+                      .command_row = { 0, 45 }, .command_cols = 3,
+                      .view = { 475, 435 } };
       return true;
     }
   if ((n_players == 3 || n_players == 4) && which == 1)
