@@ -379,6 +379,17 @@ Test (e2e, kittens_three_players_attack_and_a_player_out)
   play (&g);
 }
 
+/* Five players on the pentagon table (docs/e2e.md): an Attack, a Nope, a
+ * kitten defused and drawn again, four players out and a winner (E8, E10,
+ * E12, E14). */
+Test (e2e, kittens_five_players_whole_game_to_a_winner)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-5p-game.script",
+             TESTS_DIR "/live/scripts/kittens-5p-game.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), true };
+  play (&g);
+}
+
 /* ---- refusals: no rendering needed --------------------------------------- */
 
 /* Generates the scene of a script (`text`, or the file `path` when text is
