@@ -309,6 +309,13 @@ Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
   cr_assert_not (r.over);
 }
 
+Test (live_scripts, kittens_cards_laid_together_are_a_combo)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five-one-look.script");
+  cr_assert_eq (r.moves, 3);
+  cr_assert_not (r.over);
+}
+
 Test (live_scripts, kittens_five_players_to_a_winner)
 {
   EngLiveScriptResult r = run_script ("kittens-5p-game.script");
