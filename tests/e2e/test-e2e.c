@@ -346,17 +346,64 @@ Test (e2e, kittens_two_players_kittens_defused_and_exploding)
   play (&g);
 }
 
+/* Exploding Kittens through the same pipeline: five different cards laid
+ * one by one and several at once (a repeated kind refused), five cards in
+ * one play area, a five Noped, another whose discard pile card is named
+ * with command cards (E7, E12). */
+Test (e2e, kittens_two_players_five_different)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-2p-five.script",
+             TESTS_DIR "/live/scripts/kittens-2p-five.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players on the square table: a trio and a Favor whose target and
+ * card are named with command cards, a pair cancelled (E7, E13). */
+Test (e2e, kittens_three_players_pair_trio_favor)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-pair-favor.script",
+             TESTS_DIR "/live/scripts/kittens-3p-pair-favor.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players: an Attack's two turns, a Defuse, a player out whose
+ * kitten and hand stay face up in front of them, undo of a pair (E10,
+ * E14). */
+Test (e2e, kittens_three_players_attack_and_a_player_out)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-attack-out.script",
+             TESTS_DIR "/live/scripts/kittens-3p-attack-out.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Five players on the pentagon table (docs/e2e.md): an Attack, a Nope, a
+ * kitten defused and drawn again, four players out and a winner (E8, E10,
+ * E12, E14). */
+Test (e2e, kittens_five_players_whole_game_to_a_winner)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-5p-game.script",
+             TESTS_DIR "/live/scripts/kittens-5p-game.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), true };
+  play (&g);
+}
+
 /* ---- refusals: no rendering needed --------------------------------------- */
 
 /* Generates the scene of a script (`text`, or the file `path` when text is
  * NULL) with the Katua zones, or `zones_text` instead when not NULL;
  * `scene_out` (may be NULL) receives the scene text (caller frees). */
 static EngStatus
-generate_scene (const char *text, const char *path, const char *zones_text, char **scene_out,
-                EngParseError *err)
+generate_game_scene (const char *game, const char *text, const char *path,
+                     const char *zones_text, char **scene_out, EngParseError *err)
 {
-  char *set_path = data_path ("cards/katua.set");
-  char *zones_path = data_path ("zones/katua.zones");
+  char rel[64];
+  snprintf (rel, sizeof rel, "cards/%s.set", game);
+  char *set_path = data_path (rel);
+  snprintf (rel, sizeof rel, "zones/%s.zones", game);
+  char *zones_path = data_path (rel);
   EngCardSet *set = NULL;
   cr_assert_eq (eng_card_set_load_file (set_path, &set, err), ENG_OK);
   CalZones zones;
@@ -395,6 +442,13 @@ generate_scene (const char *text, const char *path, const char *zones_text, char
   free (zones_path);
   free (set_path);
   return st;
+}
+
+static EngStatus
+generate_scene (const char *text, const char *path, const char *zones_text, char **scene_out,
+                EngParseError *err)
+{
+  return generate_game_scene ("katua", text, path, zones_text, scene_out, err);
 }
 
 static EngStatus
@@ -603,6 +657,59 @@ last_place (const char *scene, unsigned serial, double *x, double *y)
         found = true;
     }
   return found;
+}
+
+Test (e2e_refusals, kittens_target_question_is_shown_as_command_cards)
+{
+  /* kittens-3p-pair-favor: "choose Bea" while the Favor's question names
+   * Bea: one confirm, no cancel, besides the script's own command cards */
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  const char *path = TESTS_DIR "/live/scripts/kittens-3p-pair-favor.script";
+  cr_assert_eq (generate_game_scene ("kittens", NULL, path, NULL, &scene, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (path, &script, &err), ENG_OK);
+  size_t cancels = 0, confirms = 0, chooses = 0;
+  EngLiveScriptOp op;
+  for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+    if (op.kind == ENG_LIVE_OP_COMMAND || op.kind == ENG_LIVE_OP_KEY)
+      {
+        cancels += strcmp (op.text, "cancel") == 0;
+        confirms += strcmp (op.text, "confirm") == 0;
+      }
+    else
+      chooses += op.kind == ENG_LIVE_OP_CHOOSE;
+  cr_assert_eq (chooses, 1, "the pair-favor script changed: recount");
+  cr_expect_eq (count_lines_with (scene, " place cmd-cancel "), cancels);
+  cr_expect_eq (count_lines_with (scene, " place cmd-confirm "), confirms + 1);
+  eng_live_script_free (script);
+  free (scene);
+}
+
+Test (e2e_refusals, five_cards_in_a_kittens_play_area_keep_their_stickers_apart)
+{
+  /* five different laid together in Ana's play area (the two-player table:
+   * her seat's right runs along x, forward along -y): no card covers
+   * another's sticker, 46.4 mm with its quiet zone, so any two cards are
+   * 54.7 mm apart across or 67.2 mm apart forward */
+  static const unsigned five[] = { 37, 16, 24, 45, 11 };
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  const char *text = "game kittens\nplayers Ana Bea\nsnap\nput 37 face play Ana\n"
+                     "put 16 face play Ana\nput 24 face play Ana\nput 45 face play Ana\n"
+                     "put 11 face play Ana\nsnap\n";
+  cr_assert_eq (generate_game_scene ("kittens", text, NULL, NULL, &scene, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  double x[5], y[5];
+  for (size_t i = 0; i < 5; i++)
+    cr_assert (last_place (scene, five[i], &x[i], &y[i]), "card %u placed", five[i]);
+  for (size_t i = 0; i < 5; i++)
+    for (size_t j = i + 1; j < 5; j++)
+      cr_expect (fabs (x[i] - x[j]) >= 54.7 || fabs (y[i] - y[j]) >= 67.2,
+                 "cards %u at (%.1f,%.1f) and %u at (%.1f,%.1f) cover a sticker", five[i], x[i],
+                 y[i], five[j], x[j], y[j]);
+  free (scene);
 }
 
 Test (e2e_refusals, four_cards_on_one_attack_spot_keep_their_stickers_apart)

@@ -322,3 +322,25 @@ Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
   cr_assert_eq (r.moves, 11);
   cr_assert_not (r.over);
 }
+
+Test (live_scripts, kittens_cards_laid_together_are_a_combo)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five-one-look.script");
+  cr_assert_eq (r.moves, 3);
+  cr_assert_not (r.over);
+}
+
+Test (live_scripts, kittens_five_players_to_a_winner)
+{
+  EngLiveScriptResult r = run_script ("kittens-5p-game.script");
+  cr_assert_eq (r.moves, 19);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u << 3, "Dan wins");
+}
+
+Test (live_scripts, kittens_five_different_in_several_looks_and_in_one)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five.script");
+  cr_assert_eq (r.moves, 13);
+  cr_assert_not (r.over);
+}
