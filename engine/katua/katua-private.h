@@ -14,8 +14,3 @@ bool katua_class_random_move (const void *rules, const void *state, EngRng *rng,
 /* A colour value (KAT_RED...) in words, agreeing with a cat (`cat`) or a
  * UFO, in the table's language. */
 const char *katua_colour_words (unsigned colour, bool cat);
-
-/* K13: the attempt a Replicator copying `defender`'s Shield would answer
- * (the first one still aimed at them), or -1 when the copied effect is not
- * their Shield or no such attempt is left. */
-int katua_shield_copy_attempt (const KatState *s, int defender);
