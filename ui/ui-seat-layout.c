@@ -204,13 +204,13 @@ paint_zone (cairo_t *cr, EngZoneKind kind)
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
-/* Text centred on (x, y) within `width` px: wrapped at words on `lines`
- * lines at most, drawn smaller (down to 6 pt) rather than cut, cut only then. */
-static void
-draw_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, double width,
-           double points, gboolean bold, int lines)
+/* `text` laid out within `width` px: wrapped at words on `lines` lines at
+ * most, smaller (down to `least` points) rather than cut, cut only then;
+ * *fits says whether it went in whole. */
+static PangoLayout *
+fit_text (GtkWidget *widget, const char *text, double width, double points, double least,
+          gboolean bold, int lines, gboolean *fits)
 {
-  width = MAX (width, 8);
   PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
   PangoFontDescription *font = pango_font_description_copy (
     pango_context_get_font_description (pango_layout_get_context (layout)));
@@ -219,25 +219,51 @@ draw_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y,
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  for (double pt = points; pt >= 6; pt -= 0.5)
+  *fits = FALSE;
+  for (double pt = points; pt >= least && !*fits; pt -= 0.5)
     {
       pango_font_description_set_size (font, (int) (pt * PANGO_SCALE));
       pango_layout_set_font_description (layout, font);
-      PangoRectangle ink, logical;
-      pango_layout_get_pixel_extents (layout, &ink, &logical);
-      if (logical.width <= width + 0.5 && !pango_layout_is_wrapped (layout))
-        break;
-      if (logical.width <= width + 0.5 && pango_layout_get_line_count (layout) <= lines
-          && strchr (text, ' ') != NULL)
-        break;
+      /* a word wider than the line is broken inside: that is no fit */
+      gboolean whole = TRUE;
+      for (PangoLayoutIter *it = pango_layout_get_iter (layout); it != NULL;)
+        {
+          PangoRectangle line;
+          pango_layout_iter_get_line_extents (it, NULL, &line);
+          whole &= line.width <= (width + 0.5) * PANGO_SCALE;
+          if (!pango_layout_iter_next_line (it))
+            {
+              pango_layout_iter_free (it);
+              it = NULL;
+            }
+        }
+      *fits = whole && pango_layout_get_line_count (layout) <= lines
+              && (pango_layout_get_line_count (layout) == 1 || strchr (text, ' ') != NULL);
     }
   pango_font_description_free (font);
   pango_layout_set_height (layout, -lines);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+static void
+show_centred (cairo_t *cr, PangoLayout *layout, double x, double y, double width)
+{
   int lw, lh;
   pango_layout_get_pixel_size (layout, &lw, &lh);
   cairo_move_to (cr, x - width / 2, y - lh / 2.0);
   pango_cairo_show_layout (cr, layout);
+}
+
+/* Text centred on (x, y) within `width` px (fit_text, down to 6 points). */
+static void
+draw_text (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, double width,
+           double points, gboolean bold, int lines)
+{
+  width = MAX (width, 8);
+  gboolean fits;
+  PangoLayout *layout = fit_text (widget, text, width, points, 6, bold, lines, &fits);
+  show_centred (cr, layout, x, y, width);
   g_object_unref (layout);
 }
 
@@ -397,6 +423,74 @@ draw_legend (UiSeatLayout *self, cairo_t *cr, double w, double y)
     }
 }
 
+/* The shared zones, each named inside.  When a name does not fit its
+ * zone at a readable size (many seats make the middle small), the named
+ * zones show letters instead and the names follow as a key under the
+ * zones (a centre position keeps its number). */
+static void
+draw_shared (UiSeatLayout *self, cairo_t *cr, const View *v)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean all_fit = TRUE;
+  for (size_t k = 0; self->have_zones && k < self->zones.n; k++)
+    {
+      const CalZoneRect *z = &self->zones.zones[k];
+      gboolean fits = TRUE;
+      if (!z->per_seat)
+        g_object_unref (fit_text (widget, self->labels[k], MAX (v->scale * (z->width + 8), 8),
+                                  7.5, 6.5, FALSE, 3, &fits));
+      all_fit &= fits;
+    }
+  GString *key = g_string_new (NULL);
+  double lo_x = G_MAXDOUBLE, hi_x = -G_MAXDOUBLE, hi_y = -G_MAXDOUBLE;
+  char letter = 'A';
+  double pt[4][2];
+  for (size_t k = 0; self->have_zones && k < self->zones.n; k++)
+    {
+      const CalZoneRect *z = &self->zones.zones[k];
+      if (z->per_seat)
+        continue;
+      shared_zone_corners (z, pt);
+      rect_path (cr, v, pt);
+      paint_zone (cr, z->kind);
+      lo_x = MIN (lo_x, z->at_x - z->width / 2), hi_x = MAX (hi_x, z->at_x + z->width / 2);
+      hi_y = MAX (hi_y, z->at_y + z->depth / 2);
+      if (z->kind == ENG_ZONE_CENTRE)
+        cairo_set_source_rgb (cr, 0.15, 0.12, 0.05);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      double width = MAX (v->scale * (z->width + 8), 8);
+      double x = v->ox + v->scale * z->at_x, y = v->oy + v->scale * z->at_y;
+      gboolean fits;
+      PangoLayout *layout = fit_text (widget, self->labels[k], width, 7.5, 6.5, FALSE, 3, &fits);
+      if (fits && (all_fit || z->kind == ENG_ZONE_CENTRE))
+        show_centred (cr, layout, x, y, width);
+      else
+        {
+          char mark[2] = { letter++, '\0' };
+          draw_text (widget, cr, mark, x, y, width, 8, TRUE, 1);
+          /* the key breaks between entries, never inside one */
+          g_autofree char *label = g_strdup (self->labels[k]);
+          g_auto (GStrv) words = g_strsplit (label, " ", -1);
+          g_autofree char *joined = g_strjoinv ("\u00a0", words);
+          g_string_append_printf (key, "%s%s\u00a0%s", key->len ? " · " : "", mark, joined);
+        }
+      g_object_unref (layout);
+    }
+  if (key->len > 0)
+    {
+      double width = MAX (v->scale * (hi_x - lo_x) * 1.6, 120);
+      PangoLayout *layout = fit_text (widget, key->str, width, 8, 7, FALSE, 3, &(gboolean){ 0 });
+      int lw, lh;
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      show_centred (cr, layout, v->ox + v->scale * (lo_x + hi_x) / 2,
+                    v->oy + v->scale * hi_y + 4 + lh / 2.0, width);
+      g_object_unref (layout);
+    }
+  g_string_free (key, TRUE);
+}
+
 static void
 ui_seat_layout_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -417,22 +511,7 @@ ui_seat_layout_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   double radius = seat_radius (self);
   double legend = self->have_zones ? LEGEND_H : 0;
   View v = fit_view (self, radius, w, h - legend);
-  double pt[4][2];
-  for (size_t k = 0; self->have_zones && k < self->zones.n; k++)
-    {
-      const CalZoneRect *z = &self->zones.zones[k];
-      if (z->per_seat)
-        continue;
-      shared_zone_corners (z, pt);
-      rect_path (cr, &v, pt);
-      paint_zone (cr, z->kind);
-      if (z->kind == ENG_ZONE_CENTRE)
-        cairo_set_source_rgb (cr, 0.15, 0.12, 0.05);
-      else
-        cairo_set_source_rgb (cr, 1, 1, 1);
-      draw_text (widget, cr, self->labels[k], v.ox + v.scale * z->at_x, v.oy + v.scale * z->at_y,
-                 v.scale * (z->width + 8), 7.5, FALSE, 3);
-    }
+  draw_shared (self, cr, &v);
   for (guint i = 0; i < self->n; i++)
     draw_seat (self, cr, &v, radius, i);
   draw_legend (self, cr, w, h - legend / 2 - 2);
