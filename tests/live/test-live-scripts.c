@@ -147,6 +147,16 @@ Test (live_scripts, two_players_shield_chain_defences_and_replicated_neutralise)
   cr_assert_eq (r.scores[0], 2);
 }
 
+/* K13 + K7: a Shield and a Replicator copying it answer a double attack,
+ * the Replicator laid after the Shield's beam moved, then with the Shield. */
+Test (live_scripts, two_players_shield_and_replicated_shield_against_a_double_attack)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-shield-replicated.script");
+  cr_assert_eq (r.moves, 14);
+  cr_assert_eq (r.scores[0], 2 - 1, "Ana: Bea's blue-2 and her fake, by the turned beams");
+  cr_assert_eq (r.scores[1], 1, "Bea: Ana's red-1, by the turned beam");
+}
+
 Test (live_scripts, two_players_corrections_of_misreads)
 {
   EngLiveScriptResult r = run_script ("katua-2p-corrections.script");
