@@ -33,6 +33,9 @@ sink (void *user, unsigned line, const EngEvent *e)
     log->len = sizeof log->log;
 }
 
+/* The events of the last script run (run_script). */
+static Log script_log;
+
 /* Runs tests/live/scripts/NAME and returns the result (asserting it ran). */
 static EngLiveScriptResult
 run_script (const char *name)
@@ -44,14 +47,14 @@ run_script (const char *name)
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", name, err.line,
                 err.reason);
   const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
-  static Log log;
-  log.len = 0;
-  log.log[0] = '\0';
+  Log *log = &script_log;
+  log->len = 0;
+  log->log[0] = '\0';
   EngLiveScriptResult res;
-  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &log, &res, &err);
+  EngStatus st = eng_live_script_run (sc, set, NULL, sink, log, &res, &err);
   eng_live_script_free (sc);
   if (st != ENG_OK || res.failures > 0 || getenv ("LIVE_VERBOSE"))
-    fprintf (stderr, "%s:\n%s", name, log.log);
+    fprintf (stderr, "%s:\n%s", name, log->log);
   cr_assert_eq (st, ENG_OK, "%s:%u: %s", name, err.line, err.reason);
   cr_assert_eq (res.failures, 0, "%s: %zu failed expectations; first: %s", name, res.failures,
                 res.first_failure);
@@ -310,6 +313,19 @@ Test (live_scripts, kittens_draw_and_done_command_cards)
   EngLiveScriptResult r = run_script ("kittens-2p-draw-done.script");
   cr_assert_eq (r.moves, 6);
   cr_assert_not (r.over);
+}
+
+/* The rules' own words for what comes next ("Ana: play a Defuse or
+ * explode") give way to the live referee's words for the table: one
+ * instruction, read and heard once. */
+Test (live_scripts, kittens_one_instruction_for_a_kitten_drawn)
+{
+  run_script ("kittens-2p-kittens.script");
+  cr_expect_not_null (strstr (script_log.log, "Ana: lay a Defuse in your play area"), "%s",
+                      script_log.log);
+  cr_expect_null (strstr (script_log.log, "play a Defuse or explode"), "%s", script_log.log);
+  cr_expect_null (strstr (script_log.log, "put the kitten back into the pile, unseen"), "%s",
+                  script_log.log);
 }
 
 Test (live_scripts, kittens_four_players_attack_skip_and_three_out)
