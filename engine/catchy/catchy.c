@@ -773,9 +773,13 @@ end_hand (Ctx *c)
       if (pts[p] == 0)
         continue;
       s->score[p] = (int16_t) (s->score[p] + pts[p]);
-      EngEvent *e = ev_add (c, ENG_EVENT_SCORE, p, "C6",
-                            ENG_N_ ("%s scores %d (now %d points)"), pname (s, p), pts[p],
-                            s->score[p]);
+      /* the simulation path (no events) looks up no catalogue */
+      EngEvent *e = NULL;
+      if (c->ev != NULL)
+        e = ev_add (c, ENG_EVENT_SCORE, p, "C6",
+                    ENG_NG_ ("%s scores %d (now %d point)", "%s scores %d (now %d points)",
+                             s->score[p] == 1 ? 1 : 2),
+                    pname (s, p), pts[p], s->score[p]);
       if (e != NULL)
         e->value = s->score[p], e->delta = (int16_t) pts[p];
     }
@@ -791,8 +795,11 @@ end_hand (Ctx *c)
     game_over (c, true);
   else
     {
-      ev_add (c, ENG_EVENT_NOTE, -1, "C7",
-              ENG_N_ ("Tied at %d points: another hand decides"), s->score[0]);
+      if (c->ev != NULL)
+        ev_add (c, ENG_EVENT_NOTE, -1, "C7",
+                ENG_NG_ ("Tied at %d point: another hand decides",
+                         "Tied at %d points: another hand decides", s->score[0] == 1 ? 1 : 2),
+                s->score[0]);
       deal_next_hand (c);
     }
 }

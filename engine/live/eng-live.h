@@ -138,6 +138,10 @@ struct EngLiveClass {
   /* The rule id complaints about tidying up cite (cards to the discard
    * pile or a capture area, cards turned back down): "K11". */
   const char *cleanup_rule;
+  /* The rule id complaints cite when a card asked to a place or to turn a
+   * side up (ENG_EXPECT_TO_ZONE, ENG_EXPECT_SIDE_UP) went elsewhere, e.g.
+   * Catchy!'s cat moved the wrong way: "C5".  NULL: cleanup_rule. */
+  const char *place_rule;
 
   /* Fills the game's data (card tables from the set).  ENG_ERR_* refuses. */
   EngStatus (*init) (EngInterpreter *live, void *data);

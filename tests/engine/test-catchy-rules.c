@@ -383,7 +383,13 @@ Test (catchy, c07_a_tie_at_the_winning_score_plays_another_hand)
   play_lines (&t, TO_CENTRE, 15);
   cr_assert (!eng_game_is_over (t.game), "1-1 at the winning score: not over");
   cr_assert_eq (ct_state (&t)->hand_no, 2);
-  cr_assert_not_null (gt_event (&t, ENG_EVENT_NOTE, "C7"));
+  const EngEvent *e = gt_event (&t, ENG_EVENT_NOTE, "C7");
+  cr_assert_not_null (e);
+  /* one point is singular (C6's score words too) */
+  cr_assert_str_eq (e->text, "Tied at 1 point: another hand decides");
+  e = gt_event (&t, ENG_EVENT_SCORE, "C6");
+  cr_assert_not_null (e);
+  cr_assert_not_null (strstr (e->text, "(now 1 point)"), "%s", e->text);
   gt_free (&t);
 }
 
