@@ -619,9 +619,11 @@ settle_trick (Ctx *c, uint8_t follow)
     {
       int winner = w == 0 ? leader : follower;
       tr->winner = (uint8_t) winner;
+      /* the winner's card first: "Ana wins (green 4 against green 2)" */
       ev_add (c, ENG_EVENT_NOTE, winner, "C4", ENG_N_ ("Trick %d: %s wins (%s against %s)"),
-              s->n_tricks + 1, pname (s, winner), face (c, s->lead, a, sizeof a),
-              face (c, follow, b, sizeof b));
+              s->n_tricks + 1, pname (s, winner),
+              face (c, w == 0 ? s->lead : follow, a, sizeof a),
+              face (c, w == 0 ? follow : s->lead, b, sizeof b));
       if (catchy_card_is_odd (r, s->lead) && catchy_card_is_odd (r, follow))
         {
           tr->flipped = 1;
