@@ -520,6 +520,14 @@ catchy_live_baseline_check (EngInterpreter *it, char *why, size_t size)
   return why[0] == '\0';
 }
 
+/* A hand's table is waited for until its swap: the swap is the first
+ * move of every hand (C2). */
+static bool
+catchy_live_deal_start (const EngInterpreter *it)
+{
+  return cstate (it)->phase == CATCHY_PHASE_SWAP;
+}
+
 static void
 catchy_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t size,
                         const char **rule)
@@ -624,6 +632,7 @@ const EngLiveClass catchy_live_class = {
   .init = catchy_live_init,
   .baseline_check = catchy_live_baseline_check,
   .setup_need = catchy_live_setup_need,
+  .deal_start = catchy_live_deal_start,
   .settle = catchy_live_settle,
   .change = catchy_live_change,
   .after_move = catchy_live_after_move,
