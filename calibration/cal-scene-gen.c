@@ -99,6 +99,8 @@ typedef struct {
                                     same instant, after this one */
   bool same_instant;             /* the next put happens at the same time */
   bool same_instant_second;      /* this put is the second of such a pair */
+  bool remove_follows;           /* opts.gather: the next statement takes another
+                                    card away */
   int discard_fan;               /* >= 0: the place of this card among several
                                     discarded between two looks; else -1 */
   GenQuestions *questions;       /* only when the script has `choose` */
@@ -649,7 +651,7 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
       c->present = false;
       fprintf (g->ev, "at %.3f remove c%u\n", at, c->serial);
       rest (g, at + 2.0, op->line);
-      g->clock += g->o.change_s + 1.5;
+      g->clock += g->o.change_s + (g->remove_follows ? 0.0 : 1.5);
     }
   return ENG_OK;
 }
@@ -1568,7 +1570,11 @@ run_ops (Gen *g)
               if (st != ENG_ERR_NOT_FOUND)
                 break;
             }
+          g->remove_follows = g->o.gather && op.kind == ENG_LIVE_OP_REMOVE
+                              && eng_live_script_op (g->script, i + 1, &next)
+                              && next.kind == ENG_LIVE_OP_REMOVE;
           st = gen_change (g, &op);
+          g->remove_follows = false;
           break;
         case ENG_LIVE_OP_COMMAND:
         case ENG_LIVE_OP_KEY:

@@ -363,8 +363,10 @@ live_take_baseline (EngInterpreter *it, EngEvents *out)
   char why[160] = "";
   if (!it->klass->baseline_check (it, why, sizeof why))
     {
-      bool fresh = it->new_deal || (!it->undo_baseline && eng_game_history_depth (it->game) == 0
-                                    && it->record->n_moves == 0);
+      bool fresh = it->new_deal
+                   || (!it->undo_baseline
+                       && ((eng_game_history_depth (it->game) == 0 && it->record->n_moves == 0)
+                           || (it->klass->deal_start != NULL && it->klass->deal_start (it))));
       char text[sizeof it->setup_need];
       const char *rule = "table";
       if (fresh)

@@ -108,6 +108,15 @@ said (const Watch *w, EngEventKind kind, const char *text)
 }
 
 static bool
+said_part (const Watch *w, EngEventKind kind, const char *part)
+{
+  for (size_t i = 0; i < w->n_seen; i++)
+    if (w->seen[i].kind == kind && strstr (w->seen[i].text, part) != NULL)
+      return true;
+  return false;
+}
+
+static bool
 complained (const Watch *w, const char *rule)
 {
   for (size_t i = 0; i < w->n_seen; i++)
@@ -134,6 +143,7 @@ typedef struct {
   const char *rec;          /* the expected record */
   CalSceneOptions opts;
   bool expect_over;
+  bool say_needs;           /* every `expect say need` text was in a NEED too */
 } Game;
 
 static void
@@ -217,6 +227,12 @@ play (const Game *g)
     if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "need") == 0)
       cr_expect (said (w, ENG_EVENT_NEED, op.text), "line %u: NEED '%s' never said", op.line,
                  op.text);
+  if (g->say_needs)
+    for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+      if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "say") == 0
+          && strncmp (op.text, "need ", 5) == 0)
+        cr_expect (said_part (w, ENG_EVENT_NEED, op.text + 5), "line %u: no NEED with '%s'",
+                   op.line, op.text + 5);
   /* every complaint the script expects was made, and no other */
   for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
     if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "illegal") == 0)
@@ -321,6 +337,43 @@ Test (e2e, bundled_catchy_demo_hand_to_the_arms)
 {
   Game g = { DATA_DIR "/games/demo-catchy.script", DATA_DIR "/games/demo-catchy.rec",
              options (CAL_SCENE_DEGRADE_ALL, 20), false };
+  play (&g);
+}
+
+/* A whole Catchy! game through the camera: three hands to Ana's 9 points,
+ * the markers asked after each hand and the next hand's table set up step
+ * by step, the wild with a 3 (C4), and the table's mistakes named and
+ * fixed (the follower laying first, the cat moved the wrong way, the mood
+ * card moved but not turned over). */
+static void skip_when_sanitized (void);
+
+static Game
+catchy_game (const char *name, bool over)
+{
+  static char script[512], rec[512];
+  snprintf (script, sizeof script, "%s/live/scripts/%s.script", TESTS_DIR, name);
+  snprintf (rec, sizeof rec, "%s/live/scripts/%s.rec", TESTS_DIR, name);
+  Game g = { script, rec, options (CAL_SCENE_DEGRADE_ALL, -1), over, true };
+  /* a hand's end gathers a dozen cards or more: one sweep, not one look
+   * each (CalSceneOptions.gather) */
+  g.opts.gather = true;
+  return g;
+}
+
+Test (e2e, catchy_whole_game_wild_and_three_and_mistakes)
+{
+  skip_when_sanitized ();
+  Game g = catchy_game ("catchy-2p-game", true);
+  play (&g);
+}
+
+/* A revoke the camera cannot see when it happens, flagged when a later
+ * card proves it (C8); a hand of seven tricks ending on the centre, tied
+ * at the winning score, and another hand to the winner (C7). */
+Test (e2e, catchy_revoke_flagged_later_and_a_tie_that_plays_another_hand)
+{
+  skip_when_sanitized ();
+  Game g = catchy_game ("catchy-2p-tie", true);
   play (&g);
 }
 
@@ -474,6 +527,55 @@ Test (e2e_refusals, generated_scene_parses_and_times_every_change)
   cr_expect_eq (generate_text (DEALT "put 71 face attack Bea 0\nsnap\nflip 26\nsnap\n"
                                "move 26 capture Ana\nmove 71 discard\nsnap\ncommand end-turn\n"
                                "put 2 back slot Bea 0\nsnap\n", &err), ENG_OK, "%s", err.reason);
+}
+
+/* CalSceneOptions.gather: cards taken away one after another leave in one
+ * sweep, the tracker's grace for a card gone waited once after the last;
+ * the same cards leave, the scene is shorter by that grace for each card
+ * but the last of a run.  Catchy!'s whole game gathers the table twice. */
+Test (e2e_refusals, a_gathered_table_leaves_in_one_sweep)
+{
+  EngParseError err = { 0 };
+  char *set_path = data_path ("cards/catchy.set");
+  char *zones_path = data_path ("zones/catchy.zones");
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK, "%s", err.reason);
+  CalZones zones;
+  cr_assert_eq (cal_zones_load_file (zones_path, &zones, &err), ENG_OK, "%s", err.reason);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (TESTS_DIR "/live/scripts/catchy-2p-game.script",
+                                           &script, &err), ENG_OK, "%s", err.reason);
+  /* removes followed by another remove */
+  unsigned swept = 0;
+  EngLiveScriptOp op, next;
+  for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+    swept += op.kind == ENG_LIVE_OP_REMOVE && eng_live_script_op (script, i + 1, &next)
+             && next.kind == ENG_LIVE_OP_REMOVE;
+  cr_assert_geq (swept, 15, "the script gathers the table");
+  CalSceneResult *res[2];
+  for (int gather = 0; gather < 2; gather++)
+    {
+      CalSceneOptions opts;
+      cal_scene_options_init (&opts);
+      opts.gather = gather;
+      res[gather] = calloc (1, sizeof *res[gather]);
+      cr_assert_eq (cal_scene_generate (script, set, &zones, &opts, res[gather], &err), ENG_OK,
+                    "line %u: %s", err.line, err.reason);
+    }
+  cr_expect_eq (count_lines_with (res[1]->text, " remove c"),
+                count_lines_with (res[0]->text, " remove c"), "the same cards leave");
+  cr_expect_geq (count_lines_with (res[1]->text, " remove c"), swept);
+  cr_expect_float_eq (res[0]->duration_s - res[1]->duration_s, 1.5 * swept, 0.01,
+                      "%.2f s shorter, %u sweeps", res[0]->duration_s - res[1]->duration_s, swept);
+  for (int gather = 0; gather < 2; gather++)
+    {
+      free (res[gather]->text);
+      free (res[gather]);
+    }
+  eng_live_script_free (script);
+  eng_card_set_free (set);
+  free (zones_path);
+  free (set_path);
 }
 
 Test (e2e_refusals, a_choose_with_no_question_asked_cannot_be_filmed)
@@ -922,6 +1024,10 @@ Test (e2e, script_from_the_environment)
   /* E2E_SIZE=1920x1080: filmed by a camera of that frame; E2E_BLUR=PX: that
    * soft */
   const char *size = getenv ("E2E_SIZE"), *blur = getenv ("E2E_BLUR");
+  /* E2E_CHANGE=S: seconds given to one physical change */
+  const char *change = getenv ("E2E_CHANGE");
+  if (change != NULL)
+    g.opts.change_s = atof (change);
   if (size != NULL)
     cr_assert_eq (sscanf (size, "%dx%d", &g.opts.width, &g.opts.height), 2, "E2E_SIZE=WxH");
   if (blur != NULL)
