@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prt-store.h"
 #include "cal-observer.h"
 #include "eng-record.h"
 #include "eng-replay.h"
@@ -621,7 +622,17 @@ cli_cmd_watch (int argc, char **argv)
 
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", a.game);
   g_autofree char *zones_path = cli_data_path (zones_name);
-  CalObserverOptions oopts = { .calibration_path = a.calibration };
+  /* only stickers sealed with this table's printing of the set are read;
+   * the demo paints its stickers with the same printing */
+  g_autoptr (GError) printing_error = NULL;
+  EngPrinting *printing = prt_store_printing (eng_session_card_set (session), &printing_error);
+  if (printing == NULL)
+    {
+      cli_say ("watch", "%s", printing_error->message);
+      eng_session_free (session);
+      return 2;
+    }
+  CalObserverOptions oopts = { .calibration_path = a.calibration, .printing = printing };
   if (g_file_test (zones_path, G_FILE_TEST_EXISTS))
     oopts.zones_path = zones_path;
   CalObserver *observer = NULL;
@@ -631,12 +642,14 @@ cli_cmd_watch (int argc, char **argv)
     {
       fprintf (stderr, "tablero-cli watch: %s:%u: %s\n", perr.source, perr.line,
                perr.reason[0] ? perr.reason : eng_status_to_string (status));
+      eng_printing_free (printing);
       eng_session_free (session);
       return 2;
     }
 
   /* the demo table plays the game's own demo */
-  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game, .controls = a.controls };
+  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game, .controls = a.controls,
+                             .printing = printing };
   VisSource *source = NULL;
   VisSourceError serr = { "" };
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
@@ -644,6 +657,7 @@ cli_cmd_watch (int argc, char **argv)
     {
       cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
       cal_observer_free (observer);
+      eng_printing_free (printing);
       eng_session_free (session);
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
     }
@@ -663,6 +677,7 @@ cli_cmd_watch (int argc, char **argv)
     {
       vis_source_close (source);
       cal_observer_free (observer);
+      eng_printing_free (printing);
       eng_session_free (session);
       return 2;
     }
@@ -776,6 +791,7 @@ cli_cmd_watch (int argc, char **argv)
   g_free (snapshot);
   vis_source_close (source);
   cal_observer_free (observer);
+  eng_printing_free (printing);
   eng_session_free (session);
   return exit_code;
 }

@@ -39,7 +39,7 @@ run_case (int cards, int which)
   free (text);
   test_scene_render (&ts, 0.0);
 
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   cr_assert_not_null (det);
   VisDetectResult r;
   cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
@@ -87,7 +87,7 @@ Test (detect, foreign_codes_ignored_but_counted)
   test_scene_open (&ts, text);
   free (text);
   test_scene_render (&ts, 0.0);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   VisDetectResult r;
   cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
   for (size_t i = 0; i < r.n_detections; i++)
@@ -101,7 +101,7 @@ Test (detect, foreign_codes_ignored_but_counted)
 
 Test (detect, refuses_bad_frames)
 {
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   cr_assert_not_null (det);
   VisDetectResult r;
   uint8_t px[64 * 64];
@@ -121,7 +121,7 @@ Test (detect, refuses_bad_frames)
   VisDetectorOptions o;
   vis_detector_options_init (&o);
   o.n_threads = 0;
-  cr_expect_null (vis_detector_new (&o));
+  cr_expect_null (test_detector_new (&o));
 }
 
 /* A finder whose outer ring is cut (a card edge, a scratch): the ring no
@@ -156,7 +156,7 @@ Test (detect, finder_with_broken_ring)
       cut++;
     }
   cr_assert_eq (cut, 10u);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   VisDetectResult r;
   cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
   TestScore s = test_score (ts.truth, r.detections, r.n_detections);
@@ -184,7 +184,7 @@ Test (detect, flip_in_place_is_read_at_once_while_tracking, .timeout = 120)
     "at 1.0 up c1\n";
   TestScene ts;
   test_scene_open (&ts, scene);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   cr_assert_not_null (det);
   char face[12], back[12];
   EngTag t_face = { 'K', "01", ENG_TAG_FACE, 12 }, t_back = { 'K', "01", ENG_TAG_BACK, 1 };
@@ -245,7 +245,7 @@ Test (detect, same_frames_same_codes_whatever_the_threads, .timeout = 240)
   VisDetectorOptions many;
   vis_detector_options_init (&many);
   many.n_threads = 8;
-  VisDetector *a = vis_detector_new (&many), *b = vis_detector_new (&many);
+  VisDetector *a = test_detector_new (&many), *b = test_detector_new (&many);
   cr_assert (a != NULL && b != NULL);
   int stop = 0;
   pthread_t hog;

@@ -103,6 +103,16 @@ vis_detector_reset (VisDetector *det)
   det->frames_since_cold = 0;
 }
 
+extern "C" void
+vis_detector_set_printing (VisDetector *det, const EngPrinting *printing)
+{
+  if (det == nullptr)
+    return;
+  for (auto &w : det->workers)
+    w.printing = printing;
+  vis_detector_reset (det);
+}
+
 namespace {
 
 /* Converts the part of `frame` under `r` into det->gray. */
