@@ -516,7 +516,8 @@ cli_cmd_scan (int argc, char **argv)
       if (all)
         print_other_codes (zbar, printing, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
       else if (res.n_foreign > 0)
-        cli_say ("scan", "%s: ignored %u QR code(s) that are not stickers of this table (--all lists them)", path,
+        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
+                 "(--all lists them)", path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);

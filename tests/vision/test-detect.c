@@ -81,8 +81,8 @@ Test (detect, foreign_codes_ignored_but_counted)
   char *text = test_grid_scene (10, 5.0,
                                 "foreign f1 text=\"https://example.org/a\" at=200,250 size=40\n"
                                 "foreign f2 text=\"TB1K01F001W\" at=700,250 size=40\n");
-  /* f2 carries a Tablero payload in a foreign symbol (version/level M): it is
-   * a valid payload, so it must be reported where it is - and nowhere else. */
+  /* f2 carries a valid tag with no seal (the older sticker format) in a
+   * foreign symbol (level M): refused and counted like f1, never a card. */
   TestScene ts;
   test_scene_open (&ts, text);
   free (text);
@@ -92,6 +92,12 @@ Test (detect, foreign_codes_ignored_but_counted)
   cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_COLD, &r), ENG_OK);
   for (size_t i = 0; i < r.n_detections; i++)
     cr_expect_eq (strncmp (r.detections[i].payload, "TB1", 3), 0);
+  cr_expect_geq (r.n_foreign, 1u, "the unsealed code is decoded and counted foreign");
+  for (size_t i = 0; i < r.n_detections; i++)
+    cr_expect (!(r.detections[i].tag.kind == ENG_TAG_FACE && r.detections[i].tag.serial == 1
+                 && r.detections[i].centre.x > 1000),
+               "the unsealed code was taken as card 1 at %.0f,%.0f", r.detections[i].centre.x,
+               r.detections[i].centre.y);
   TestScore s = test_score (ts.truth, r.detections, r.n_detections);
   cr_expect_eq (s.wrong, 0);
   cr_expect_geq (s.found, 10u);
