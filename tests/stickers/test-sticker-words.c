@@ -54,7 +54,8 @@ body_of (const Sheet *s, const EngCard *card)
   char payload[ENG_TAG_PAYLOAD_LEN + 1];
   cr_assert_eq (eng_tag_format (&tag, payload), ENG_OK);
   for (size_t i = 0; i < s->n; i++)
-    if (strcmp (s->texts[i].payload, payload) == 0)
+    /* a sticker's text is its tag and a seal */
+    if (strncmp (s->texts[i].payload, payload, ENG_TAG_PAYLOAD_LEN) == 0)
       return s->texts[i].body;
   cr_assert_fail ("no sticker for %s", payload);
   return NULL;
