@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -34,10 +35,10 @@ read_file (const char *path, GKeyFile *kf, GError **error)
     return TRUE;
   if (local->domain == G_KEY_FILE_ERROR)
     g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_CORRUPT,
-                 "%s is not a printing key file (%s): move it away to start new printings", path,
+                 _ ("%s is not a printing key file (%s): move it away to start new printings"), path,
                  local->message);
   else
-    g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, "cannot read %s: %s", path, local->message);
+    g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, _ ("cannot read %s: %s"), path, local->message);
   return FALSE;
 }
 
@@ -62,8 +63,8 @@ get_key (GKeyFile *kf, const char *path, const char *group, guint8 key[ENG_PRINT
     {
       memset (key, 0, ENG_PRINTING_KEY_LEN);
       g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_CORRUPT,
-                   "%s: the key of set [%s] is not %d hexadecimal digits: start a new printing "
-                   "(tablero-cli stickers --new-printing) and print the stickers again",
+                   _ ("%s: the key of set [%s] is not %d hexadecimal digits: start a new printing "
+                   "(tablero-cli stickers --new-printing) and print the stickers again"),
                    path, group, 2 * ENG_PRINTING_KEY_LEN);
       return -1;
     }
@@ -79,7 +80,7 @@ lock_store (const char *path, GError **error)
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int e = errno;
-      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, "cannot create %s: %s", dir, g_strerror (e));
+      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, _ ("cannot create %s: %s"), dir, g_strerror (e));
       return -1;
     }
   g_autofree char *lock_path = g_strconcat (path, ".lock", NULL);
@@ -97,7 +98,7 @@ lock_store (const char *path, GError **error)
           }
     }
   if (fd < 0)
-    g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, "cannot lock %s: %s", lock_path, g_strerror (e));
+    g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, _ ("cannot lock %s: %s"), lock_path, g_strerror (e));
   return fd;
 }
 
@@ -116,7 +117,7 @@ write_new_key (GKeyFile *kf, const char *path, const char *group, guint8 key[ENG
       if (n <= 0)
         {
           g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_RANDOM,
-                       "the system gave no random bytes for a new printing key: %s", g_strerror (errno));
+                       _ ("the system gave no random bytes for a new printing key: %s"), g_strerror (errno));
           return FALSE;
         }
       got += (size_t) n;
@@ -138,7 +139,7 @@ write_new_key (GKeyFile *kf, const char *path, const char *group, guint8 key[ENG
   memset (text, 0, len);
   if (!ok)
     {
-      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, "cannot write %s: %s", path, local->message);
+      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_IO, _ ("cannot write %s: %s"), path, local->message);
       return FALSE;
     }
   if (created_out != NULL)
@@ -189,7 +190,7 @@ prt_store_add (EngPrinting *printing, const EngCardSet *set, GError **error)
   memset (key, 0, sizeof key);
   if (st != ENG_OK && st != ENG_ERR_DUPLICATE_ID)
     {
-      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_SET, "cannot seal the %s card set: %s",
+      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_SET, _ ("cannot seal the %s card set: %s"),
                    eng_card_set_game (set), eng_status_to_string (st));
       return FALSE;
     }
@@ -208,7 +209,7 @@ prt_store_printing (const EngCardSet *set, GError **error)
   memset (key, 0, sizeof key);
   if (st != ENG_OK)
     {
-      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_SET, "cannot seal the %s card set: %s",
+      g_set_error (error, PRT_STORE_ERROR, PRT_STORE_ERROR_SET, _ ("cannot seal the %s card set: %s"),
                    eng_card_set_game (set), eng_status_to_string (st));
       return NULL;
     }
