@@ -68,16 +68,14 @@ write_file (const char *name, const void *bytes, gsize len)
   return p;
 }
 
-/* A data folder whose printings.ini holds the tests' key for every bundled
- * set, so tablero-cli reads the stickers test_scene_open() sealed.  Made
- * once per process; the key file is the one the app writes (docs/tags.md). */
-static const char *
-key_home (void)
+/* A new data folder whose printings.ini holds the tests' key for every
+ * bundled set, so tablero-cli reads the stickers test_scene_open() sealed;
+ * the key file is the one the app writes (docs/tags.md).  Removed with
+ * remove_key_home. */
+static char *
+make_key_home (void)
 {
-  static char *home;
-  if (home != NULL)
-    return home;
-  home = g_dir_make_tmp ("tablero-scan-keys-XXXXXX", NULL);
+  char *home = g_dir_make_tmp ("tablero-scan-keys-XXXXXX", NULL);
   cr_assert_not_null (home);
   g_autofree char *folder = g_build_filename (home, "tablero", NULL);
   cr_assert_eq (g_mkdir_with_parents (folder, 0700), 0);
@@ -94,6 +92,18 @@ key_home (void)
   return home;
 }
 
+static void
+remove_key_home (const char *home)
+{
+  g_autofree char *ini = g_build_filename (home, "tablero", "printings.ini", NULL);
+  g_autofree char *lock = g_build_filename (home, "tablero", "printings.ini.lock", NULL);
+  g_autofree char *folder = g_build_filename (home, "tablero", NULL);
+  g_unlink (ini);
+  g_unlink (lock);
+  g_rmdir (folder);
+  g_rmdir (home);
+}
+
 static int
 run_scan (char **argv_tail, char **out, char **err)
 {
@@ -107,10 +117,12 @@ run_scan (char **argv_tail, char **out, char **err)
   g_ptr_array_add (argv, NULL);
   int status = 0;
   GError *error = NULL;
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", key_home (), TRUE);
-  cr_assert (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status,
-                           &error),
-             "spawn: %s", error ? error->message : "?");
+  g_autofree char *home = make_key_home ();
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", home, TRUE);
+  gboolean spawned = g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out, err,
+                                   &status, &error);
+  remove_key_home (home);
+  cr_assert (spawned, "spawn: %s", error ? error->message : "?");
   g_ptr_array_unref (argv);
   cr_assert (WIFEXITED (status), "tablero-cli crashed:\n%s", *err);
   return WEXITSTATUS (status);
