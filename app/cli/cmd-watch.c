@@ -689,6 +689,7 @@ cli_cmd_watch (int argc, char **argv)
   EngInterpreter *interp = eng_session_interpreter (session);
   EngGame *game = eng_session_game (session);
   unsigned calibrations = 0;
+  bool said_old_format = false, said_wrong_seal = false;
   char last_doubles[256] = "";
   long frames = 0;
   int64_t first_ns = -1;
@@ -735,6 +736,21 @@ cli_cmd_watch (int argc, char **argv)
           /* Said when it starts and when it ends, not every frame. */
           print_status (frame.timestamp_ns, doubles[0] ? doubles : "no doubled sticker in view any more");
           g_strlcpy (last_doubles, doubles, sizeof last_doubles);
+        }
+      /* stickers that are not this table's are said once, without naming
+       * the card they claim (it may lie face down) */
+      const VisDetectResult *seen = cal_observer_detections (observer);
+      if (seen->n_old_format > 0 && !said_old_format)
+        {
+          print_status (frame.timestamp_ns, "a sticker printed in an older format is in view and is not read: "
+                                            "print the stickers again with tablero-cli stickers");
+          said_old_format = true;
+        }
+      if (seen->n_wrong_seal > 0 && !said_wrong_seal)
+        {
+          print_status (frame.timestamp_ns, "a sticker from another printing or made by hand is in view and is "
+                                            "not taken as a card: its seal is not this table's");
+          said_wrong_seal = true;
         }
       if (cal_observer_calibrations (observer) != calibrations)
         {

@@ -120,7 +120,11 @@ Test (seal, only_genuine_stickers_are_read, .timeout = 120)
                           r.detections[i].payload);
         }
       if (pass == 0)
-        cr_expect_eq (r.n_foreign, 4u, "the four refused codes are decoded and counted");
+        {
+          cr_expect_eq (r.n_foreign, 4u, "the four refused codes are decoded and counted");
+          cr_expect_eq (r.n_old_format, 1u, "the old-format sticker is told apart");
+          cr_expect_eq (r.n_wrong_seal, 3u, "the two forgeries and the other printing's sticker");
+        }
     }
   vis_detector_free (det);
   test_scene_close (&ts);

@@ -239,9 +239,12 @@ read_code (Worker &w, const cv::Mat &img, const Candidate &c)
       VisDetection d;
       std::memset (&d, 0, sizeof d);
       decoded = true;
-      if (eng_printing_check (w.printing, data, len, &d.tag) != ENG_OK)
+      EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
+      if (st != ENG_OK)
         {
           w.foreign++;
+          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
+          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
           continue;
         }
       std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);

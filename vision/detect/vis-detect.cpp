@@ -673,7 +673,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           w.found.clear ();
           w.found_reused.clear ();
           w.found_job.clear ();
-          w.undecoded = w.foreign = 0;
+          w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
         }
       det->first_job = 0;
       det->pool.run ((int) det->candidates.size (), decode_job, det);
@@ -721,6 +721,8 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           Worker &w = det->workers[wi];
           out->n_undecoded += w.undecoded;
           out->n_foreign += w.foreign;
+          out->n_old_format += w.old_format;
+          out->n_wrong_seal += w.wrong_seal;
           for (size_t i = 0; i < w.found.size (); i++)
             det->found_order.push_back ({ w.found_job[i], (int) wi, (int) i });
         }

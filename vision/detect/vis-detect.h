@@ -86,6 +86,8 @@ typedef struct {
   unsigned n_undecoded;     /* triples zbar could not read */
   unsigned n_foreign;       /* decoded QR codes that are not stickers of this
                                table's printing (foreign, old format, wrong seal) */
+  unsigned n_old_format;    /* of those, valid tags of the unsealed format 1 */
+  unsigned n_wrong_seal;    /* of those, valid tags whose seal is not this printing's */
   unsigned n_reused;        /* tracking: identities kept without re-decoding */
   unsigned truncated;       /* 1 when more codes were found than max_detections */
   VisDetectMode mode_used;  /* TRACK falls back to COLD when due or without history */
