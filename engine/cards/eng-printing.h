@@ -18,8 +18,9 @@
  * An EngPrinting knows the sets a table plays, each with its key, and the
  * seal of every sticker each set has (faces, backs, anchors, seats,
  * commands), computed once: eng_printing_check() then allocates nothing and
- * hashes nothing, so it sits on the per-frame path.  Immutable once built,
- * so one printing can be shared by threads.  It never hands its key out.
+ * hashes nothing, so it sits on the per-frame path.  Once its sets are
+ * added it is only read, so one printing can be shared by threads.  It
+ * keeps no key, only seals, and hands none out but a sticker's own.
  */
 #pragma once
 
