@@ -51,6 +51,8 @@ cal_observer_new (const CalObserverOptions *opts, CalObserver **out, EngParseErr
     dopts.n_threads = opts->n_threads;
   if (status == ENG_OK && (obs->detector = vis_detector_new (&dopts)) == NULL)
     status = ENG_ERR_NO_MEMORY;
+  if (status == ENG_OK)
+    vis_detector_set_printing (obs->detector, opts->printing);
   if (status == ENG_OK && (obs->tracker = vis_tracker_new (NULL)) == NULL)
     status = ENG_ERR_NO_MEMORY;
   if (status != ENG_OK)

@@ -33,6 +33,9 @@ typedef struct {
                                     calibrate from the anchors in view */
   double sticker_mm;             /* printed sticker side; 0 = the default 40 */
   unsigned n_threads;            /* detector workers; 0 = 2 */
+  const EngPrinting *printing;   /* the table's printing: only its sealed stickers
+                                    are read (borrowed; must outlive the observer).
+                                    NULL reads none */
 } CalObserverOptions;
 
 /* A new observer.  On error *out is NULL and `err` (may be NULL) names the

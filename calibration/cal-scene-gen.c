@@ -1198,8 +1198,8 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
        * as every sticker is (40 mm, 2 quiet modules: 1.6 mm modules); the
        * renderer draws a lone code with 4 quiet modules, so its paper is
        * larger for the same modules */
-      fprintf (g->obj, "foreign cmd-%s text=\"%s\" at=%.1f,%.1f size=%.1f\n", op->text, payload,
-               sx (g, x), sy (g, y), 40.0 * (21 + 2 * 4) / (21 + 2 * 2));
+      fprintf (g->obj, "command cmd-%s number=%u at=%.1f,%.1f size=%.1f\n", op->text,
+               (unsigned) cmd->serial, sx (g, x), sy (g, y), 40.0 * (21 + 2 * 4) / (21 + 2 * 2));
       fprintf (g->ev, "at 0 remove cmd-%s\n", op->text);
       g->command_declared[k] = true;
     }
@@ -1725,11 +1725,7 @@ score_detections (const VisTruth *truth, const VisDetectResult *det, const CalRe
   for (unsigned t = 0; t < truth->n_tags; t++)
     {
       const VisTruthTag *tag = &truth->tags[t];
-      EngTag parsed;
-      /* a lone sticker with a Tablero payload is a command card shown */
-      bool ours = tag->kind != VIS_TRUTH_FOREIGN
-                  || eng_tag_parse (tag->payload, strlen (tag->payload), &parsed) == ENG_OK;
-      if (!ours || !tag->in_view || tag->occluded)
+      if (tag->kind == VIS_TRUTH_FOREIGN || !tag->in_view || tag->occluded)
         continue;
       expected++;
       if (stats->min_module_px == 0 || tag->module_px < stats->min_module_px)
@@ -1761,10 +1757,11 @@ score_detections (const VisTruth *truth, const VisDetectResult *det, const CalRe
 }
 
 EngStatus
-cal_scene_referee (const char *scene_text, size_t len, EngSession *session, const char *zones_path,
-                   CalRefereeSink sink, void *user, CalRefereeStats *stats, EngParseError *err)
+cal_scene_referee (const char *scene_text, size_t len, EngSession *session, const EngPrinting *printing,
+                   const char *zones_path, CalRefereeSink sink, void *user, CalRefereeStats *stats,
+                   EngParseError *err)
 {
-  CalRefereeOptions o = { .zones_path = zones_path, .sink = sink, .user = user };
+  CalRefereeOptions o = { .zones_path = zones_path, .printing = printing, .sink = sink, .user = user };
   return cal_scene_referee_with (scene_text, len, session, &o, stats, err);
 }
 
@@ -1787,9 +1784,12 @@ cal_scene_referee_with (const char *scene_text, size_t len, EngSession *session,
     st = vis_scene_resolve (scene, eng_session_card_set (session), err);
   VisRenderer *renderer = NULL;
   if (st == ENG_OK)
-    st = vis_renderer_new (scene, 0, &renderer);
+    {
+      vis_scene_set_printing (scene, o.printing);
+      st = vis_renderer_new (scene, 0, &renderer);
+    }
   CalObserver *observer = NULL;
-  CalObserverOptions oopts = { .zones_path = o.zones_path };
+  CalObserverOptions oopts = { .zones_path = o.zones_path, .printing = o.printing };
   if (st == ENG_OK)
     st = cal_observer_new (&oopts, &observer, err);
   int w = scene ? vis_scene_width (scene) : 0, h = scene ? vis_scene_height (scene) : 0;

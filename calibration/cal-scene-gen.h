@@ -137,6 +137,9 @@ typedef struct {
 
 typedef struct {
   const char *zones_path;    /* may be NULL: no zones */
+  const EngPrinting *printing; /* the table's printing: seals the stickers rendered
+                                  and is the one the detector reads (borrowed);
+                                  NULL: stickers painted unsealed, none read */
   CalRefereeSink sink;       /* may be NULL */
   CalRefereeMissSink missed; /* may be NULL */
   void *user;                /* for both sinks */
@@ -152,8 +155,9 @@ typedef struct {
  * naming the line, ENG_ERR_IO / ENG_ERR_SYNTAX for the zone file,
  * ENG_ERR_NO_MEMORY. */
 EngStatus cal_scene_referee (const char *scene_text, size_t len, EngSession *session,
-                             const char *zones_path, CalRefereeSink sink, void *user,
-                             CalRefereeStats *stats, EngParseError *err);
+                             const EngPrinting *printing, const char *zones_path,
+                             CalRefereeSink sink, void *user, CalRefereeStats *stats,
+                             EngParseError *err);
 
 /* The same with the detector's misses reported too (`opts` may be NULL). */
 EngStatus cal_scene_referee_with (const char *scene_text, size_t len, EngSession *session,

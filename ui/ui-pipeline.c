@@ -8,6 +8,8 @@
 #include <math.h>
 
 #include "cal-observer.h"
+#include "eng-cardset.h"
+#include "prt-store.h"
 #include "eng-data.h"
 #include "vis-source.h"
 
@@ -45,6 +47,8 @@ struct _UiPipeline
   char *calibration_path;  /* load at start (NULL: calibrate from the anchors) */
   VisSource *source;
   CalObserver *observer;
+  EngPrinting *printing;   /* the table's printing of the game's set: what the
+                              observer reads and the demo paints */
   GThread *worker;
   gint stop_requested;     /* atomic */
   gint recalibration_requested;  /* atomic: the worker passes it to the observer */
@@ -426,15 +430,45 @@ worker_main (gpointer data)
   return NULL;
 }
 
+/* The table's printing of the game's card set (made on first need). */
+static gboolean
+load_printing (UiPipeline *self, GError **error)
+{
+  g_autofree char *name = g_strdup_printf ("cards/%s.set", self->game);
+  char *path = eng_data_path (name);
+  EngCardSet *set = NULL;
+  EngParseError perr = { "" };
+  EngStatus st = path != NULL ? eng_card_set_load_file (path, &set, &perr) : ENG_ERR_NOT_FOUND;
+  free (path);
+  if (st != ENG_OK)
+    {
+      g_set_error (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR,
+                   _ ("the table observer could not start: %s:%u: %s"), perr.source, perr.line,
+                   perr.reason[0] ? perr.reason : eng_status_to_string (st));
+      return FALSE;
+    }
+  g_autoptr (GError) local = NULL;
+  self->printing = prt_store_printing (set, &local);
+  eng_card_set_free (set);
+  if (self->printing == NULL)
+    {
+      g_set_error (error, UI_PIPELINE_ERROR, UI_PIPELINE_ERROR_DETECTOR, "%s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 ui_pipeline_start (UiPipeline *self, GError **error)
 {
   g_return_val_if_fail (UI_IS_PIPELINE (self), FALSE);
   g_return_val_if_fail (self->worker == NULL, FALSE);
 
+  if (!load_printing (self, error))
+    return FALSE;
   VisSourceError err = { "" };
   /* the demo table plays the game's own demo; a camera gets the controls */
-  VisSourceOptions opts = { .game = self->game };
+  VisSourceOptions opts = { .game = self->game, .printing = self->printing };
   g_mutex_lock (&self->lock);
   opts.controls = self->controls;
   self->controls_changed = FALSE;
@@ -445,6 +479,7 @@ ui_pipeline_start (UiPipeline *self, GError **error)
       g_set_error (error, UI_PIPELINE_ERROR,
                    status == VIS_SOURCE_NO_CAMERA ? UI_PIPELINE_ERROR_NO_CAMERA : UI_PIPELINE_ERROR_SOURCE,
                    "%s", err.message[0] ? err.message : vis_source_status_to_string (status));
+      g_clear_pointer (&self->printing, eng_printing_free);
       return FALSE;
     }
   g_free (self->description);
@@ -452,7 +487,8 @@ ui_pipeline_start (UiPipeline *self, GError **error)
 
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", self->game);
   char *zones_path = eng_data_path (zones_name);
-  CalObserverOptions options = { .zones_path = zones_path, .calibration_path = self->calibration_path };
+  CalObserverOptions options = { .zones_path = zones_path, .calibration_path = self->calibration_path,
+                                 .printing = self->printing };
   EngParseError perr = { "" };
   EngStatus obs_status = cal_observer_new (&options, &self->observer, &perr);
   free (zones_path);
@@ -462,6 +498,7 @@ ui_pipeline_start (UiPipeline *self, GError **error)
                    _ ("the table observer could not start: %s:%u: %s"), perr.source, perr.line,
                    perr.reason[0] ? perr.reason : eng_status_to_string (obs_status));
       vis_source_close (g_steal_pointer (&self->source));
+      g_clear_pointer (&self->printing, eng_printing_free);
       return FALSE;
     }
   g_atomic_int_set (&self->stop_requested, 0);
@@ -480,6 +517,7 @@ ui_pipeline_stop (UiPipeline *self)
     }
   g_clear_pointer (&self->observer, cal_observer_free);
   g_clear_pointer (&self->source, vis_source_close);
+  g_clear_pointer (&self->printing, eng_printing_free);
 }
 
 const char *

@@ -9,6 +9,7 @@
 
 #include "eng-cardset.h"
 #include "eng-data.h"
+#include "prt-store.h"
 #include "vis-set-stickers.h"
 #include "vis-sheet.h"
 
@@ -81,8 +82,18 @@ load_stickers (UiStickersDialog *self, char **why)
       return FALSE;
     }
   free (path);
+  /* sealed with the table's key for the set, made on first need */
+  g_autoptr (GError) error = NULL;
+  EngPrinting *printing = prt_store_printing (set, &error);
+  if (printing == NULL)
+    {
+      *why = g_strdup (error->message);
+      eng_card_set_free (set);
+      return FALSE;
+    }
   VisStickerCounts counts;
-  status = vis_set_sticker_texts (set, &self->texts, &self->n_texts, &counts);
+  status = vis_set_sticker_texts (set, printing, &self->texts, &self->n_texts, &counts);
+  eng_printing_free (printing);
   vis_set_sheet_title (set, self->title, sizeof self->title);
   eng_card_set_free (set);
   self->options = (VisSheetOptions) { VIS_PAPER_A4, VIS_STICKER_DEFAULT_MM, self->title };

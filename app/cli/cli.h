@@ -108,6 +108,19 @@ int cli_parse_options (const char *cmd, const char *params, const char *descript
  * usage error. */
 void cli_try_help (const char *cmd);
 
+/* The table's printing of a bundled game's set (app/printing: its key made
+ * on first need); NULL after saying why on stderr (exit 2).  Free with
+ * eng_printing_free. */
+struct EngPrinting *cli_printing_for_game (const char *cmd, const char *game);
+#ifdef TABLERO_HAVE_VISION
+#include "vis-render.h"
+/* Seals the stickers `scene` paints with the table's printing of the
+ * bundled set of its game letter: *out receives that printing (free it after
+ * the scene's renderers), NULL when no bundled game uses the letter (the
+ * stickers are then painted unsealed).  FALSE after saying why on stderr. */
+gboolean cli_printing_for_scene (const char *cmd, VisScene *scene, struct EngPrinting **out);
+#endif
+
 /* Prints "tablero-cli CMD: MESSAGE" and a newline on stderr, the formatted
  * message escaped as a whole (cli_escape), so a file name, a player's name
  * or a line typed at the table never reaches the terminal as control bytes.

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prt-store.h"
 #include "cal-scene-gen.h"
 #include "eng-live-script.h"
 #include "eng-session.h"
@@ -144,6 +145,8 @@ cli_bench_latency (int argc, char **argv)
   EngSession *session = NULL;
   CalRefereeStats stats = { 0 };
   char why[256] = "";
+  EngPrinting *printing = NULL;
+  g_autoptr (GError) perror = NULL;
   int rc = 2;
   EngStatus st = eng_card_set_load_file (set_path, &set, &err);
   if (st == ENG_OK)
@@ -166,7 +169,9 @@ cli_bench_latency (int argc, char **argv)
                                   eng_live_script_options (script), 1, &session, why,
                                   sizeof why)) != ENG_OK)
     fprintf (stderr, "tablero-cli bench latency: %s\n", why);
-  else if ((st = cal_scene_referee (scene->text, strlen (scene->text), session, zones_path,
+  else if ((printing = prt_store_printing (set, &perror)) == NULL)
+    cli_say ("bench latency", "%s", perror->message);
+  else if ((st = cal_scene_referee (scene->text, strlen (scene->text), session, printing, zones_path,
                                     on_frame, tl, &stats, &err)) != ENG_OK)
     fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
              err.reason[0] ? err.reason : eng_status_to_string (st));
@@ -200,6 +205,7 @@ cli_bench_latency (int argc, char **argv)
       rc = 0;
     }
   eng_session_free (session);
+  eng_printing_free (printing);
   free (scene->text);
   g_free (scene);
   g_free (tl);

@@ -184,11 +184,21 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
   EngParseError perr = { 0 };
   EngStatus st = text ? vis_scene_parse (text, strlen (text), c->name, &scene, &perr) : ENG_ERR_NO_MEMORY;
   free (text);
+  /* painted and read with the table's printing, as a real table is */
+  EngPrinting *printing = NULL;
+  if (st == ENG_OK && !cli_printing_for_scene ("bench vision", scene, &printing))
+    {
+      vis_scene_free (scene);
+      return FALSE;
+    }
+  vis_detector_set_printing (det, printing);
   if (st == ENG_OK)
     st = vis_renderer_new (scene, 0, &renderer);
   if (st != ENG_OK)
     {
       cli_say ("bench vision", _("condition %s: %s"), c->name, eng_status_to_string (st));
+      vis_detector_set_printing (det, NULL);
+      eng_printing_free (printing);
       vis_scene_free (scene);
       return FALSE;
     }
@@ -216,7 +226,7 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
               st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &r);
             }
           else
-            st = vis_zbar_full_scan (zfull, &img, buf, MAX_DET, &n, &foreign);
+            st = vis_zbar_full_scan (zfull, printing, &img, buf, MAX_DET, &n, &foreign);
           s->cpu_ms_total += now_ms (CLOCK_PROCESS_CPUTIME_ID) - c0;
           s->frames++;
           if (st == ENG_OK)
@@ -233,6 +243,8 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
   g_free (img.data);
   vis_renderer_free (renderer);
   vis_scene_free (scene);
+  vis_detector_set_printing (det, NULL);
+  eng_printing_free (printing);
   return ok;
 }
 
@@ -389,12 +401,19 @@ cli_bench_vision (int argc, char **argv)
         }
     }
 
+  EngPrinting *printing = NULL;
+  if (!cli_printing_for_scene ("bench vision", scene, &printing))
+    {
+      vis_scene_free (scene);
+      return 2;
+    }
   VisRenderer *renderer = NULL;
   st = vis_renderer_new (scene, 0, &renderer);
   if (st != ENG_OK)
     {
       cli_say ("bench vision", _("renderer: %s"), eng_status_to_string (st));
       vis_scene_free (scene);
+      eng_printing_free (printing);
       return 2;
     }
   const int w = vis_scene_width (scene), h = vis_scene_height (scene);
@@ -412,6 +431,7 @@ cli_bench_vision (int argc, char **argv)
           cli_say ("bench vision", _("render: %s"), eng_status_to_string (st));
           vis_renderer_free (renderer);
           vis_scene_free (scene);
+          eng_printing_free (printing);
           g_free (pixels);
           g_free (truths);
           return 2;
@@ -438,6 +458,7 @@ cli_bench_vision (int argc, char **argv)
       rc = 2;
       goto out;
     }
+  vis_detector_set_printing (det, printing);
 
   /* Warm-up: buffers reach their size, threads spin up. */
   {
@@ -471,9 +492,9 @@ cli_bench_vision (int argc, char **argv)
           else if (pipe == 1)
             st = vis_detector_detect (det, &img, VIS_DETECT_TRACK, &r);
           else if (pipe == 2)
-            st = vis_zbar_full_scan (zfull, &img, buf, MAX_DET, &n, &foreign);
+            st = vis_zbar_full_scan (zfull, printing, &img, buf, MAX_DET, &n, &foreign);
           else
-            st = vis_zxing_full_scan (&img, buf, MAX_DET, &n, &foreign);
+            st = vis_zxing_full_scan (printing, &img, buf, MAX_DET, &n, &foreign);
           double t1 = now_ms (CLOCK_MONOTONIC), c1 = now_ms (CLOCK_PROCESS_CPUTIME_ID);
           if (st != ENG_OK)
             {
@@ -535,6 +556,7 @@ out:
   vis_zbar_full_free (zfull);
   vis_detector_free (det);
   vis_scene_free (scene);
+  eng_printing_free (printing);
   g_free (pixels);
   g_free (truths);
   return rc;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eng-cardset.h"
+#include "eng-printing.h"
 #include "vis-render.h"
 
 static int
@@ -112,12 +113,20 @@ cli_cmd_render (int argc, char **argv)
       vis_scene_free (scene);
       return 2;
     }
+  /* the stickers painted carry this table's seals, as printed ones do */
+  EngPrinting *printing = NULL;
+  if (!cli_printing_for_scene ("render", scene, &printing))
+    {
+      vis_scene_free (scene);
+      return 2;
+    }
   VisRenderer *renderer = NULL;
   st = vis_renderer_new (scene, seed, &renderer);
   if (st != ENG_OK)
     {
       cli_say ("render", _("cannot set up the renderer: %s"), eng_status_to_string (st));
       vis_scene_free (scene);
+      eng_printing_free (printing);
       return 2;
     }
   int w = vis_scene_width (scene), h = vis_scene_height (scene);
@@ -177,5 +186,6 @@ cli_cmd_render (int argc, char **argv)
   g_free (img.data);
   vis_renderer_free (renderer);
   vis_scene_free (scene);
+  eng_printing_free (printing);
   return rc;
 }

@@ -11,7 +11,11 @@
  * With --all, every QR code in view is reported, foreign ones included: the
  * stickers read get "status":"read", and a second, whole-frame decoder adds a
  * line for each code the referee does not take, with why (docs/stickers.md,
- * "Checking a camera and a sticker"). */
+ * "Checking a camera and a sticker").
+ *
+ * Stickers are taken only when their seal is this table's (docs/tags.md):
+ * the printing of the --game set, or of every bundled set without --game,
+ * each made on first need (app/printing). */
 #include "cli.h"
 
 #include <glib.h>
@@ -22,7 +26,9 @@
 
 #include "cal-table.h"
 #include "eng-cardset.h"
+#include "eng-printing.h"
 #include "eng-snapshot.h"
+#include "prt-store.h"
 #include "vis-baseline.h"
 #include "vis-detect.h"
 #include "vis-imageio.h"
@@ -105,15 +111,26 @@ append_meaning (GString *out, const EngCardSet *set, const EngTag *tag)
  * when it is a Tablero sticker of a set this install has (then the detector
  * should have read it). */
 static const char *
-refusal (SetCache *cache, size_t n_cache, const char *game, const VisCode *c, EngTag *tag)
+refusal (const EngPrinting *printing, SetCache *cache, size_t n_cache, const char *game, const VisCode *c,
+         EngTag *tag)
 {
-  switch (eng_tag_parse (c->text, c->len, tag))
+  switch (eng_printing_check (printing, c->text, c->len, tag))
     {
     case ENG_OK:
       break;
     case ENG_ERR_TAG_CHECKSUM:
       return "shaped like a Tablero sticker but its check character is wrong: a damaged or "
              "misprinted sticker, or a code made by hand";
+    case ENG_ERR_TAG_OLD_FORMAT:
+      return "printed in an older format: print the stickers again with tablero-cli stickers";
+    case ENG_ERR_TAG_SEAL:
+      return "from another printing or made by hand: its seal is not this table's";
+    case ENG_ERR_TAG_UNKNOWN:
+      /* a valid tag and seal shape, of a set the printing does not hold or
+       * a serial its set lacks: parse the tag to tell which */
+      if (eng_tag_parse (c->text, ENG_TAG_PAYLOAD_LEN, tag) == ENG_OK)
+        break;
+      /* fall through */
     default:
       return "not a Tablero sticker (a QR code of something else)";
     }
@@ -150,8 +167,9 @@ print_code (GString *line, const char *path, const VisCode *c, const char *statu
 
 /* Every code the whole-frame decoder reads that is not among `res`'s. */
 static void
-print_other_codes (VisZbarFull *zbar, const VisImage *img, const VisDetectResult *res, SetCache *cache,
-                   size_t n_cache, const char *game, const char *path, GString *line)
+print_other_codes (VisZbarFull *zbar, const EngPrinting *printing, const VisImage *img,
+                   const VisDetectResult *res, SetCache *cache, size_t n_cache, const char *game,
+                   const char *path, GString *line)
 {
   static VisCode codes[128];
   size_t n = 0;
@@ -164,13 +182,13 @@ print_other_codes (VisZbarFull *zbar, const VisImage *img, const VisDetectResult
       for (size_t k = 0; k < res->n_detections && !read; k++)
         {
           const VisDetection *d = &res->detections[k];
-          read = c->len == ENG_TAG_PAYLOAD_LEN && memcmp (c->text, d->payload, ENG_TAG_PAYLOAD_LEN) == 0
+          read = c->len == ENG_STICKER_TEXT_LEN && memcmp (c->text, d->payload, ENG_TAG_PAYLOAD_LEN) == 0
                  && hypotf (c->centre.x - d->centre.x, c->centre.y - d->centre.y) < 21 * d->module_px;
         }
       if (read)
         continue;
       EngTag tag;
-      const char *why = refusal (cache, n_cache, game, c, &tag);
+      const char *why = refusal (printing, cache, n_cache, game, c, &tag);
       if (why != NULL)
         print_code (line, path, c, "refused", why);
       else
@@ -178,6 +196,36 @@ print_other_codes (VisZbarFull *zbar, const VisImage *img, const VisDetectResult
                     "a sticker of this table that the referee's detector did not read here: too "
                     "small, blurred or in glare; see docs/stickers.md");
     }
+}
+
+/* The table's printing of the --game set, or of every bundled set (a scan
+ * may show any game's stickers); NULL after saying why. */
+static EngPrinting *
+load_printing (SetCache *cache, size_t n_cache, const char *game)
+{
+  EngPrinting *printing = NULL;
+  for (char letter = 'A'; letter <= 'Z'; letter++)
+    {
+      const char *g = cli_game_for_letter (letter);
+      if (g == NULL || (game != NULL && strcmp (g, game) != 0))
+        continue;
+      const EngCardSet *set = set_for (cache, n_cache, game, letter);
+      if (set == NULL)
+        continue;
+      g_autoptr (GError) error = NULL;
+      if (printing == NULL)
+        printing = prt_store_printing (set, &error);
+      else if (!prt_store_add (printing, set, &error))
+        g_clear_pointer (&printing, eng_printing_free);
+      if (printing == NULL)
+        {
+          cli_say ("scan", "%s", error->message);
+          return NULL;
+        }
+    }
+  if (printing == NULL)
+    cli_say ("scan", "no card set to read stickers of");
+  return printing;
 }
 
 static gboolean
@@ -351,6 +399,18 @@ cli_cmd_scan (int argc, char **argv)
       return 2;
     }
   SetCache cache[4] = { { 0 } };
+  EngPrinting *printing = load_printing (cache, G_N_ELEMENTS (cache), game);
+  if (printing == NULL)
+    {
+      for (size_t i = 0; i < G_N_ELEMENTS (cache); i++)
+        eng_card_set_free (cache[i].set);
+      vis_zbar_full_free (zbar);
+      vis_detector_free (det);
+      cal_table_free (fixed);
+      g_ptr_array_unref (images);
+      return 2;
+    }
+  vis_detector_set_printing (det, printing);
   rc = 0;
   GString *line = g_string_new (NULL);
   for (guint i = 0; i < images->len; i++)
@@ -454,9 +514,10 @@ cli_cmd_scan (int argc, char **argv)
           fputs (line->str, stdout);
         }
       if (all)
-        print_other_codes (zbar, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
+        print_other_codes (zbar, printing, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
       else if (res.n_foreign > 0)
-        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags (--all lists them)", path,
+        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
+                 "(--all lists them)", path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);
@@ -467,6 +528,7 @@ cli_cmd_scan (int argc, char **argv)
     eng_card_set_free (cache[i].set);
   vis_zbar_full_free (zbar);
   vis_detector_free (det);
+  eng_printing_free (printing);
   cal_table_free (fixed);
   g_ptr_array_unref (images);
   return rc;

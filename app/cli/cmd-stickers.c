@@ -1,6 +1,9 @@
 /* tablero-cli stickers: printable QR sticker sheets for a game's card set.
  * The layout lives in vision/stickers; this file parses arguments, loads the
- * set and makes sure a failure never leaves a half-written PDF behind. */
+ * set and the table's printing of it (app/printing: the key the stickers are
+ * sealed with, made on first need) and makes sure a failure never leaves a
+ * half-written PDF behind.  --new-printing starts a new printing first: the
+ * stickers printed before are refused from then on. */
 #include "cli.h"
 
 #include <errno.h>
@@ -14,6 +17,7 @@
 #include <unistd.h>
 
 #include "eng-cardset.h"
+#include "prt-store.h"
 #include "vis-set-stickers.h"
 #include "vis-sheet.h"
 
@@ -31,7 +35,7 @@ usage_error (const char *fmt, ...)
   g_autofree char *shown = cli_escape (msg);   /* it may quote an argument */
   fprintf (stderr, CMD ": %s", shown);
   fprintf (stderr, "\nusage: tablero-cli stickers --game GAME [--size-mm N] "
-                   "[--paper a4|letter] [--set FILE] -o FILE.pdf\n");
+                   "[--paper a4|letter] [--set FILE] [--new-printing] -o FILE.pdf\n");
   return 2;
 }
 
@@ -72,6 +76,7 @@ int
 cli_cmd_stickers (int argc, char **argv)
 {
   g_autofree char *game = NULL, *set_file = NULL, *output = NULL, *size_arg = NULL, *paper_arg = NULL;
+  gboolean new_printing = FALSE;
   g_autofree char *size_help = g_strdup_printf ("Sticker width in mm (default %.0f; at least %.0f)",
                                                 VIS_STICKER_DEFAULT_MM, VIS_STICKER_MIN_MM);
   const GOptionEntry entries[] = {
@@ -81,12 +86,17 @@ cli_cmd_stickers (int argc, char **argv)
     { "size-mm", 0, 0, G_OPTION_ARG_FILENAME, &size_arg, size_help, "N" },
     { "paper", 0, 0, G_OPTION_ARG_FILENAME, &paper_arg, "a4 (default) or letter", "P" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PDF to write", "FILE" },
+    { "new-printing", 0, 0, G_OPTION_ARG_NONE, &new_printing,
+      "Start a new printing of the set: stickers printed before are refused from now on", NULL },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("stickers", NULL,
                               "Writes printable sheets with every QR sticker the game's card set needs:\n"
                               "one per card face, the card backs, table anchors, seat markers and command\n"
-                              "cards.  Print at 100% scale (see docs/stickers.md).\n",
+                              "cards.  Print at 100% scale (see docs/stickers.md).\n"
+                              "Every sticker carries a seal made with this table's key for the set\n"
+                              "(kept in printings.ini in your data folder, printed nowhere): stickers of\n"
+                              "another printing, or codes made by hand, are refused (docs/tags.md).\n",
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
@@ -142,10 +152,31 @@ cli_cmd_stickers (int argc, char **argv)
       return 2;
     }
 
+  g_autoptr (GError) error = NULL;
+  g_autofree char *created = NULL;
+  if (new_printing && !prt_store_new_printing (set, &created, &error))
+    {
+      cli_say ("stickers", "cannot start a new printing: %s", error->message);
+      eng_card_set_free (set);
+      return 2;
+    }
+  EngPrinting *printing = prt_store_printing (set, &error);
+  if (printing == NULL)
+    {
+      cli_say ("stickers", "%s", error->message);
+      eng_card_set_free (set);
+      return 2;
+    }
+  if (new_printing)
+    cli_say ("stickers", "started a new printing of set %c%s (%s): stickers printed before it are "
+             "refused from now on; print and stick these", eng_card_set_game_letter (set),
+             eng_card_set_id (set), created);
+
   VisStickerText *texts = NULL;
   size_t n = 0;
   VisStickerCounts counts;
-  status = vis_set_sticker_texts (set, &texts, &n, &counts);
+  status = vis_set_sticker_texts (set, printing, &texts, &n, &counts);
+  eng_printing_free (printing);
   char title[256];
   vis_set_sheet_title (set, title, sizeof title);
   eng_card_set_free (set);

@@ -1,7 +1,12 @@
 /* tablero-cli tag PAYLOAD...: what each sticker payload means, one JSON
- * object a line, resolved against the bundled card set of its game.
- * Exit 0 when every payload is a valid tag of a bundled set, 1 when any is
- * not (each still gets its line), 2 on bad usage or a set that fails to load. */
+ * object a line, resolved against the bundled card set of its game.  A
+ * payload is a card's 11-character tag or a sticker's 16-character text
+ * (the tag and its seal, docs/tags.md): the seal is checked against this
+ * table's printing of the set.  An 11-character tag is explained too (it is
+ * what records name), with a note that as a sticker it is of the old format.
+ * Exit 0 when every payload is a valid tag of a bundled set (and every seal
+ * this table's), 1 when any is not (each still gets its line), 2 on bad
+ * usage, a set that fails to load or a printing key that cannot be had. */
 #include "cli.h"
 
 #include <glib.h>
@@ -9,7 +14,9 @@
 #include <string.h>
 
 #include "eng-cardset.h"
+#include "eng-printing.h"
 #include "eng-tag.h"
+#include "prt-store.h"
 
 static void
 json_field (GString *out, const char *key, const char *value)
@@ -67,7 +74,23 @@ describe_meaning (GString *out, const EngCardSet *set, const EngTagMeaning *m)
 
 typedef struct {
   EngCardSet *sets[26];       /* loaded on demand, by game letter */
+  EngPrinting *printings[26]; /* the table's printing of each, on demand */
 } SetCache;
+
+/* The table's printing of `set` (letter `letter`); NULL after saying why. */
+static const EngPrinting *
+cache_printing (SetCache *cache, const EngCardSet *set, char letter)
+{
+  EngPrinting **slot = &cache->printings[letter - 'A'];
+  if (*slot == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      *slot = prt_store_printing (set, &error);
+      if (*slot == NULL)
+        cli_say ("tag", "%s", error->message);
+    }
+  return *slot;
+}
 
 /* Returns the set for a letter, NULL when no bundled game uses it; sets
  * *load_failed when the set exists but does not load (reported on stderr). */
@@ -99,7 +122,10 @@ static void
 cache_clear (SetCache *cache)
 {
   for (size_t i = 0; i < G_N_ELEMENTS (cache->sets); i++)
-    eng_card_set_free (cache->sets[i]);
+    {
+      eng_card_set_free (cache->sets[i]);
+      eng_printing_free (cache->printings[i]);
+    }
 }
 
 int
@@ -108,6 +134,8 @@ cli_cmd_tag (int argc, char **argv)
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
   int rc = cli_parse_options ("tag", "PAYLOAD...",
                               "Prints what each sticker payload means, one JSON object a line.\n"
+                              "A payload is a card's 11-character tag or a sticker's 16-character text\n"
+                              "(tag and seal); a seal is checked against this table's printing.\n"
                               "Exit 0: all valid; 1: some payload is not a valid tag; 2: bad usage or data.\n"
                               "A payload that starts with '-' goes after '--'.\n",
                               entries, &argc, &argv);
@@ -126,10 +154,22 @@ cli_cmd_tag (int argc, char **argv)
       g_autoptr (GString) line = g_string_new (NULL);
       json_payload (line, payload);
       EngTag tag;
-      EngStatus st = eng_tag_parse (payload, strlen (payload), &tag);
+      size_t len = strlen (payload);
+      /* a sticker's text is its tag and a seal of [0-9A-Z] */
+      gboolean sealed = len == ENG_STICKER_TEXT_LEN;
+      for (size_t k = ENG_TAG_PAYLOAD_LEN; sealed && k < len; k++)
+        sealed = g_ascii_isdigit (payload[k]) || g_ascii_isupper (payload[k]);
+      EngStatus st = eng_tag_parse (payload, sealed ? ENG_TAG_PAYLOAD_LEN : len, &tag);
       const char *reason = NULL;
       if (st == ENG_OK)
         {
+          if (sealed)
+            {
+              g_string_append (line, ",\"tag\":");
+              cli_json_string (line, payload, ENG_TAG_PAYLOAD_LEN);
+              g_string_append (line, ",\"seal\":");
+              cli_json_cstring (line, payload + ENG_TAG_PAYLOAD_LEN);
+            }
           char game[2] = { tag.game, '\0' };
           json_field (line, "game", game);
           json_field (line, "set", tag.set);
@@ -154,6 +194,23 @@ cli_cmd_tag (int argc, char **argv)
             {
               json_field (line, "game_id", eng_card_set_game (set));
               describe_meaning (line, set, &meaning);
+              if (sealed)
+                {
+                  const EngPrinting *printing = cache_printing (&cache, set, tag.game);
+                  if (printing == NULL)
+                    {
+                      cache_clear (&cache);
+                      return 2;
+                    }
+                  st = eng_printing_check (printing, payload, len, NULL);
+                  g_string_append_printf (line, ",\"seal_matches\":%s", st == ENG_OK ? "true" : "false");
+                  if (st != ENG_OK)
+                    reason = "from another printing or made by hand: its seal is not this table's";
+                }
+              else
+                json_field (line, "sticker",
+                            "as a sticker's text this is the older format, which the referee refuses: "
+                            "print the stickers again with tablero-cli stickers");
             }
         }
       else

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prt-store.h"
 #include "cal-observer.h"
 #include "eng-record.h"
 #include "eng-replay.h"
@@ -626,7 +627,17 @@ cli_cmd_watch (int argc, char **argv)
 
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", a.game);
   g_autofree char *zones_path = cli_data_path (zones_name);
-  CalObserverOptions oopts = { .calibration_path = a.calibration };
+  /* only stickers sealed with this table's printing of the set are read;
+   * the demo paints its stickers with the same printing */
+  g_autoptr (GError) printing_error = NULL;
+  EngPrinting *printing = prt_store_printing (eng_session_card_set (session), &printing_error);
+  if (printing == NULL)
+    {
+      cli_say ("watch", "%s", printing_error->message);
+      eng_session_free (session);
+      return 2;
+    }
+  CalObserverOptions oopts = { .calibration_path = a.calibration, .printing = printing };
   if (g_file_test (zones_path, G_FILE_TEST_EXISTS))
     oopts.zones_path = zones_path;
   CalObserver *observer = NULL;
@@ -636,12 +647,14 @@ cli_cmd_watch (int argc, char **argv)
     {
       fprintf (stderr, "tablero-cli watch: %s:%u: %s\n", perr.source, perr.line,
                perr.reason[0] ? perr.reason : eng_status_to_string (status));
+      eng_printing_free (printing);
       eng_session_free (session);
       return 2;
     }
 
   /* the demo table plays the game's own demo */
-  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game, .controls = a.controls };
+  VisSourceOptions sopts = { .loop = a.loop, .fps = a.fps, .game = a.game, .controls = a.controls,
+                             .printing = printing };
   VisSource *source = NULL;
   VisSourceError serr = { "" };
   VisSourceStatus sst = vis_source_open (a.source, &sopts, &source, &serr);
@@ -649,6 +662,7 @@ cli_cmd_watch (int argc, char **argv)
     {
       cli_say ("watch", "%s", serr.message[0] ? serr.message : vis_source_status_to_string (sst));
       cal_observer_free (observer);
+      eng_printing_free (printing);
       eng_session_free (session);
       return sst == VIS_SOURCE_NO_CAMERA ? 1 : 2;
     }
@@ -668,6 +682,7 @@ cli_cmd_watch (int argc, char **argv)
     {
       vis_source_close (source);
       cal_observer_free (observer);
+      eng_printing_free (printing);
       eng_session_free (session);
       return 2;
     }
@@ -679,6 +694,7 @@ cli_cmd_watch (int argc, char **argv)
   EngInterpreter *interp = eng_session_interpreter (session);
   EngGame *game = eng_session_game (session);
   unsigned calibrations = 0;
+  bool said_old_format = false, said_wrong_seal = false;
   char last_doubles[256] = "";
   long frames = 0;
   int64_t first_ns = -1;
@@ -725,6 +741,21 @@ cli_cmd_watch (int argc, char **argv)
           /* Said when it starts and when it ends, not every frame. */
           print_status (frame.timestamp_ns, doubles[0] ? doubles : "no doubled sticker in view any more");
           g_strlcpy (last_doubles, doubles, sizeof last_doubles);
+        }
+      /* stickers that are not this table's are said once, without naming
+       * the card they claim (it may lie face down) */
+      const VisDetectResult *seen = cal_observer_detections (observer);
+      if (seen->n_old_format > 0 && !said_old_format)
+        {
+          print_status (frame.timestamp_ns, "a sticker printed in an older format is in view and is not read: "
+                                            "print the stickers again with tablero-cli stickers");
+          said_old_format = true;
+        }
+      if (seen->n_wrong_seal > 0 && !said_wrong_seal)
+        {
+          print_status (frame.timestamp_ns, "a sticker from another printing or made by hand is in view and is "
+                                            "not taken as a card: its seal is not this table's");
+          said_wrong_seal = true;
         }
       if (cal_observer_calibrations (observer) != calibrations)
         {
@@ -781,6 +812,7 @@ cli_cmd_watch (int argc, char **argv)
   g_free (snapshot);
   vis_source_close (source);
   cal_observer_free (observer);
+  eng_printing_free (printing);
   eng_session_free (session);
   return exit_code;
 }

@@ -26,6 +26,8 @@ eng_status_to_string (EngStatus status)
     [ENG_ERR_NOT_SUPPORTED] = "not supported",
     [ENG_ERR_LIMIT] = "capacity exceeded",
     [ENG_ERR_STATE] = "not allowed in the current state",
+    [ENG_ERR_TAG_OLD_FORMAT] = "sticker printed in an older format",
+    [ENG_ERR_TAG_SEAL] = "sticker seal is not this printing's",
   };
   if ((unsigned) status >= ENG_STATUS_COUNT || names[status] == NULL)
     return "unknown status";

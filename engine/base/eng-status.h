@@ -24,6 +24,8 @@ typedef enum {
   ENG_ERR_NOT_SUPPORTED,
   ENG_ERR_LIMIT,              /* a fixed capacity would be exceeded */
   ENG_ERR_STATE,              /* the call does not fit the object's state */
+  ENG_ERR_TAG_OLD_FORMAT,     /* a valid sticker of the unsealed format 1: reprint it */
+  ENG_ERR_TAG_SEAL,           /* a valid tag whose seal is not this printing's */
   ENG_STATUS_COUNT
 } EngStatus;
 

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "eng-printing.h"
+
 typedef struct {
   int exit_code;
   char *out;
@@ -286,4 +288,89 @@ Test (watch, a_journal_of_another_game_or_table_is_refused)
   run_clear (&run);
   g_remove (journal);
   g_rmdir (dir);
+}
+
+/* The live referee and stickers that are not the table's: a forgery of a
+ * card that lies on the table (a valid tag, a seal the table's key did not
+ * make), a forgery of a card that is not there, and an old unsealed sticker
+ * are never refereed as cards, and each kind is said once.  The table's key
+ * is one this test writes, so it can forge a near miss of the real seal. */
+Test (watch, forged_and_old_stickers_are_never_cards, .timeout = 180)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *keys = g_build_filename (dir, "tablero", NULL);
+  cr_assert_eq (g_mkdir_with_parents (keys, 0700), 0);
+  uint8_t key[ENG_PRINTING_KEY_LEN];
+  GString *hex = g_string_new (NULL);
+  for (size_t i = 0; i < sizeof key; i++)
+    {
+      key[i] = (uint8_t) (0xa5 ^ (i * 13));
+      g_string_append_printf (hex, "%02x", key[i]);
+    }
+  g_autofree char *ini = g_build_filename (keys, "printings.ini", NULL);
+  g_autofree char *ini_text = g_strdup_printf ("[K01]\nkey=%s\ncreated=2026-01-01T00:00:00Z\n", hex->str);
+  g_string_free (hex, TRUE);
+  cr_assert (g_file_set_contents (ini, ini_text, -1, NULL));
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+
+  /* card 1's seal and card 50's, each one character off */
+  char seal1[ENG_SEAL_LEN + 1], seal50[ENG_SEAL_LEN + 1];
+  cr_assert_eq (eng_seal_compute (key, sizeof key, "TB1K01F001W", seal1), ENG_OK);
+  cr_assert_eq (eng_seal_compute (key, sizeof key, "TB1K01F050T", seal50), ENG_OK);
+  seal1[3] = seal1[3] == 'K' ? 'L' : 'K';
+  seal50[0] = seal50[0] == '0' ? '1' : '0';
+  g_autofree char *scene = g_strdup_printf (
+    "image width=1280 height=720 fps=5 duration=1.2 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s2 number=2 at=450,60 rot=180\n"
+    "card c1 face=1 back=1 at=250,380\n"
+    "foreign same text=\"TB1K01F001W%s\" at=600,250 size=40\n"
+    "foreign absent text=\"TB1K01F050T%s\" at=700,380 size=40\n"
+    "foreign old text=\"TB1K01F003S\" at=300,220 size=40\n",
+    seal1, seal50);
+  g_autofree char *scene_path = g_build_filename (dir, "forged.scene", NULL);
+  g_autofree char *frames = g_build_filename (dir, "frames", NULL);
+  cr_assert (g_file_set_contents (scene_path, scene, -1, NULL));
+  const char *render[] = { getenv ("TABLERO_CLI"), "render", scene_path, "-o", frames, NULL };
+  int status = -1;
+  cr_assert (g_spawn_sync (NULL, (char **) render, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                           NULL, NULL, NULL, NULL, &status, NULL));
+  cr_assert (g_spawn_check_wait_status (status, NULL), "render failed");
+  g_autofree char *spec = g_strdup_printf ("file:%s", frames);
+  const char *args[] = { "--source", spec, "--fps", "5", NULL };
+  Run run = watch ("", args);
+  GDir *d = g_dir_open (frames, 0, NULL);
+  for (const char *name; d != NULL && (name = g_dir_read_name (d)) != NULL;)
+    {
+      g_autofree char *p = g_build_filename (frames, name, NULL);
+      g_unlink (p);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (frames);
+  g_unlink (scene_path);
+  g_unlink (ini);
+  g_autofree char *lock = g_strconcat (ini, ".lock", NULL);
+  g_unlink (lock);
+  g_rmdir (keys);
+  g_rmdir (dir);
+
+  cr_expect_not_null (strstr (run.out, "table calibrated from the anchors"), "%s\n%s", run.out, run.err);
+  cr_expect_not_null (strstr (run.out, "printed in an older format"), "%s", run.out);
+  cr_expect_not_null (strstr (run.out, "from another printing or made by hand"), "%s", run.out);
+  /* each said once, not on every frame */
+  const char *old = strstr (run.out, "printed in an older format");
+  cr_expect (old == NULL || strstr (old + 1, "printed in an older format") == NULL, "%s", run.out);
+  cr_expect_null (strstr (run.out, "TB1K01F050T"), "the forged card 50 was refereed:\n%s", run.out);
+  cr_expect_null (strstr (run.out, seal1), "a sticker's seal reached the output:\n%s", run.out);
+  run_clear (&run);
 }

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <string.h>
 
+#include "eng-printing.h"
+
 typedef struct {
   int status;
   char *out;
@@ -249,4 +251,57 @@ Test (cli_tag, broken_set_file_exits_2_with_line)
   g_unlink (file);
   g_rmdir (cards);
   g_rmdir (dir);
+}
+
+/* A sticker's 16-character text: its tag explained, and whether its seal is
+ * this table's (the key in printings.ini under XDG_DATA_HOME, here one the
+ * test writes); an 11-character tag is explained with the note that as a
+ * sticker it is of the older format. */
+Test (cli_tag, sealed_payloads_are_checked_against_the_table_printing)
+{
+  g_autofree char *home = g_dir_make_tmp ("tablero-tag-keys-XXXXXX", NULL);
+  cr_assert_not_null (home);
+  g_autofree char *folder = g_build_filename (home, "tablero", NULL);
+  cr_assert_eq (g_mkdir_with_parents (folder, 0700), 0);
+  uint8_t key[ENG_PRINTING_KEY_LEN];
+  GString *hex = g_string_new (NULL);
+  for (size_t i = 0; i < sizeof key; i++)
+    {
+      key[i] = (uint8_t) (i * 7 + 3);
+      g_string_append_printf (hex, "%02X", key[i]);
+    }
+  g_autofree char *ini = g_build_filename (folder, "printings.ini", NULL);
+  g_autofree char *text = g_strdup_printf ("[K01]\nkey=%s\ncreated=2026-01-01T00:00:00Z\n", hex->str);
+  g_string_free (hex, TRUE);
+  cr_assert (g_file_set_contents (ini, text, -1, NULL));
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+
+  char seal[ENG_SEAL_LEN + 1];
+  cr_assert_eq (eng_seal_compute (key, sizeof key, "TB1K01F001W", seal), ENG_OK);
+  g_autofree char *genuine = g_strdup_printf ("TB1K01F001W%s", seal);
+  seal[0] = seal[0] == 'A' ? 'B' : 'A';
+  g_autofree char *forged = g_strdup_printf ("TB1K01F001W%s", seal);
+
+  Run r = run_cli (NULL, (const char *const[]) { genuine, NULL });
+  cr_expect_eq (r.status, 0, "%s", r.err);
+  cr_expect (strstr (r.out, "\"tag\":\"TB1K01F001W\"") != NULL, "%s", r.out);
+  cr_expect (strstr (r.out, "\"type\":\"cat-red-1\"") != NULL, "%s", r.out);
+  cr_expect (strstr (r.out, "\"seal_matches\":true") != NULL, "%s", r.out);
+  run_clear (&r);
+
+  r = run_cli (NULL, (const char *const[]) { forged, "TB1K01F001W", NULL });
+  cr_expect_eq (r.status, 1, "%s", r.err);
+  cr_expect (strstr (r.out, "\"seal_matches\":false") != NULL, "%s", r.out);
+  cr_expect (strstr (r.out, "from another printing or made by hand") != NULL, "%s", r.out);
+  cr_expect (strstr (r.err, "its seal is not this table's") != NULL, "%s", r.err);
+  cr_expect (strstr (r.out, "older format") != NULL, "the 11-character tag gets its note: %s", r.out);
+  run_clear (&r);
+
+  /* the key file is read, not rewritten, and nothing prints the key */
+  g_autofree char *after = NULL;
+  cr_assert (g_file_get_contents (ini, &after, NULL, NULL));
+  cr_expect_str_eq (after, text);
+  g_unlink (ini);
+  g_rmdir (folder);
+  g_rmdir (home);
 }

@@ -186,8 +186,14 @@ play (const Game *g)
   char why[256] = "";
   cr_assert_eq (eng_session_new (game_name, &setup, eng_live_script_options (script), 1, &session,
                                  why, sizeof why), ENG_OK, "%s", why);
+  /* the film is painted with a printing of the set and read with it, as a
+   * table reads the stickers it printed; any key will do */
+  static const uint8_t key[ENG_PRINTING_KEY_LEN] = { 0x5e, 0xa1, 0xed };
+  EngPrinting *printing = NULL;
+  cr_assert_eq (eng_printing_new (set, key, &printing), ENG_OK);
   CalRefereeStats stats;
-  CalRefereeOptions ropts = { .zones_path = zones_path, .sink = sink, .missed = missed, .user = w };
+  CalRefereeOptions ropts = { .zones_path = zones_path, .printing = printing, .sink = sink,
+                              .missed = missed, .user = w };
   cr_assert_eq (cal_scene_referee_with (scene->text, strlen (scene->text), session, &ropts, &stats,
                                         &err), ENG_OK, "%s:%u: %s", err.source, err.line,
                 err.reason);
@@ -264,6 +270,7 @@ play (const Game *g)
   free (scene->text);
   free (scene);
   eng_live_script_free (script);
+  eng_printing_free (printing);
   eng_card_set_free (set);
   free (zones_path);
   free (set_path);
@@ -898,11 +905,11 @@ Test (e2e_refusals, referee_refuses_a_broken_scene)
                 "%s", why);
   EngParseError err = { 0 };
   const char *bad = "image width=64 height=64\nbogus line\n";
-  cr_expect_neq (cal_scene_referee (bad, strlen (bad), session, NULL, NULL, NULL, NULL, &err),
+  cr_expect_neq (cal_scene_referee (bad, strlen (bad), session, NULL, NULL, NULL, NULL, NULL, &err),
                  ENG_OK);
   cr_expect_eq (err.line, 2);
   cr_expect_eq (eng_interpreter_record (eng_session_interpreter (session))->n_moves, 0);
-  cr_expect_eq (cal_scene_referee (NULL, 0, session, NULL, NULL, NULL, NULL, &err),
+  cr_expect_eq (cal_scene_referee (NULL, 0, session, NULL, NULL, NULL, NULL, NULL, &err),
                 ENG_ERR_INVALID_ARGUMENT);
   eng_session_free (session);
 }

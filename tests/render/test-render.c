@@ -8,6 +8,7 @@
 #include <string.h>
 #include <zbar.h>
 
+#include "eng-printing.h"
 #include "vis-render.h"
 
 typedef struct {
@@ -450,4 +451,69 @@ Test (render, truth_json_line)
   cr_assert (strstr (buf, "\"homography\":[[") != NULL);
   free (buf);
   fixture_close (&f);
+}
+
+/* With the table's printing, every Tablero sticker painted holds its tag and
+ * its seal (what zbar reads), while the ground truth names the card by its
+ * 11-character tag as the detector reports it; a `command` entry is a lone
+ * command card, sealed the same way; a `foreign` text stays as written. */
+Test (render, stickers_are_painted_sealed_with_the_printing)
+{
+  const char *dir = getenv ("TABLERO_DATADIR");
+  char path[1024];
+  snprintf (path, sizeof path, "%s/cards/katua.set", dir);
+  EngCardSet *set = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s", err.reason);
+  static const uint8_t key[ENG_PRINTING_KEY_LEN] = { 9, 8, 7 };
+  EngPrinting *printing = NULL;
+  cr_assert_eq (eng_printing_new (set, key, &printing), ENG_OK);
+  static const char text[] =
+    "image width=1280 height=720 fps=1 duration=1 seed=3 format=png\n"
+    "camera height=500 tilt=0 fov=62\n"
+    "table width=500 height=300\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "card c1 face=7 back=1 at=180,150\n"
+    "card c2 face=40 back=2 at=280,150 down\n"
+    "command x5 number=5 at=400,100\n"
+    "foreign old text=\"TB1K01F001W\" at=400,220\n";
+  VisScene *scene = NULL;
+  cr_assert_eq (vis_scene_parse (text, sizeof text - 1, "sealed", &scene, &err), ENG_OK, "%s", err.reason);
+  vis_scene_set_printing (scene, printing);
+  Fixture f;
+  fixture_open_scene (&f, scene, VIS_PIXEL_GRAY8, 0);
+  cr_assert_eq (vis_renderer_render (f.renderer, 0, &f.img, f.truth), ENG_OK);
+  zbar_image_scanner_t *scanner = zbar_image_scanner_create ();
+  zbar_image_scanner_set_config (scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0);
+  zbar_image_scanner_set_config (scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1);
+  static const char *const ids[] = { "a1", "c1", "c2", "x5", "old" };
+  static const char *const tags[] = { "TB1K01A0011", "TB1K01F007K", "TB1K01B002Y", "TB1K01X0056",
+                                      "TB1K01F001W" };
+  for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+    {
+      const VisTruthTag *t = find_tag (f.truth, ids[i]);
+      cr_assert_not_null (t, "%s not in the truth", ids[i]);
+      cr_expect_str_eq (t->payload, tags[i], "%s: the truth names %s", ids[i], t->payload);
+      if (strcmp (ids[i], "x5") == 0)
+        cr_expect_eq (t->kind, VIS_TRUTH_COMMAND);
+      /* what the code holds: the sealed text, or the foreign text as given */
+      VisTruthTag painted = *t;
+      if (strcmp (ids[i], "old") != 0)
+        {
+          EngTag tag;
+          cr_assert_eq (eng_tag_parse (t->payload, strlen (t->payload), &tag), ENG_OK);
+          char sealed[ENG_STICKER_TEXT_LEN + 1];
+          cr_assert_eq (eng_printing_sticker_text (printing, &tag, sealed), ENG_OK);
+          snprintf (painted.payload, sizeof painted.payload, "%s", sealed);
+        }
+      double corner_err;
+      cr_expect (decode_tag (scanner, &f.img, &painted, &corner_err), "%s: zbar did not read %s", ids[i],
+                 painted.payload);
+    }
+  zbar_image_scanner_destroy (scanner);
+  fixture_close (&f);
+  eng_printing_free (printing);
+  eng_card_set_free (set);
 }

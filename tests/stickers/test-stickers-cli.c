@@ -155,3 +155,61 @@ Test (stickers_cli, writes_a_pdf_with_a_one_line_summary)
   cr_assert (only_these (dir, (const char *[]) { "catchy.pdf", NULL }));
   st_rm_rf (dir);
 }
+
+/* The printing key: made on first need in the data folder (XDG_DATA_HOME),
+ * kept by later runs, replaced by --new-printing, which says so; the key is
+ * never printed; a sticker of the old printing is then refused by tag. */
+Test (stickers_cli, a_new_printing_replaces_the_key_and_refuses_old_stickers)
+{
+  g_autofree char *dir = st_tmpdir ();
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  g_autofree char *pdf = g_build_filename (dir, "out.pdf", NULL);
+  g_autofree char *ini = g_build_filename (dir, "tablero", "printings.ini", NULL);
+  const char *argv[] = { TABLERO_CLI, "stickers", "--game", "kittens", "-o", pdf, NULL, NULL };
+  StRun run;
+  cr_assert (st_run (argv, NULL, &run) && run.exit_status == 0, "%s", run.err);
+  st_run_clear (&run);
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  cr_assert (g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL), "no %s", ini);
+  g_autofree char *first = g_key_file_get_string (kf, "E01", "key", NULL);
+  cr_assert_not_null (first);
+  cr_expect_eq (strlen (first), 64u);
+  GStatBuf st;
+  cr_assert_eq (g_stat (ini, &st), 0);
+  cr_expect_eq (st.st_mode & 0077, 0u, "printings.ini is readable by others");
+
+  /* a second run keeps the key: the same stickers come out */
+  cr_assert (st_run (argv, NULL, &run) && run.exit_status == 0, "%s", run.err);
+  st_run_clear (&run);
+  cr_assert (g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL));
+  g_autofree char *again = g_key_file_get_string (kf, "E01", "key", NULL);
+  cr_expect_str_eq (again, first);
+
+  /* the first sticker of the sheet as printed now, from the PDF's text */
+  const char *text_argv[] = { PDFTOTEXT, "-raw", pdf, "-", NULL };
+  cr_assert (st_run (text_argv, NULL, &run) && run.exit_status == 0, "%s", run.err);
+  const char *at = strstr (run.out, "TB1E01F001");
+  cr_assert_not_null (at, "no sticker text in the sheet");
+  g_autofree char *old_sticker = g_strndup (at, 16);
+  st_run_clear (&run);
+  const char *tag_argv[] = { TABLERO_CLI, "tag", old_sticker, NULL };
+  cr_assert (st_run (tag_argv, NULL, &run));
+  cr_expect_eq (run.exit_status, 0, "%s is this printing's: %s", old_sticker, run.err);
+  st_run_clear (&run);
+
+  argv[6] = "--new-printing";
+  cr_assert (st_run (argv, NULL, &run) && run.exit_status == 0, "%s", run.err);
+  cr_expect (strstr (run.err, "new printing") != NULL, "%s", run.err);
+  cr_expect (strstr (run.err, first) == NULL && strstr (run.out, first) == NULL, "the key was printed");
+  st_run_clear (&run);
+  cr_assert (g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL));
+  g_autofree char *fresh = g_key_file_get_string (kf, "E01", "key", NULL);
+  cr_expect_str_neq (fresh, first);
+  cr_expect (g_key_file_has_key (kf, "E01", "created", NULL));
+
+  cr_assert (st_run (tag_argv, NULL, &run));
+  cr_expect_eq (run.exit_status, 1, "%s of the old printing is still taken: %s", old_sticker, run.out);
+  cr_expect (strstr (run.err, "another printing") != NULL, "%s", run.err);
+  st_run_clear (&run);
+  st_rm_rf (dir);
+}

@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "eng-cardset.h"
+#include "eng-printing.h"
 #include "eng-tag.h"
+#include "prt-store.h"
 #include "sticker-test-util.h"
 #include "vis-set-stickers.h"
 #include "vis-sheet.h"
@@ -84,9 +86,13 @@ prove (const ProofCase *pc)
   EngParseError perr;
   cr_assert_eq (eng_card_set_load_file (set_path, &set, &perr), ENG_OK, "%s:%u: %s",
                 perr.source, perr.line, perr.reason);
+  /* the table's printing, the one tablero-cli sealed the sheet with */
+  g_autoptr (GError) error = NULL;
+  EngPrinting *printing = prt_store_printing (set, &error);
+  cr_assert_not_null (printing, "%s", error ? error->message : "");
   VisStickerText *texts = NULL;
   size_t n = 0;
-  cr_assert_eq (vis_set_sticker_texts (set, &texts, &n, NULL), ENG_OK);
+  cr_assert_eq (vis_set_sticker_texts (set, printing, &texts, &n, NULL), ENG_OK);
   cr_assert_eq (n, eng_card_set_n_stickers (set));
   VisPaper paper;
   cr_assert_eq (vis_paper_from_string (pc->paper, &paper), ENG_OK);
@@ -153,7 +159,7 @@ prove (const ProofCase *pc)
   cr_assert_eq (failures, 0, "%u of %zu stickers did not decode to their payload", failures, n);
 
   /* 5. What was decoded, against the set itself (not against the texts). */
-  GHashTable *faces = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTable *faces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   size_t n_decks = eng_card_set_n_decks (set);
   unsigned *backs = g_new0 (unsigned, n_decks);
   unsigned anchors = 0, seats = 0;
@@ -165,7 +171,9 @@ prove (const ProofCase *pc)
       const char *p = payloads->pdata[i];
       EngTag tag;
       EngTagMeaning m;
-      cr_assert_eq (eng_tag_parse (p, strlen (p), &tag), ENG_OK, "%s does not parse", p);
+      /* a sticker is its tag and this table's seal (16 characters) */
+      cr_assert_eq (strlen (p), ENG_STICKER_TEXT_LEN, "%s is not a sealed sticker", p);
+      cr_assert_eq (eng_printing_check (printing, p, strlen (p), &tag), ENG_OK, "%s is refused", p);
       cr_assert_eq (eng_card_set_resolve (set, &tag, &m), ENG_OK, "%s is not this set's", p);
       switch (tag.kind)
         {
@@ -173,7 +181,7 @@ prove (const ProofCase *pc)
           cr_assert_not_null (m.card);
           cr_assert_eq (m.card, eng_card_set_find_serial (set, tag.serial));
           cr_assert_eq (m.card->serial, tag.serial);
-          cr_assert (g_hash_table_add (faces, (gpointer) p), "face %s decoded twice", p);
+          cr_assert (g_hash_table_add (faces, g_strndup (p, ENG_TAG_PAYLOAD_LEN)), "face %s decoded twice", p);
           break;
         case ENG_TAG_BACK:
           cr_assert_not_null (m.deck);
@@ -248,8 +256,8 @@ prove (const ProofCase *pc)
       EngTag tag = { .game = eng_card_set_game_letter (set), .kind = ENG_TAG_FACE,
                      .serial = card->serial };
       g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
-      char payload[ENG_TAG_PAYLOAD_LEN + 1];
-      eng_tag_format (&tag, payload);
+      char payload[ENG_STICKER_TEXT_LEN + 1];
+      cr_assert_eq (eng_printing_sticker_text (printing, &tag, payload), ENG_OK);
       char printed[sizeof ((VisStickerText *) NULL)->body];
       vis_set_card_label (set, klass, rules, card, printed, sizeof printed);
       g_autofree char *label = normalise_space (printed);
@@ -273,6 +281,7 @@ prove (const ProofCase *pc)
       g_autofree char *key = g_strdup_printf ("\"payload\":\"%s\"", (char *) payloads->pdata[i]);
       cr_assert (strstr (lines[i], key) != NULL, "line %u is not about %s: %s", i,
                  (char *) payloads->pdata[i], lines[i]);
+      cr_assert (strstr (lines[i], "\"seal_matches\":true") != NULL, "line %u: %s", i, lines[i]);
     }
   st_run_clear (&run);
   g_ptr_array_free (tag_argv, TRUE);
@@ -287,6 +296,7 @@ prove (const ProofCase *pc)
   g_ptr_array_unref (crops);
   g_free (at);
   free (texts);
+  eng_printing_free (printing);
   eng_card_set_free (set);
   st_rm_rf (dir);
 }

@@ -6,6 +6,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+const uint8_t test_printing_key[ENG_PRINTING_KEY_LEN] = {
+  0x74, 0x65, 0x73, 0x74, 0x20, 0x70, 0x72, 0x69, 0x6e, 0x74, 0x69, 0x6e, 0x67, 0x01, 0x02, 0x03,
+  0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13,
+};
+
+const EngPrinting *
+test_printing (void)
+{
+  static EngPrinting *printing;
+  if (printing != NULL)
+    return printing;
+  const char *datadir = getenv ("TABLERO_DATADIR");
+  cr_assert_not_null (datadir, "TABLERO_DATADIR is not set");
+  static const char *const games[] = { "katua", "catchy", "kittens" };
+  for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+    {
+      char path[1024];
+      snprintf (path, sizeof path, "%s/cards/%s.set", datadir, games[i]);
+      EngCardSet *set = NULL;
+      EngParseError err = { 0 };
+      cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s: %s", path, err.reason);
+      EngStatus st = printing == NULL ? eng_printing_new (set, test_printing_key, &printing)
+                                      : eng_printing_add (printing, set, test_printing_key);
+      cr_assert_eq (st, ENG_OK);
+      eng_card_set_free (set);
+    }
+  return printing;
+}
+
+VisDetector *
+test_detector_new (const VisDetectorOptions *opts)
+{
+  VisDetector *det = vis_detector_new (opts);
+  if (det != NULL)
+    vis_detector_set_printing (det, test_printing ());
+  return det;
+}
+
 void
 test_scene_open (TestScene *ts, const char *text)
 {
@@ -13,6 +51,7 @@ test_scene_open (TestScene *ts, const char *text)
   EngParseError err = { 0 };
   EngStatus st = vis_scene_parse (text, strlen (text), "test scene", &ts->scene, &err);
   cr_assert_eq (st, ENG_OK, "scene: %s:%u: %s", err.source, err.line, err.reason);
+  vis_scene_set_printing (ts->scene, test_printing ());
   cr_assert_eq (vis_renderer_new (ts->scene, 0, &ts->renderer), ENG_OK);
   int w = vis_scene_width (ts->scene), h = vis_scene_height (ts->scene);
   ts->image.width = w;

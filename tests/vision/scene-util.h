@@ -15,8 +15,17 @@ typedef struct {
   VisTruth *truth;          /* of the last render */
 } TestScene;
 
-/* Parses `text` (a whole scene) and makes a renderer; aborts the test on
- * failure. */
+/* The tests' printing: every bundled set (data/cards via TABLERO_DATADIR)
+ * sealed with one fixed key, made on first use and kept for the process.
+ * Scenes opened here are painted with it; detectors read with it. */
+const EngPrinting *test_printing (void);
+/* The same key as bytes (a test that forges a seal makes one of its own). */
+extern const uint8_t test_printing_key[ENG_PRINTING_KEY_LEN];
+/* vis_detector_new with the tests' printing set; NULL as vis_detector_new. */
+VisDetector *test_detector_new (const VisDetectorOptions *opts);
+
+/* Parses `text` (a whole scene), seals its stickers with test_printing()
+ * and makes a renderer; aborts the test on failure. */
 void test_scene_open (TestScene *ts, const char *text);
 void test_scene_render (TestScene *ts, double t_s);
 void test_scene_close (TestScene *ts);

@@ -61,7 +61,7 @@ Test (calibration, anchors_seats_zones_and_moved_camera, .timeout = 120)
   load_katua_zones ();
   TestScene ts;
   test_scene_open (&ts, table_scene);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   CalTable *table = cal_table_new ();
   cal_table_set_zones (table, &zones);
 
@@ -336,7 +336,7 @@ Test (calibration, camera_nudge_keeps_the_snapshot, .timeout = 180)
   load_katua_zones ();
   TestScene ts;
   test_scene_open (&ts, table_scene);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   CalTable *table = cal_table_new ();
   cal_table_set_zones (table, &zones);
   VisTracker *tracker = vis_tracker_new (NULL);
@@ -395,7 +395,7 @@ Test (calibration, zone_outlines_match_zone_lookup, .timeout = 120)
   load_katua_zones ();
   TestScene ts;
   test_scene_open (&ts, table_scene);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   CalTable *table = cal_table_new ();
   cal_table_set_zones (table, &zones);
   CalZoneOutline none[1];

@@ -40,7 +40,7 @@ run_condition (const char *name)
   TestScene ts;
   test_scene_open (&ts, text);
   free (text);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   cr_assert_not_null (det);
   TestScore total = { 0, 0, 0, 0 };
   double module_sum = 0;

@@ -215,7 +215,7 @@ run_flips (double tilt, const char *degrade)
   cr_assert_lt ((size_t) len, sizeof text);
   TestScene ts;
   test_scene_open (&ts, text);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   VisTracker *tracker = vis_tracker_new (NULL);
   cr_assert_not_null (det);
   cr_assert_not_null (tracker);

@@ -68,6 +68,42 @@ write_file (const char *name, const void *bytes, gsize len)
   return p;
 }
 
+/* A new data folder whose printings.ini holds the tests' key for every
+ * bundled set, so tablero-cli reads the stickers test_scene_open() sealed;
+ * the key file is the one the app writes (docs/tags.md).  Removed with
+ * remove_key_home. */
+static char *
+make_key_home (void)
+{
+  char *home = g_dir_make_tmp ("tablero-scan-keys-XXXXXX", NULL);
+  cr_assert_not_null (home);
+  g_autofree char *folder = g_build_filename (home, "tablero", NULL);
+  cr_assert_eq (g_mkdir_with_parents (folder, 0700), 0);
+  GString *hex = g_string_new (NULL);
+  for (size_t i = 0; i < ENG_PRINTING_KEY_LEN; i++)
+    g_string_append_printf (hex, "%02x", test_printing_key[i]);
+  g_autofree char *text = g_strdup_printf ("[K01]\nkey=%s\ncreated=2026-01-01T00:00:00Z\n"
+                                           "[C01]\nkey=%s\ncreated=2026-01-01T00:00:00Z\n"
+                                           "[E01]\nkey=%s\ncreated=2026-01-01T00:00:00Z\n",
+                                           hex->str, hex->str, hex->str);
+  g_string_free (hex, TRUE);
+  g_autofree char *ini = g_build_filename (folder, "printings.ini", NULL);
+  cr_assert (g_file_set_contents (ini, text, -1, NULL));
+  return home;
+}
+
+static void
+remove_key_home (const char *home)
+{
+  g_autofree char *ini = g_build_filename (home, "tablero", "printings.ini", NULL);
+  g_autofree char *lock = g_build_filename (home, "tablero", "printings.ini.lock", NULL);
+  g_autofree char *folder = g_build_filename (home, "tablero", NULL);
+  g_unlink (ini);
+  g_unlink (lock);
+  g_rmdir (folder);
+  g_rmdir (home);
+}
+
 static int
 run_scan (char **argv_tail, char **out, char **err)
 {
@@ -81,9 +117,12 @@ run_scan (char **argv_tail, char **out, char **err)
   g_ptr_array_add (argv, NULL);
   int status = 0;
   GError *error = NULL;
-  cr_assert (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status,
-                           &error),
-             "spawn: %s", error ? error->message : "?");
+  g_autofree char *home = make_key_home ();
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", home, TRUE);
+  gboolean spawned = g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out, err,
+                                   &status, &error);
+  remove_key_home (home);
+  cr_assert (spawned, "spawn: %s", error ? error->message : "?");
   g_ptr_array_unref (argv);
   cr_assert (WIFEXITED (status), "tablero-cli crashed:\n%s", *err);
   return WEXITSTATUS (status);
@@ -251,11 +290,17 @@ Test (scan, doubled_anchor_and_seat_marker_are_flagged, .timeout = 60)
 
 /* scan --all: every code in view, with why each is not taken: a foreign
  * code, a hand-made code with a Tablero-shaped payload and a wrong check
- * character, a sticker of a game this table does not have; the stickers
- * read say so. */
+ * character, a sticker of the older unsealed format, a sealed sticker whose
+ * seal is not this table's (a forgery of card 1, which also lies there for
+ * real), a sticker of a game this table does not have; the stickers read
+ * say so. */
 Test (scan, all_reports_every_code_with_why_it_is_refused, .timeout = 60)
 {
-  static const char *const all_scene =
+  /* card 1's genuine seal, one character changed: a forgery */
+  char seal[ENG_SEAL_LEN + 1];
+  cr_assert_eq (eng_seal_compute (test_printing_key, ENG_PRINTING_KEY_LEN, "TB1K01F001W", seal), ENG_OK);
+  seal[2] = seal[2] == 'Q' ? 'R' : 'Q';
+  g_autofree char *all_scene = g_strdup_printf (
     "image width=1920 height=1080 fps=10 duration=1 seed=9 format=png\n"
     "camera height=800 tilt=0 fov=62\n"
     "table width=900 height=560\n"
@@ -265,7 +310,9 @@ Test (scan, all_reports_every_code_with_why_it_is_refused, .timeout = 60)
     "card c2 face=2 back=1 at=450,390\n"
     "foreign f1 text=\"https://example.org/menu\" at=250,250 size=40\n"
     "foreign f2 text=\"TB1K01F001A\" at=600,250 size=40\n"
-    "foreign f3 text=\"\x1b[31mred\" at=750,400 size=40\n";
+    "foreign f3 text=\"\x1b[31mred\" at=750,400 size=40\n"
+    "foreign old text=\"TB1K01F003S\" at=150,420 size=40\n"
+    "foreign forged text=\"TB1K01F001W%s\" at=780,180 size=40\n", seal);
   dir = g_dir_make_tmp ("tablero-scan-XXXXXX", NULL);
   cr_assert_not_null (dir);
   TestScene ts;
@@ -289,7 +336,14 @@ Test (scan, all_reports_every_code_with_why_it_is_refused, .timeout = 60)
                           "sticker but its check character is wrong") != NULL, "%s", out);
   cr_expect (strchr (out, '\x1b') == NULL, "control bytes are escaped:\n%s", out);
   cr_expect (strstr (out, "\\u001b[31mred") != NULL, "%s", out);
-  cr_expect_eq (count (out, "\"status\""), 5u, "%s", out);
+  cr_expect (strstr (out, "\"code\":\"TB1K01F003S\",\"status\":\"refused\",\"why\":\"printed in an older "
+                          "format: print the stickers again") != NULL, "%s", out);
+  g_autofree char *forged = g_strdup_printf ("\"code\":\"TB1K01F001W%s\",\"status\":\"refused\",\"why\":"
+                                             "\"from another printing or made by hand: its seal is not "
+                                             "this table's\"", seal);
+  cr_expect (strstr (out, forged) != NULL, "%s", out);
+  cr_expect_eq (count (out, "\"status\""), 7u, "%s", out);
+  cr_expect_eq (count (out, "\"payload\""), 2u, "only the genuine stickers are cards:\n%s", out);
   cr_expect_eq (count (out_plain, "\"status\""), 0u, "without --all the lines are as before:\n%s", out_plain);
-  cr_expect (strstr (err_plain, "ignored 3 QR code(s)") != NULL, "%s", err_plain);
+  cr_expect (strstr (err_plain, "ignored 5 QR code(s)") != NULL, "%s", err_plain);
 }

@@ -237,7 +237,7 @@ Test (track, rendered_hand_and_move, .timeout = 120)
   TestScene ts;
   test_scene_open (&ts, text);
   free (text);
-  VisDetector *det = vis_detector_new (NULL);
+  VisDetector *det = test_detector_new (NULL);
   VisTracker *t = vis_tracker_new (NULL);
   unsigned max_items = 0, covered_frames = 0;
   float c3_x_before = 0;

@@ -5,4 +5,5 @@
 
 #include "vis-detect.h"
 
-bool vis_baseline_fill (const char *data, size_t len, const float xy[4][2], VisDetection *d);
+bool vis_baseline_fill (const EngPrinting *printing, const char *data, size_t len, const float xy[4][2],
+                        VisDetection *d);

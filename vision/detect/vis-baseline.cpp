@@ -53,13 +53,15 @@ vis_zbar_full_free (VisZbarFull *z)
   delete z;
 }
 
-/* Fills a detection from a decoded payload and four corners in symbol order
- * (TL, TR, BR, BL).  Returns false for a foreign payload. */
+/* Fills a detection from a decoded sticker text and four corners in symbol
+ * order (TL, TR, BR, BL).  Returns false for anything that is not a sticker
+ * of `printing`. */
 bool
-vis_baseline_fill (const char *data, size_t len, const float xy[4][2], VisDetection *d)
+vis_baseline_fill (const EngPrinting *printing, const char *data, size_t len, const float xy[4][2],
+                   VisDetection *d)
 {
   std::memset (d, 0, sizeof *d);
-  if (eng_tag_parse (data, len, &d->tag) != ENG_OK)
+  if (eng_printing_check (printing, data, len, &d->tag) != ENG_OK)
     return false;
   std::memcpy (d->payload, data, ENG_TAG_PAYLOAD_LEN);
   float side = 0, cx = 0, cy = 0;
@@ -131,8 +133,8 @@ symbol_corners (const zbar::zbar_symbol_t *sym, float xy[4][2])
 } // namespace
 
 extern "C" EngStatus
-vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out, size_t cap,
-                    size_t *n_out, unsigned *n_foreign)
+vis_zbar_full_scan (VisZbarFull *z, const EngPrinting *printing, const VisImage *frame, VisDetection *out,
+                    size_t cap, size_t *n_out, unsigned *n_foreign)
 {
   if (n_out == nullptr || n_foreign == nullptr)
     return ENG_ERR_INVALID_ARGUMENT;
@@ -149,7 +151,7 @@ vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out, si
       float xy[4][2];
       symbol_corners (sym, xy);
       VisDetection d;
-      if (!vis_baseline_fill (zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym),
+      if (!vis_baseline_fill (printing, zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym),
                               xy, &d))
         {
           (*n_foreign)++;

@@ -24,10 +24,11 @@ void vis_zbar_full_free (VisZbarFull *z);
 /* Scans all of `frame` (converted to grey inside when BGR).  Writes at most
  * `cap` validated Tablero detections to `out` (corners from zbar's symbol
  * outline; rotation and module size estimated from them), sets *n_out and
- * *n_foreign (decoded non-Tablero codes).  Returns ENG_ERR_INVALID_ARGUMENT
- * for a bad frame, ENG_ERR_NO_MEMORY. */
-EngStatus vis_zbar_full_scan (VisZbarFull *z, const VisImage *frame, VisDetection *out,
-                              size_t cap, size_t *n_out, unsigned *n_foreign);
+ * *n_foreign (decoded codes that are not stickers of `printing`, which may
+ * be NULL: then every code is).  Returns ENG_ERR_INVALID_ARGUMENT for a bad
+ * frame, ENG_ERR_NO_MEMORY. */
+EngStatus vis_zbar_full_scan (VisZbarFull *z, const EngPrinting *printing, const VisImage *frame,
+                              VisDetection *out, size_t cap, size_t *n_out, unsigned *n_foreign);
 
 /* Any QR code zbar reads, a Tablero sticker or not: what `scan --all`
  * reports, so a user can check a camera and a sticker. */
@@ -48,8 +49,8 @@ EngStatus vis_zbar_full_codes (VisZbarFull *z, const VisImage *frame, VisCode *o
 /* True when this build has ZXing-cpp (then vis_zxing_full_scan works;
  * otherwise it returns ENG_ERR_NOT_SUPPORTED). */
 int vis_zxing_available (void);
-EngStatus vis_zxing_full_scan (const VisImage *frame, VisDetection *out, size_t cap,
-                               size_t *n_out, unsigned *n_foreign);
+EngStatus vis_zxing_full_scan (const EngPrinting *printing, const VisImage *frame, VisDetection *out,
+                               size_t cap, size_t *n_out, unsigned *n_foreign);
 
 #ifdef __cplusplus
 }

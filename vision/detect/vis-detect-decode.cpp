@@ -218,9 +218,10 @@ draw_crisp (const float *samples, cv::Mat &crisp)
       }
 }
 
-/* Runs this worker's zbar on `img`.  A Tablero payload is added to the
- * worker's results with the candidate's geometry; anything else zbar reads
- * is counted foreign.  Returns whether zbar read a QR code at all. */
+/* Runs this worker's zbar on `img`.  A sticker of the table's printing is
+ * added to the worker's results (its 11-character tag, the seal left out)
+ * with the candidate's geometry; anything else zbar reads is counted
+ * foreign.  Returns whether zbar read a QR code at all. */
 bool
 read_code (Worker &w, const cv::Mat &img, const Candidate &c)
 {
@@ -238,9 +239,12 @@ read_code (Worker &w, const cv::Mat &img, const Candidate &c)
       VisDetection d;
       std::memset (&d, 0, sizeof d);
       decoded = true;
-      if (eng_tag_parse (data, len, &d.tag) != ENG_OK)
+      EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
+      if (st != ENG_OK)
         {
           w.foreign++;
+          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
+          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
           continue;
         }
       std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);

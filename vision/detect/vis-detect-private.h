@@ -93,6 +93,9 @@ struct Worker {
   std::vector<int> found_job;  /* the candidate each was decoded from */
   unsigned undecoded = 0;
   unsigned foreign = 0;
+  unsigned old_format = 0;   /* among foreign: eng_printing_check's reasons */
+  unsigned wrong_seal = 0;
+  const EngPrinting *printing = nullptr;  /* the detector's, copied to each worker */
   zbar::zbar_image_scanner_t *scanner = nullptr;
   zbar::zbar_image_t *image = nullptr;
 };

@@ -103,6 +103,16 @@ vis_detector_reset (VisDetector *det)
   det->frames_since_cold = 0;
 }
 
+extern "C" void
+vis_detector_set_printing (VisDetector *det, const EngPrinting *printing)
+{
+  if (det == nullptr)
+    return;
+  for (auto &w : det->workers)
+    w.printing = printing;
+  vis_detector_reset (det);
+}
+
 namespace {
 
 /* Converts the part of `frame` under `r` into det->gray. */
@@ -663,7 +673,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           w.found.clear ();
           w.found_reused.clear ();
           w.found_job.clear ();
-          w.undecoded = w.foreign = 0;
+          w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
         }
       det->first_job = 0;
       det->pool.run ((int) det->candidates.size (), decode_job, det);
@@ -711,6 +721,8 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           Worker &w = det->workers[wi];
           out->n_undecoded += w.undecoded;
           out->n_foreign += w.foreign;
+          out->n_old_format += w.old_format;
+          out->n_wrong_seal += w.wrong_seal;
           for (size_t i = 0; i < w.found.size (); i++)
             det->found_order.push_back ({ w.found_job[i], (int) wi, (int) i });
         }

@@ -9,8 +9,10 @@
  * code's module centres are sampled through the affine map given by its
  * three finder centres, and the code is re-drawn crisp (2 px per module,
  * white quiet zone) for zbar to decode; the rectified grey image is the
- * fallback.  Every decode is validated with eng_tag_parse(); foreign QR codes
- * are counted, never returned.  Work is spread over a fixed pool of worker
+ * fallback.  Every decode is checked against the table's printing
+ * (eng_printing_check: the tag and its seal, docs/tags.md); foreign codes,
+ * old-format stickers and stickers whose seal is not this table's are
+ * counted as foreign, never returned.  Work is spread over a fixed pool of worker
  * threads (the caller is worker 0), each with its own zbar scanner.
  *
  * Tracking mode compares the frame's 8x8 block means with those of the last
@@ -33,13 +35,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "eng-status.h"
-#include "eng-tag.h"
-#include "vis-image.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#include "eng-printing.h"
+#include "eng-status.h"
+#include "eng-tag.h"
+#include "vis-image.h"
 
 typedef struct {
   float x, y;
@@ -47,7 +50,8 @@ typedef struct {
 
 /* One sticker found in a frame. */
 typedef struct {
-  char payload[ENG_TAG_PAYLOAD_LEN + 1];  /* validated Tablero payload, NUL-terminated */
+  char payload[ENG_TAG_PAYLOAD_LEN + 1];  /* the card's 11-character tag (the sticker's
+                                             seal checked and left out), NUL-terminated */
   EngTag tag;                             /* payload parsed */
   /* Outer corners of the 21x21-module symbol (quiet zone excluded), in the
    * code's own order: top-left, top-right, bottom-right, bottom-left as
@@ -80,7 +84,10 @@ typedef struct {
   unsigned n_finders;       /* finder patterns seen */
   unsigned n_candidates;    /* finder triples tried */
   unsigned n_undecoded;     /* triples zbar could not read */
-  unsigned n_foreign;       /* decoded QR codes that are not Tablero payloads */
+  unsigned n_foreign;       /* decoded QR codes that are not stickers of this
+                               table's printing (foreign, old format, wrong seal) */
+  unsigned n_old_format;    /* of those, valid tags of the unsealed format 1 */
+  unsigned n_wrong_seal;    /* of those, valid tags whose seal is not this printing's */
   unsigned n_reused;        /* tracking: identities kept without re-decoding */
   unsigned truncated;       /* 1 when more codes were found than max_detections */
   VisDetectMode mode_used;  /* TRACK falls back to COLD when due or without history */
@@ -95,6 +102,12 @@ void vis_detector_options_init (VisDetectorOptions *opts);
 typedef struct VisDetector VisDetector;
 VisDetector *vis_detector_new (const VisDetectorOptions *opts);
 void vis_detector_free (VisDetector *det);
+
+/* The printing whose stickers the detector takes (borrowed: it must outlive
+ * the detector or be replaced first).  Until one is set, and with NULL, no
+ * code is taken as a sticker.  Forgets the previous frame, like
+ * vis_detector_reset. */
+void vis_detector_set_printing (VisDetector *det, const EngPrinting *printing);
 
 /* Detects stickers in `frame`.  Not thread-safe per detector (one caller at a
  * time).  Returns ENG_OK and fills `out` (pointers inside belong to the

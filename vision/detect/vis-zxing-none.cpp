@@ -11,9 +11,10 @@ vis_zxing_available (void)
 }
 
 extern "C" EngStatus
-vis_zxing_full_scan (const VisImage *frame, VisDetection *out, size_t cap, size_t *n_out,
-                     unsigned *n_foreign)
+vis_zxing_full_scan (const EngPrinting *printing, const VisImage *frame, VisDetection *out, size_t cap,
+                     size_t *n_out, unsigned *n_foreign)
 {
+  (void) printing;
   (void) frame;
   (void) out;
   (void) cap;

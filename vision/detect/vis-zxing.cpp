@@ -21,8 +21,8 @@ vis_zxing_available (void)
 }
 
 extern "C" EngStatus
-vis_zxing_full_scan (const VisImage *frame, VisDetection *out, size_t cap, size_t *n_out,
-                     unsigned *n_foreign)
+vis_zxing_full_scan (const EngPrinting *printing, const VisImage *frame, VisDetection *out, size_t cap,
+                     size_t *n_out, unsigned *n_foreign)
 {
   if (frame == nullptr || frame->data == nullptr || n_out == nullptr || n_foreign == nullptr
       || (frame->format != VIS_PIXEL_GRAY8 && frame->format != VIS_PIXEL_BGR8))
@@ -52,7 +52,7 @@ vis_zxing_full_scan (const VisImage *frame, VisDetection *out, size_t cap, size_
               xy[k][1] = (float) p[k].y + 0.5f;
             }
           VisDetection d;
-          if (!vis_baseline_fill (text.data (), text.size (), xy, &d))
+          if (!vis_baseline_fill (printing, text.data (), text.size (), xy, &d))
             {
               (*n_foreign)++;
               continue;

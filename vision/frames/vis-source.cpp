@@ -491,6 +491,7 @@ public:
             return VIS_SOURCE_ERR_FORMAT;
           }
       }
+    vis_scene_set_printing (scene_, opts_.printing);
     st = vis_renderer_new (scene_, 0, &renderer_);
     if (st != ENG_OK)
       {

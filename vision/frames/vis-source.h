@@ -33,6 +33,8 @@
 extern "C" {
 #endif
 
+struct EngPrinting;  /* engine/cards/eng-printing.h */
+
 typedef enum {
   VIS_SOURCE_OK = 0,           /* a new frame was delivered */
   VIS_SOURCE_RECONNECTED,      /* the device came back; a new frame was delivered */
@@ -76,6 +78,9 @@ typedef struct {
                                  (NULL = the first game the registry lists) */
   VisCameraControls controls; /* cameras: focus, exposure, anti-flicker (vis-camera.h);
                                  all zero = leave the camera as it is */
+  const struct EngPrinting *printing; /* demo: the table's printing the painted stickers are
+                                 sealed with (borrowed; must outlive the source);
+                                 NULL paints old unsealed stickers the referee refuses */
 } VisSourceOptions;
 
 typedef struct VisSource VisSource;

@@ -288,15 +288,21 @@ build_texture (VisRenderer *r, const VisSceneObject &o, bool up, Tex *t)
     return false;
   t->payload = payload;
   cv::Mat modules;
-  if (!encode_qr (t->payload, o.kind != VIS_OBJ_FOREIGN, &modules))
+  bool tablero = o.kind != VIS_OBJ_FOREIGN;
+  char text[VIS_TRUTH_PAYLOAD_MAX];
+  if (tablero)
+    vis_scene_sticker_text (s, payload, text, sizeof text);
+  if (!encode_qr (tablero ? std::string (text) : t->payload, tablero, &modules))
     return false;
   double ppm = r->tex_ppm;
   double size = vis_scene_object_sticker_mm (s, &o);
-  int quiet = o.kind == VIS_OBJ_FOREIGN ? 4 : vis_scene_quiet_modules (s, size);
+  // a lone code (foreign, or a command card held up) gets a full quiet zone
+  bool lone = o.kind == VIS_OBJ_FOREIGN || o.kind == VIS_OBJ_COMMAND;
+  int quiet = lone ? 4 : vis_scene_quiet_modules (s, size);
   int total = modules.cols + 2 * quiet;
   int side_px = std::max (total, (int) std::lround (size * ppm));
   double side_mm = side_px / ppm;
-  bool label = o.kind != VIS_OBJ_FOREIGN;
+  bool label = !lone;
   int label_px = label ? side_px * 3 / 10 : 0;
   uint64_t h = splitmix64 (std::hash<std::string> () (t->payload) ^ r->seed);
   if (o.kind == VIS_OBJ_CARD)
@@ -934,7 +940,8 @@ fill_truth (VisRenderer *r, const Camera &cam, VisTruth *truth, double t_s)
       std::snprintf (tag.id, sizeof tag.id, "%s", o.id);
       std::snprintf (tag.payload, sizeof tag.payload, "%s", t.payload.c_str ());
       tag.kind = o.kind == VIS_OBJ_CARD ? VIS_TRUTH_CARD : o.kind == VIS_OBJ_ANCHOR
-                 ? VIS_TRUTH_ANCHOR : o.kind == VIS_OBJ_SEAT ? VIS_TRUTH_SEAT : VIS_TRUTH_FOREIGN;
+                 ? VIS_TRUTH_ANCHOR : o.kind == VIS_OBJ_SEAT ? VIS_TRUTH_SEAT
+                 : o.kind == VIS_OBJ_COMMAND ? VIS_TRUTH_COMMAND : VIS_TRUTH_FOREIGN;
       tag.face_up = o.kind != VIS_OBJ_CARD || st.up;
       tag.table_x_mm = ctx;
       tag.table_y_mm = cty;
@@ -1481,7 +1488,7 @@ vis_truth_write_json (const VisTruth *truth, unsigned frame, FILE *out)
 {
   if (truth == nullptr || out == nullptr)
     return ENG_ERR_INVALID_ARGUMENT;
-  static const char *const kinds[] = { "card", "anchor", "seat", "foreign" };
+  static const char *const kinds[] = { "card", "anchor", "seat", "foreign", "command" };
   std::fprintf (out, "{\"frame\":%u,\"t\":%.4f,\"tags\":[", frame, truth->t_s);
   for (unsigned i = 0; i < truth->n_tags; i++)
     {

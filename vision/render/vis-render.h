@@ -34,6 +34,7 @@ extern "C" {
 
 #include "eng-status.h"
 #include "eng-cardset.h"
+#include "eng-printing.h"
 #include "vis-image.h"
 
 typedef struct VisScene VisScene;
@@ -60,8 +61,16 @@ void vis_scene_free (VisScene *scene);
  * not hold, ENG_ERR_INCONSISTENT when the scene's game letter or set id differ
  * from the set's.  A scene that needs no set renders without this call. */
 EngStatus vis_scene_resolve (VisScene *scene, const EngCardSet *set, EngParseError *err);
+/* The printing whose seals the stickers painted carry (borrowed: it must
+ * outlive the scene's renderers; set it before making one).  Without it
+ * (NULL, the default) stickers are painted in the unsealed format 1, which
+ * the detector refuses: that is how a test shows an old sticker. */
+void vis_scene_set_printing (VisScene *scene, const EngPrinting *printing);
 /* True when some card still needs vis_scene_resolve(). */
 bool vis_scene_needs_card_set (const VisScene *scene);
+/* The game letter and set id of the scene's stickers (its `tags` line). */
+char vis_scene_game_letter (const VisScene *scene);
+const char *vis_scene_set_id (const VisScene *scene);
 /* The scene's `game` name ("katua"), or NULL when it names none. */
 const char *vis_scene_game (const VisScene *scene);
 
@@ -84,11 +93,14 @@ typedef enum {
   VIS_TRUTH_ANCHOR,
   VIS_TRUTH_SEAT,
   VIS_TRUTH_FOREIGN,      /* a QR code that is not Tablero's (a URL, ...) */
+  VIS_TRUTH_COMMAND,      /* a command card's sticker, held up on its own */
 } VisTruthKind;
 
 typedef struct {
   char id[32];                    /* the scene's object id, e.g. "c7" */
-  char payload[VIS_TRUTH_PAYLOAD_MAX]; /* the text the code holds (NUL-ended) */
+  char payload[VIS_TRUTH_PAYLOAD_MAX]; /* a Tablero sticker's 11-character tag (what
+                                         the detector reports; the seal painted is
+                                         left out), a foreign code's text (NUL-ended) */
   VisTruthKind kind;
   bool face_up;                   /* cards: face sticker (true) or back */
   float corners[4][2];            /* image px, order in the header comment */

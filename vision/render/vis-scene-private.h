@@ -23,6 +23,7 @@ typedef enum {
   VIS_OBJ_ANCHOR,
   VIS_OBJ_SEAT,
   VIS_OBJ_FOREIGN,
+  VIS_OBJ_COMMAND,        /* a command card held up: a lone sticker, like `foreign` */
 } VisObjectKind;
 
 /* Where a card's glare spot sits on its sticker's code. */
@@ -147,12 +148,21 @@ struct VisScene {
   unsigned n_objects;
   VisSceneEvent *events;  /* sorted by (t, order) */
   unsigned n_events;
+  const EngPrinting *printing;  /* seals the stickers painted (borrowed); NULL: none */
 };
 
-/* The payload an object shows when face up (`up`) or down; false when it
- * cannot be formed (card set unresolved, field out of range). */
+/* The payload an object shows when face up (`up`) or down: a Tablero
+ * object's 11-character tag (its identity, as the ground truth reports it;
+ * vis_scene_sticker_text gives what its QR code holds), a foreign object's
+ * text.  False when it cannot be formed (card set unresolved, field out of
+ * range). */
 bool vis_scene_object_payload (const VisScene *scene, const VisSceneObject *obj,
                                bool up, char *out, size_t out_len);
+/* What the QR code of a Tablero object whose tag is `payload` holds: the
+ * tag and its seal when the scene's printing has that sticker, the bare tag
+ * (a sticker of the unsealed format 1, which readers refuse) otherwise.
+ * `out` holds at least ENG_STICKER_TEXT_LEN + 1 bytes. */
+void vis_scene_sticker_text (const VisScene *scene, const char *payload, char *out, size_t out_len);
 /* Quiet zone (modules per side) of a sticker `sticker_mm` wide. */
 int vis_scene_quiet_modules (const VisScene *scene, double sticker_mm);
 /* Sticker size of an object in mm. */

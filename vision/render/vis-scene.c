@@ -331,7 +331,8 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
         TRY (parse_double (p, w, -3600, 3600, &o.rot));
       else if (KEY (w, "size"))
         TRY (parse_double (p, w, 5, 500, &o.size_mm));
-      else if ((kind == VIS_OBJ_ANCHOR || kind == VIS_OBJ_SEAT) && KEY (w, "number"))
+      else if ((kind == VIS_OBJ_ANCHOR || kind == VIS_OBJ_SEAT || kind == VIS_OBJ_COMMAND)
+               && KEY (w, "number"))
         { TRY (parse_uint (p, w, 1, 999, &o.number)); have_ident = true; }
       else if (kind == VIS_OBJ_CARD && KEY (w, "face"))
         { TRY (parse_uint (p, w, 1, 999, &o.number)); have_ident = true; }
@@ -635,6 +636,8 @@ parse_line (Parser *p, char *line)
     return parse_object (p, VIS_OBJ_CARD, kw, args, nargs);
   if (strcmp (kw, "foreign") == 0)
     return parse_object (p, VIS_OBJ_FOREIGN, kw, args, nargs);
+  if (strcmp (kw, "command") == 0)
+    return parse_object (p, VIS_OBJ_COMMAND, kw, args, nargs);
   if (strcmp (kw, "at") == 0)
     return parse_event (p, args, nargs);
   return fail (p, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown keyword '%.60s'", kw);
@@ -869,6 +872,37 @@ vis_scene_object_sticker_mm (const VisScene *scene, const VisSceneObject *obj)
   return obj->size_mm > 0 ? obj->size_mm : scene->sticker_mm;
 }
 
+char
+vis_scene_game_letter (const VisScene *scene)
+{
+  return scene->game_letter;
+}
+
+const char *
+vis_scene_set_id (const VisScene *scene)
+{
+  return scene->set_id;
+}
+
+void
+vis_scene_set_printing (VisScene *scene, const EngPrinting *printing)
+{
+  if (scene != NULL)
+    scene->printing = printing;
+}
+
+void
+vis_scene_sticker_text (const VisScene *scene, const char *payload, char *out, size_t out_len)
+{
+  EngTag tag;
+  char sealed[ENG_STICKER_TEXT_LEN + 1];
+  if (scene->printing != NULL && eng_tag_parse (payload, strlen (payload), &tag) == ENG_OK
+      && eng_printing_sticker_text (scene->printing, &tag, sealed) == ENG_OK)
+    snprintf (out, out_len, "%s", sealed);
+  else
+    snprintf (out, out_len, "%s", payload);
+}
+
 bool
 vis_scene_object_payload (const VisScene *scene, const VisSceneObject *obj, bool up,
                           char *out, size_t out_len)
@@ -892,6 +926,10 @@ vis_scene_object_payload (const VisScene *scene, const VisSceneObject *obj, bool
       break;
     case VIS_OBJ_SEAT:
       tag.kind = ENG_TAG_SEAT;
+      tag.serial = (uint16_t) obj->number;
+      break;
+    case VIS_OBJ_COMMAND:
+      tag.kind = ENG_TAG_COMMAND;
       tag.serial = (uint16_t) obj->number;
       break;
     case VIS_OBJ_CARD:

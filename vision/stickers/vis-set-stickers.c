@@ -148,14 +148,14 @@ vis_set_card_label (const EngCardSet *set, const EngGameClass *klass, const void
 }
 
 EngStatus
-vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_out,
-                       VisStickerCounts *counts)
+vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisStickerText **out,
+                       size_t *n_out, VisStickerCounts *counts)
 {
   if (out != NULL)
     *out = NULL;
   if (n_out != NULL)
     *n_out = 0;
-  if (set == NULL || out == NULL || n_out == NULL)
+  if (set == NULL || printing == NULL || out == NULL || n_out == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
   size_t n = eng_card_set_n_stickers (set);
   if (n == 0)
@@ -212,7 +212,7 @@ vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_ou
 
       const EngTagMeaning *m = &e->meaning;
       VisStickerText *t = &texts[i];
-      EngStatus status = eng_tag_format (&m->tag, t->payload);
+      EngStatus status = eng_printing_sticker_text (printing, &m->tag, t->payload);
       if (status != ENG_OK)
         {
           if (rules != NULL)

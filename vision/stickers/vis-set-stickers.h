@@ -12,6 +12,7 @@
 
 #include "eng-cardset.h"
 #include "eng-game.h"
+#include "eng-printing.h"
 #include "vis-sticker.h"
 
 typedef struct {
@@ -22,14 +23,16 @@ typedef struct {
   size_t commands;
 } VisStickerCounts;
 
-/* Makes the texts of all eng_card_set_n_stickers(set) stickers.  On success
- * *out is a new malloc'ed array of *n_out entries (free() it) and `counts`
- * (may be NULL) tells how many of each kind.  Returns ENG_ERR_INVALID_ARGUMENT
- * for NULL arguments or a set with no stickers, ENG_ERR_NO_MEMORY, or the
- * status of a failing eng_card_set_sticker() / eng_tag_format(); on error
- * *out is NULL and *n_out 0. */
-EngStatus vis_set_sticker_texts (const EngCardSet *set, VisStickerText **out, size_t *n_out,
-                                 VisStickerCounts *counts);
+/* Makes the texts of all eng_card_set_n_stickers(set) stickers, each QR
+ * text sealed by `printing` (the table's printing of this set: the tag and
+ * its seal, 16 characters).  On success *out is a new malloc'ed array of
+ * *n_out entries (free() it) and `counts` (may be NULL) tells how many of
+ * each kind.  Returns ENG_ERR_INVALID_ARGUMENT for NULL arguments or a set
+ * with no stickers, ENG_ERR_NO_MEMORY, or the status of a failing
+ * eng_card_set_sticker() / eng_printing_sticker_text() (ENG_ERR_TAG_UNKNOWN
+ * when `printing` is not this set's); on error *out is NULL and *n_out 0. */
+EngStatus vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing,
+                                 VisStickerText **out, size_t *n_out, VisStickerCounts *counts);
 
 /* A card's label for its sticker, in the table's language: the game, the
  * game's own name for the card (EngGameClass.card_name: the words the app
