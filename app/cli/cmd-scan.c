@@ -58,8 +58,8 @@ set_for (SetCache *cache, size_t n_cache, const char *forced_game, char letter)
         EngParseError perr = { 0 };
         if (path == NULL || eng_card_set_load_file (path, &c->set, &perr) != ENG_OK)
           {
-            fprintf (stderr, "tablero-cli scan: cannot load the %s card set: %s:%u: %s\n", game,
-                     perr.source, perr.line, perr.reason);
+            cli_say ("scan", _("cannot load the %s card set: %s:%u: %s"), game, perr.source, perr.line,
+                     perr.reason);
             c->set = NULL;
           }
         else if (eng_card_set_game_letter (c->set) != letter)
@@ -224,7 +224,7 @@ load_printing (SetCache *cache, size_t n_cache, const char *game)
         }
     }
   if (printing == NULL)
-    cli_say ("scan", "no card set to read stickers of");
+    cli_say ("scan", "%s", _("no card set to read stickers of"));
   return printing;
 }
 
@@ -241,7 +241,7 @@ load_zones (CalTable *table, const char *game)
     return TRUE; /* a game without zones */
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli scan: %s:%u: %s\n", perr.source, perr.line, perr.reason);
+      cli_say ("scan", "%s:%u: %s", perr.source, perr.line, perr.reason);
       return FALSE;
     }
   cal_table_set_zones (table, &zones);
@@ -271,8 +271,10 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
   if (g_strv_length (grid) != 3)
     {
       g_autofree char *shown = cli_escape (spec);
-      fprintf (stderr, "tablero-cli scan: --calibrate-lens takes COLSxROWS:SQUARE_MM (inner corners), "
-                       "not '%s'\n", shown);
+      fprintf (stderr, "tablero-cli scan: ");
+      fprintf (stderr, _("--calibrate-lens takes COLSxROWS:SQUARE_MM (inner corners), not '%s'"),
+               shown);
+      fputc ('\n', stderr);
       return 2;
     }
   if (!cli_parse_long ("scan", "--calibrate-lens COLS", grid[0], 2, CAL_LENS_MAX_CORNERS, &cols)
@@ -282,7 +284,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
     return 2;
   if (save == NULL)
     {
-      fprintf (stderr, "tablero-cli scan: --calibrate-lens needs --save-calibration FILE\n");
+      cli_say ("scan", "%s", _("--calibrate-lens needs --save-calibration FILE"));
       return 2;
     }
   CalLens lens;
@@ -292,7 +294,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
                                                   square, &lens, &skipped);
   if (st != ENG_OK)
     {
-      cli_say ("scan", "lens calibration failed: %s (%zu of %d images unusable)",
+      cli_say ("scan", _("lens calibration failed: %s (%zu of %d images unusable)"),
                eng_status_to_string (st), skipped, n_images);
       return 2;
     }
@@ -302,7 +304,7 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
   cal_table_free (table);
   if (st != ENG_OK)
     {
-      cli_say ("scan", "cannot write %s", save);
+      cli_say ("scan", _("cannot write %s"), save);
       return 2;
     }
   g_autoptr (GString) line = g_string_new ("{\"lens\":");
@@ -320,19 +322,19 @@ cli_cmd_scan (int argc, char **argv)
   gboolean all = FALSE;
   const GOptionEntry entries[] = {
     { "all", 0, 0, G_OPTION_ARG_NONE, &all,
-      "Report every QR code in view, foreign ones too, with why each is not taken", NULL },
-    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, "Use a saved calibration", "FILE" },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "Read the tags as this game's", "GAME" },
-    { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the calibration the images give", "FILE" },
+      N_("Report every QR code in view, foreign ones too, with why each is not taken"), NULL },
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, N_("Use a saved calibration"), N_("FILE") },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, N_("Read the tags as this game's"), N_("GAME") },
+    { "save-calibration", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the calibration the images give"), N_("FILE") },
     { "calibrate-lens", 0, 0, G_OPTION_ARG_FILENAME, &lens_spec,
-      "Calibrate the lens from checkerboard photos (inner corners, square size)", "COLSxROWS:SQUARE_MM" },
+      N_("Calibrate the lens from checkerboard photos (inner corners, square size)"), "COLSxROWS:SQUARE_MM" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("scan", "IMAGE...",
-                              "Prints each tag seen in the images as a JSON line: its meaning, and with\n"
+                              N_ ("Prints each tag seen in the images as a JSON line: its meaning, and with\n"
                               "the four anchors in view (or --calibration) its place and zone on the table.\n"
                               "With --all, every other QR code in view too, with why the referee does not\n"
-                              "take it (\"status\":\"refused\" or \"missed\").\n",
+                              "take it (\"status\":\"refused\" or \"missed\").\n"),
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
@@ -341,7 +343,7 @@ cli_cmd_scan (int argc, char **argv)
     g_ptr_array_add (images, argv[i]);
   if (images->len == 0)
     {
-      fprintf (stderr, "tablero-cli scan: no IMAGE given\n");
+      cli_say ("scan", "%s", _("no IMAGE given"));
       g_ptr_array_unref (images);
       return 2;
     }
@@ -368,7 +370,7 @@ cli_cmd_scan (int argc, char **argv)
       EngStatus st = cal_table_load (cal_path, &fixed, &perr);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: %s:%u: %s\n", perr.source, perr.line, perr.reason);
+          cli_say ("scan", "%s:%u: %s", perr.source, perr.line, perr.reason);
           g_ptr_array_unref (images);
           return 2;
         }
@@ -384,7 +386,7 @@ cli_cmd_scan (int argc, char **argv)
   VisDetector *det = vis_detector_new (NULL);
   if (det == NULL)
     {
-      fprintf (stderr, "tablero-cli scan: cannot create the detector\n");
+      cli_say ("scan", "%s", _("cannot create the detector"));
       cal_table_free (fixed);
       g_ptr_array_unref (images);
       return 2;
@@ -392,7 +394,7 @@ cli_cmd_scan (int argc, char **argv)
   VisZbarFull *zbar = all ? vis_zbar_full_new () : NULL;
   if (all && zbar == NULL)
     {
-      fprintf (stderr, "tablero-cli scan: cannot create the whole-frame decoder\n");
+      cli_say ("scan", "%s", _("cannot create the whole-frame decoder"));
       vis_detector_free (det);
       cal_table_free (fixed);
       g_ptr_array_unref (images);
@@ -429,7 +431,7 @@ cli_cmd_scan (int argc, char **argv)
       st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &res);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli scan: %s: detection failed: %s\n", path, eng_status_to_string (st));
+          cli_say ("scan", _("%s: detection failed: %s"), path, eng_status_to_string (st));
           vis_image_release (&img);
           rc = 2;
           continue;
@@ -466,7 +468,7 @@ cli_cmd_scan (int argc, char **argv)
         }
       if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
         {
-          cli_say ("scan", "cannot write %s", save);
+          cli_say ("scan", _("cannot write %s"), save);
           rc = 2;
         }
       for (size_t k = 0; k < res.n_detections; k++)
@@ -516,8 +518,8 @@ cli_cmd_scan (int argc, char **argv)
       if (all)
         print_other_codes (zbar, printing, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
       else if (res.n_foreign > 0)
-        cli_say ("scan", "%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
-                 "(--all lists them)", path,
+        cli_say ("scan", _("%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
+                    "(--all lists them)"), path,
                  res.n_foreign);
       cal_table_free (own);
       vis_image_release (&img);

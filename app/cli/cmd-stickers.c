@@ -34,8 +34,8 @@ usage_error (const char *fmt, ...)
   va_end (args);
   g_autofree char *shown = cli_escape (msg);   /* it may quote an argument */
   fprintf (stderr, CMD ": %s", shown);
-  fprintf (stderr, "\nusage: tablero-cli stickers --game GAME [--size-mm N] "
-                   "[--paper a4|letter] [--set FILE] [--new-printing] -o FILE.pdf\n");
+  fprintf (stderr, "\n%s tablero-cli stickers --game GAME [--size-mm N] "
+                   "[--paper a4|letter] [--set FILE] [--new-printing] -o FILE.pdf\n", _("usage:"));
   return 2;
 }
 
@@ -49,7 +49,7 @@ write_sheets (const char *output, const VisSheetOptions *options,
   int fd = g_mkstemp (tmp);
   if (fd < 0)
     {
-      fprintf (stderr, CMD ": cannot write %s: %s\n", output, g_strerror (errno));
+      cli_say ("stickers", _("cannot write %s: %s"), output, g_strerror (errno));
       return 2;
     }
   close (fd);
@@ -57,7 +57,7 @@ write_sheets (const char *output, const VisSheetOptions *options,
   if (status != ENG_OK)
     {
       g_unlink (tmp);
-      fprintf (stderr, CMD ": cannot write %s: %s\n", output, eng_status_to_string (status));
+      cli_say ("stickers", _("cannot write %s: %s"), output, eng_status_to_string (status));
       return 2;
     }
   /* g_mkstemp made it private; a sheet is an ordinary document. */
@@ -66,7 +66,7 @@ write_sheets (const char *output, const VisSheetOptions *options,
     {
       int saved = errno;
       g_unlink (tmp);
-      fprintf (stderr, CMD ": cannot write %s: %s\n", output, g_strerror (saved));
+      cli_say ("stickers", _("cannot write %s: %s"), output, g_strerror (saved));
       return 2;
     }
   return 0;
@@ -77,37 +77,38 @@ cli_cmd_stickers (int argc, char **argv)
 {
   g_autofree char *game = NULL, *set_file = NULL, *output = NULL, *size_arg = NULL, *paper_arg = NULL;
   gboolean new_printing = FALSE;
-  g_autofree char *size_help = g_strdup_printf ("Sticker width in mm (default %.0f; at least %.0f)",
+  g_autofree char *size_help = g_strdup_printf (_("Sticker width in mm (default %.0f; at least %.0f)"),
                                                 VIS_STICKER_DEFAULT_MM, VIS_STICKER_MIN_MM);
   const GOptionEntry entries[] = {
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, "A game Tablero referees (its bundled card set)", "G" },
-    { "set", 0, 0, G_OPTION_ARG_FILENAME, &set_file, "A card set file of your own instead of the bundled one",
-      "FILE" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, N_("A game Tablero referees (its bundled card set)"), "G" },
+    { "set", 0, 0, G_OPTION_ARG_FILENAME, &set_file, N_("A card set file of your own instead of the bundled one"),
+      N_("FILE") },
     { "size-mm", 0, 0, G_OPTION_ARG_FILENAME, &size_arg, size_help, "N" },
-    { "paper", 0, 0, G_OPTION_ARG_FILENAME, &paper_arg, "a4 (default) or letter", "P" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PDF to write", "FILE" },
+    { "paper", 0, 0, G_OPTION_ARG_FILENAME, &paper_arg, N_("a4 (default) or letter"), "P" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The PDF to write"), N_("FILE") },
     { "new-printing", 0, 0, G_OPTION_ARG_NONE, &new_printing,
-      "Start a new printing of the set: stickers printed before are refused from now on", NULL },
+      N_("Start a new printing of the set: stickers printed before are refused from now on"), NULL },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("stickers", NULL,
-                              "Writes printable sheets with every QR sticker the game's card set needs:\n"
+                              /* xgettext:no-c-format */
+                              N_ ("Writes printable sheets with every QR sticker the game's card set needs:\n"
                               "one per card face, the card backs, table anchors, seat markers and command\n"
                               "cards.  Print at 100% scale (see docs/stickers.md).\n"
                               "Every sticker carries a seal made with this table's key for the set\n"
                               "(kept in printings.ini in your data folder, printed nowhere): stickers of\n"
-                              "another printing, or codes made by hand, are refused (docs/tags.md).\n",
+                              "another printing, or codes made by hand, are refused (docs/tags.md).\n"),
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
   if (argc > 1)
-    return usage_error ("unexpected argument '%s'", argv[1]);
+    return usage_error (_("unexpected argument '%s'"), argv[1]);
   VisPaper paper = VIS_PAPER_A4;
   if (paper_arg != NULL && vis_paper_from_string (paper_arg, &paper) != ENG_OK)
-    return usage_error ("unknown paper '%s' (known: a4, letter)", paper_arg);
+    return usage_error (_("unknown paper '%s' (known: a4, letter)"), paper_arg);
 
   if (game == NULL && set_file == NULL)
-    return usage_error ("%s", "--game (or --set FILE) is required");
+    return usage_error ("%s", _("--game (or --set FILE) is required"));
   if (output == NULL || *output == '\0')
     return usage_error ("%s", "-o FILE.pdf is required");
 
@@ -119,8 +120,8 @@ cli_cmd_stickers (int argc, char **argv)
         return 2;
       if (size_mm < VIS_STICKER_MIN_MM)
         {
-          fprintf (stderr, CMD ": --size-mm %g is too small: stickers must be at least %.0f mm "
-                           "wide to print and read reliably\n", size_mm, VIS_STICKER_MIN_MM);
+          cli_say ("stickers", _("--size-mm %g is too small: stickers must be at least %.0f mm "
+                                 "wide to print and read reliably"), size_mm, VIS_STICKER_MIN_MM);
           return 2;
         }
 
@@ -147,7 +148,7 @@ cli_cmd_stickers (int argc, char **argv)
     }
   if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
     {
-      cli_say ("stickers", "%s is a set for '%s', not '%s'", set_file, eng_card_set_game (set), game);
+      cli_say ("stickers", _("%s is a set for '%s', not '%s'"), set_file, eng_card_set_game (set), game);
       eng_card_set_free (set);
       return 2;
     }
@@ -156,7 +157,7 @@ cli_cmd_stickers (int argc, char **argv)
   g_autofree char *created = NULL;
   if (new_printing && !prt_store_new_printing (set, &created, &error))
     {
-      cli_say ("stickers", "cannot start a new printing: %s", error->message);
+      cli_say ("stickers", _("cannot start a new printing: %s"), error->message);
       eng_card_set_free (set);
       return 2;
     }
@@ -168,8 +169,8 @@ cli_cmd_stickers (int argc, char **argv)
       return 2;
     }
   if (new_printing)
-    cli_say ("stickers", "started a new printing of set %c%s (%s): stickers printed before it are "
-             "refused from now on; print and stick these", eng_card_set_game_letter (set),
+    cli_say ("stickers", _("started a new printing of set %c%s (%s): stickers printed before it are "
+                           "refused from now on; print and stick these"), eng_card_set_game_letter (set),
              eng_card_set_id (set), created);
 
   VisStickerText *texts = NULL;
@@ -182,7 +183,7 @@ cli_cmd_stickers (int argc, char **argv)
   eng_card_set_free (set);
   if (status != ENG_OK)
     {
-      cli_say ("stickers", "%s: cannot make its stickers: %s", path, eng_status_to_string (status));
+      cli_say ("stickers", _("%s: cannot make its stickers: %s"), path, eng_status_to_string (status));
       return 2;
     }
 
@@ -191,7 +192,7 @@ cli_cmd_stickers (int argc, char **argv)
   status = vis_sheet_plan (&options, texts, n, &plan);
   if (status == ENG_ERR_LIMIT)
     {
-      fprintf (stderr, CMD ": %.4g mm stickers do not fit on a %s page (largest: %.0f mm)\n",
+      cli_say ("stickers", _("%.4g mm stickers do not fit on a %s page (largest: %.0f mm)"),
                size_mm, vis_paper_to_string (paper),
                vis_sheet_max_sticker_mm (paper, texts, n));
       free (texts);
@@ -199,7 +200,7 @@ cli_cmd_stickers (int argc, char **argv)
     }
   if (status != ENG_OK)
     {
-      fprintf (stderr, CMD ": cannot lay out the stickers: %s\n", eng_status_to_string (status));
+      cli_say ("stickers", _("cannot lay out the stickers: %s"), eng_status_to_string (status));
       free (texts);
       return 2;
     }
@@ -208,9 +209,9 @@ cli_cmd_stickers (int argc, char **argv)
   free (texts);
   if (rc != 0)
     return rc;
-  fprintf (stderr,
-           CMD ": wrote %s: %d pages, %zu stickers (%zu faces, %zu backs, %zu anchors, "
-           "%zu seats, %zu commands), %.4g mm on %s\n",
+  cli_say ("stickers",
+           _("wrote %s: %d pages, %zu stickers (%zu faces, %zu backs, %zu anchors, "
+             "%zu seats, %zu commands), %.4g mm on %s"),
            output, plan.n_pages, n, counts.faces, counts.backs, counts.anchors, counts.seats,
            counts.commands, size_mm, vis_paper_to_string (paper));
   return 0;

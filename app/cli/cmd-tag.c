@@ -109,8 +109,8 @@ cache_get (SetCache *cache, char letter, gboolean *load_failed)
       if (st != ENG_OK)
         {
           if (path != NULL)
-            fprintf (stderr, "tablero-cli tag: %s:%u: %s (%s)\n", err.source, err.line,
-                     err.reason, eng_status_to_string (st));
+            cli_say ("tag", "%s:%u: %s (%s)", err.source, err.line, err.reason,
+                     eng_status_to_string (st));
           *load_failed = TRUE;
           return NULL;
         }
@@ -133,17 +133,18 @@ cli_cmd_tag (int argc, char **argv)
 {
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
   int rc = cli_parse_options ("tag", "PAYLOAD...",
-                              "Prints what each sticker payload means, one JSON object a line.\n"
+                              N_ ("Prints what each sticker payload means, one JSON object a line.\n"
                               "A payload is a card's 11-character tag or a sticker's 16-character text\n"
                               "(tag and seal); a seal is checked against this table's printing.\n"
                               "Exit 0: all valid; 1: some payload is not a valid tag; 2: bad usage or data.\n"
-                              "A payload that starts with '-' goes after '--'.\n",
+                              "A payload that starts with '-' goes after '--'.\n"),
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
   if (argc < 2)
     {
-      fprintf (stderr, "usage: tablero-cli tag PAYLOAD...\nTry 'tablero-cli tag --help'.\n");
+      fprintf (stderr, "%s tablero-cli tag PAYLOAD...\n", _("usage:"));
+      cli_try_help ("tag");
       return 2;
     }
   SetCache cache = { { NULL } };
