@@ -353,6 +353,7 @@ worker_main (gpointer data)
   unsigned calibrations = 0;
   gint64 last_recalibration_said = 0;
   UiCalibrationFacts said_doubles = { 0 };
+  gboolean said_old_format = FALSE, said_wrong_seal = FALSE;
   char last_report[512] = "";
 
   while (!g_atomic_int_get (&self->stop_requested))
@@ -412,6 +413,18 @@ worker_main (gpointer data)
           memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
           gather_facts (self, &back->facts, &frame.image);
           say_doubles (self, &back->facts, &said_doubles);
+          /* Stickers that are not this table's are said once, without
+           * naming the card they claim (it may lie face down, K20). */
+          if (result->n_old_format > 0 && !said_old_format)
+            {
+              publish_status (self, "%s", _ ("A sticker printed in an older format is in view and is not read: print the stickers again (menu, Print the stickers…)."));
+              said_old_format = TRUE;
+            }
+          else if (result->n_wrong_seal > 0 && !said_wrong_seal)
+            {
+              publish_status (self, "%s", _ ("A sticker from another printing, or made by hand, is in view and is not taken as a card: its seal is not this table's."));
+              said_wrong_seal = TRUE;
+            }
           serve_save_request (self);
         }
       if (!copy_frame (back, &frame))

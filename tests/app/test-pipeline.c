@@ -292,3 +292,50 @@ Test (pipeline, doubled_anchor_told_while_in_view, .timeout = 120)
   g_free (w.status);
   g_main_loop_unref (w.loop);
 }
+
+/* A sticker in the old format and one forged from the documented format
+ * (a valid tag with a made-up seal) lie on the table: each is told once,
+ * and neither names the card it claims. */
+Test (pipeline, stickers_not_of_this_printing_are_told, .timeout = 120)
+{
+  static const char scene[] =
+    "image width=1280 height=720 fps=5 duration=6 seed=9 format=png\n"
+    "camera height=800 tilt=0 fov=62\n"
+    "table width=900 height=560\n"
+    "tags game=K set=01\n"
+    "sticker size=40 quiet=2\n"
+    "anchor a1 number=1 at=60,60\n"
+    "anchor a2 number=2 at=840,60\n"
+    "anchor a3 number=3 at=840,500\n"
+    "anchor a4 number=4 at=60,500\n"
+    "seat s1 number=1 at=450,500\n"
+    "seat s2 number=2 at=450,60 rot=180\n"
+    "foreign old text=\"TB1K01F001W\" at=300,280\n"
+    "foreign forged text=\"TB1K01F001WZZZZZ\" at=600,280\n";
+  g_autofree char *dir = g_dir_make_tmp ("tablero-pipeline-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "forged.scene", NULL);
+  cr_assert (g_file_set_contents (path, scene, -1, NULL));
+  g_autofree char *spec = g_strdup_printf ("demo:%s", path);
+  Watch w = { .loop = g_main_loop_new (NULL, FALSE), .wait_for = "older format" };
+  UiPipeline *pipeline = ui_pipeline_new (spec, "katua");
+  g_signal_connect (pipeline, "frame", G_CALLBACK (on_frame), &w);
+  g_signal_connect (pipeline, "status", G_CALLBACK (on_status), &w);
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_pipeline_start (pipeline, &error), "%s", error ? error->message : "");
+  run (&w, 30);
+  cr_assert_not_null (strstr (w.status ? w.status : "", "older format"), "status: %s", w.status);
+  w.wait_for = "another printing";
+  run (&w, 30);
+  cr_assert_not_null (strstr (w.status ? w.status : "", "another printing"), "status: %s", w.status);
+  cr_expect_null (strstr (w.status, "red cat"), "the card claimed is not named: %s", w.status);
+  /* neither is taken as the card it claims */
+  guint n = 0;
+  const VisDetection *d = ui_pipeline_get_detections (pipeline, &n);
+  for (guint i = 0; i < n; i++)
+    cr_expect_neq (d[i].tag.kind, ENG_TAG_FACE, "a face read: %s", d[i].payload);
+  stop (pipeline, &w);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (w.status);
+  g_main_loop_unref (w.loop);
+}
