@@ -52,6 +52,8 @@ typedef struct {
   uint16_t laid[KIT_MAX_CARDS];   /* face-up cards lying in play areas */
   size_t n_laid;
   bool unsnapped;                 /* table changes written since the last snap */
+  uint16_t gone[4];               /* cards taken off the table since then */
+  size_t n_gone;
   Tally *tally;
 } Table;
 
@@ -145,20 +147,32 @@ snap (Table *t)
 {
   g_string_append (t->text, "snap\n");
   t->unsnapped = false;
+  t->n_gone = 0;
 }
 
 /* A command shown as a card, or pressed as a key. */
 static void
 command (Table *t, const char *id)
 {
-  g_string_append_printf (t->text, "%s %s\n", eng_rng_below (t->policy, 2) ? "command" : "key",
-                          id);
+  bool card = eng_rng_below (t->policy, 2);
+  /* a key is pressed after what the camera saw; a command card is seen
+   * with the table changes not yet committed (the same look) */
+  if (!card && t->unsnapped)
+    snap (t);
+  g_string_append_printf (t->text, "%s %s\n", card ? "command" : "key", id);
+  t->unsnapped = false;
+  t->n_gone = 0;
 }
 
 static void
 lay (Table *t, uint16_t serial, int player)
 {
   t->tally->kinds[t->r->cards[kittens_card_index (t->r, serial)].kind]++;
+  /* a card taken off is seen gone before it comes back (the trio's card
+   * played, the kitten drawn again): in one look nothing would change */
+  for (size_t i = 0; i < t->n_gone; i++)
+    if (t->gone[i] == serial)
+      snap (t);
   g_string_append_printf (t->text, "put %u face play %s\n", serial, names[player]);
   t->laid[t->n_laid++] = serial;
   t->unsnapped = true;
@@ -174,6 +188,16 @@ unlay (Table *t, uint16_t serial)
         return;
       }
   cr_assert_fail ("card %u is not in a play area", serial);
+}
+
+static void
+taken_off (Table *t, uint16_t serial)
+{
+  g_string_append_printf (t->text, "remove %u\n", serial);
+  unlay (t, serial);
+  t->unsnapped = true;
+  cr_assert_lt (t->n_gone, sizeof t->gone / sizeof t->gone[0]);
+  t->gone[t->n_gone++] = serial;
 }
 
 static bool
@@ -233,6 +257,8 @@ answer_target (Table *t, const KitState *s, int player, int target)
 {
   if (eng_rng_below (t->policy, 3) == 0)
     {
+      if (t->unsnapped)
+        snap (t);
       g_string_append_printf (t->text, "choose %s\n", names[target]);
       return;
     }
@@ -334,9 +360,7 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
           /* shown in the target's play area, then taken into the hand */
           lay (t, m->card, m->player);
           snap (t);
-          g_string_append_printf (t->text, "remove %u\n", m->card);
-          unlay (t, m->card);
-          t->unsnapped = true;
+          taken_off (t, m->card);
         }
       break;
     case KIT_REPLACE:
@@ -349,9 +373,7 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
             /* seen on the pile first, then slipped into it */
             g_string_append_printf (t->text, "move %u deck cat\nsnap\n", kitten);
           }
-        g_string_append_printf (t->text, "remove %u\n", kitten);
-        unlay (t, kitten);
-        t->unsnapped = true;
+        taken_off (t, kitten);
         if (eng_rng_below (t->policy, 2))
           snap (t);
         break;
@@ -375,7 +397,9 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
   /* the Defuse waits for the kitten to go back (one look or two) */
   if (m->verb != KIT_DEFUSE && a->phase != KIT_PHASE_OVER)
     tidy (t, a);
-  if (t->unsnapped)
+  /* the tidying (the kitten put back) sometimes shares its look with what
+   * the table does next */
+  if (t->unsnapped && eng_rng_below (t->policy, 3) != 0)
     snap (t);
 }
 
@@ -418,6 +442,8 @@ play_game (const KitRules *r, const EngOptions *opts, int players, uint64_t seed
       eng_record_append (rec, &seen, 0);
       tally->verbs[m.verb]++;
     }
+  if (t.unsnapped)
+    snap (&t);
   return rec;
 }
 
