@@ -16,7 +16,11 @@
  * their hand sometimes laid face up in front of them); a Favor's card
  * handed face down (confirm); a trio's card laid by its target, then taken
  * into the asker's hand, or cancel when the target holds none.  Commands
- * are shown as cards or pressed as keys, at the policy's whim.
+ * are shown as cards or pressed as keys, at the policy's whim; a card
+ * played or Noped, the tidying and the kitten put back are seen alone or
+ * in one look with what the table does next (a command card seen with
+ * them; a key is pressed after the camera saw them); a card taken off the
+ * table is seen gone before it comes back. 
  *
  * The script goes to the referee, which knows no hidden card: it must apply
  * exactly the seeded game's moves as a table sees them (as_seen), complain
@@ -322,12 +326,13 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
         break;
       }
     case KIT_PLAY:
-      lay (t, m->card, m->player);
-      snap (t);
+      lay (t, m->card, m->player);   /* seen alone, or with what follows */
       if (m->target[0] >= 0 && targets (b, m->player, cand) > 1)
         answer_target (t, b, m->player, m->target[0]);
       break;
     case KIT_NOPE:
+      lay (t, m->card, m->player);   /* seen alone, or with what follows */
+      break;
     case KIT_DEFUSE:
       lay (t, m->card, m->player);
       snap (t);
