@@ -20,7 +20,7 @@
  * played or Noped, the tidying and the kitten put back are seen alone or
  * in one look with what the table does next (a command card seen with
  * them; a key is pressed after the camera saw them); a card taken off the
- * table is seen gone before it comes back. 
+ * table is seen gone before it comes back.
  *
  * The script goes to the referee, which knows no hidden card: it must apply
  * exactly the seeded game's moves as a table sees them (as_seen), complain
