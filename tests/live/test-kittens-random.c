@@ -564,6 +564,11 @@ Test (kittens_random, random_games_refereed_exactly_and_resumed_after_a_kill, .t
                "five different cards %zu times, a trio asking for a kitten %zu, a pair or trio "
                "of action cards %zu", tally.games, tally.moves, tally.looks, tally.kills,
                tally.hands_laid, tally.excluded[1], tally.excluded[2], tally.excluded[3]);
+  GString *verbs = g_string_new (NULL);
+  for (unsigned v = 0; v < KIT_VERB_COUNT; v++)
+    g_string_append_printf (verbs, " %s %zu", kittens_game_class.verbs[v], tally.verbs[v]);
+  cr_log_info ("kittens random moves:%s", verbs->str);
+  g_string_free (verbs, TRUE);
   cr_assert_eq (tally.games, (size_t) (4 * per_count));
   cr_assert_geq (tally.moves, tally.games * 20, "games too short to prove anything");
   cr_assert_eq (tally.kills, tally.games);
