@@ -40,10 +40,12 @@
 #define ATTACK_ROW_MM 30.0
 #define ATTACK_NEAR4_MM -38.0
 
+#define GEN_MAX_SEATS 5
+
 typedef struct {
   double ax, ay;                 /* anchors at (+-ax, +-ay) */
   unsigned n_seats;
-  double seat[4][2];             /* marker positions, centre frame */
+  double seat[GEN_MAX_SEATS][2]; /* marker positions, centre frame */
   double table_spot[2][2];       /* outside every zone: loose cards */
   double command_at[2], command_col[2], command_row[2];
   unsigned command_cols;         /* command cards: a grid of spots, one per
@@ -60,8 +62,8 @@ typedef struct {
   EngZone zone;
 } GenCard;
 
-/* A "whose UFO is on the Hook?" question the referee asked on ideal
- * snapshots, and the script line that made it ask. */
+/* A question naming players ("whose UFO is on the Hook?") the referee
+ * asked on ideal snapshots, and the script line that made it ask. */
 typedef struct {
   unsigned line;
   char text[200];
@@ -78,9 +80,9 @@ typedef struct {
   const CalZones *zones;
   CalSceneOptions o;
   Layout lay;
-  CalSeat seats[4];              /* every seat position, by marker number - 1 */
-  bool seated[4];                /* a player sits there: its marker is drawn */
-  CalSeat found[4];              /* the seated ones, as the calibration finds them */
+  CalSeat seats[GEN_MAX_SEATS];  /* every seat position, by marker number - 1 */
+  bool seated[GEN_MAX_SEATS];    /* a player sits there: its marker is drawn */
+  CalSeat found[GEN_MAX_SEATS];  /* the seated ones, as the calibration finds them */
   size_t n_found;
   double cx, cy;                 /* scene coordinates of the centre */
   GenCard cards[GEN_MAX_CARDS];
@@ -97,6 +99,8 @@ typedef struct {
                                     same instant, after this one */
   bool same_instant;             /* the next put happens at the same time */
   bool same_instant_second;      /* this put is the second of such a pair */
+  bool remove_follows;           /* opts.gather: the next statement takes another
+                                    card away */
   int discard_fan;               /* >= 0: the place of this card among several
                                     discarded between two looks; else -1 */
   GenQuestions *questions;       /* only when the script has `choose` */
@@ -172,6 +176,25 @@ layout_for (unsigned n_players, unsigned which, Layout *l)
                       .command_at = { -300, -300 }, .command_col = { -45, 0 },
                       .command_row = { 0, -45 }, .command_cols = 4,
                       .view = { 535, 495 } };
+      return true;
+    }
+  if (n_players == 5 && which == 0)
+    {
+      /* Exploding Kittens' five seats (the only game for five): a regular
+       * pentagon 360 mm from the centre, clockwise from the near side.  A
+       * seat's play area (200 x 130 mm, 55-185 mm in front of its marker)
+       * then clears the piles (its cards' inner edge 162 mm from the
+       * centre, the piles' cards reach 106 mm that way) and its
+       * neighbours' (72 degrees apart, each takes 70 at most); the command
+       * cards and the loose cards in the free corners beside the near
+       * seat.  950 x 870 mm in view: 2090 x 1914 px at 2.2 px/mm. */
+      *l = (Layout) { .ax = 440, .ay = 400, .n_seats = 5,
+                      .seat = { { 0, 360 }, { -342, 111 }, { -212, -291 }, { 212, -291 },
+                                { 342, 111 } },
+                      .table_spot = { { 200, 330 }, { 250, 330 } },
+                      .command_at = { -190, 300 }, .command_col = { -45, 0 },
+                      .command_row = { 0, 45 }, .command_cols = 3,
+                      .view = { 475, 435 } };
       return true;
     }
   if ((n_players == 3 || n_players == 4) && which == 1)
@@ -260,6 +283,32 @@ cards_in (const Gen *g, EngZone z, uint16_t except)
   return n;
 }
 
+/* A play area deep enough for two rows (Exploding Kittens' five different)
+ * lays five cards with every sticker in view: three across the far row,
+ * two across the near one, in units of these steps.  Cards 63 x 88 mm with
+ * the 46.4 mm sticker (its quiet zone) at the middle: a card covers no
+ * sticker of another 54.7 mm beside it or 67.2 mm before or behind it.
+ * The near row is laid last, so no hand reaches over a card laid before. */
+#define PLAY_ROW_DR_MM 60.0
+#define PLAY_ROW_DF_MM 34.0
+static const double play_slots[][2] = { { -1, 1 }, { 1, 1 }, { 0, 1 }, { -0.5, -1 },
+                                        { 0.5, -1 } };
+
+/* Whether a card of zone `z` other than `except` lies within 20 mm of
+ * (x, y). */
+static bool
+card_near (const Gen *g, EngZone z, uint16_t except, double x, double y)
+{
+  for (size_t i = 0; i < g->n_cards; i++)
+    {
+      const GenCard *c = &g->cards[i];
+      if (c->present && c->serial != except && c->zone.kind == z.kind && c->zone.seat == z.seat
+          && c->zone.index == z.index && hypot (c->x - x, c->y - y) < 20)
+        return true;
+    }
+  return false;
+}
+
 /* Where a card going to `z` lies (centre frame) and how it is turned.
  * Cards sharing an attack spot are laid so that no sticker is covered (up
  * to three); capture areas take four cats side by side, play areas two;
@@ -291,6 +340,7 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
                      cal_zone_kind_to_string ((EngZoneKind) z.kind), z.index);
   size_t n = cards_in (g, z, serial);
   double dr = 0, df = 0, turn = 0;
+  bool rows = false;
   switch (z.kind)
     {
     case ENG_ZONE_ATTACK:
@@ -312,7 +362,9 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
       break;
     case ENG_ZONE_PLAY:
       /* two cards side by side, neither sticker covered; a third (a trio)
-       * between them, in a play area wide enough for three */
+       * between them, in a play area wide enough for three; one deep
+       * enough for two rows takes five (play_slot) */
+      rows = r->width >= PLAY_ROW_DR_MM * 2 + 63 && r->depth >= PLAY_ROW_DF_MM * 2 + 60;
       dr = n == 2 && r->width >= 3 * 66 ? 0 : (n % 2 == 0 ? -1 : 1) * (r->width / 2 - 33);
       break;
     case ENG_ZONE_DISCARD:
@@ -338,6 +390,16 @@ place_for (Gen *g, unsigned line, EngZone z, uint16_t serial, double *x, double 
       seat_frame (g, z.seat, &fx, &fy);
       double rx = -fy, ry = fx;
       const CalSeat *s = &g->seats[z.seat];
+      for (unsigned k = 0; rows && k < sizeof play_slots / sizeof play_slots[0]; k++)
+        {
+          /* the first of the five places no card of the area lies on */
+          dr = play_slots[k][0] * PLAY_ROW_DR_MM;
+          df = play_slots[k][1] * PLAY_ROW_DF_MM;
+          double px = s->x + (r->at_x + dr) * rx + (r->at_y + df) * fx;
+          double py = s->y + (r->at_x + dr) * ry + (r->at_y + df) * fy;
+          if (!card_near (g, z, serial, px, py))
+            break;
+        }
       double rr = r->at_x + dr, ff = r->at_y + df;
       *x = s->x + rr * rx + ff * fx;
       *y = s->y + rr * ry + ff * fy;
@@ -589,7 +651,7 @@ gen_change (Gen *g, const EngLiveScriptOp *op)
       c->present = false;
       fprintf (g->ev, "at %.3f remove c%u\n", at, c->serial);
       rest (g, at + 2.0, op->line);
-      g->clock += g->o.change_s + 1.5;
+      g->clock += g->o.change_s + (g->remove_follows ? 0.0 : 1.5);
     }
   return ENG_OK;
 }
@@ -1179,7 +1241,65 @@ after (const char *text, const char *marker)
   return at != NULL ? at + strlen (marker) : NULL;
 }
 
-/* `choose NAME` answers "whose UFO is on the Hook?" on screen.  A table
+/* The player whose name starts `text`, followed by `end`; -1: none. */
+static int
+player_before (const EngSetup *su, const char *text, const char *end)
+{
+  if (text == NULL)
+    return -1;
+  for (unsigned p = 0; p < su->n_players; p++)
+    {
+      size_t n = strlen (su->names[p]);
+      if (strncmp (text, su->names[p], n) == 0 && strncmp (text + n, end, strlen (end)) == 0)
+        return (int) p;
+    }
+  return -1;
+}
+
+/* The owner, the named candidate and the next one of a question the
+ * referee asked, in its English words: Katua's "Whose UFO is on Ana's
+ * Hook? Is it Bea's? ... ask about Cai", Exploding Kittens' "Against whom
+ * does Ana play? Is it Bea? Confirm, or cancel to name Cai" and, with one
+ * player to name, "Ana: show confirm to play the pair against Bea, ..."
+ * (docs/katua-live.md, docs/kittens-live.md). */
+static void
+question_players (const EngSetup *su, const char *text, int *owner, int *named, int *next)
+{
+  const char *next_text = NULL;
+  if (strncmp (text, "Whose ", 6) == 0)
+    {
+      *owner = player_named (su, after (text, " is on "));
+      *named = player_named (su, after (text, "Is it "));
+      next_text = after (text, "ask about ");
+    }
+  else if (strncmp (text, "Against whom does ", 18) == 0)
+    {
+      *owner = player_before (su, after (text, "Against whom does "), " play?");
+      *named = player_before (su, after (text, "Is it "), "?");
+      next_text = after (text, "cancel to name ");
+    }
+  else
+    {
+      *owner = player_before (su, text, ": show confirm to play the pair against ");
+      *named = player_before (su, after (text, "the pair against "), ",");
+      *next = *named;
+      return;
+    }
+  *next = -1;
+  for (unsigned p = 0; next_text != NULL && p < su->n_players; p++)
+    if (strcmp (next_text, su->names[p]) == 0)
+      *next = (int) p;
+}
+
+static bool
+is_question (const char *text)
+{
+  return strncmp (text, "Whose ", 6) == 0 || strncmp (text, "Against whom does ", 18) == 0
+         || strstr (text, ": show confirm to play the pair against ") != NULL;
+}
+
+/* `choose NAME` answers a question naming players on screen ("whose UFO
+ * is on the Hook?", "against whom does Ana play?").  A table
  * answers it with command cards (session 2, contract 1): the question names
  * one candidate; confirm takes it, cancel names the next one.  The
  * candidates are the hook owner's rivals who have not answered this Hook,
@@ -1197,16 +1317,11 @@ gen_choose (Gen *g, const EngLiveScriptOp *op)
       q = &g->questions->q[i];
   if (q == NULL)
     return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
-                     "'choose' with no \"whose UFO?\" question asked before it: no command "
-                     "card answers it");
+                     "'choose' with no question naming players asked before it: no "
+                     "command card answers it");
   const EngSetup *su = eng_live_script_setup (g->script);
-  int owner = player_named (su, after (q->text, " is on "));
-  int named = player_named (su, after (q->text, "Is it "));
-  const char *next_text = after (q->text, "ask about ");
-  int next = -1;
-  for (unsigned p = 0; next_text != NULL && p < su->n_players; p++)
-    if (strcmp (next_text, su->names[p]) == 0)
-      next = (int) p;
+  int owner, named, next;
+  question_players (su, q->text, &owner, &named, &next);
   int n = (int) su->n_players;
   unsigned cancels = 0;
   if (owner < 0 || named < 0 || next < 0)
@@ -1246,7 +1361,7 @@ static void
 question_sink (void *user, unsigned line, const EngEvent *event)
 {
   GenQuestions *qs = user;
-  if (event->kind != ENG_EVENT_NEED || strncmp (event->text, "Whose ", 6) != 0)
+  if (event->kind != ENG_EVENT_NEED || !is_question (event->text))
     return;
   if (qs->n == GEN_MAX_QUESTIONS)
     {
@@ -1455,7 +1570,11 @@ run_ops (Gen *g)
               if (st != ENG_ERR_NOT_FOUND)
                 break;
             }
+          g->remove_follows = g->o.gather && op.kind == ENG_LIVE_OP_REMOVE
+                              && eng_live_script_op (g->script, i + 1, &next)
+                              && next.kind == ENG_LIVE_OP_REMOVE;
           st = gen_change (g, &op);
+          g->remove_follows = false;
           break;
         case ENG_LIVE_OP_COMMAND:
         case ENG_LIVE_OP_KEY:

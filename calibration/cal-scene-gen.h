@@ -59,6 +59,11 @@ typedef struct {
   double nudge_s;         /* bump the camera at the first quiet moment after
                              this scene time; < 0 = never */
   double change_s;        /* time given to one physical change; 0 = 1.0 */
+  bool gather;            /* cards taken away one after another between two
+                             looks leave in one sweep: each takes change_s,
+                             and the tracker's grace for a card gone (2 s)
+                             is waited once, after the last (a hand ends:
+                             the table is gathered) */
   uint64_t seed;          /* scene seed; 0 = 1 */
   const char *source_name; /* the script's name for comments and errors;
                               NULL = "script" */

@@ -8,6 +8,7 @@
 #include "eng-game.h"
 #include "eng-name.h"
 #include "ui-option-docs.h"
+#include "ui-seat-layout.h"
 #include "ui-settings.h"
 
 /* One rule switch as shown: its description and the widget holding its
@@ -27,6 +28,7 @@ struct _UiSetupDialog
   GtkSpinButton *seats[5];
   AdwComboRow *first;
   AdwPreferencesGroup *options_group;
+  UiSeatLayout *seat_layout;
   char *game;
   GPtrArray *option_docs;  /* UiOptionDoc, NULL when the file is missing */
   GArray *option_rows;     /* OptionRow */
@@ -42,6 +44,21 @@ static guint
 player_count (UiSetupDialog *self)
 {
   return (guint) gtk_spin_button_get_value_as_int (self->count);
+}
+
+/* The table picture follows the count, the names and the seat markers. */
+static void
+update_seat_layout (UiSetupDialog *self)
+{
+  const char *names[G_N_ELEMENTS (self->names)];
+  guint seats[G_N_ELEMENTS (self->names)];
+  guint n = MIN (player_count (self), G_N_ELEMENTS (self->names));
+  for (guint i = 0; i < n; i++)
+    {
+      names[i] = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
+      seats[i] = (guint) gtk_spin_button_get_value_as_int (self->seats[i]);
+    }
+  ui_seat_layout_set_players (self->seat_layout, n, names, seats);
 }
 
 /* The first-player list names the players as they are typed. */
@@ -60,6 +77,7 @@ on_names_changed (UiSetupDialog *self)
   adw_combo_row_set_model (self->first, G_LIST_MODEL (names));
   g_object_unref (names);
   adw_combo_row_set_selected (self->first, selected < player_count (self) ? selected : 0);
+  update_seat_layout (self);
 }
 
 static void
@@ -314,6 +332,7 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ui_setup_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = ui_setup_dialog_finalize;
+  g_type_ensure (UI_TYPE_SEAT_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-setup-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, count);
   gtk_widget_class_bind_template_child_full (widget_class, "name0", FALSE, G_STRUCT_OFFSET (UiSetupDialog, names[0]));
@@ -328,6 +347,7 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "seat4", FALSE, G_STRUCT_OFFSET (UiSetupDialog, seats[4]));
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, first);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, options_group);
+  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, seat_layout);
   gtk_widget_class_install_action (widget_class, "setup.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   signals[SIGNAL_START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -341,7 +361,11 @@ ui_setup_dialog_init (UiSetupDialog *self)
   self->option_rows = g_array_new (FALSE, TRUE, sizeof (OptionRow));
   g_signal_connect_swapped (self->count, "value-changed", G_CALLBACK (on_count_changed), self);
   for (guint i = 0; i < G_N_ELEMENTS (self->names); i++)
-    g_signal_connect_swapped (self->names[i], "changed", G_CALLBACK (on_names_changed), self);
+    {
+      g_signal_connect_swapped (self->names[i], "changed", G_CALLBACK (on_names_changed), self);
+      g_signal_connect_swapped (self->seats[i], "value-changed", G_CALLBACK (update_seat_layout),
+                                self);
+    }
 }
 
 UiSetupDialog *
@@ -381,7 +405,18 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
     }
   if (setup != NULL && setup->first >= 0)
     adw_combo_row_set_selected (self->first, (guint) setup->first);
+  /* without its zone file the picture still shows the seats */
+  g_autoptr (GError) zones_error = NULL;
+  if (!ui_seat_layout_set_game (self->seat_layout, game, &zones_error))
+    g_debug ("setup picture: %s", zones_error->message);
   on_count_changed (self);
   build_option_rows (self, game, options);
   return self;
+}
+
+UiSeatLayout *
+ui_setup_dialog_get_seat_layout (UiSetupDialog *self)
+{
+  g_return_val_if_fail (UI_IS_SETUP_DIALOG (self), NULL);
+  return self->seat_layout;
 }

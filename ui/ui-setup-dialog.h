@@ -6,6 +6,7 @@
 #include <adwaita.h>
 
 #include "eng-game.h"
+#include "ui-seat-layout.h"
 
 G_BEGIN_DECLS
 
@@ -25,5 +26,8 @@ UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const E
 /* The setup and option overrides chosen (filled into caller storage). */
 void ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup);
 void ui_setup_dialog_get_options (UiSetupDialog *self, EngOptions *options);
+
+/* The dialog's picture of the table (owned by the dialog), for tests. */
+UiSeatLayout *ui_setup_dialog_get_seat_layout (UiSetupDialog *self);
 
 G_END_DECLS

@@ -42,8 +42,12 @@ draw_text_centred (cairo_t *cr, double x, double y, const char *text, double siz
 {
   cairo_set_font_size (cr, size);
   cairo_text_extents_t ext;
+  cairo_font_extents_t font;
   cairo_text_extents (cr, text, &ext);
-  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+  cairo_font_extents (cr, &font);
+  /* centred on the font's line, not the ink: labels side by side share a
+   * baseline whether or not they have descenders */
+  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y + (font.ascent - font.descent) / 2);
   cairo_show_text (cr, text);
 }
 
@@ -113,6 +117,7 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   const EngCardSet *set = ui_referee_get_card_set (self->referee);
   const EngGame *game = ui_referee_get_game (self->referee);
   double cx = w / 2, cy = h / 2;
+  unsigned n = view->n_players;
 
   /* Shared places (decks, piles, a path), with counts the referee can
    * prove: each shows its top card, a back while it holds hidden cards. */
@@ -124,8 +129,6 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (unsigned i = 0; i < n_shared; i++)
     {
       const EngViewPlace *place = &view->shared[i];
-      double x = cx + 45 * (i - (n_shared - 1) / 2.0);
-      draw_card (cr, x, cy, set, game, place_top (place));
       g_snprintf (pile_text[i], sizeof pile_text[i], "%s %d", place->label, place->count);
       cairo_text_extents_t ext;
       cairo_text_extents (cr, pile_text[i], &ext);
@@ -133,17 +136,23 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (i > 0)
         widest_pair = MAX (widest_pair, pile_width[i - 1] + pile_width[i]);
     }
-  /* The places are 45 px apart: a longer label is drawn smaller rather
-   * than over its neighbour's. */
-  double pile_size = 9 * MIN (1.0, 88 / widest_pair);
+  /* The places spread apart as far as their labels need, within the
+   * middle of the map (seats at the sides stand in the same row from
+   * three players on), 45 px at least; a label still too long is drawn
+   * smaller rather than over its neighbour's. */
+  double room = (n > 2 ? w - 2 * 140 : w - 20) / MAX (n_shared, 1u);
+  double pile_step = CLAMP (widest_pair / 2 + 6, 45, MAX (room, 45));
+  double pile_size = 9 * MIN (1.0, (2 * pile_step - 2) / widest_pair);
+  for (unsigned i = 0; i < n_shared; i++)
+    draw_card (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy, set, game,
+               place_top (&view->shared[i]));
   cairo_set_source_rgb (cr, 1, 1, 1);
   for (unsigned i = 0; i < n_shared; i++)
-    draw_text_centred (cr, cx + 45 * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
+    draw_text_centred (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
                        pile_text[i], pile_size);
 
   /* Seats around the table, clockwise from the bottom (seat order): the
    * seat's first place (where it plays) drawn, the others counted. */
-  unsigned n = view->n_players;
   double rx = w / 2 - 70, ry = h / 2 - 45;
   for (unsigned p = 0; p < n; p++)
     {
@@ -176,7 +185,13 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (vp->flags & ENG_VIEW_PLAYER_OUT)
         g_string_append_printf (text, " · %s", _ ("out"));
       cairo_set_source_rgb (cr, 1, 1, 1);
-      draw_text_centred (cr, 0, CARD_H / 2 + 11, text->str, 10);
+      /* a seat at a side keeps its whole line inside the map */
+      cairo_set_font_size (cr, 10);
+      cairo_text_extents_t ext;
+      cairo_text_extents (cr, text->str, &ext);
+      double half = ext.x_advance / 2 + 4;
+      double tx = CLAMP (0.0, half - px, MAX (half - px, w - half - px));
+      draw_text_centred (cr, tx, CARD_H / 2 + 11, text->str, 10);
       g_string_free (text, TRUE);
       cairo_restore (cr);
     }

@@ -1,5 +1,6 @@
 /* cli-commands.c: reading `watch --commands` lines (cli-commands.h). */
 #include "cli-commands.h"
+#include "cli.h"   /* _(): the words in the table's language */
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,7 @@ cli_command_parse (const char *line, const EngCardSet *set, const EngSetup *setu
       if (g_strv_length (words) != 2 || !card_payload (set, words[0], out->seen)
           || (!removing && !card_payload (set, words[1], out->actual)))
         {
-          *why = g_strdup_printf ("'%s': say 'correct SEEN ACTUAL|none' with face serials or payloads",
+          *why = g_strdup_printf (_("'%s': say 'correct SEEN ACTUAL|none' with face serials or payloads"),
                                   line);
           return false;
         }
@@ -89,7 +90,7 @@ cli_command_parse (const char *line, const EngCardSet *set, const EngSetup *setu
           out->player = (int) p;
       if (out->player < 0)
         {
-          *why = g_strdup_printf ("'choose %s': no such player", name);
+          *why = g_strdup_printf (_("'choose %s': no such player"), name);
           return false;
         }
       out->kind = CLI_COMMAND_CHOOSE;

@@ -58,7 +58,9 @@ cli_card_set_path (const char *game)
   char known[256];
   eng_game_class_names (known, sizeof known);
   g_autofree char *shown = cli_escape (game);
-  fprintf (stderr, "tablero-cli: unknown game '%s' (known: %s)\n", shown, known);
+  fprintf (stderr, "tablero-cli: ");
+  fprintf (stderr, _("unknown game '%s' (known: %s)"), shown, known);
+  fputc ('\n', stderr);
   return NULL;
 }
 
@@ -71,7 +73,9 @@ cli_game_class (const char *game)
   char known[256];
   eng_game_class_names (known, sizeof known);
   g_autofree char *shown = cli_escape (game);
-  fprintf (stderr, "tablero-cli: no rules for the game '%s' (known: %s)\n", shown, known);
+  fprintf (stderr, "tablero-cli: ");
+  fprintf (stderr, _("no rules for the game '%s' (known: %s)"), shown, known);
+  fputc ('\n', stderr);
   return NULL;
 }
 
@@ -144,25 +148,21 @@ cli_escape (const char *text)
   return out;
 }
 
-static gboolean
-refuse (const char *cmd, const char *name, const char *what, const char *text)
-{
-  g_autofree char *shown = cli_escape (text);
-  fprintf (stderr, "tablero-cli %s: %s takes %s, not '%s'\n", cmd, name, what, shown);
-  return FALSE;
-}
-
+/* "NAME takes a number from MIN to MAX, not 'TEXT'": one sentence per kind
+ * of value, so a translator sees it whole; TEXT escaped with the rest. */
 gboolean
 cli_parse_double (const char *cmd, const char *name, const char *text, double min, double max, double *out)
 {
-  g_autofree char *what = g_strdup_printf ("a number from %g to %g", min, max);
-  if (text == NULL || *text == '\0' || g_ascii_isspace (*text))
-    return refuse (cmd, name, what, text);
   char *end = NULL;
+  double v = 0;
   errno = 0;
-  double v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite (v) || v < min || v > max)
-    return refuse (cmd, name, what, text);
+  if (text != NULL && *text != '\0' && !g_ascii_isspace (*text))
+    v = g_ascii_strtod (text, &end);
+  if (end == NULL || end == text || *end != '\0' || errno == ERANGE || !isfinite (v) || v < min || v > max)
+    {
+      cli_say (cmd, _("%s takes a number from %g to %g, not '%s'"), name, min, max, text ? text : "");
+      return FALSE;
+    }
   *out = v;
   return TRUE;
 }
@@ -170,10 +170,12 @@ cli_parse_double (const char *cmd, const char *name, const char *text, double mi
 gboolean
 cli_parse_long (const char *cmd, const char *name, const char *text, long min, long max, long *out)
 {
-  g_autofree char *what = g_strdup_printf ("a whole number from %ld to %ld", min, max);
   gint64 v;
   if (text == NULL || !g_ascii_string_to_signed (text, 10, min, max, &v, NULL))
-    return refuse (cmd, name, what, text);
+    {
+      cli_say (cmd, _("%s takes a whole number from %ld to %ld, not '%s'"), name, min, max, text ? text : "");
+      return FALSE;
+    }
   *out = (long) v;
   return TRUE;
 }
@@ -183,7 +185,10 @@ cli_parse_uint64 (const char *cmd, const char *name, const char *text, guint64 *
 {
   guint64 v;
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &v, NULL))
-    return refuse (cmd, name, "a whole number from 0 to 18446744073709551615", text);
+    {
+      cli_say (cmd, _("%s takes a whole number from 0 to 18446744073709551615, not '%s'"), name, text ? text : "");
+      return FALSE;
+    }
   *out = v;
   return TRUE;
 }
@@ -194,7 +199,7 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
 {
   gboolean help = FALSE;
   const GOptionEntry help_entry[] = {
-    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show this help"), NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autofree char *prgname = g_strdup_printf ("tablero-cli %s", cmd);
@@ -202,8 +207,14 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
   GOptionContext *ctx = g_option_context_new (params);
   /* Our own --help: printed and returned from, never exit() mid-parse. */
   g_option_context_set_help_enabled (ctx, FALSE);
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  g_option_context_add_main_entries (ctx, help_entry, NULL);
+  /* --help in the table's language: GOption passes `params`, `description`
+   * and each entry's description through dgettext() in this domain (its
+   * own words, "Usage:" and the like, come from GLib's catalogue).  The
+   * callers mark those texts with N_().  Each add_main_entries() sets the
+   * main group's domain again, so every call names it. */
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (ctx, help_entry, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   if (description != NULL)
     g_option_context_set_description (ctx, description);
   GError *error = NULL;
@@ -211,7 +222,8 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       g_autofree char *shown = cli_escape (error->message);
-      fprintf (stderr, "tablero-cli %s: %s\nTry 'tablero-cli %s --help'.\n", cmd, shown, cmd);
+      fprintf (stderr, "tablero-cli %s: %s\n", cmd, shown);
+      cli_try_help (cmd);
       g_error_free (error);
       rc = 2;
     }
@@ -235,6 +247,13 @@ cli_parse_options (const char *cmd, const char *params, const char *description,
 }
 
 void
+cli_try_help (const char *cmd)
+{
+  fprintf (stderr, _("Try 'tablero-cli %s --help'."), cmd);
+  fputc ('\n', stderr);
+}
+
+void
 cli_say (const char *cmd, const char *fmt, ...)
 {
   va_list ap;
@@ -252,12 +271,11 @@ cli_parse_frame_size (const char *cmd, const char *spec, int *width, int *height
   long a = 0, b = 0;
   if (g_strv_length (sides) != 2)
     {
-      g_autofree char *shown = cli_escape (spec);
-      fprintf (stderr, "tablero-cli %s: --size takes WIDTHxHEIGHT in pixels, not '%s'\n", cmd, shown);
+      cli_say (cmd, _("--size takes WIDTHxHEIGHT in pixels, not '%s'"), spec);
       return FALSE;
     }
-  if (!cli_parse_long (cmd, "--size width", sides[0], 64, 16384, &a)
-      || !cli_parse_long (cmd, "--size height", sides[1], 64, 16384, &b))
+  if (!cli_parse_long (cmd, _("--size width"), sides[0], 64, 16384, &a)
+      || !cli_parse_long (cmd, _("--size height"), sides[1], 64, 16384, &b))
     return FALSE;
   *width = (int) a;
   *height = (int) b;

@@ -7,6 +7,17 @@
 #include <glib.h>
 #include <string.h>
 #include "eng-game.h"
+#include "eng-i18n.h"
+
+/* The CLI's own words (diagnostics, usage, --help) in the table's language,
+ * from the engine's "tablero" domain (eng-i18n.h), so no textdomain() is
+ * needed.  Only what a person reads is marked: the "tablero-cli CMD: "
+ * prefix, option and command names, JSON and every file format stay as
+ * they are, since programs and tests parse them.  N_ marks a text that is
+ * translated later: GOptionContext translates option descriptions in the
+ * "tablero" domain (cli_parse_options). */
+#define _(s) ENG_ (s)
+#define N_(s) ENG_N_ (s)
 
 int cli_cmd_tag (int argc, char **argv);
 int cli_cmd_stickers (int argc, char **argv);
@@ -59,7 +70,7 @@ char *cli_escape (const char *text);
  * `name` of the command `cmd` ("watch", "bench engine"), within [min, max]
  * inclusive.  On success sets *out and returns TRUE; otherwise leaves *out
  * alone, prints "tablero-cli CMD: NAME takes ... from MIN to MAX, not 'TEXT'"
- * (TEXT escaped) on stderr and returns FALSE: the caller exits with 2.
+ * (TEXT escaped; the words after the colon in the table's language) on stderr and returns FALSE: the caller exits with 2.
  * Decimals use a point whatever the locale; inf, nan, empty text, trailing
  * junk and values that overflow are refused. */
 gboolean cli_parse_double (const char *cmd, const char *name, const char *text, double min, double max,
@@ -92,6 +103,10 @@ gboolean cli_parse_uint64 (const char *cmd, const char *name, const char *text, 
  * naming the option). */
 int cli_parse_options (const char *cmd, const char *params, const char *description,
                        const GOptionEntry *entries, int *argc, char ***argv);
+
+/* Prints "Try 'tablero-cli CMD --help'." (translated) on stderr, after a
+ * usage error. */
+void cli_try_help (const char *cmd);
 
 /* Prints "tablero-cli CMD: MESSAGE" and a newline on stderr, the formatted
  * message escaped as a whole (cli_escape), so a file name, a player's name

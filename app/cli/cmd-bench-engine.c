@@ -28,20 +28,20 @@ cli_bench_engine (int argc, char **argv)
 {
   g_autofree char *game_arg = NULL, *games_arg = NULL, *players_arg = NULL, *seed_arg = NULL;
   const GOptionEntry entries[] = {
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the first one Tablero lists)", "GAME" },
-    { "games", 0, 0, G_OPTION_ARG_FILENAME, &games_arg, "How many random games (default 20000)", "N" },
-    { "players", 0, 0, G_OPTION_ARG_FILENAME, &players_arg, "Players a game (default mixed)", "N|mixed" },
-    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Random seed (default 1)", "S" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, N_("The game (default: the first one Tablero lists)"), N_("GAME") },
+    { "games", 0, 0, G_OPTION_ARG_FILENAME, &games_arg, N_("How many random games (default 20000)"), "N" },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &players_arg, N_("Players a game (default mixed)"), "N|mixed" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, N_("Random seed (default 1)"), "S" },
     G_OPTION_ENTRY_NULL
   };
-  int rc = cli_parse_options ("bench engine", NULL, "Plays random games through the rules and reports "
-                              "moves a second and memory.\n", entries, &argc, &argv);
+  int rc = cli_parse_options ("bench engine", NULL, N_("Plays random games through the rules and reports "
+                                                     "moves a second and memory.\n"), entries, &argc, &argv);
   if (rc >= 0)
     return rc;
   if (argc > 1)
     {
-      g_autofree char *shown = cli_escape (argv[1]);
-      fprintf (stderr, "tablero-cli bench engine: unexpected argument '%s'\n", shown);
+      cli_say ("bench engine", _("unexpected argument '%s'"), argv[1]);
+      cli_try_help ("bench engine");
       return 2;
     }
   long games = 20000, players = 0;
@@ -59,8 +59,8 @@ cli_bench_engine (int argc, char **argv)
       || (players != 0 && ((unsigned long) players < k->min_players
                            || (unsigned long) players > k->max_players)))
     {
-      fprintf (stderr, "tablero-cli bench engine: bad --games, or --players outside %u-%u for %s\n",
-               k->min_players, k->max_players, k->name);
+      cli_say ("bench engine", _("--players: %s is played by %u to %u players, not %ld"), k->name,
+               k->min_players, k->max_players, players);
       return 2;
     }
   g_autofree char *set_path = cli_card_set_path (k->name);
@@ -107,7 +107,7 @@ cli_bench_engine (int argc, char **argv)
       eng_rng_seed (&rng, su.seed);
       if (k->setup (rules, &su, &rng, state, NULL, NULL) != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli bench engine: setup failed\n");
+          cli_say ("bench engine", "%s", _("setup failed"));
           g_free (state);
           k->rules_free (rules);
           eng_card_set_free (set);
@@ -120,7 +120,7 @@ cli_bench_engine (int argc, char **argv)
         {
           if (k->apply (rules, state, &m, NULL, NULL) != ENG_OK)
             {
-              fprintf (stderr, "tablero-cli bench engine: a listed move was refused\n");
+              cli_say ("bench engine", "%s", _("a listed move was refused"));
               g_free (state);
               k->rules_free (rules);
               eng_card_set_free (set);

@@ -91,24 +91,25 @@ cli_bench_latency (int argc, char **argv)
   g_autofree char *script_arg = NULL, *fps_arg = NULL, *size_arg = NULL;
   gboolean each_change = FALSE;
   const GOptionEntry entries[] = {
-    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg, "Snapshot script (default: the first game's demo, data/games/demo-GAME.script)",
-      "FILE" },
-    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Render rate (default 30)", "F" },
-    { "changes", 0, 0, G_OPTION_ARG_NONE, &each_change, "Also list every change's delays", NULL },
+    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script_arg,
+      N_("Snapshot script (default: the first game's demo, data/games/demo-GAME.script)"),
+      N_("FILE") },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, N_("Render rate (default 30)"), "F" },
+    { "changes", 0, 0, G_OPTION_ARG_NONE, &each_change, N_("Also list every change's delays"), NULL },
     { "size", 0, 0, G_OPTION_ARG_FILENAME, &size_arg,
-      "Film the table with a camera of this frame size (default: the layout's own)", "WxH" },
+      N_("Film the table with a camera of this frame size (default: the layout's own)"), N_("WxH") },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("bench latency", NULL,
-                               "Card at rest -> announcement, on a scripted game rendered at F fps.\n",
+                               N_("Card at rest -> announcement, on a scripted game rendered at F fps.\n"),
                                entries, &argc, &argv);
   if (prc >= 0)
     return prc;
   double fps = 30;
   if (argc > 1)
     {
-      g_autofree char *shown = cli_escape (argv[1]);
-      fprintf (stderr, "tablero-cli bench latency: unexpected argument '%s'\n", shown);
+      cli_say ("bench latency", _("unexpected argument '%s'"), argv[1]);
+      cli_try_help ("bench latency");
       return 2;
     }
   if (fps_arg != NULL && !cli_parse_double ("bench latency", "--fps", fps_arg, 1, 120, &fps))

@@ -188,7 +188,7 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
     st = vis_renderer_new (scene, 0, &renderer);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli bench vision: condition %s: %s\n", c->name, eng_status_to_string (st));
+      cli_say ("bench vision", _("condition %s: %s"), c->name, eng_status_to_string (st));
       vis_scene_free (scene);
       return FALSE;
     }
@@ -224,7 +224,7 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
         }
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli bench vision: condition %s: %s\n", c->name, eng_status_to_string (st));
+          cli_say ("bench vision", _("condition %s: %s"), c->name, eng_status_to_string (st));
           ok = FALSE;
         }
     }
@@ -263,7 +263,7 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
   int rc = 0;
   if (det == NULL || zfull == NULL)
     {
-      fprintf (stderr, "tablero-cli bench vision: cannot create the detector\n");
+      cli_say ("bench vision", "%s", _("cannot create the detector"));
       rc = 2;
     }
   if (rc == 0)
@@ -298,8 +298,7 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
     }
   if (rc == 0 && shown == 0)
     {
-      g_autofree char *escaped = cli_escape (only);
-      fprintf (stderr, "tablero-cli bench vision: no condition starts with '%s'\n", escaped);
+      cli_say ("bench vision", _("no condition starts with '%s'"), only);
       rc = 2;
     }
   g_free (buf);
@@ -315,25 +314,28 @@ cli_bench_vision (int argc, char **argv)
   g_autofree char *only = NULL;
   gboolean no_baselines = FALSE, print_scene = FALSE, conditions = FALSE;
   const GOptionEntry entries[] = {
-    { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, "Scene to render (default: a built-in one)", "S" },
-    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Frames to time (default 30)", "N" },
-    { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, "Detector threads (default 2)", "T" },
-    { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, "Skip the other decoders", NULL },
-    { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene, "Print the built-in scene (or the conditions' scenes) and stop", NULL },
+    { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, N_("Scene to render (default: a built-in one)"), "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, N_("Frames to time (default 30)"), "N" },
+    { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, N_("Detector threads (default 2)"), "T" },
+    { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, N_("Skip the other decoders"), NULL },
+    { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene,
+      N_("Print the built-in scene (or the conditions' scenes) and stop"), NULL },
     { "conditions", 0, 0, G_OPTION_ARG_NONE, &conditions,
-      "Measure each real-room condition (glare, noise, soft optics, motion blur, defocus)", NULL },
-    { "codes", 0, 0, G_OPTION_ARG_FILENAME, &codes_arg, "With --conditions: codes to show per condition (default 100)", "N" },
-    { "only", 0, 0, G_OPTION_ARG_STRING, &only, "With --conditions: only conditions whose name starts so", "PREFIX" },
+      N_("Measure each real-room condition (glare, noise, soft optics, motion blur, defocus)"), NULL },
+    { "codes", 0, 0, G_OPTION_ARG_FILENAME, &codes_arg,
+      N_("With --conditions: codes to show per condition (default 100)"), "N" },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only,
+      N_("With --conditions: only conditions whose name starts so"), "PREFIX" },
     G_OPTION_ENTRY_NULL
   };
-  int rc = cli_parse_options ("bench vision", NULL, "Times the sticker detector on rendered frames.\n",
+  int rc = cli_parse_options ("bench vision", NULL, N_("Times the sticker detector on rendered frames.\n"),
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
   if (argc > 1)
     {
-      g_autofree char *shown = cli_escape (argv[1]);
-      fprintf (stderr, "tablero-cli bench vision: unexpected argument '%s'\n", shown);
+      cli_say ("bench vision", _("unexpected argument '%s'"), argv[1]);
+      cli_try_help ("bench vision");
       return 2;
     }
   long n_frames = 30, threads = 2;
@@ -381,7 +383,7 @@ cli_bench_vision (int argc, char **argv)
       eng_card_set_free (set);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli bench vision: cannot resolve the scene's cards: %s\n", perr.reason);
+          cli_say ("bench vision", _("cannot resolve the scene's cards: %s"), perr.reason);
           vis_scene_free (scene);
           return 2;
         }
@@ -391,7 +393,7 @@ cli_bench_vision (int argc, char **argv)
   st = vis_renderer_new (scene, 0, &renderer);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli bench vision: renderer: %s\n", eng_status_to_string (st));
+      cli_say ("bench vision", _("renderer: %s"), eng_status_to_string (st));
       vis_scene_free (scene);
       return 2;
     }
@@ -407,7 +409,7 @@ cli_bench_vision (int argc, char **argv)
       st = vis_renderer_render (renderer, f / fps, &img, &truths[f]);
       if (st != ENG_OK)
         {
-          fprintf (stderr, "tablero-cli bench vision: render: %s\n", eng_status_to_string (st));
+          cli_say ("bench vision", _("render: %s"), eng_status_to_string (st));
           vis_renderer_free (renderer);
           vis_scene_free (scene);
           g_free (pixels);
@@ -432,7 +434,7 @@ cli_bench_vision (int argc, char **argv)
   rc = 0;
   if (det == NULL || zfull == NULL)
     {
-      fprintf (stderr, "tablero-cli bench vision: cannot create the detector\n");
+      cli_say ("bench vision", "%s", _("cannot create the detector"));
       rc = 2;
       goto out;
     }

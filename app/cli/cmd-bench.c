@@ -14,6 +14,6 @@ cli_cmd_bench (int argc, char **argv)
   if (argc >= 2 && strcmp (argv[1], "latency") == 0)
     return cli_bench_latency (argc - 1, argv + 1);
 #endif
-  fprintf (stderr, "usage: tablero-cli bench engine|vision|latency [OPTIONS]\n");
+  fprintf (stderr, "%s tablero-cli bench engine|vision|latency [OPTIONS]\n", _("usage:"));
   return 2;
 }

@@ -16,8 +16,8 @@
 static int
 usage_error (const char *msg)
 {
-  fprintf (stderr, "tablero-cli render: %s\n"
-           "usage: tablero-cli render SCENE -o DIR [--frames N | --fps F] [--seed S]\n", msg);
+  cli_say ("render", "%s", msg);
+  fprintf (stderr, "%s tablero-cli render SCENE -o DIR [--frames N | --fps F] [--seed S]\n", _("usage:"));
   return 2;
 }
 
@@ -34,8 +34,8 @@ resolve_card_set (VisScene *scene)
   const char *game = vis_scene_game (scene);
   if (game == NULL)
     {
-      fprintf (stderr, "tablero-cli render: the scene has cards given by type or without back=, "
-               "so it must name its game (e.g. 'game katua')\n");
+      cli_say ("render", "%s", _("the scene has cards given by type or without back=, "
+                                 "so it must name its game (e.g. 'game katua')"));
       return 2;
     }
   g_autofree char *path = cli_card_set_path (game);
@@ -61,16 +61,16 @@ cli_cmd_render (int argc, char **argv)
 {
   g_autofree char *dir = NULL, *frames_arg = NULL, *fps_arg = NULL, *seed_arg = NULL;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write the frames and truth.jsonl into DIR (required)",
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, N_("Write the frames and truth.jsonl into DIR (required)"),
       "DIR" },
-    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, "Render N frames (default: the scene's duration)", "N" },
-    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, "Frame rate (default: the scene's)", "F" },
-    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, "Noise seed", "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, N_("Render N frames (default: the scene's duration)"), "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps_arg, N_("Frame rate (default: the scene's)"), "F" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed_arg, N_("Noise seed"), "S" },
     G_OPTION_ENTRY_NULL
   };
   int prc = cli_parse_options ("render", "SCENE",
-                               "Draws a scripted scene (docs/render-scene-format.md) into DIR/frame-NNNNN.png\n"
-                               "(or .jpg as the scene says) and its ground truth into DIR/truth.jsonl.\n",
+                               N_("Draws a scripted scene (docs/render-scene-format.md) into DIR/frame-NNNNN.png\n"
+                                  "(or .jpg as the scene says) and its ground truth into DIR/truth.jsonl.\n"),
                                entries, &argc, &argv);
   if (prc >= 0)
     return prc;
@@ -82,10 +82,10 @@ cli_cmd_render (int argc, char **argv)
       || (seed_arg != NULL && !cli_parse_uint64 ("render", "--seed", seed_arg, &seed)))
     return 2;
   if (argc > 2)
-    return usage_error ("only one SCENE");
+    return usage_error (_("only one SCENE"));
   const char *scene_path = argc == 2 ? argv[1] : NULL;
   if (scene_path == NULL || dir == NULL)
-    return usage_error ("SCENE and -o DIR are required");
+    return usage_error (_("SCENE and -o DIR are required"));
 
   VisScene *scene = NULL;
   EngParseError perr = { 0 };
@@ -108,7 +108,7 @@ cli_cmd_render (int argc, char **argv)
     }
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
-      cli_say ("render", "cannot create %s: %s", dir, g_strerror (errno));
+      cli_say ("render", _("cannot create %s: %s"), dir, g_strerror (errno));
       vis_scene_free (scene);
       return 2;
     }
@@ -116,8 +116,7 @@ cli_cmd_render (int argc, char **argv)
   st = vis_renderer_new (scene, seed, &renderer);
   if (st != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli render: cannot set up the renderer: %s\n",
-               eng_status_to_string (st));
+      cli_say ("render", _("cannot set up the renderer: %s"), eng_status_to_string (st));
       vis_scene_free (scene);
       return 2;
     }
@@ -135,7 +134,7 @@ cli_cmd_render (int argc, char **argv)
   FILE *tf = fopen (truth_path, "w");
   if (tf == NULL)
     {
-      cli_say ("render", "cannot write %s: %s", truth_path, g_strerror (errno));
+      cli_say ("render", _("cannot write %s: %s"), truth_path, g_strerror (errno));
       rc = 2;
     }
   const char *ext = vis_scene_file_format (scene);
@@ -155,22 +154,23 @@ cli_cmd_render (int argc, char **argv)
         st = vis_truth_write_json (truth, (unsigned) f, tf);
       if (st != ENG_OK)
         {
-          cli_say ("render", "frame %ld (%s): %s", f, path,
-                   eng_status_to_string (st));
+          cli_say ("render", _("frame %ld (%s): %s"), f, path, eng_status_to_string (st));
           rc = 2;
         }
     }
   if (tf != NULL && fclose (tf) != 0 && rc == 0)
     {
-      cli_say ("render", "cannot write %s", truth_path);
+      cli_say ("render", _("cannot write %s"), truth_path);
       rc = 2;
     }
   if (rc == 0)
     {
       qsort (ms, (size_t) n_timed, sizeof *ms, compare_doubles);
-      fprintf (stderr, "tablero-cli render: %ld frames of %dx%d in %s (render median %.1f ms, "
-               "max %.1f ms per frame, files excluded)\n", n_frames, w, h, dir,
-               ms[n_timed / 2], ms[n_timed - 1]);
+      cli_say ("render",
+               ENG_NG_ ("%ld frame of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
+                        "%ld frames of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
+                        n_frames),
+               n_frames, w, h, dir, ms[n_timed / 2], ms[n_timed - 1]);
     }
   g_free (ms);
   g_free (truth);

@@ -52,17 +52,18 @@ cli_cmd_replay (int argc, char **argv)
 {
   gboolean keep_going = FALSE;
   const GOptionEntry entries[] = {
-    { "continue", 0, 0, G_OPTION_ARG_NONE, &keep_going, "Go on after an illegal move", NULL },
+    { "continue", 0, 0, G_OPTION_ARG_NONE, &keep_going, N_("Go on after an illegal move"), NULL },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("replay", "RECORD",
-                              "Referees a game record (docs/record-format.md), one JSON line an event.\n",
+                              N_("Referees a game record (docs/record-format.md), one JSON line an event.\n"),
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
   if (argc != 2)
     {
-      fprintf (stderr, "usage: tablero-cli replay [--continue] RECORD\nTry 'tablero-cli replay --help'.\n");
+      fprintf (stderr, "%s tablero-cli replay [--continue] RECORD\n", _("usage:"));
+      cli_try_help ("replay");
       return 2;
     }
   const char *path = argv[1];
@@ -77,14 +78,14 @@ cli_cmd_replay (int argc, char **argv)
   EngCardSet *set = NULL;
   if (set_path == NULL || eng_card_set_load_file (set_path, &set, &err) != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli replay: card set %s:%u: %s\n", err.source, err.line,
-               err.reason);
+      cli_say ("replay", _("card set %s:%u: %s"), err.source, err.line, err.reason);
       eng_record_free (rec);
       return 2;
     }
   if (rec->set_id[0] != '\0' && strcmp (rec->set_id, eng_card_set_id (set)) != 0)
     {
       char reason[128];
+      /* English: the reason is also the JSON line's "reason" */
       snprintf (reason, sizeof reason, "the record is for card set %s, the installed set is %s",
                 rec->set_id, eng_card_set_id (set));
       eng_card_set_free (set);
@@ -94,8 +95,7 @@ cli_cmd_replay (int argc, char **argv)
   EngOptions opts = { 0 };
   if (eng_options_load_file (opt_path, &opts, &err) != ENG_OK)
     {
-      fprintf (stderr, "tablero-cli replay: options %s:%u: %s\n", err.source, err.line,
-               err.reason);
+      cli_say ("replay", _("options %s:%u: %s"), err.source, err.line, err.reason);
       eng_card_set_free (set);
       eng_record_free (rec);
       return 2;
@@ -114,8 +114,7 @@ cli_cmd_replay (int argc, char **argv)
               rec->n_moves, res.applied, res.illegal, res.first_illegal_line,
               res.over ? "true" : "false");
       if (res.illegal > 0)
-        cli_say ("replay", "%s:%u: illegal move (%zu in all)", path,
-                 res.first_illegal_line, res.illegal);
+        cli_say ("replay", _("%s:%u: illegal move (%zu in all)"), path, res.first_illegal_line, res.illegal);
       code = res.illegal > 0 ? 1 : 0;
     }
   eng_card_set_free (set);

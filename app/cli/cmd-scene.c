@@ -13,19 +13,20 @@
 #include "eng-cardset.h"
 #include "eng-live-script.h"
 
-static const char description[] =
-  "Lays the game of a snapshot script out on a rendered table: every change\n"
+/* N_: translated by GOptionContext when --help prints it */
+static const char *const description =
+  N_("Lays the game of a snapshot script out on a rendered table: every change\n"
   "at a time on the timeline, cards at the centres of their zones\n"
   "(data/zones/GAME.zones), hands carrying them, optional degradations and a\n"
   "camera nudge at the first quiet moment after T seconds.  Render it with\n"
   "`tablero-cli render SCENE -o DIR` or referee it with\n"
-  "`tablero-cli watch --source demo:SCENE`.\n";
+  "`tablero-cli watch --source demo:SCENE`.\n");
 
 static void
 usage (void)
 {
-  fprintf (stderr, "usage: tablero-cli scene SCRIPT -o SCENE [OPTION...]\n%s"
-                   "Try 'tablero-cli scene --help'.\n", description);
+  fprintf (stderr, "%s tablero-cli scene SCRIPT -o SCENE [OPTION...]\n%s", _("usage:"), _(description));
+  cli_try_help ("scene");
 }
 
 static bool
@@ -61,18 +62,18 @@ cli_cmd_scene (int argc, char **argv)
   g_autofree char *blur = NULL;
   gboolean no_hands = FALSE;
   const GOptionEntry entries[] = {
-    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, "Write the scene to SCENE (required)", "SCENE" },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, "The game (default: the script's)", "GAME" },
-    { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, "Degradations (default all)",
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, N_("Write the scene to SCENE (required)"), "SCENE" },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_arg, N_("The game (default: the script's)"), N_("GAME") },
+    { "degrade", 0, 0, G_OPTION_ARG_FILENAME, &degrade, N_("Degradations (default all)"),
       "none|all|light,blur,noise,jpeg" },
-    { "blur", 0, 0, G_OPTION_ARG_FILENAME, &blur, "The blur's sigma in pixels (default 0.6)", "PX" },
-    { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, "No hands carrying the cards", NULL },
-    { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, "Bump the camera at the first quiet moment after T s", "T" },
-    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, "Scene frame rate (default 5)", "F" },
-    { "change", 0, 0, G_OPTION_ARG_FILENAME, &change, "Seconds given to one change (default 1)", "S" },
-    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed, "Random seed", "N" },
+    { "blur", 0, 0, G_OPTION_ARG_FILENAME, &blur, N_("The blur's sigma in pixels (default 0.6)"), "PX" },
+    { "no-hands", 0, 0, G_OPTION_ARG_NONE, &no_hands, N_("No hands carrying the cards"), NULL },
+    { "nudge", 0, 0, G_OPTION_ARG_FILENAME, &nudge, N_("Bump the camera at the first quiet moment after T s"), "T" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &fps, N_("Scene frame rate (default 5)"), "F" },
+    { "change", 0, 0, G_OPTION_ARG_FILENAME, &change, N_("Seconds given to one change (default 1)"), "S" },
+    { "seed", 0, 0, G_OPTION_ARG_FILENAME, &seed, N_("Random seed"), "N" },
     { "size", 0, 0, G_OPTION_ARG_FILENAME, &size,
-      "The camera's frame: the table laid out and scaled to fill it (default: 2.2 px/mm)", "WxH" },
+      N_("The camera's frame: the table laid out and scaled to fill it (default: 2.2 px/mm)"), N_("WxH") },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);
@@ -85,7 +86,7 @@ cli_cmd_scene (int argc, char **argv)
   opts.degrade = CAL_SCENE_DEGRADE_ALL;
   if (degrade != NULL && !parse_degrade (degrade, &opts.degrade))
     {
-      fprintf (stderr, "tablero-cli scene: --degrade takes none, all or a list of light,blur,noise,jpeg\n");
+      cli_say ("scene", _("--degrade takes none, all or a list of light,blur,noise,jpeg, not '%s'"), degrade);
       return 2;
     }
   guint64 seed_value = 0;
@@ -149,7 +150,7 @@ cli_cmd_scene (int argc, char **argv)
       GError *error = NULL;
       if (!g_file_set_contents (out_path, res->text, -1, &error))
         {
-          cli_say ("scene", "cannot write %s: %s", out_path, error->message);
+          cli_say ("scene", _("cannot write %s: %s"), out_path, error->message);
           g_error_free (error);
         }
       else

@@ -86,8 +86,9 @@ watch_options_clear (WatchOptions *o)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WatchOptions, watch_options_clear)
 
-static const char description[] =
-  "Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
+/* N_: translated by GOptionContext when --help prints it */
+static const char *const description =
+  N_("Referees the table seen by SPEC (demo, camera[:N], v4l2:/dev/videoN, file:PATH)\n"
   "and prints each announcement as a JSON line.  --record keeps the game record\n"
   "up to date after every accepted move; --resume FILE goes on with the game a\n"
   "killed referee left in FILE (and keeps journaling there unless --record says\n"
@@ -100,36 +101,36 @@ static const char description[] =
   "announcement aloud in the table's language (LANGUAGE), as the window does;\n"
   "--speak-wav FILE writes the same speech to a WAV file instead.  --focus,\n"
   "--exposure and --anti-flicker set a camera's controls (left as the camera\n"
-  "has them when not given); what the camera lacks is said in a status line.\n";
+  "has them when not given); what the camera lacks is said in a status line.\n");
 
 static int
 parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
 {
   const GOptionEntry entries[] = {
-    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, "Frames from SPEC (required)", "SPEC" },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &o->game, "The game (default: the first one Tablero lists)", "GAME" },
-    { "players", 0, 0, G_OPTION_ARG_FILENAME, &o->players, "Players' names (default Ana,Bea)", "A,B[,C,D]" },
-    { "first", 0, 0, G_OPTION_ARG_FILENAME, &o->first, "Who plays first", "NAME" },
-    { "seats", 0, 0, G_OPTION_ARG_FILENAME, &o->seats, "Each player's seat marker", "N,N[,N,N]" },
-    { "option", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->options, "A rule switch (repeatable)", "NAME=VALUE" },
-    { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, "Journal the game record to FILE", "FILE" },
-    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, "Go on with the game journaled in FILE", "FILE" },
-    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, "Start from a saved calibration", "FILE" },
-    { "seconds", 0, 0, G_OPTION_ARG_FILENAME, &o->seconds, "Stop after S seconds of source time", "S" },
-    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, "Stop after N frames", "N" },
-    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, "Frame rate of a folder of images (default 30)", "F" },
-    { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, "Play a file source again and again", NULL },
-    { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, "Read table commands from standard input", NULL },
-    { "speak", 0, 0, G_OPTION_ARG_NONE, &o->speak, "Say the announcements aloud", NULL },
-    { "speak-wav", 0, 0, G_OPTION_ARG_FILENAME, &o->speak_wav, "Say them into a WAV file", "FILE" },
-    { "voice", 0, 0, G_OPTION_ARG_FILENAME, &o->voice, "The espeak-ng voice (default: the table's language)", "NAME" },
-    { "speech-rate", 0, 0, G_OPTION_ARG_FILENAME, &o->speech_rate, "Words a minute (80 to 450)", "N" },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source, N_("Frames from SPEC (required)"), N_("SPEC") },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &o->game, N_("The game (default: the first one Tablero lists)"), N_("GAME") },
+    { "players", 0, 0, G_OPTION_ARG_FILENAME, &o->players, N_("Players' names (default Ana,Bea)"), "A,B[,C,D]" },
+    { "first", 0, 0, G_OPTION_ARG_FILENAME, &o->first, N_("Who plays first"), N_("NAME") },
+    { "seats", 0, 0, G_OPTION_ARG_FILENAME, &o->seats, N_("Each player's seat marker"), "N,N[,N,N]" },
+    { "option", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->options, N_("A rule switch (repeatable)"), N_("NAME=VALUE") },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, N_("Journal the game record to FILE"), N_("FILE") },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, N_("Go on with the game journaled in FILE"), N_("FILE") },
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, N_("Start from a saved calibration"), N_("FILE") },
+    { "seconds", 0, 0, G_OPTION_ARG_FILENAME, &o->seconds, N_("Stop after S seconds of source time"), "S" },
+    { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, N_("Stop after N frames"), "N" },
+    { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, N_("Frame rate of a folder of images (default 30)"), "F" },
+    { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, N_("Play a file source again and again"), NULL },
+    { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, N_("Read table commands from standard input"), NULL },
+    { "speak", 0, 0, G_OPTION_ARG_NONE, &o->speak, N_("Say the announcements aloud"), NULL },
+    { "speak-wav", 0, 0, G_OPTION_ARG_FILENAME, &o->speak_wav, N_("Say them into a WAV file"), N_("FILE") },
+    { "voice", 0, 0, G_OPTION_ARG_FILENAME, &o->voice, N_("The espeak-ng voice (default: the table's language)"), N_("NAME") },
+    { "speech-rate", 0, 0, G_OPTION_ARG_FILENAME, &o->speech_rate, N_("Words a minute (80 to 450)"), "N" },
     { "focus", 0, 0, G_OPTION_ARG_FILENAME, &o->focus,
-      "Camera focus: auto, lock (where autofocus settles) or a lens position", "auto|lock|N" },
+      N_("Camera focus: auto, lock (where autofocus settles) or a lens position"), "auto|lock|N" },
     { "exposure", 0, 0, G_OPTION_ARG_FILENAME, &o->exposure,
-      "Camera exposure: auto, manual (the camera's default time) or a time in ms", "auto|manual|MS" },
+      N_("Camera exposure: auto, manual (the camera's default time) or a time in ms"), "auto|manual|MS" },
     { "anti-flicker", 0, 0, G_OPTION_ARG_FILENAME, &o->anti_flicker,
-      "Camera anti-flicker: the lamps' mains frequency, or camera (leave it)", "off|50|60|auto|camera" },
+      N_("Camera anti-flicker: the lamps' mains frequency, or camera (leave it)"), "off|50|60|auto|camera" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("watch", NULL, description, entries, &argc, &argv);
@@ -143,8 +144,8 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
   };
   if (argc > 1)
     {
-      g_autofree char *shown = cli_escape (argv[1]);
-      fprintf (stderr, "tablero-cli watch: unexpected argument '%s'\n", shown);
+      cli_say ("watch", _("unexpected argument '%s'"), argv[1]);
+      cli_try_help ("watch");
       return 2;
     }
   for (char **opt = o->options; opt != NULL && *opt != NULL; opt++)
@@ -153,8 +154,7 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
       if (pair[0] == NULL || pair[1] == NULL
           || eng_options_set (&a->overrides, g_strstrip (pair[0]), g_strstrip (pair[1])) != ENG_OK)
         {
-          g_autofree char *shown = cli_escape (*opt);
-          fprintf (stderr, "tablero-cli watch: --option takes NAME=VALUE, not '%s'\n", shown);
+          cli_say ("watch", _("--option takes NAME=VALUE, not '%s'"), *opt);
           return 2;
         }
     }
@@ -167,41 +167,42 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     return 2;
   if (o->focus != NULL && !vis_camera_focus_parse (o->focus, &a->controls))
     {
-      cli_say ("watch", "--focus takes auto, lock or a focus position from 0 to %d, not '%s'",
+      cli_say ("watch", _("--focus takes auto, lock or a focus position from 0 to %d, not '%s'"),
                VIS_CAMERA_FOCUS_MAX, o->focus);
       return 2;
     }
   if (o->exposure != NULL && !vis_camera_exposure_parse (o->exposure, &a->controls))
     {
-      cli_say ("watch", "--exposure takes auto, manual or a time in milliseconds from 0.1 to %d, not '%s'",
+      cli_say ("watch", _("--exposure takes auto, manual or a time in milliseconds from 0.1 to %d, not '%s'"),
                VIS_CAMERA_EXPOSURE_MAX / 10, o->exposure);
       return 2;
     }
   if (o->anti_flicker != NULL && !vis_anti_flicker_parse (o->anti_flicker, &a->controls.anti_flicker))
     {
-      cli_say ("watch", "--anti-flicker takes off, 50, 60, auto or camera, not '%s'", o->anti_flicker);
+      cli_say ("watch", _("--anti-flicker takes off, 50, 60, auto or camera, not '%s'"), o->anti_flicker);
       return 2;
     }
   if (a->speak && a->speak_wav != NULL)
     {
-      cli_say ("watch", "--speak and --speak-wav: choose one (the sound card or a file)");
+      cli_say ("watch", "%s", _("--speak and --speak-wav: choose one (the sound card or a file)"));
       return 2;
     }
   if ((o->voice != NULL || o->speech_rate != NULL) && !a->speak && a->speak_wav == NULL)
     {
-      cli_say ("watch", "--voice and --speech-rate need --speak or --speak-wav");
+      cli_say ("watch", "%s", _("--voice and --speech-rate need --speak or --speak-wav"));
       return 2;
     }
 #ifndef TABLERO_HAVE_SPEECH
   if (a->speak || a->speak_wav != NULL)
     {
-      cli_say ("watch", "this tablero-cli was built without speech (meson -Dspeech, libespeak-ng)");
+      cli_say ("watch", "%s", _("this tablero-cli was built without speech (meson -Dspeech, libespeak-ng)"));
       return 2;
     }
 #endif
   if (a->source == NULL)
     {
-      fprintf (stderr, "tablero-cli watch: --source SPEC is required\nTry 'tablero-cli watch --help'.\n");
+      cli_say ("watch", "%s", _("--source SPEC is required"));
+      cli_try_help ("watch");
       return 2;
     }
   return -1;
@@ -217,8 +218,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
   unsigned n_names = g_strv_length (names);
   if (n_names < lo || n_names > hi)
     {
-      fprintf (stderr, "tablero-cli watch: --players takes %u to %u comma-separated names, "
-                       "not %u\n", lo, hi, n_names);
+      cli_say ("watch", _("--players takes %u to %u comma-separated names, not %u"), lo, hi, n_names);
       return false;
     }
   EngNameCheck check;
@@ -226,10 +226,12 @@ build_setup (const WatchArgs *a, EngSetup *setup)
   if (bad >= 0)
     {
       /* a name is shown as typed unless it holds bytes a terminal acts on */
-          g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
-                                   ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
-      fprintf (stderr, "tablero-cli watch: --players: name %d '%s': %s\n", bad + 1, shown,
-               check == ENG_NAME_OK ? "named twice" : eng_name_check_to_string (check));
+      g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
+                               ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
+      fprintf (stderr, "tablero-cli watch: --players: ");
+      fprintf (stderr, _("name %d '%s': %s"), bad + 1, shown,
+               check == ENG_NAME_OK ? _("named twice") : eng_name_check_to_string (check));
+      fputc ('\n', stderr);
       return false;
     }
   for (char **n = names; *n; n++)
@@ -243,7 +245,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
       g_auto (GStrv) seats = g_strsplit (a->seats, ",", -1);
       if (g_strv_length (seats) != setup->n_players)
         {
-          fprintf (stderr, "tablero-cli watch: --seats needs one seat marker per player\n");
+          cli_say ("watch", "%s", _("--seats needs one seat marker per player"));
           return false;
         }
       for (unsigned p = 0; p < setup->n_players; p++)
@@ -254,7 +256,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
           for (unsigned q = 0; q < p; q++)
             if (setup->seats[q] == marker)
               {
-                cli_say ("watch", "--seats gives seat marker %ld to two players", marker);
+                cli_say ("watch", _("--seats gives seat marker %ld to two players"), marker);
                 return false;
               }
           setup->seats[p] = (uint8_t) marker;
@@ -269,7 +271,7 @@ build_setup (const WatchArgs *a, EngSetup *setup)
           setup->first = (int) p;
       if (setup->first < 0)
         {
-          cli_say ("watch", "--first names nobody in --players: '%s'", a->first);
+          cli_say ("watch", _("--first names nobody in --players: '%s'"), a->first);
           return false;
         }
     }
@@ -367,7 +369,7 @@ journal_sync (Journal *journal, const EngInterpreter *interp)
   if (!ok)
     {
       if (!was_failing)   /* said once, not at every retry */
-        cli_say ("watch", "cannot write %s: %s", journal->path, error->message);
+        cli_say ("watch", _("cannot write %s: %s"), journal->path, error->message);
       journal->error = g_strdup (error->message);
       g_error_free (error);
       free (text);
@@ -480,11 +482,11 @@ run_command_line (EngInterpreter *interp, const EngCardSet *set, const EngSetup 
   else
     st = eng_interpreter_command (interp, cmd.id, events);
   if (st == ENG_ERR_NOT_FOUND)
-    cli_say ("watch", "'%s': no such command in this game's card set", line);
+    cli_say ("watch", _("'%s': no such command in this game's card set"), line);
   else if (st == ENG_ERR_STATE)
-    cli_say ("watch", "'%s': nobody is being asked to choose now", line);
+    cli_say ("watch", _("'%s': nobody is being asked to choose now"), line);
   else if (st == ENG_ERR_INVALID_ARGUMENT)
-    cli_say ("watch", "'%s': not two faces of the same deck", line);
+    cli_say ("watch", _("'%s': not two faces of the same deck"), line);
   else if (st != ENG_OK)
     cli_say ("watch", "'%s': %s", line, eng_status_to_string (st));
 }
@@ -601,12 +603,15 @@ cli_cmd_watch (int argc, char **argv)
           GString *names = g_string_new (NULL);
           for (unsigned p = 0; p < journaled->n_players; p++)
             g_string_append_printf (names, "%s%s", p ? "," : "", journaled->names[p]);
-          cli_say ("watch", "%s is a game of %s for %s, not the %s%s%s asked for: leave out "
-                   "--game and --players to go on with it, or start a new record",
-                   a.resume, journal_game, names->str,
-                   options.game != NULL ? options.game : journal_game,
-                   options.players != NULL ? " for " : "",
-                   options.players != NULL ? options.players : "");
+          const char *asked = options.game != NULL ? options.game : journal_game;
+          if (options.players != NULL)
+            cli_say ("watch", _("%s is a game of %s for %s, not the %s for %s asked for: leave out "
+                                "--game and --players to go on with it, or start a new record"),
+                     a.resume, journal_game, names->str, asked, options.players);
+          else
+            cli_say ("watch", _("%s is a game of %s for %s, not the %s asked for: leave out "
+                                "--game and --players to go on with it, or start a new record"),
+                     a.resume, journal_game, names->str, asked);
           g_string_free (names, TRUE);
           eng_session_free (session);
           return 2;
@@ -766,7 +771,7 @@ cli_cmd_watch (int argc, char **argv)
     g_string_free (journal.held, TRUE);
   if (calibrations == 0 && exit_code == 0)
     {
-      fprintf (stderr, "tablero-cli watch: the four table anchors were never seen; nothing refereed\n");
+      cli_say ("watch", "%s", _("the four table anchors were never seen; nothing refereed"));
       exit_code = 1;
     }
   /* the last sentence is said (or written) before the referee leaves */

@@ -1,8 +1,6 @@
 /* tablero-cli: the headless face of Tablero (no GTK). */
 #include "cli.h"
 
-#include "eng-i18n.h"
-
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,30 +8,32 @@
 typedef struct {
   const char *name;
   int (*run) (int argc, char **argv);
-  const char *summary;
+  const char *syntax;    /* the arguments: option names are never translated */
+  const char *summary;   /* what it does, marked for translation */
 } CliCommand;
 
 static const CliCommand commands[] = {
-  { "tag", cli_cmd_tag, "PAYLOAD...  what each sticker payload means (JSON lines)" },
-  { "stickers", cli_cmd_stickers, "--game G [--size-mm N] [--paper a4|letter] -o FILE.pdf" },
-  { "replay", cli_cmd_replay, "[--continue] RECORD  referee a game record (JSON lines)" },
-  { "bench", cli_cmd_bench, "engine|vision|latency  measure speed and memory" },
+  { "tag", cli_cmd_tag, "PAYLOAD...", N_("what each sticker payload means (JSON lines)") },
+  { "stickers", cli_cmd_stickers, "--game G [--size-mm N] [--paper a4|letter] -o FILE.pdf",
+    N_("a game's stickers, ready to print") },
+  { "replay", cli_cmd_replay, "[--continue] RECORD", N_("referee a game record (JSON lines)") },
+  { "bench", cli_cmd_bench, "engine|vision|latency", N_("measure speed and memory") },
 #ifdef TABLERO_HAVE_VISION
-  { "scan", cli_cmd_scan, "[--calibration FILE] IMAGE...  tags in images (JSON lines)" },
-  { "render", cli_cmd_render, "SCENE -o DIR  synthetic frames with ground truth" },
-  { "watch", cli_cmd_watch, "--source SRC --game G [--record FILE]  live referee" },
-  { "scene", cli_cmd_scene, "SCRIPT -o SCENE  a snapshot script as a render scene" },
+  { "scan", cli_cmd_scan, "[--calibration FILE] IMAGE...", N_("tags in images (JSON lines)") },
+  { "render", cli_cmd_render, "SCENE -o DIR", N_("synthetic frames with ground truth") },
+  { "watch", cli_cmd_watch, "--source SRC --game G [--record FILE]", N_("live referee") },
+  { "scene", cli_cmd_scene, "SCRIPT -o SCENE", N_("a snapshot script as a render scene") },
 #endif
 };
 
 static void
 usage (FILE *out)
 {
-  fprintf (out, "usage: tablero-cli COMMAND [ARGS]\n\ncommands:\n");
+  fprintf (out, "%s\n\n%s\n", _("usage: tablero-cli COMMAND [ARGS]"), _("commands:"));
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-    fprintf (out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf (out, "  %-9s %s  %s\n", commands[i].name, commands[i].syntax, _(commands[i].summary));
 #ifndef TABLERO_HAVE_VISION
-  fprintf (out, "\n(scan, render and watch need a build with OpenCV and zbar)\n");
+  fprintf (out, "\n%s\n", _("(scan, render and watch need a build with OpenCV and zbar)"));
 #endif
 }
 
@@ -65,7 +65,9 @@ main (int argc, char **argv)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);
   g_autofree char *shown = cli_escape (argv[1]);
-  fprintf (stderr, "tablero-cli: unknown command '%s'\n\n", shown);
+  fprintf (stderr, "tablero-cli: ");
+  fprintf (stderr, _("unknown command '%s'"), shown);
+  fputs ("\n\n", stderr);
   usage (stderr);
   return 2;
 }

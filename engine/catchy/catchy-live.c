@@ -25,6 +25,9 @@
 #include "eng-interpreter.h"
 #include "eng-live.h"
 
+/* The score card's last space (the rulebook's card counts 0 to 7). */
+#define CATCHY_SCORE_CARD 7
+
 /* The interpreter's data for a Catchy! game. */
 typedef struct {
   uint16_t mood_serial[2];       /* the mood card's red and blue sides */
@@ -245,12 +248,18 @@ catchy_live_after_move (EngInterpreter *it, const void *before, const EngMove *m
   const CatchyState *b = before, *a = cstate (it);
   if (mv->verb != CATCHY_PLAY || b->phase != CATCHY_PHASE_FOLLOW)
     return;
-  /* the hand scored: the score card's markers follow (the referee keeps
-   * scores past the card's 7, C10) */
+  /* the hand scored: the score card's markers follow; the card ends at
+   * 7, where a marker stays while the referee keeps the count past it
+   * (C10; the score event says the points) */
   for (int p = 0; p < CATCHY_PLAYERS && (a->hand_no != b->hand_no || a->phase == CATCHY_PHASE_OVER);
        p++)
-    if (a->score[p] != b->score[p])
+    if (a->score[p] != b->score[p] && a->score[p] <= CATCHY_SCORE_CARD)
       eng_live_say (out, ENG_EVENT_NEED, p, "C6", ENG_N_ ("%s: move your marker to %d"),
+                    eng_live_player_name (it, p), a->score[p]);
+    else if (a->score[p] != b->score[p] && b->score[p] < CATCHY_SCORE_CARD)
+      eng_live_say (out, ENG_EVENT_NEED, p, "C10",
+                    ENG_N_ ("%s: move your marker to 7, the score card's end (%d points: the "
+                            "referee keeps the count)"),
                     eng_live_player_name (it, p), a->score[p]);
   if (a->phase == CATCHY_PHASE_OVER)
     return;   /* the game is over: nothing more to set out */
@@ -511,6 +520,14 @@ catchy_live_baseline_check (EngInterpreter *it, char *why, size_t size)
   return why[0] == '\0';
 }
 
+/* A hand's table is waited for until its swap: the swap is the first
+ * move of every hand (C2). */
+static bool
+catchy_live_deal_start (const EngInterpreter *it)
+{
+  return cstate (it)->phase == CATCHY_PHASE_SWAP;
+}
+
 static void
 catchy_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t size,
                         const char **rule)
@@ -611,9 +628,11 @@ const EngLiveClass catchy_live_class = {
   .n_centre = CATCHY_POSITIONS,
   .slot_noun = "card",
   .cleanup_rule = "C12",
+  .place_rule = "C5",   /* the cat's moves and turns */
   .init = catchy_live_init,
   .baseline_check = catchy_live_baseline_check,
   .setup_need = catchy_live_setup_need,
+  .deal_start = catchy_live_deal_start,
   .settle = catchy_live_settle,
   .change = catchy_live_change,
   .after_move = catchy_live_after_move,

@@ -120,11 +120,16 @@ add_panels (const CatchyRules *r, const CatchyState *s, EngView *view)
                         CATCHY_TRICKS);
       eng_view_add_row (hand, ENG_ ("Mood"), "%s",
                         s->mood == CATCHY_RED ? ENG_C_ ("mood", "red") : ENG_C_ ("mood", "blue"));
-      eng_view_add_row (hand, ENG_ ("Cat"), "%s",
-                        s->cat == 0 ? s->names[0]
-                        : s->cat == CATCHY_POSITIONS - 1 ? s->names[1]
-                        : s->cat == CATCHY_CENTRE ? ENG_ ("centre")
-                        : s->cat < CATCHY_CENTRE ? s->names[0] : s->names[1]);
+      /* in the arms (the hand is over), on the centre, or how far on whose
+       * side: a name alone would read as the arms */
+      int near = s->cat < CATCHY_CENTRE ? 0 : 1;
+      if (s->cat == 0 || s->cat == CATCHY_POSITIONS - 1)
+        eng_view_add_row (hand, ENG_ ("Cat"), ENG_ ("%s's arms"), s->names[near]);
+      else if (s->cat == CATCHY_CENTRE)
+        eng_view_add_row (hand, ENG_ ("Cat"), "%s", ENG_ ("centre"));
+      else
+        eng_view_add_row (hand, ENG_ ("Cat"), ENG_ ("path space %d, %s's side"), s->cat,
+                          s->names[near]);
       eng_view_add_row (hand, ENG_ ("Revokes proven"), "%u / %u", (unsigned) s->revokes[0],
                         (unsigned) s->revokes[1]);
     }

@@ -619,9 +619,11 @@ settle_trick (Ctx *c, uint8_t follow)
     {
       int winner = w == 0 ? leader : follower;
       tr->winner = (uint8_t) winner;
+      /* the winner's card first: "Ana wins (green 4 against green 2)" */
       ev_add (c, ENG_EVENT_NOTE, winner, "C4", ENG_N_ ("Trick %d: %s wins (%s against %s)"),
-              s->n_tricks + 1, pname (s, winner), face (c, s->lead, a, sizeof a),
-              face (c, follow, b, sizeof b));
+              s->n_tricks + 1, pname (s, winner),
+              face (c, w == 0 ? s->lead : follow, a, sizeof a),
+              face (c, w == 0 ? follow : s->lead, b, sizeof b));
       if (catchy_card_is_odd (r, s->lead) && catchy_card_is_odd (r, follow))
         {
           tr->flipped = 1;
@@ -773,9 +775,13 @@ end_hand (Ctx *c)
       if (pts[p] == 0)
         continue;
       s->score[p] = (int16_t) (s->score[p] + pts[p]);
-      EngEvent *e = ev_add (c, ENG_EVENT_SCORE, p, "C6",
-                            ENG_N_ ("%s scores %d (now %d points)"), pname (s, p), pts[p],
-                            s->score[p]);
+      /* the simulation path (no events) looks up no catalogue */
+      EngEvent *e = NULL;
+      if (c->ev != NULL)
+        e = ev_add (c, ENG_EVENT_SCORE, p, "C6",
+                    ENG_NG_ ("%s scores %d (now %d point)", "%s scores %d (now %d points)",
+                             s->score[p] == 1 ? 1 : 2),
+                    pname (s, p), pts[p], s->score[p]);
       if (e != NULL)
         e->value = s->score[p], e->delta = (int16_t) pts[p];
     }
@@ -791,8 +797,11 @@ end_hand (Ctx *c)
     game_over (c, true);
   else
     {
-      ev_add (c, ENG_EVENT_NOTE, -1, "C7",
-              ENG_N_ ("Tied at %d points: another hand decides"), s->score[0]);
+      if (c->ev != NULL)
+        ev_add (c, ENG_EVENT_NOTE, -1, "C7",
+                ENG_NG_ ("Tied at %d point: another hand decides",
+                         "Tied at %d points: another hand decides", s->score[0] == 1 ? 1 : 2),
+                s->score[0]);
       deal_next_hand (c);
     }
 }

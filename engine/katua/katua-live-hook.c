@@ -232,6 +232,14 @@ confirm_or_cancel (EngInterpreter *it, bool yes, EngEvents *out)
       char name[48];
       kat_live_face_the (it, pd->card, name, sizeof name);
       eng_live_expect_face_leaves (it, pd->card, ENG_N_ ("Take %s back into your hand"), name);
+      /* Replicators laid with a Shield go back with it (K13) */
+      for (int i = 0; pd->kind == PEND_SHIELD && i < pd->n_queue; i++)
+        {
+          char copy[48];
+          kat_live_face_the (it, pd->queue[i], copy, sizeof copy);
+          eng_live_expect_face_leaves (it, pd->queue[i], ENG_N_ ("Take %s back into your hand"),
+                                       copy);
+        }
       pd->kind = PEND_NONE;
       eng_live_say (out, ENG_EVENT_NEED, -1, "", ENG_N_ ("Cancelled: take %s back into your hand"),
                     name);

@@ -80,6 +80,92 @@ ask_swap (EngInterpreter *it, const EngMove *mv, const EngLiveChange *c, int p, 
                 ENG_N_ ("%s: swap two cats in slots (faces unchanged)"), kat_live_name (it, p));
 }
 
+/* K7: a Shield (or a Replicator copying it, K13) waits for the beam it
+ * answers to be moved in front of the attacker's cat the defender chooses. */
+static void
+ask_turn_beam (EngInterpreter *it, const EngMove *mv, const EngLiveChange *c, int d,
+               int attacker, EngEvents *out)
+{
+  kat_live_start_pending (it, PEND_SHIELD, mv, c);
+  eng_live_say (out, ENG_EVENT_NEED, d, "K7",
+                ENG_N_ ("%s: move %s's UFO in front of the cat of %s's you choose"),
+                kat_live_name (it, d), kat_live_name (it, attacker), kat_live_name (it, attacker));
+}
+
+/* The serial of the card carrying the beam a waiting Shield (verb shield)
+ * or copied Shield (verb replicate) turns; 0 when there is none. */
+static uint16_t
+shield_beam_serial (const EngInterpreter *it, const KatPending *pd)
+{
+  const KatState *s = kat_live_state (it);
+  if (s->phase != KAT_PHASE_ATTACK)
+    return 0;
+  int i = pd->move.verb == KAT_SHIELD ? 0 : katua_shield_copy_attempt (s, pd->move.player);
+  return i >= 0 ? kat_live_rules (it)->cards[s->att[i].card].serial : 0;
+}
+
+/* K13: a Replicator laid, while the defender's Shield waits for its beam,
+ * on the spot of the next attempt aimed at the same defender copies that
+ * Shield ("laid with the Shield"); it waits in the queue and takes its turn
+ * once the Shield's beam has moved.  The k-th Replicator queued answers
+ * the k-th attempt after the first. */
+static bool
+laid_with_shield (EngInterpreter *it, const EngLiveChange *c, int at, int slot)
+{
+  const KatState *s = kat_live_state (it);
+  KatPending *pd = &kat_live_mind (it)->pend;
+  const KatCard *ci = kat_live_card (it, c->item.serial);
+  if (pd->kind != PEND_SHIELD || pd->move.verb != KAT_SHIELD || s->phase != KAT_PHASE_ATTACK
+      || ci->kind != KAT_KIND_ACTION || ci->action != KAT_ACT_REPLICATOR
+      || c->item.zone.kind != ENG_ZONE_ATTACK || at != pd->move.player
+      || pd->n_queue >= KAT_LIVE_QUEUE)
+    return false;
+  int seen = 0;
+  for (int j = 1; j < s->n_att; j++)
+    if (s->att[j].player == at && seen++ == pd->n_queue)
+      {
+        if (s->att[j].slot != slot)
+          return false;
+        pd->queue[pd->n_queue++] = c->item.serial;
+        eng_live_accept (it, c);
+        return true;
+      }
+  return false;
+}
+
+/* After a Shield's (or a copy's) beam has moved: the next Replicator laid
+ * with it now waits for its own beam. */
+static void
+next_copied_shield (EngInterpreter *it, const KatPending *done, EngEvents *out)
+{
+  const KatState *s = kat_live_state (it);
+  if (done->n_queue == 0)
+    return;
+  int d = done->move.player;
+  int i = katua_shield_copy_attempt (s, d);
+  char name[48];
+  if (i < 0)
+    {
+      /* nothing left for the copies to answer: they go back */
+      for (int k = 0; k < done->n_queue; k++)
+        {
+          kat_live_face_the (it, done->queue[k], name, sizeof name);
+          eng_live_expect_face_leaves (it, done->queue[k], ENG_N_ ("Take %s back into your hand"),
+                                       name);
+        }
+      return;
+    }
+  EngMove mv;
+  move_for (&mv, KAT_REPLICATE, d);
+  mv.card = done->queue[0];
+  ask_turn_beam (it, &mv, NULL, d, s->att[i].launcher, out);
+  KatPending *pd = &kat_live_mind (it)->pend;
+  pd->card = done->queue[0];
+  pd->zone = eng_live_zone (ENG_ZONE_ATTACK, eng_live_seat_of (it, d), s->att[i].slot);
+  for (int k = 1; k < done->n_queue; k++)
+    pd->queue[pd->n_queue++] = done->queue[k];
+}
+
 /* ---- a UFO laid ------------------------------------------------------------------ */
 
 /* An abduction UFO laid on the Hook waits for whose it is (K12). */
@@ -169,11 +255,7 @@ laid_in_defence (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       case KAT_ACT_SHIELD:
         move_for (&mv, KAT_SHIELD, d);
         mv.card = c->item.serial;
-        kat_live_start_pending (it, PEND_SHIELD, &mv, c);
-        eng_live_say (out, ENG_EVENT_NEED, d, "K7",
-                      ENG_N_ ("%s: move %s's UFO in front of the cat of %s's you choose"),
-                      kat_live_name (it, d), kat_live_name (it, a->launcher),
-                      kat_live_name (it, a->launcher));
+        ask_turn_beam (it, &mv, c, d, a->launcher, out);
         return;
       case KAT_ACT_TELEPORTER:
         move_for (&mv, KAT_TELEPORT, d);
@@ -206,6 +288,19 @@ laid_during_attempt (EngInterpreter *it, const EngLiveChange *c, int at, int slo
   const KatCard *ci = kat_live_card (it, c->item.serial);
   const KatAttempt *a = &s->att[0];
   bool on_attempt = c->item.zone.kind == ENG_ZONE_ATTACK && at == a->player && slot == a->slot;
+  bool replicator = ci->kind == KAT_KIND_ACTION && ci->action == KAT_ACT_REPLICATOR;
+  /* K13: after the defender's Shield turned the first beam, a Replicator
+   * on the spot of the next attempt still aimed at them copies the Shield */
+  int copy = replicator && c->item.zone.kind == ENG_ZONE_ATTACK && at >= 0
+             ? katua_shield_copy_attempt (s, at) : -1;
+  if (copy >= 0 && s->att[copy].slot == slot)
+    {
+      EngMove mv;
+      move_for (&mv, KAT_REPLICATE, at);
+      mv.card = c->item.serial;
+      ask_turn_beam (it, &mv, c, at, s->att[copy].launcher, out);
+      return;
+    }
   if (ci->kind == KAT_KIND_ACTION && ci->action == KAT_ACT_REPLICATOR && !on_attempt
       && s->rep_open && c->item.zone.kind == ENG_ZONE_ATTACK)
     {
@@ -306,6 +401,8 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
                        ENG_N_ ("The game is over: take back %s"), name);
       return;
     }
+  if (laid_with_shield (it, c, at, slot))
+    return;
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);
@@ -499,19 +596,22 @@ card_moved (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   KatPending *pd = &kat_live_mind (it)->pend;
   if (teleport_move (it, c, out))
     return;
-  if (c->item.kind == 'F' && pd->kind == PEND_SHIELD && s->phase == KAT_PHASE_ATTACK
-      && c->item.serial == kat_live_rules (it)->cards[s->att[0].card].serial
-      && c->item.zone.kind == ENG_ZONE_ATTACK)
+  if (c->item.kind == 'F' && pd->kind == PEND_SHIELD && c->item.zone.kind == ENG_ZONE_ATTACK
+      && c->item.serial == shield_beam_serial (it, pd))
     {
       EngMove mv = pd->move;
       mv.target[0] = (int8_t) eng_live_player_of_seat (it, c->item.zone.seat);
       mv.slot[0] = c->item.zone.index;
+      KatPending done = *pd;
       pd->kind = PEND_NONE;
       if (!eng_live_complete_pending (it, &mv, c, out))
         {
-          pd->kind = PEND_SHIELD;   /* the Shield still waits for the move */
+          pd = &kat_live_mind (it)->pend;
+          *pd = done;   /* the Shield still waits for the move */
           eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "K7", ENG_N_ ("Put the UFO back where it was"));
+          return;
         }
+      next_copied_shield (it, &done, out);
       return;
     }
   bool cat_off = c->item.kind == 'F' && c->from.kind == ENG_ZONE_SLOT

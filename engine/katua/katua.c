@@ -1070,25 +1070,49 @@ do_neutralise (Ctx *c, uint8_t ufo, unsigned colour, uint16_t show, int defender
   return ENG_OK;
 }
 
+int
+katua_shield_copy_attempt (const KatState *s, int defender)
+{
+  if (s->phase != KAT_PHASE_ATTACK || s->rep_effect != KAT_SHIELD || s->rep_player != defender)
+    return -1;
+  for (int i = 0; i < s->n_att; i++)
+    if (s->att[i].player == defender && s->att[i].launcher != defender)
+      return i;
+  return -1;
+}
+
+/* K7: attempt `i` turns at the attacker's cat (p, slot).  A copied Shield
+ * (K13) gives its beam its own target: a cat no other beam points at, as
+ * each of the attacker's cats has one attack spot. */
 static EngStatus
-do_shield_redirect (Ctx *c, int p, int slot)
+do_shield_redirect (Ctx *c, int i, int p, int slot, bool copy)
 {
   KatState *s = c->s;
-  KatAttempt *a = &s->att[0];
+  KatAttempt *a = &s->att[i];
   if (p != a->launcher)
     return ILLEGAL (c, "K7", ENG_N_ ("a Shield sends the beam back only at the attacker, %s"),
                     pname (s, a->launcher));
   EngStatus st = check_slot (c, p, slot, "K7");
   if (st != ENG_OK)
     return st;
+  for (int j = 0; copy && j < s->n_att; j++)
+    if (j != i && s->att[j].player == p && s->att[j].slot == slot)
+      return ILLEGAL (c, "K13", ENG_N_ ("a copied Shield turns its beam at another of %s's cats: "
+                                        "a beam already points at slot %d"),
+                      pname (s, p), slot + 1);
   int defender = a->player;
   a->player = a->launcher;
   a->slot = (uint8_t) slot;
   a->launcher = (uint8_t) defender;
-  ev_add (c, ENG_EVENT_NOTE, defender, "K7",
-          ENG_N_ ("%s's Shield turns the beam at %s's cat in slot %d; %s may defend"),
-          pname (s, defender),
-          pname (s, p), slot + 1, pname (s, p));
+  if (copy)
+    ev_add (c, ENG_EVENT_NOTE, defender, "K13",
+            ENG_N_ ("%s's Replicator copies the Shield: the beam turns at %s's cat in slot %d; "
+                    "%s may defend"),
+            pname (s, defender), pname (s, p), slot + 1, pname (s, p));
+  else
+    ev_add (c, ENG_EVENT_NOTE, defender, "K7",
+            ENG_N_ ("%s's Shield turns the beam at %s's cat in slot %d; %s may defend"),
+            pname (s, defender), pname (s, p), slot + 1, pname (s, p));
   return ENG_OK;
 }
 
@@ -1479,9 +1503,15 @@ apply_replicate (Ctx *c, const EngMove *m)
       s->rep_count++;
       return do_neutralise (c, idx, s->rep_colour, m->show, a);
     case KAT_SHIELD:
-      if (s->phase != KAT_PHASE_ATTACK || s->att[0].player != a)
-        return ILLEGAL (c, "K13", ENG_N_ ("no second attempt against %s to answer"), pname (s, a));
-      st = do_shield_redirect (c, m->target[0], m->slot[0]);
+      {
+        /* the Shield already turned its own beam at the attacker, so the
+         * attempt the copy answers is the next one still aimed at `a` */
+        int i = katua_shield_copy_attempt (s, a);
+        if (i < 0)
+          return ILLEGAL (c, "K13", ENG_N_ ("no second attempt against %s to answer"),
+                          pname (s, a));
+        st = do_shield_redirect (c, i, m->target[0], m->slot[0], true);
+      }
       if (st != ENG_OK)
         return st;
       to_discard (s, idx);
@@ -1550,7 +1580,7 @@ apply_defence (Ctx *c, const EngMove *m)
       st = hand_take_kind (c, d, m->card, KAT_KIND_ACTION, KAT_ACT_SHIELD, "K7", ENG_N_ ("Shield"),
                            &idx);
       if (st == ENG_OK)
-        st = do_shield_redirect (c, m->target[0], m->slot[0]);
+        st = do_shield_redirect (c, 0, m->target[0], m->slot[0], false);
       if (st != ENG_OK)
         return st;
       to_discard (s, idx);
@@ -2177,9 +2207,24 @@ list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep
         }
       break;
     case KAT_SHIELD:
-      if (s->phase == KAT_PHASE_ATTACK && s->att[0].player == p)
-        push_slots_of (s, s->att[0].launcher, l, &m);
-      break;
+      {
+        int i = katua_shield_copy_attempt (s, p);
+        if (i < 0)
+          break;
+        int q = s->att[i].launcher;
+        for (int k = 0; k < KAT_SLOTS; k++)
+          {
+            bool taken = s->slot[q][k] == KAT_NONE;
+            for (int j = 0; j < s->n_att; j++)
+              taken = taken || (j != i && s->att[j].player == q && s->att[j].slot == k);
+            if (!taken)
+              {
+                m.target[0] = (int8_t) q, m.slot[0] = (int8_t) k;
+                push (l, &m);
+              }
+          }
+        break;
+      }
     default:
       break;
     }
@@ -2293,7 +2338,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
         int d = at->player;
         if (s->rep_effect == KAT_ATTACK && s->rep_open)
           list_replicates (r, s, &l);
-        else if (s->rep_player == d)
+        else if (s->rep_player == d || katua_shield_copy_attempt (s, s->rep_player) >= 0)
           list_replicates (r, s, &l);
         if (s->slot[d][at->slot] != KAT_UNKNOWN)
           {

@@ -134,6 +134,12 @@ typedef struct {
   EngRng rng;
 } KatState;
 
+/* K13: the attempt (index into state->att) a Replicator copying
+ * `defender`'s Shield would answer: the first one still aimed at them.  -1
+ * when the effect a Replicator would copy is not their Shield, or no such
+ * attempt is left.  Read by the rules, the live protocol and its tests. */
+int katua_shield_copy_attempt (const KatState *s, int defender);
+
 /* Convenience: a random legal move (uniform over katua legal moves), for
  * simulators and the bench.  Returns false when there is none (game over). */
 bool katua_random_move (const KatRules *rules, const KatState *state, EngRng *rng,

@@ -100,6 +100,101 @@ say_name (EngInterpreter *it, EngEvents *out)
                 now, next);
 }
 
+/* The types of the discard pile's cards five different may take (not
+ * its own five, E7), from the top down, each once.  The pile lies face
+ * up: naming its cards reveals nothing (E16). */
+static size_t
+take_types (const EngInterpreter *it, uint8_t *types)
+{
+  const KitState *s = kit_live_state (it);
+  const KitRules *r = kit_live_rules (it);
+  size_t n = 0;
+  for (int i = s->discard_n - 1; i >= 0; i--)
+    {
+      uint8_t k = s->discard[i];
+      bool skip = false;
+      for (int j = 0; j < s->open_n; j++)
+        skip = skip || s->open_cards[j] == k;
+      for (size_t j = 0; j < n; j++)
+        skip = skip || types[j] == r->cards[k].type;
+      if (!skip && n < KIT_MAX_TYPES)
+        types[n++] = r->cards[k].type;
+    }
+  return n;
+}
+
+/* The topmost card of `type` five different may take (0: none). */
+static uint16_t
+take_card (const EngInterpreter *it, uint8_t type)
+{
+  const KitState *s = kit_live_state (it);
+  const KitRules *r = kit_live_rules (it);
+  for (int i = s->discard_n - 1; i >= 0; i--)
+    {
+      uint8_t k = s->discard[i];
+      bool own = false;
+      for (int j = 0; j < s->open_n; j++)
+        own = own || s->open_cards[j] == k;
+      if (!own && r->cards[k].type == type)
+        return r->cards[k].serial;
+    }
+  return 0;
+}
+
+static void
+say_take (EngInterpreter *it, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  uint8_t types[KIT_MAX_TYPES];
+  size_t n = take_types (it, types);
+  if (n == 0)
+    return;
+  size_t i = 0;
+  while (i < n && types[i] != km->type)
+    i++;
+  if (i == n)
+    i = 0;
+  km->type = types[i];
+  char now[64], next[64];
+  eng_live_face_name (it, take_card (it, types[i]), false, now, sizeof now);
+  eng_live_face_name (it, take_card (it, types[(i + 1) % n]), false, next, sizeof next);
+  eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                ENG_N_ ("Which card does %s take from the discard pile? %s? Confirm, or cancel "
+                        "to name %s"), eng_live_player_name (it, km->player), now, next);
+}
+
+void
+kit_live_ask_take (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  KitLiveMind *km = kit_live_mind (it);
+  uint8_t types[KIT_MAX_TYPES];
+  if (take_types (it, types) == 0)
+    return;
+  memset (km, 0, sizeof *km);
+  km->kind = KIT_PEND_TAKE;
+  km->verb = KIT_FIVE;
+  km->player = (int8_t) s->give_to;
+  km->named = -1;
+  km->target = -1;
+  km->type = types[0];
+  say_take (it, out);
+}
+
+/* The card named is taken (the rules refuse it when it is not there). */
+static void
+take_named (EngInterpreter *it, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  KitLiveMind was = *km;
+  EngMove mv;
+  eng_move_init (&mv, KIT_TAKE, was.player);
+  mv.card = take_card (it, was.type);
+  memset (km, 0, sizeof *km);
+  if (!eng_live_try_apply (it, &mv, NULL, out))
+    *km = was;
+}
+
 /* The target of a pending play is known: a trio then names its card, the
  * others are applied. */
 static void
@@ -212,6 +307,18 @@ confirm (EngInterpreter *it, EngEvents *out)
       kit_live_complete (it, km->target, NULL, out);
       return ENG_OK;
     }
+  if (km->kind == KIT_PEND_TAKE)
+    {
+      take_named (it, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_COMBO && km->verb == KIT_FIVE)
+    {
+      eng_live_say (out, ENG_EVENT_NOTE, km->player, "E7",
+                    ENG_N_ ("%s: five different cards, %u still to lay (or show cancel)"),
+                    eng_live_player_name (it, km->player), KIT_COMBO_MAX - (unsigned) km->n);
+      return ENG_OK;
+    }
   if (km->kind == KIT_PEND_COMBO)
     {
       eng_live_say (out, ENG_EVENT_NOTE, km->player, "E7",
@@ -247,6 +354,17 @@ cancel (EngInterpreter *it, EngEvents *out)
     {
       km->type = next_type (kit_live_rules (it), km->type);
       say_name (it, out);
+      return ENG_OK;
+    }
+  if (km->kind == KIT_PEND_TAKE)
+    {
+      uint8_t types[KIT_MAX_TYPES];
+      size_t n = take_types (it, types), i = 0;
+      while (i < n && types[i] != km->type)
+        i++;
+      if (n > 0)
+        km->type = types[(i + 1) % n];
+      say_take (it, out);
       return ENG_OK;
     }
   if (km->kind == KIT_PEND_NONE && s->phase == KIT_PHASE_GIVE && s->give_type != KIT_NONE)
@@ -375,11 +493,12 @@ kit_live_command_of_move (const EngMove *mv)
 
 /* Whose answer the live referee waits for: the questions are the player's
  * who laid the cards (they name whom they play against, and what a trio
- * asks for). */
+ * asks for, which card five different take). */
 void
 kit_live_view (const EngInterpreter *it, EngView *view)
 {
   const KitLiveMind *km = eng_live_mind_game_const (it);
-  if ((km->kind == KIT_PEND_TARGET && km->named >= 0) || km->kind == KIT_PEND_NAME)
+  if ((km->kind == KIT_PEND_TARGET && km->named >= 0) || km->kind == KIT_PEND_NAME
+      || km->kind == KIT_PEND_TAKE)
     view->deciding = km->player;
 }

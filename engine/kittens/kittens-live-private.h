@@ -14,6 +14,8 @@ typedef enum {
   KIT_PEND_COMBO,      /* cat cards laid for a pair: waits for the second one */
   KIT_PEND_TARGET,     /* a Favor, pair or trio laid: waits for the player it names */
   KIT_PEND_NAME,       /* a trio against `target`: waits for the card it asks for */
+  KIT_PEND_TAKE,       /* five different resolved: waits for the discard pile's card
+                        * `player` takes (`type`, named now; no cards) */
   KIT_PEND_COUNT
 } KitPendKind;
 
@@ -21,7 +23,7 @@ typedef enum {
  * track ids to forget. */
 typedef struct {
   uint8_t kind;        /* KitPendKind */
-  uint8_t verb;        /* KIT_PLAY, KIT_PAIR or KIT_TRIO */
+  uint8_t verb;        /* KIT_PLAY, KIT_PAIR, KIT_TRIO or KIT_FIVE */
   int8_t player;       /* who laid the cards */
   int8_t named;        /* the target the question names now; -1: not asked */
   int8_t target;       /* KIT_PEND_NAME: the player the trio is against */
@@ -81,6 +83,9 @@ void kit_live_complete (EngInterpreter *it, int target, const EngLiveChange *c,
 /* The pending play is complete but for its target: applies it when only
  * one player can be named, otherwise asks. */
 void kit_live_ask_target (EngInterpreter *it, const EngLiveChange *c, EngEvents *out);
+/* Five different resolved: asks which card of the discard pile the
+ * player takes. */
+void kit_live_ask_take (EngInterpreter *it, EngEvents *out);
 EngStatus kit_live_command (EngInterpreter *it, const char *id, EngEvents *out);
 bool kit_live_choice (const EngInterpreter *it, EngLiveChoice *out);
 EngStatus kit_live_choose (EngInterpreter *it, int player, EngEvents *out);

@@ -89,6 +89,20 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
       const EngLiveMind *m = eng_live_mind_const (it);
       eng_live_say (out, ENG_EVENT_NEED, b->give_to, "E7", "%s", m->expect[m->n_expect - 1].text);
     }
+  if (s->phase == KIT_PHASE_TAKE && b->phase != KIT_PHASE_TAKE)
+    kit_live_ask_take (it, out);
+  if (mv->verb == KIT_TAKE)
+    {
+      /* the card taken goes into the hand: off the pile if it lies on top */
+      char name[64];
+      eng_live_face_name (it, mv->card, true, name, sizeof name);
+      eng_live_expect_face_leaves (it, mv->card, ENG_N_ ("%s: take %s from the discard pile "
+                                                         "into your hand"),
+                                   eng_live_player_name (it, mv->player), name);
+      eng_live_say (out, ENG_EVENT_NEED, mv->player, "E7",
+                    ENG_N_ ("%s: take %s from the discard pile into your hand"),
+                    eng_live_player_name (it, mv->player), name);
+    }
   if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE && mv->verb != KIT_NOPE)
     eng_live_say (out, ENG_EVENT_NEED, -1, "E12",
                   ENG_N_ ("Anyone may lay a Nope in their play area; then show confirm"));
@@ -206,9 +220,10 @@ kit_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
         return false;
     }
   if (v[1] <= KIT_PEND_NONE || v[1] >= KIT_PEND_COUNT
-      || (v[2] != KIT_PLAY && v[2] != KIT_PAIR && v[2] != KIT_TRIO) || v[3] < 0
-      || v[3] >= KIT_MAX_PLAYERS || v[4] >= KIT_MAX_PLAYERS || v[5] >= KIT_MAX_PLAYERS
-      || v[6] < 0 || v[6] >= KIT_MAX_TYPES || v[7] < 1 || v[7] > KIT_COMBO_MAX
+      || (v[2] != KIT_PLAY && v[2] != KIT_PAIR && v[2] != KIT_TRIO && v[2] != KIT_FIVE)
+      || v[3] < 0 || v[3] >= KIT_MAX_PLAYERS || v[4] >= KIT_MAX_PLAYERS
+      || v[5] >= KIT_MAX_PLAYERS || v[6] < 0 || v[6] >= KIT_MAX_TYPES
+      || v[7] < (v[1] == KIT_PEND_TAKE ? 0 : 1) || v[7] > KIT_COMBO_MAX
       || nw != HEAD + v[7])
     return false;
   KitLiveMind *km = (KitLiveMind *) (void *) m->game;

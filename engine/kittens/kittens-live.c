@@ -53,23 +53,104 @@ start_pending (EngInterpreter *it, KitPendKind kind, unsigned verb, int player,
   km->cards[km->n++] = c->item.serial;
 }
 
-/* Whether the face `serial` is identical to the pending combo's first
- * card (E7: a pair or a trio). */
+/* Whether the pending combo's cards and the face `serial` are all
+ * identical (a pair or a trio, n + 1 <= 3) or all different (five
+ * different so far, n + 1 <= 5), E7. */
 static bool
-same_as_first (EngInterpreter *it, uint16_t serial)
+combo_with (EngInterpreter *it, uint16_t serial, bool *identical, bool *different)
 {
   const KitRules *r = kit_live_rules (it);
   const KitLiveMind *km = kit_live_mind (it);
-  uint8_t ks[3] = { kittens_card_index (r, km->cards[0]), kittens_card_index (r, serial),
-                    kittens_card_index (r, serial) };
-  return kittens_pair_ok (r, ks);
+  uint8_t ks[KIT_COMBO_MAX + 1];
+  unsigned n = km->n;
+  for (unsigned i = 0; i < n; i++)
+    ks[i] = kittens_card_index (r, km->cards[i]);
+  ks[n] = kittens_card_index (r, serial);
+  *identical = km->verb != KIT_FIVE
+               && ((n + 1 == 2 && kittens_pair_ok (r, ks))
+                   || (n + 1 == 3 && kittens_trio_ok (r, ks)));
+  *different = n + 1 <= KIT_COMBO_MAX && kittens_differ_ok (r, ks, n + 1);
+  return *identical || *different;
 }
 
-/* A cat card laid: the first, second or third card of a pair or a trio
- * (E7), laid in one look or in several.  Five different cards are not
- * read from the table yet. */
+/* Whether the face of `c` came with another face into the same play area
+ * in this look: cards laid together are a combo, never single plays. */
+static bool
+laid_with_others (EngInterpreter *it, const EngLiveChange *c)
+{
+  const EngLiveMind *m = eng_live_mind_const (it);
+  for (size_t i = 0; i < eng_live_n_table (it); i++)
+    {
+      const EngLiveItem *v = eng_live_table_item (it, i);
+      if (v->kind == 'F' && v->serial != c->item.serial && eng_live_zone_eq (v->zone, c->item.zone)
+          && eng_live_view_find (m, 'F', v->serial, 0) < 0)
+        return true;
+    }
+  return false;
+}
+
+/* Five different cards so far: waits for the rest, or plays them. */
 static void
-cat_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
+five_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  km->verb = KIT_FIVE;
+  km->kind = KIT_PEND_COMBO;
+  km->named = -1;
+  if (km->n == KIT_COMBO_MAX)
+    {
+      kit_live_complete (it, -1, c, out);
+      return;
+    }
+  bool more_coming = laid_with_others (it, c);
+  eng_live_accept (it, c);
+  if (more_coming)
+    return;   /* the look's other cards follow: the need is said after them */
+  unsigned left = KIT_COMBO_MAX - km->n;
+  eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
+                ENG_N_ ("%s: five different cards, %u still to lay (or show cancel)"),
+                eng_live_player_name (it, km->player), left);
+}
+
+/* A further card of a pending combo, laid by the player who laid the
+ * first (E7): a pair's second, a trio's third, or a card of five
+ * different; the refusal names what the combo cannot be. */
+static void
+combo_card (EngInterpreter *it, const EngLiveChange *c, const char *what, EngEvents *out)
+{
+  KitLiveMind *km = kit_live_mind (it);
+  bool identical, different;
+  if (!combo_with (it, c->item.serial, &identical, &different))
+    {
+      if (km->n >= 3 && km->verb == KIT_TRIO)
+        eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                         ENG_N_ ("Four cards are no combo: take back %s"), what);
+      else if (km->n >= 2 && km->verb == KIT_PAIR)
+        eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                         ENG_N_ ("Not three of a kind, and five different cards repeat no "
+                                 "kind: take back %s"), what);
+      else
+        eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
+                         ENG_N_ ("Five different cards repeat no kind: take back %s"), what);
+      return;
+    }
+  if (identical)
+    {
+      km->cards[km->n++] = c->item.serial;
+      km->verb = km->n == 3 ? KIT_TRIO : KIT_PAIR;
+      km->kind = KIT_PEND_TARGET;
+      kit_live_ask_target (it, c, out);
+      return;
+    }
+  km->cards[km->n++] = c->item.serial;
+  five_laid (it, c, out);
+}
+
+/* A card of a combo laid (E7): cats are never played alone, so a cat
+ * starts a pair (or five different); any card laid together with others
+ * does too.  Laid in one look or in several. */
+static void
+combo_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
 {
   const KitState *s = kit_live_state (it);
   KitLiveMind *km = kit_live_mind (it);
@@ -85,32 +166,17 @@ cat_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
           return;
         }
       start_pending (it, KIT_PEND_COMBO, KIT_PAIR, p, c);
-      eng_live_say (out, ENG_EVENT_NEED, p, "E7",
-                    ENG_N_ ("%s: lay the second card of the pair (or show cancel)"),
-                    eng_live_player_name (it, p));
+      if (!laid_with_others (it, c))
+        eng_live_say (out, ENG_EVENT_NEED, p, "E7",
+                      ENG_N_ ("%s: lay the second card of the pair (or show cancel)"),
+                      eng_live_player_name (it, p));
       return;
     }
   bool mine = km->player == p;
   if (mine && (km->kind == KIT_PEND_COMBO
-               || (km->kind == KIT_PEND_TARGET && km->verb == KIT_PAIR)))
+               || (km->kind == KIT_PEND_TARGET && km->verb != KIT_PLAY)))
     {
-      if (!same_as_first (it, c->item.serial))
-        {
-          eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
-                           ENG_N_ ("A pair is two identical cards: take back %s"), what);
-          return;
-        }
-      km->cards[km->n++] = c->item.serial;
-      km->verb = km->n == 3 ? KIT_TRIO : KIT_PAIR;
-      km->kind = KIT_PEND_TARGET;
-      kit_live_ask_target (it, c, out);
-      return;
-    }
-  if (mine && km->verb == KIT_TRIO)
-    {
-      eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
-                       ENG_N_ ("Five different cards are not read from the table yet, and four "
-                               "cards are no combo: take back %s"), what);
+      combo_card (it, c, what, out);
       return;
     }
   eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
@@ -141,9 +207,15 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
       apply_or_take_back (it, &mv, c, out);
       return;
     }
-  if (card->kind == KIT_KIND_CAT || card->kind == KIT_KIND_FERAL)
+  bool combo_open = km->kind == KIT_PEND_COMBO
+                    || (km->kind == KIT_PEND_TARGET && km->verb != KIT_PLAY);
+  if (card->kind == KIT_KIND_CAT || card->kind == KIT_KIND_FERAL
+      || (card->kind != KIT_KIND_KITTEN && combo_open && km->player == p)
+      || (card->kind != KIT_KIND_KITTEN && km->kind == KIT_PEND_NONE
+          && s->phase == KIT_PHASE_TURN && s->open == KIT_OPEN_NONE && p == s->active
+          && laid_with_others (it, c)))
     {
-      cat_laid (it, c, p, out);
+      combo_laid (it, c, p, out);
       return;
     }
   if (km->kind != KIT_PEND_NONE)

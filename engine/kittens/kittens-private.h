@@ -28,6 +28,9 @@ const char *kittens_kind_words (unsigned kind, unsigned cat, unsigned depth);
 bool kittens_pair_ok (const KitRules *r, const uint8_t *cards);
 bool kittens_trio_ok (const KitRules *r, const uint8_t *cards);
 bool kittens_five_ok (const KitRules *r, const uint8_t *cards);
+/* Whether n combo cards (indices) are all of different kinds, as five
+ * different must be (a Feral Cat a kind of its own). */
+bool kittens_differ_ok (const KitRules *r, const uint8_t *cards, unsigned n);
 
 /* Whether a single card of this kind is played with the `play` verb, and
  * whether it names a player (Favor, Targeted Attack). */

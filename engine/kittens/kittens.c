@@ -240,16 +240,22 @@ kittens_trio_ok (const KitRules *r, const uint8_t *cards)
   return identical (r, cards, 3);
 }
 
-/* Five different types; a Feral Cat counts as a further distinct kind. */
+/* n different types; a Feral Cat counts as a further distinct kind. */
 bool
-kittens_five_ok (const KitRules *r, const uint8_t *cards)
+kittens_differ_ok (const KitRules *r, const uint8_t *cards, unsigned n)
 {
-  for (unsigned i = 0; i < 5; i++)
-    for (unsigned j = i + 1; j < 5; j++)
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = i + 1; j < n; j++)
       if (r->cards[cards[i]].kind != KIT_KIND_FERAL
           && r->cards[cards[i]].type == r->cards[cards[j]].type)
         return false;
   return true;
+}
+
+bool
+kittens_five_ok (const KitRules *r, const uint8_t *cards)
+{
+  return kittens_differ_ok (r, cards, 5);
 }
 
 bool

@@ -219,6 +219,35 @@ push_memo (EngInterpreter *it, const EngLiveMind *before)
   it->memo_version++;
 }
 
+/* The rules say what a player must do next in general words (a NEED with
+ * no rule id: "Ana: play a Defuse or explode"), for a replay; the live
+ * class says it for the table ("Ana: lay a Defuse in your play area, or
+ * show end-turn ...").  Told both, a table reads and hears the same thing
+ * twice, so the rules' one goes when the live class addressed the same
+ * player.  Rules events are [from, rules_end), the live class's follow. */
+static void
+drop_superseded_needs (EngEvents *out, size_t from, size_t rules_end)
+{
+  if (out == NULL)
+    return;
+  size_t kept = from;
+  for (size_t i = from; i < out->n; i++)
+    {
+      const EngEvent *e = &out->items[i];
+      bool superseded = false;
+      if (i < rules_end && e->kind == ENG_EVENT_NEED && e->rule[0] == '\0' && e->player >= 0)
+        for (size_t j = rules_end; j < out->n && !superseded; j++)
+          superseded = out->items[j].kind == ENG_EVENT_NEED && out->items[j].rule[0] != '\0'
+                       && out->items[j].player == e->player;
+      if (superseded)
+        continue;
+      if (kept != i)
+        out->items[kept] = out->items[i];
+      kept++;
+    }
+  out->n = kept;
+}
+
 bool
 eng_live_try_apply (EngInterpreter *live, const EngMove *move, const EngLiveChange *c,
                     EngEvents *out)
@@ -238,8 +267,10 @@ eng_live_try_apply (EngInterpreter *live, const EngMove *move, const EngLiveChan
   eng_record_append (it->record, move, 0);
   if (c != NULL)
     eng_live_accept (it, c);
+  size_t rules_end = out != NULL ? out->n : 0;
   if (it->klass->after_move != NULL)
     it->klass->after_move (it, it->before, move, out);
+  drop_superseded_needs (out, mark, rules_end);
   return true;
 }
 
@@ -332,8 +363,10 @@ live_take_baseline (EngInterpreter *it, EngEvents *out)
   char why[160] = "";
   if (!it->klass->baseline_check (it, why, sizeof why))
     {
-      bool fresh = it->new_deal || (!it->undo_baseline && eng_game_history_depth (it->game) == 0
-                                    && it->record->n_moves == 0);
+      bool fresh = it->new_deal
+                   || (!it->undo_baseline
+                       && ((eng_game_history_depth (it->game) == 0 && it->record->n_moves == 0)
+                           || (it->klass->deal_start != NULL && it->klass->deal_start (it))));
       char text[sizeof it->setup_need];
       const char *rule = "table";
       if (fresh)

@@ -460,6 +460,9 @@ broken_expectation (EngInterpreter *it, const EngLiveExpect *e, const EngLiveCha
   if (live_complaint_find (it, c) != NULL)
     return;
   const char *rule = it->klass->cleanup_rule != NULL ? it->klass->cleanup_rule : "table";
+  if ((e->kind == ENG_EXPECT_TO_ZONE || e->kind == ENG_EXPECT_SIDE_UP)
+      && it->klass->place_rule != NULL)
+    rule = it->klass->place_rule;
   switch (e->kind)
     {
     case ENG_EXPECT_TO_DISCARD:

@@ -138,6 +138,10 @@ struct EngLiveClass {
   /* The rule id complaints about tidying up cite (cards to the discard
    * pile or a capture area, cards turned back down): "K11". */
   const char *cleanup_rule;
+  /* The rule id complaints cite when a card asked to a place or to turn a
+   * side up (ENG_EXPECT_TO_ZONE, ENG_EXPECT_SIDE_UP) went elsewhere, e.g.
+   * Catchy!'s cat moved the wrong way: "C5".  NULL: cleanup_rule. */
+  const char *place_rule;
 
   /* Fills the game's data (card tables from the set).  ENG_ERR_* refuses. */
   EngStatus (*init) (EngInterpreter *live, void *data);
@@ -149,6 +153,11 @@ struct EngLiveClass {
   /* The NEED for a new game's table that is not set up yet, and its rule. */
   void (*setup_need) (EngInterpreter *live, const char *why, char *text, size_t size,
                       const char **rule);
+  /* Whether the game waits for a freshly dealt table (a new hand's, before
+   * its first move): a first look then asks for it with setup_need's words,
+   * also after a restart that lost eng_live_new_deal's mark (the journal
+   * keeps no view until the table is seen).  May be NULL: only a new game. */
+  bool (*deal_start) (const EngInterpreter *live);
   /* After the baseline view is taken: expectations it implies (may be NULL). */
   void (*baseline_done) (EngInterpreter *live);
 

@@ -5,8 +5,11 @@
 #include <criterion/criterion.h>
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cal-zones.h"
+#include "eng-data.h"
 #include "ui-settings.h"
 #include "ui-setup-dialog.h"
 
@@ -179,6 +182,71 @@ Test (settings, setup_dialog_round_trip)
   cr_assert_eq (back.n_players, 2);
   cr_assert_str_neq (back.names[0], "Zoe");
   gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (parent);
+}
+
+/* Shared zones in data/zones/GAME.zones, counted here from the file. */
+static guint
+shared_zones_of (const char *game)
+{
+  g_autofree char *rel = g_strdup_printf ("zones/%s.zones", game);
+  char *path = eng_data_path (rel);
+  CalZones *zones = g_new0 (CalZones, 1);
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (cal_zones_load_file (path, zones, &err), ENG_OK, "%s: %s", path, err.reason);
+  guint n = 0;
+  for (size_t k = 0; k < zones->n; k++)
+    n += !zones->zones[k].per_seat;
+  free (path);
+  g_free (zones);
+  return n;
+}
+
+/* The setup dialog's picture of the table follows the game (its zone
+ * file), the number of players, their names and their seat markers. */
+Test (settings, setup_dialog_seat_layout_follows_the_choice)
+{
+  cr_assert (gtk_init_check (), "no display (run under xvfb-run)");
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  EngSetup setup;
+  setup_of (&setup, (const char *[]) { "Zoe", "Yan", NULL }, (const uint8_t[]) { 2, 5 });
+  UiSetupDialog *dialog = ui_setup_dialog_new (parent, "katua", &setup, NULL);
+  UiSeatLayout *layout = ui_setup_dialog_get_seat_layout (dialog);
+  cr_assert_not_null (layout);
+  cr_assert_eq (ui_seat_layout_get_n_seats (layout), 2);
+  cr_assert_str_eq (ui_seat_layout_get_name (layout, 1), "Yan");
+  cr_assert_gt (shared_zones_of ("katua"), 0);
+  cr_assert_eq (ui_seat_layout_get_n_shared (layout), shared_zones_of ("katua"));
+
+  GtkSpinButton *count = GTK_SPIN_BUTTON (
+    gtk_widget_get_template_child (GTK_WIDGET (dialog), UI_TYPE_SETUP_DIALOG, "count"));
+  gtk_spin_button_set_value (count, 4);
+  cr_assert_eq (ui_seat_layout_get_n_seats (layout), 4, "the picture has a seat per player");
+  cr_assert_str_eq (ui_seat_layout_get_name (layout, 2), "", "no name typed for player 3 yet");
+  GtkEditable *name = GTK_EDITABLE (
+    gtk_widget_get_template_child (GTK_WIDGET (dialog), UI_TYPE_SETUP_DIALOG, "name2"));
+  gtk_editable_set_text (name, "Xia");
+  cr_assert_str_eq (ui_seat_layout_get_name (layout, 2), "Xia");
+  gtk_spin_button_set_value (count, 3);
+  cr_assert_eq (ui_seat_layout_get_n_seats (layout), 3);
+  cr_assert_null (ui_seat_layout_get_name (layout, 3));
+
+  /* another game: its own zones, and no more seats than it takes */
+  UiSetupDialog *other = ui_setup_dialog_new (parent, "catchy", NULL, NULL);
+  UiSeatLayout *other_layout = ui_setup_dialog_get_seat_layout (other);
+  cr_assert_eq (ui_seat_layout_get_n_shared (other_layout), shared_zones_of ("catchy"));
+  cr_assert_neq (shared_zones_of ("catchy"), shared_zones_of ("katua"));
+  cr_assert_eq (ui_seat_layout_get_n_seats (other_layout), eng_game_class_find ("catchy")->max_players);
+
+  /* a game with no zone file: the seats alone, and no shared zone made up */
+  UiSeatLayout *bare = UI_SEAT_LAYOUT (g_object_ref_sink (ui_seat_layout_new ()));
+  g_autoptr (GError) error = NULL;
+  cr_assert_not (ui_seat_layout_set_game (bare, "no-such-game", &error));
+  cr_assert_not_null (error);
+  cr_assert_eq (ui_seat_layout_get_n_shared (bare), 0);
+  g_object_unref (bare);
+  gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (other));
   gtk_window_destroy (parent);
 }

@@ -108,6 +108,15 @@ said (const Watch *w, EngEventKind kind, const char *text)
 }
 
 static bool
+said_part (const Watch *w, EngEventKind kind, const char *part)
+{
+  for (size_t i = 0; i < w->n_seen; i++)
+    if (w->seen[i].kind == kind && strstr (w->seen[i].text, part) != NULL)
+      return true;
+  return false;
+}
+
+static bool
 complained (const Watch *w, const char *rule)
 {
   for (size_t i = 0; i < w->n_seen; i++)
@@ -134,6 +143,7 @@ typedef struct {
   const char *rec;          /* the expected record */
   CalSceneOptions opts;
   bool expect_over;
+  bool say_needs;           /* every `expect say need` text was in a NEED too */
 } Game;
 
 static void
@@ -217,6 +227,12 @@ play (const Game *g)
     if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "need") == 0)
       cr_expect (said (w, ENG_EVENT_NEED, op.text), "line %u: NEED '%s' never said", op.line,
                  op.text);
+  if (g->say_needs)
+    for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+      if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "say") == 0
+          && strncmp (op.text, "need ", 5) == 0)
+        cr_expect (said_part (w, ENG_EVENT_NEED, op.text + 5), "line %u: no NEED with '%s'",
+                   op.line, op.text + 5);
   /* every complaint the script expects was made, and no other */
   for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
     if (op.kind == ENG_LIVE_OP_EXPECT && strcmp (op.expect, "illegal") == 0)
@@ -324,6 +340,43 @@ Test (e2e, bundled_catchy_demo_hand_to_the_arms)
   play (&g);
 }
 
+/* A whole Catchy! game through the camera: three hands to Ana's 9 points,
+ * the markers asked after each hand and the next hand's table set up step
+ * by step, the wild with a 3 (C4), and the table's mistakes named and
+ * fixed (the follower laying first, the cat moved the wrong way, the mood
+ * card moved but not turned over). */
+static void skip_when_sanitized (void);
+
+static Game
+catchy_game (const char *name, bool over)
+{
+  static char script[512], rec[512];
+  snprintf (script, sizeof script, "%s/live/scripts/%s.script", TESTS_DIR, name);
+  snprintf (rec, sizeof rec, "%s/live/scripts/%s.rec", TESTS_DIR, name);
+  Game g = { script, rec, options (CAL_SCENE_DEGRADE_ALL, -1), over, true };
+  /* a hand's end gathers a dozen cards or more: one sweep, not one look
+   * each (CalSceneOptions.gather) */
+  g.opts.gather = true;
+  return g;
+}
+
+Test (e2e, catchy_whole_game_wild_and_three_and_mistakes)
+{
+  skip_when_sanitized ();
+  Game g = catchy_game ("catchy-2p-game", true);
+  play (&g);
+}
+
+/* A revoke the camera cannot see when it happens, flagged when a later
+ * card proves it (C8); a hand of seven tricks ending on the centre, tied
+ * at the winning score, and another hand to the winner (C7). */
+Test (e2e, catchy_revoke_flagged_later_and_a_tie_that_plays_another_hand)
+{
+  skip_when_sanitized ();
+  Game g = catchy_game ("catchy-2p-tie", true);
+  play (&g);
+}
+
 /* Exploding Kittens through the same pipeline: plays, a Nope and a Nope
  * of the Nope, an Attack's turns owed, a trio laid in the play area
  * (E6, E7, E10, E12). */
@@ -346,17 +399,64 @@ Test (e2e, kittens_two_players_kittens_defused_and_exploding)
   play (&g);
 }
 
+/* Exploding Kittens through the same pipeline: five different cards laid
+ * one by one and several at once (a repeated kind refused), five cards in
+ * one play area, a five Noped, another whose discard pile card is named
+ * with command cards (E7, E12). */
+Test (e2e, kittens_two_players_five_different)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-2p-five.script",
+             TESTS_DIR "/live/scripts/kittens-2p-five.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players on the square table: a trio and a Favor whose target and
+ * card are named with command cards, a pair cancelled (E7, E13). */
+Test (e2e, kittens_three_players_pair_trio_favor)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-pair-favor.script",
+             TESTS_DIR "/live/scripts/kittens-3p-pair-favor.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Three players: an Attack's two turns, a Defuse, a player out whose
+ * kitten and hand stay face up in front of them, undo of a pair (E10,
+ * E14). */
+Test (e2e, kittens_three_players_attack_and_a_player_out)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-3p-attack-out.script",
+             TESTS_DIR "/live/scripts/kittens-3p-attack-out.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), false };
+  play (&g);
+}
+
+/* Five players on the pentagon table (docs/e2e.md): an Attack, a Nope, a
+ * kitten defused and drawn again, four players out and a winner (E8, E10,
+ * E12, E14). */
+Test (e2e, kittens_five_players_whole_game_to_a_winner)
+{
+  Game g = { TESTS_DIR "/live/scripts/kittens-5p-game.script",
+             TESTS_DIR "/live/scripts/kittens-5p-game.rec",
+             options (CAL_SCENE_DEGRADE_ALL, -1), true };
+  play (&g);
+}
+
 /* ---- refusals: no rendering needed --------------------------------------- */
 
 /* Generates the scene of a script (`text`, or the file `path` when text is
  * NULL) with the Katua zones, or `zones_text` instead when not NULL;
  * `scene_out` (may be NULL) receives the scene text (caller frees). */
 static EngStatus
-generate_scene (const char *text, const char *path, const char *zones_text, char **scene_out,
-                EngParseError *err)
+generate_game_scene (const char *game, const char *text, const char *path,
+                     const char *zones_text, char **scene_out, EngParseError *err)
 {
-  char *set_path = data_path ("cards/katua.set");
-  char *zones_path = data_path ("zones/katua.zones");
+  char rel[64];
+  snprintf (rel, sizeof rel, "cards/%s.set", game);
+  char *set_path = data_path (rel);
+  snprintf (rel, sizeof rel, "zones/%s.zones", game);
+  char *zones_path = data_path (rel);
   EngCardSet *set = NULL;
   cr_assert_eq (eng_card_set_load_file (set_path, &set, err), ENG_OK);
   CalZones zones;
@@ -398,6 +498,13 @@ generate_scene (const char *text, const char *path, const char *zones_text, char
 }
 
 static EngStatus
+generate_scene (const char *text, const char *path, const char *zones_text, char **scene_out,
+                EngParseError *err)
+{
+  return generate_game_scene ("katua", text, path, zones_text, scene_out, err);
+}
+
+static EngStatus
 generate_text (const char *text, EngParseError *err)
 {
   return generate_scene (text, NULL, NULL, NULL, err);
@@ -420,6 +527,55 @@ Test (e2e_refusals, generated_scene_parses_and_times_every_change)
   cr_expect_eq (generate_text (DEALT "put 71 face attack Bea 0\nsnap\nflip 26\nsnap\n"
                                "move 26 capture Ana\nmove 71 discard\nsnap\ncommand end-turn\n"
                                "put 2 back slot Bea 0\nsnap\n", &err), ENG_OK, "%s", err.reason);
+}
+
+/* CalSceneOptions.gather: cards taken away one after another leave in one
+ * sweep, the tracker's grace for a card gone waited once after the last;
+ * the same cards leave, the scene is shorter by that grace for each card
+ * but the last of a run.  Catchy!'s whole game gathers the table twice. */
+Test (e2e_refusals, a_gathered_table_leaves_in_one_sweep)
+{
+  EngParseError err = { 0 };
+  char *set_path = data_path ("cards/catchy.set");
+  char *zones_path = data_path ("zones/catchy.zones");
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK, "%s", err.reason);
+  CalZones zones;
+  cr_assert_eq (cal_zones_load_file (zones_path, &zones, &err), ENG_OK, "%s", err.reason);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (TESTS_DIR "/live/scripts/catchy-2p-game.script",
+                                           &script, &err), ENG_OK, "%s", err.reason);
+  /* removes followed by another remove */
+  unsigned swept = 0;
+  EngLiveScriptOp op, next;
+  for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+    swept += op.kind == ENG_LIVE_OP_REMOVE && eng_live_script_op (script, i + 1, &next)
+             && next.kind == ENG_LIVE_OP_REMOVE;
+  cr_assert_geq (swept, 15, "the script gathers the table");
+  CalSceneResult *res[2];
+  for (int gather = 0; gather < 2; gather++)
+    {
+      CalSceneOptions opts;
+      cal_scene_options_init (&opts);
+      opts.gather = gather;
+      res[gather] = calloc (1, sizeof *res[gather]);
+      cr_assert_eq (cal_scene_generate (script, set, &zones, &opts, res[gather], &err), ENG_OK,
+                    "line %u: %s", err.line, err.reason);
+    }
+  cr_expect_eq (count_lines_with (res[1]->text, " remove c"),
+                count_lines_with (res[0]->text, " remove c"), "the same cards leave");
+  cr_expect_geq (count_lines_with (res[1]->text, " remove c"), swept);
+  cr_expect_float_eq (res[0]->duration_s - res[1]->duration_s, 1.5 * swept, 0.01,
+                      "%.2f s shorter, %u sweeps", res[0]->duration_s - res[1]->duration_s, swept);
+  for (int gather = 0; gather < 2; gather++)
+    {
+      free (res[gather]->text);
+      free (res[gather]);
+    }
+  eng_live_script_free (script);
+  eng_card_set_free (set);
+  free (zones_path);
+  free (set_path);
 }
 
 Test (e2e_refusals, a_choose_with_no_question_asked_cannot_be_filmed)
@@ -603,6 +759,59 @@ last_place (const char *scene, unsigned serial, double *x, double *y)
         found = true;
     }
   return found;
+}
+
+Test (e2e_refusals, kittens_target_question_is_shown_as_command_cards)
+{
+  /* kittens-3p-pair-favor: "choose Bea" while the Favor's question names
+   * Bea: one confirm, no cancel, besides the script's own command cards */
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  const char *path = TESTS_DIR "/live/scripts/kittens-3p-pair-favor.script";
+  cr_assert_eq (generate_game_scene ("kittens", NULL, path, NULL, &scene, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  EngLiveScript *script = NULL;
+  cr_assert_eq (eng_live_script_load_file (path, &script, &err), ENG_OK);
+  size_t cancels = 0, confirms = 0, chooses = 0;
+  EngLiveScriptOp op;
+  for (size_t i = 0; eng_live_script_op (script, i, &op); i++)
+    if (op.kind == ENG_LIVE_OP_COMMAND || op.kind == ENG_LIVE_OP_KEY)
+      {
+        cancels += strcmp (op.text, "cancel") == 0;
+        confirms += strcmp (op.text, "confirm") == 0;
+      }
+    else
+      chooses += op.kind == ENG_LIVE_OP_CHOOSE;
+  cr_assert_eq (chooses, 1, "the pair-favor script changed: recount");
+  cr_expect_eq (count_lines_with (scene, " place cmd-cancel "), cancels);
+  cr_expect_eq (count_lines_with (scene, " place cmd-confirm "), confirms + 1);
+  eng_live_script_free (script);
+  free (scene);
+}
+
+Test (e2e_refusals, five_cards_in_a_kittens_play_area_keep_their_stickers_apart)
+{
+  /* five different laid together in Ana's play area (the two-player table:
+   * her seat's right runs along x, forward along -y): no card covers
+   * another's sticker, 46.4 mm with its quiet zone, so any two cards are
+   * 54.7 mm apart across or 67.2 mm apart forward */
+  static const unsigned five[] = { 37, 16, 24, 45, 11 };
+  EngParseError err = { 0 };
+  char *scene = NULL;
+  const char *text = "game kittens\nplayers Ana Bea\nsnap\nput 37 face play Ana\n"
+                     "put 16 face play Ana\nput 24 face play Ana\nput 45 face play Ana\n"
+                     "put 11 face play Ana\nsnap\n";
+  cr_assert_eq (generate_game_scene ("kittens", text, NULL, NULL, &scene, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  double x[5], y[5];
+  for (size_t i = 0; i < 5; i++)
+    cr_assert (last_place (scene, five[i], &x[i], &y[i]), "card %u placed", five[i]);
+  for (size_t i = 0; i < 5; i++)
+    for (size_t j = i + 1; j < 5; j++)
+      cr_expect (fabs (x[i] - x[j]) >= 54.7 || fabs (y[i] - y[j]) >= 67.2,
+                 "cards %u at (%.1f,%.1f) and %u at (%.1f,%.1f) cover a sticker", five[i], x[i],
+                 y[i], five[j], x[j], y[j]);
+  free (scene);
 }
 
 Test (e2e_refusals, four_cards_on_one_attack_spot_keep_their_stickers_apart)
@@ -815,6 +1024,10 @@ Test (e2e, script_from_the_environment)
   /* E2E_SIZE=1920x1080: filmed by a camera of that frame; E2E_BLUR=PX: that
    * soft */
   const char *size = getenv ("E2E_SIZE"), *blur = getenv ("E2E_BLUR");
+  /* E2E_CHANGE=S: seconds given to one physical change */
+  const char *change = getenv ("E2E_CHANGE");
+  if (change != NULL)
+    g.opts.change_s = atof (change);
   if (size != NULL)
     cr_assert_eq (sscanf (size, "%dx%d", &g.opts.width, &g.opts.height), 2, "E2E_SIZE=WxH");
   if (blur != NULL)

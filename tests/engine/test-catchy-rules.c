@@ -383,7 +383,13 @@ Test (catchy, c07_a_tie_at_the_winning_score_plays_another_hand)
   play_lines (&t, TO_CENTRE, 15);
   cr_assert (!eng_game_is_over (t.game), "1-1 at the winning score: not over");
   cr_assert_eq (ct_state (&t)->hand_no, 2);
-  cr_assert_not_null (gt_event (&t, ENG_EVENT_NOTE, "C7"));
+  const EngEvent *e = gt_event (&t, ENG_EVENT_NOTE, "C7");
+  cr_assert_not_null (e);
+  /* one point is singular (C6's score words too) */
+  cr_assert_str_eq (e->text, "Tied at 1 point: another hand decides");
+  e = gt_event (&t, ENG_EVENT_SCORE, "C6");
+  cr_assert_not_null (e);
+  cr_assert_not_null (strstr (e->text, "(now 1 point)"), "%s", e->text);
   gt_free (&t);
 }
 
@@ -601,5 +607,43 @@ Test (catchy, moves_need_their_arguments)
   gt_refused (&t, "Ana play ?", ENG_ERR_ILLEGAL, "C11");
   gt_refused (&t, "Ana play 17", ENG_ERR_ILLEGAL, "C2");
   gt_refused (&t, "Ana play 19", ENG_ERR_ILLEGAL, "C2");
+  gt_free (&t);
+}
+
+/* C5 in the public view: the "Cat" row says how far the cat stands on
+ * whose side, so that a space short of the arms never reads as the arms. */
+static const char *
+cat_row (const GameTest *t)
+{
+  static EngView v;
+  eng_game_public_view (t->game, &v);
+  for (unsigned p = 0; p < v.n_panels; p++)
+    for (unsigned i = 0; i < v.panels[p].n_rows; i++)
+      if (strcmp (v.panels[p].rows[i].label, "Cat") == 0)
+        return v.panels[p].rows[i].value;
+  cr_assert_fail ("no Cat row");
+  return NULL;
+}
+
+Test (catchy, c05_the_view_says_where_the_cat_stands)
+{
+  GameTest t;
+  gt_new (&t, KNOWN);
+  static const char *const lines[] = { TO_ANAS_ARMS };
+  cr_assert_str_eq (cat_row (&t), "centre");
+  play_lines (&t, lines, 3);
+  cr_assert_eq (ct_state (&t)->cat, 2);
+  cr_assert_str_eq (cat_row (&t), "path space 2, Ana's side");
+  gt_free (&t);
+  /* the game over with the cat in the arms */
+  gt_new (&t, KNOWN "option winning_score 3\n");
+  play_lines (&t, lines, 7);
+  cr_assert (eng_game_is_over (t.game));
+  cr_assert_str_eq (cat_row (&t), "Ana's arms");
+  gt_free (&t);
+  gt_new (&t, KNOWN);
+  play_lines (&t, TO_CENTRE, 7);
+  cr_assert_eq (ct_state (&t)->cat, 4);
+  cr_assert_str_eq (cat_row (&t), "path space 4, Bea's side");
   gt_free (&t);
 }

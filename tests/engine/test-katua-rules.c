@@ -567,6 +567,98 @@ Test (katua, k13_triple_and_defender_replicator_copies_defence)
   gt_free (&t);
 }
 
+/* Whether a legal move of the current state is `verb` by `player` aimed
+ * at (target, slot). */
+static bool
+kt_listed (const GameTest *t, unsigned verb, int player, int target, int slot)
+{
+  EngMove moves[512];
+  size_t n = eng_game_legal_moves (t->game, moves, 512);
+  for (size_t i = 0; i < n && i < 512; i++)
+    if (moves[i].verb == verb && moves[i].player == player && moves[i].target[0] == target
+        && moves[i].slot[0] == slot)
+      return true;
+  return false;
+}
+
+/* K13 + K7 (K6 "Replicator with any of those"): against a double attack the
+ * defender Shields the first beam and a Replicator copying that Shield
+ * turns the second beam at another of the attacker's cats, chosen by the
+ * defender; each beam then acts as the defender's (K7). */
+Test (katua, k13_k07_replicator_copies_the_shield_against_the_second_attempt)
+{
+  GameTest t;
+  gt_new (&t, TWO SLOTS2 "deal Ana hand 35 89 37\ndeal Bea hand 83 91 49\n");
+  gt_ok (&t, "Ana attack 35 Bea 1");
+  gt_ok (&t, "Ana replicate 89 Bea 3");
+  gt_ok (&t, "Bea shield 83 Ana 1");            /* the first beam at Ana's red-1 */
+  cr_assert (kt_listed (&t, KAT_REPLICATE, 1, 0, 2), "the copied Shield is a legal move");
+  cr_assert (!kt_listed (&t, KAT_REPLICATE, 1, 0, 0), "slot 1 already has a beam");
+  gt_refused (&t, "Bea replicate 91 Bea 2", ENG_ERR_ILLEGAL, "K7");
+  gt_refused (&t, "Bea replicate 91 Ana 1", ENG_ERR_ILLEGAL, "K13");
+  gt_ok (&t, "Bea replicate 91 Ana 3");         /* the second at Ana's tricolor-1 */
+  const KatState *s = kt_state (&t);
+  cr_assert_eq (s->n_att, 2);
+  for (int i = 0; i < 2; i++)
+    {
+      cr_assert_eq (s->att[i].player, 0, "beam %d points at Ana", i);
+      cr_assert_eq (s->att[i].launcher, 1, "beam %d is Bea's now", i);
+      cr_assert_eq (s->att[i].colour, KAT_RED);
+    }
+  cr_assert_eq (s->att[0].slot, 0);
+  cr_assert_eq (s->att[1].slot, 2);
+  /* Ana defends each beam in turn: red-1 and tricolor-1 both go to Bea */
+  gt_refused (&t, "Bea hit", ENG_ERR_ILLEGAL, "K6");
+  gt_ok (&t, "Ana hit");
+  cr_assert_eq (kt_state (&t)->captured_n[1], 1);
+  gt_ok (&t, "Ana hit");
+  cr_assert_eq (kt_state (&t)->captured_n[1], 2);
+  cr_assert_eq (eng_game_score (t.game, 1), 2);
+  cr_assert_eq (eng_game_score (t.game, 0), 0);
+  cr_assert_eq (kt_state (&t)->phase, KAT_PHASE_TURN);
+  cr_assert_eq (kt_slot_serial (&t, 1, 2), 29, "Bea's fake was never hit");
+  cr_assert_eq (kt_state (&t)->captured_n[0], 0);
+  gt_free (&t);
+}
+
+/* What stays refused: a copied Shield with no second attempt at its
+ * player, after the attacker has answered the turned beam, or by anyone
+ * but the Shield's player; a triple takes two copies, each its own cat. */
+Test (katua, k13_k07_copied_shield_needs_an_attempt_still_aimed_at_its_player)
+{
+  GameTest t;
+  gt_new (&t, TWO SLOTS2 "deal Ana hand 35 89 90\ndeal Bea hand 83 91 92\n");
+  gt_ok (&t, "Ana attack 35 Bea 1");
+  gt_ok (&t, "Bea shield 83 Ana 1");
+  gt_refused (&t, "Bea replicate 91 Ana 2", ENG_ERR_ILLEGAL, "K13");
+  cr_assert (!kt_listed (&t, KAT_REPLICATE, 1, 0, 1));
+  gt_free (&t);
+
+  gt_new (&t, TWO SLOTS2 "deal Ana hand 35 89 90\ndeal Bea hand 83 91 92\n");
+  gt_ok (&t, "Ana attack 35 Bea 1");
+  gt_ok (&t, "Ana replicate 89 Bea 2");
+  gt_ok (&t, "Bea shield 83 Ana 1");
+  gt_refused (&t, "Ana replicate 90 Ana 2", ENG_ERR_ILLEGAL, "K13");
+  gt_ok (&t, "Ana hit");                        /* the turned beam resolves first */
+  gt_refused (&t, "Bea replicate 91 Ana 2", ENG_ERR_ILLEGAL, "K13");
+  gt_free (&t);
+
+  gt_new (&t, TWO SLOTS2 "deal Ana hand 35 89 90\ndeal Bea hand 83 91 92\n");
+  gt_ok (&t, "Ana attack 35 Bea 1");
+  gt_ok (&t, "Ana replicate 89 Bea 2");
+  gt_ok (&t, "Ana replicate 90 Bea 3");
+  gt_ok (&t, "Bea shield 83 Ana 2");
+  gt_ok (&t, "Bea replicate 91 Ana 1");
+  gt_refused (&t, "Bea replicate 92 Ana 1", ENG_ERR_ILLEGAL, "K13");
+  gt_ok (&t, "Bea replicate 92 Ana 3");
+  const KatState *s = kt_state (&t);
+  cr_assert_eq (s->n_att, 3);
+  for (int i = 0; i < 3; i++)
+    cr_assert (s->att[i].player == 0 && s->att[i].launcher == 1, "beam %d turned", i);
+  cr_assert_eq (s->att[0].slot + s->att[1].slot + s->att[2].slot, 0 + 1 + 2);
+  gt_free (&t);
+}
+
 Test (katua, k13_replicated_action_has_its_own_target)
 {
   GameTest t;

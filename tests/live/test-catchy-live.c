@@ -77,3 +77,33 @@ Test (catchy_live, killed_after_any_snapshot_the_game_goes_on_the_same)
   free (whole.record);
   eng_live_script_free (sc);
 }
+
+/* C5: the cat moved the wrong way, or turned when it should not, is named
+ * by the rule that moves and turns it (not the played pile's, C12). */
+Test (catchy_live, c05_a_cat_moved_the_wrong_way_is_named_by_c5)
+{
+  static const char text[] =
+    "game catchy\nplayers Ana Bea\n"
+    "put 13 back centre 1\nput 14 back centre 3\nput 15 back centre 5\nput 18 face centre 3\n"
+    "snap\nremove 13\nsnap\nput 17 back centre 1\nsnap\nkey confirm\n"
+    "put 4 face play Ana\nsnap\nput 3 face play Bea\nsnap\n"   /* Ana wins: red, toward her */
+    "move 18 centre 4\nsnap\n"
+    "expect note C5\nexpect say note Not there: Move the cat one space toward Ana\n"
+    "expect todo 3\n"
+    "move 18 centre 2\nmove 4 discard\nmove 3 discard\nsnap\nexpect quiet\nexpect todo 0\n"
+    /* turned over with no odd pair: put back as it was */
+    "put 9 face play Ana\nsnap\nput 7 face play Bea\nsnap\n"
+    "flip 18\nsnap\nexpect note C5\n"
+    "expect say note put the mood card back red side up on path space 1\n";
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_parse (text, strlen (text), "c05", &sc, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  EngLiveScriptResult r;
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, NULL, NULL, &r, &err), ENG_OK, "line %u: %s",
+                err.line, err.reason);
+  cr_expect_eq (r.failures, 0, "%zu failures; first: %s", r.failures, r.first_failure);
+  cr_expect_eq (r.moves, 5);
+  free (r.record);
+  eng_live_script_free (sc);
+}

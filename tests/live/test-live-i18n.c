@@ -231,8 +231,11 @@ check_all_scripts (const char *language)
     "katua-2p-basic.script", "katua-2p-corrections.script", "katua-2p-defences.script",
     "katua-2p-mistakes.script", "katua-2p-restart.script", "katua-2p-shield-chain.script",
     "katua-2p-variants.script", "katua-3p-hook.script", "katua-4p-game.script",
+    "katua-2p-shield-replicated.script", "catchy-2p-hand.script", "catchy-2p-game.script",
+    "catchy-2p-tie.script",
     "kittens-2p-play-nope.script", "kittens-2p-kittens.script", "kittens-3p-pair-favor.script",
-    "kittens-3p-attack-out.script",
+    "kittens-3p-attack-out.script", "kittens-2p-five.script", "kittens-2p-five-one-look.script",
+    "kittens-5p-game.script", "kittens-2p-draw-done.script", "kittens-4p-attack-to-winner.script",
   };
   Run *english = g_new0 (Run, 1);
   Run *local = g_new0 (Run, 1);

@@ -39,7 +39,8 @@ TestSuite (live_random, .init = live_fixture_load_set, .fini = live_fixture_free
 /* Extra coverage counters beyond the verbs. */
 enum { COV_NO_DEFENCE = KAT_VERB_COUNT, COV_CAPTURE_HIT, COV_ASKED, COV_CONFIRM_CANCEL,
        COV_DISCARD_BACK, COV_FORCED_SHOW, COV_REFILL, COV_LATE_HOOK, COV_LET_ACT, COV_SEATS,
-       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_TIE, COV_HOOK_FACE_UP, COV_N };
+       COV_HALF_SWAP, COV_ONE_LOOK_CAPTURE, COV_KEY, COV_KILLED, COV_ONE_LOOK_TWO_STEPS, COV_UNDO, COV_TIE, COV_HOOK_FACE_UP,
+       COV_COPIED_SHIELD, COV_N };
 
 /* Where one physical card lies on the simulated table. */
 typedef struct {
@@ -553,11 +554,20 @@ perform (Table *t, const EngMove *m, EngMove *exp)
         break;
       }
     case KAT_SHIELD:
-      t_put (t, card, true, zone (t, z, "attack", a->player, a->slot));
-      second_step_look (t);
-      t_move (t, a->card, zone (t, z, "attack", m->target[0], m->slot[0]));
-      emit (t, "snap");
-      break;
+      {
+        /* a Replicator copying the Shield is laid on the next attempt still
+         * aimed at its player, whose UFO it turns (K13) */
+        int i = replica ? katua_shield_copy_attempt (s, m->player) : 0;
+        cr_assert_geq (i, 0);
+        const KatAttempt *at = &s->att[i];
+        t_put (t, card, true, zone (t, z, "attack", at->player, at->slot));
+        second_step_look (t);
+        t_move (t, at->card, zone (t, z, "attack", m->target[0], m->slot[0]));
+        emit (t, "snap");
+        if (replica)
+          t->coverage[COV_COPIED_SHIELD]++;
+        break;
+      }
     case KAT_HIT:
       if (s->phase == KAT_PHASE_ANSWER)
         {
@@ -601,12 +611,10 @@ perform (Table *t, const EngMove *m, EngMove *exp)
 }
 
 /* Moves the documented protocol does not read (docs/interpreter.md,
- * Limits): a Replicator copying a Shield. */
+ * Limits). */
 static bool
 simulated (const KatState *s, const EngMove *m)
 {
-  if (m->verb == KAT_REPLICATE && s->rep_effect == KAT_SHIELD)
-    return false;
   /* K10 option: answering with a Teleporter has no table protocol yet */
   if (s->phase == KAT_PHASE_ANSWER && m->verb != KAT_HIT)
     return false;
@@ -949,7 +957,7 @@ play_games (const char *const *overrides, long games, uint64_t seed0)
                                        "swap-in-halves", "flip-and-carry-in-one-look",
                                        "key-commands", "killed-and-resumed",
                                        "two-steps-in-one-look", "undone-and-redone",
-                                       "hook-ties", "hook-on-face-up-cat" };
+                                       "hook-ties", "hook-on-face-up-cat", "copied-shield" };
   GString *cov = g_string_new (NULL);
   for (int i = 0; i < COV_N; i++)
     g_string_append_printf (cov, " %s=%ld",

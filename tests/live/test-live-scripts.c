@@ -33,6 +33,9 @@ sink (void *user, unsigned line, const EngEvent *e)
     log->len = sizeof log->log;
 }
 
+/* The events of the last script run (run_script). */
+static Log script_log;
+
 /* Runs tests/live/scripts/NAME and returns the result (asserting it ran). */
 static EngLiveScriptResult
 run_script (const char *name)
@@ -44,14 +47,14 @@ run_script (const char *name)
   cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s:%u: %s", name, err.line,
                 err.reason);
   const EngCardSet *set = live_fixture_set_of (eng_live_script_game (sc)->name);
-  static Log log;
-  log.len = 0;
-  log.log[0] = '\0';
+  Log *log = &script_log;
+  log->len = 0;
+  log->log[0] = '\0';
   EngLiveScriptResult res;
-  EngStatus st = eng_live_script_run (sc, set, NULL, sink, &log, &res, &err);
+  EngStatus st = eng_live_script_run (sc, set, NULL, sink, log, &res, &err);
   eng_live_script_free (sc);
   if (st != ENG_OK || res.failures > 0 || getenv ("LIVE_VERBOSE"))
-    fprintf (stderr, "%s:\n%s", name, log.log);
+    fprintf (stderr, "%s:\n%s", name, log->log);
   cr_assert_eq (st, ENG_OK, "%s:%u: %s", name, err.line, err.reason);
   cr_assert_eq (res.failures, 0, "%s: %zu failed expectations; first: %s", name, res.failures,
                 res.first_failure);
@@ -145,6 +148,16 @@ Test (live_scripts, two_players_shield_chain_defences_and_replicated_neutralise)
   EngLiveScriptResult r = run_script ("katua-2p-shield-chain.script");
   cr_assert_eq (r.moves, 12);
   cr_assert_eq (r.scores[0], 2);
+}
+
+/* K13 + K7: a Shield and a Replicator copying it answer a double attack,
+ * the Replicator laid after the Shield's beam moved, then with the Shield. */
+Test (live_scripts, two_players_shield_and_replicated_shield_against_a_double_attack)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-shield-replicated.script");
+  cr_assert_eq (r.moves, 14);
+  cr_assert_eq (r.scores[0], 2 - 1, "Ana: Bea's blue-2 and her fake, by the turned beams");
+  cr_assert_eq (r.scores[1], 1, "Bea: Ana's red-1, by the turned beam");
 }
 
 Test (live_scripts, two_players_corrections_of_misreads)
@@ -302,6 +315,19 @@ Test (live_scripts, kittens_draw_and_done_command_cards)
   cr_assert_not (r.over);
 }
 
+/* The rules' own words for what comes next ("Ana: play a Defuse or
+ * explode") give way to the live referee's words for the table: one
+ * instruction, read and heard once. */
+Test (live_scripts, kittens_one_instruction_for_a_kitten_drawn)
+{
+  run_script ("kittens-2p-kittens.script");
+  cr_expect_not_null (strstr (script_log.log, "Ana: lay a Defuse in your play area"), "%s",
+                      script_log.log);
+  cr_expect_null (strstr (script_log.log, "play a Defuse or explode"), "%s", script_log.log);
+  cr_expect_null (strstr (script_log.log, "put the kitten back into the pile, unseen"), "%s",
+                  script_log.log);
+}
+
 Test (live_scripts, kittens_four_players_attack_skip_and_three_out)
 {
   EngLiveScriptResult r = run_script ("kittens-4p-attack-to-winner.script");
@@ -328,4 +354,143 @@ Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
   EngLiveScriptResult r = run_script ("kittens-3p-attack-out.script");
   cr_assert_eq (r.moves, 11);
   cr_assert_not (r.over);
+}
+
+Test (live_scripts, kittens_cards_laid_together_are_a_combo)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five-one-look.script");
+  cr_assert_eq (r.moves, 3);
+  cr_assert_not (r.over);
+}
+
+Test (live_scripts, kittens_five_players_to_a_winner)
+{
+  EngLiveScriptResult r = run_script ("kittens-5p-game.script");
+  cr_assert_eq (r.moves, 19);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u << 3, "Dan wins");
+}
+
+Test (live_scripts, kittens_five_different_in_several_looks_and_in_one)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-five.script");
+  cr_assert_eq (r.moves, 13);
+  cr_assert_not (r.over);
+}
+
+/* ---- Catchy! (data/cards/catchy.set) ------------------------------------ */
+
+/* A Catchy! script's events, with the face-down cards of the table at the
+ * line that made each (C11: none may be named). */
+#define CATCHY_LINES 1024
+
+typedef struct {
+  uint32_t down[CATCHY_LINES];   /* bit per serial 1-16 face down after that line */
+  unsigned c8_notes, c8_line;
+  unsigned named_hidden, named_line;
+  char named_text[256];
+} CatchyWatch;
+
+/* A numbered card's or the wild's words as the engine names it in English
+ * (serials: green 1-5 are 1-5, orange 6-10, purple 11-15, the wild 16). */
+static void
+catchy_words (unsigned serial, char *buf, size_t size)
+{
+  static const char *const colours[] = { "green", "orange", "purple" };
+  if (serial == 16)
+    snprintf (buf, size, "wild");
+  else
+    snprintf (buf, size, "%s %u", colours[(serial - 1) / 5], (serial - 1) % 5 + 1);
+}
+
+static void
+catchy_sink (void *user, unsigned line, const EngEvent *e)
+{
+  CatchyWatch *w = user;
+  if (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "C8") == 0)
+    {
+      w->c8_notes++;
+      w->c8_line = line;
+    }
+  uint32_t down = line < CATCHY_LINES ? w->down[line] : 0;
+  for (unsigned serial = 1; serial <= 16; serial++)
+    {
+      char words[32];
+      catchy_words (serial, words, sizeof words);
+      if ((down >> serial) & 1u && strstr (e->text, words) != NULL && w->named_hidden++ == 0)
+        {
+          w->named_line = line;
+          snprintf (w->named_text, sizeof w->named_text, "%s", e->text);
+        }
+    }
+}
+
+/* Runs a Catchy! script (after run_script's checks) with catchy_sink. */
+static EngLiveScriptResult
+run_catchy (const char *name, CatchyWatch *w)
+{
+  EngLiveScriptResult res = run_script (name);
+  char path[1024];
+  snprintf (path, sizeof path, "%s/scripts/%s", TESTS_LIVE_DIR, name);
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_load_file (path, &sc, &err), ENG_OK, "%s", err.reason);
+  /* the cards lying face down after each line, as the script lays them */
+  uint32_t down = 0;
+  unsigned last = 0;
+  EngLiveScriptOp op;
+  for (size_t i = 0; eng_live_script_op (sc, i, &op); i++)
+    {
+      cr_assert_lt (op.line, CATCHY_LINES);
+      for (unsigned l = last + 1; l < op.line; l++)
+        w->down[l] = down;
+      uint32_t bit = op.n_cards > 0 && op.cards[0] <= 16 ? 1u << op.cards[0] : 0;
+      if (op.kind == ENG_LIVE_OP_PUT)
+        down = op.face ? down & ~bit : down | bit;
+      else if (op.kind == ENG_LIVE_OP_FLIP)
+        down ^= bit;
+      else if (op.kind == ENG_LIVE_OP_REMOVE)
+        down &= ~bit;
+      w->down[op.line] = down;
+      last = op.line;
+    }
+  cr_assert_gt (last, 0);
+  EngLiveScriptResult again;
+  cr_assert_eq (eng_live_script_run (sc, live_fixture_set_of ("catchy"), NULL, catchy_sink, w,
+                                     &again, &err), ENG_OK, "%s", err.reason);
+  cr_assert_eq (again.failures, 0);
+  cr_expect_eq (w->named_hidden, 0, "%s:%u names a face-down card (C11): %s", name,
+                w->named_line, w->named_text);
+  free (again.record);
+  eng_live_script_free (sc);
+  return res;
+}
+
+Test (live_scripts, catchy_game_of_three_hands_wild_and_three_and_mistakes)
+{
+  static CatchyWatch w;
+  memset (&w, 0, sizeof w);
+  EngLiveScriptResult r = run_catchy ("catchy-2p-game.script", &w);
+  cr_assert_eq (r.moves, 23);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins");
+  cr_assert_eq (r.scores[0], 9);
+  cr_assert_eq (r.scores[1], 0);
+  cr_assert_eq (w.c8_notes, 0, "no revoke in this game");
+}
+
+Test (live_scripts, catchy_revoke_flagged_later_and_a_tie_at_the_winning_score)
+{
+  static CatchyWatch w;
+  memset (&w, 0, sizeof w);
+  EngLiveScriptResult r = run_catchy ("catchy-2p-tie.script", &w);
+  cr_assert_eq (r.moves, 22);
+  /* one revoke, flagged once, at the card that proves it (C8) */
+  cr_assert_eq (w.c8_notes, 1);
+  cr_assert_eq (w.c8_line, 71, "flagged when Ana leads orange 4 (line %u)", w.c8_line);
+  /* 1-1 at the winning score played another hand, which Ana won (C7) */
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins");
+  cr_assert_eq (r.scores[0], 4);
+  cr_assert_eq (r.scores[1], 1);
 }
