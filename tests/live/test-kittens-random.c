@@ -113,9 +113,6 @@ unreadable (const KitRules *r, const EngMove *m)
   if (m->verb == KIT_TRIO
       && r->cards[kittens_card_index (r, m->cards[2])].kind == KIT_KIND_KITTEN)
     return 2;
-  if ((m->verb == KIT_PAIR || m->verb == KIT_TRIO)
-      && r->cards[kittens_card_index (r, m->card)].kind != KIT_KIND_CAT)
-    return 3;
   return 0;
 }
 
@@ -295,10 +292,13 @@ lay_combo (Table *t, const EngMove *m)
 {
   uint16_t cards[3] = { m->card, m->cards[0], m->cards[1] };
   int n = m->verb == KIT_TRIO ? 3 : 2;
+  bool cat = t->r->cards[kittens_card_index (t->r, m->card)].kind == KIT_KIND_CAT;
   for (int i = 0; i < n; i++)
     {
       lay (t, cards[i], m->player);
-      if (i == n - 1 || eng_rng_below (t->policy, 2))
+      /* cats one by one or together; other cards together (one alone
+       * would be played) */
+      if (i == n - 1 || (cat && eng_rng_below (t->policy, 2)))
         snap (t);
     }
 }
@@ -326,12 +326,17 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
         break;
       }
     case KIT_PLAY:
-      lay (t, m->card, m->player);   /* seen alone, or with what follows */
+      /* seen alone: cards the active player lays together are a combo */
+      lay (t, m->card, m->player);
+      snap (t);
       if (m->target[0] >= 0 && targets (b, m->player, cand) > 1)
         answer_target (t, b, m->player, m->target[0]);
       break;
     case KIT_NOPE:
-      lay (t, m->card, m->player);   /* seen alone, or with what follows */
+      /* seen alone, or (another player's) with what follows */
+      lay (t, m->card, m->player);
+      if (m->player == b->active)
+        snap (t);
       break;
     case KIT_DEFUSE:
       lay (t, m->card, m->player);
