@@ -15,12 +15,16 @@
  * taken back into the pile; no Defuse told by end-turn (the player out,
  * their hand sometimes laid face up in front of them); a Favor's card
  * handed face down (confirm); a trio's card laid by its target, then taken
- * into the asker's hand, or cancel when the target holds none.  Commands
- * are shown as cards or pressed as keys, at the policy's whim; a card
- * played or Noped, the tidying and the kitten put back are seen alone or
- * in one look with what the table does next (a command card seen with
- * them; a key is pressed after the camera saw them); a card taken off the
- * table is seen gone before it comes back.
+ * into the asker's hand, or cancel when the target holds none; a pair or
+ * a trio laid card by card when they are cats, together otherwise; five
+ * different laid together (a cat first, alone, at times), the card taken
+ * from the discard pile named by its kind and taken off the pile.  Commands
+ * are shown as cards or pressed as keys, at the policy's whim; another
+ * player's Nope, the tidying and the kitten put back are seen alone or in
+ * one look with what the table does next (a command card seen with them; a
+ * key is pressed after the camera saw them); a card played is seen alone
+ * (cards the active player lays together are a combo); a card taken off
+ * the table is seen gone before it comes back.
  *
  * The script goes to the referee, which knows no hidden card: it must apply
  * exactly the seeded game's moves as a table sees them (as_seen), complain
@@ -94,21 +98,48 @@ as_seen (const KitRules *r, const KitState *s, const EngMove *m)
 }
 
 /* A random legal move, as kittens_random_move picks it (a draw one time in
- * three, otherwise uniform), among the moves a live table can show: five
- * different cards (`five`, then `take`) are not read at a live table yet;
- * a trio cannot ask for an Exploding Kitten there (the question names every
- * card type but the kitten, which is never held, E8); and a pair or trio of
- * identical cards that are not cats (two Skips, three Defuses: legal, E7
- * "combos ignore card text") is not read either: the first such card laid
- * is taken as played alone (a Defuse refused), as docs/kittens-live.md says
- * only a cat starts a combo.  The policy picks another legal move instead;
+ * three, otherwise uniform), among the moves a live table can show: a trio
+ * cannot ask for an Exploding Kitten there (the question names every card
+ * type but the kitten, which is never held, E8), and after five different
+ * the question names kinds, confirm taking the topmost card of the kind
+ * named, so taking a card with another of its kind above it is not said.
+ * When the policy picks one of those it picks another legal move instead;
  * each case is counted and printed. */
+
+/* The question after five different names the kinds of the discard
+ * pile's cards other than the five, from the top down, each once, and
+ * confirm takes the topmost card of the kind named: the index of `serial`'s
+ * kind in that order, or -1 when a card of its kind lies above it. */
+static int
+take_kind_index (const KitRules *r, const KitState *s, uint16_t serial)
+{
+  uint8_t seen[KIT_MAX_TYPES];
+  int n = 0;
+  for (int i = s->discard_n - 1; i >= 0; i--)
+    {
+      uint8_t k = s->discard[i];
+      bool own = false;
+      for (int j = 0; j < s->open_n; j++)
+        own = own || s->open_cards[j] == k;
+      if (own)
+        continue;
+      uint8_t type = r->cards[k].type;
+      bool named = false;
+      for (int j = 0; j < n; j++)
+        named = named || seen[j] == type;
+      if (r->cards[k].serial == serial)
+        return named ? -1 : n;
+      if (!named)
+        seen[n++] = type;
+    }
+  return -1;
+}
 
 /* Why a legal move cannot be shown at a live table yet (0: it can). */
 static int
-unreadable (const KitRules *r, const EngMove *m)
+unreadable (const KitRules *r, const KitState *s, const EngMove *m)
 {
-  if (m->verb == KIT_FIVE)
+  if (m->verb == KIT_TAKE && take_kind_index (r, s, m->card) < 0)
     return 1;
   if (m->verb == KIT_TRIO
       && r->cards[kittens_card_index (r, m->cards[2])].kind == KIT_KIND_KITTEN)
@@ -130,13 +161,13 @@ table_move (const KitRules *r, const KitState *s, EngRng *policy, EngMove *out, 
       return true;
     }
   *out = moves[eng_rng_below (policy, (uint32_t) n)];
-  int why = unreadable (r, out);
+  int why = unreadable (r, s, out);
   if (why == 0)
     return true;
   tally->excluded[why]++;
   size_t kept = 0;
   for (size_t i = 0; i < n; i++)
-    if (unreadable (r, &moves[i]) == 0)
+    if (unreadable (r, s, &moves[i]) == 0)
       moves[kept++] = moves[i];
   cr_assert_gt (kept, 0, "a live table can always draw or resolve");
   *out = moves[eng_rng_below (policy, (uint32_t) kept)];
@@ -360,6 +391,34 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
         answer_target (t, b, m->player, m->target[0]);
       name_card (t, m->cards[2]);
       break;
+    case KIT_FIVE:
+      {
+        /* a cat may come first, alone; the others together (an action
+         * card alone would be played) */
+        uint16_t cards[5] = { m->card, m->cards[0], m->cards[1], m->cards[2], m->cards[3] };
+        for (int i = 0; i < 5; i++)
+          {
+            lay (t, cards[i], m->player);
+            if (i == 0 && r->cards[kittens_card_index (r, cards[0])].kind == KIT_KIND_CAT
+                && eng_rng_below (t->policy, 2))
+              snap (t);
+          }
+        snap (t);
+        break;
+      }
+    case KIT_TAKE:
+      {
+        int idx = take_kind_index (r, b, m->card);
+        cr_assert_geq (idx, 0);
+        for (int i = 0; i < idx; i++)
+          command (t, "cancel");
+        command (t, "confirm");
+        /* from the discard pile into the hand */
+        g_string_append_printf (t->text, "remove %u\n", m->card);
+        t->unsnapped = true;
+        t->gone[t->n_gone++] = m->card;
+        break;
+      }
     case KIT_GIVE:
       if (b->give_type == KIT_NONE)
         command (t, "confirm");   /* the Favor's card, handed face down */
@@ -408,8 +467,11 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
   if (m->verb != KIT_DEFUSE && a->phase != KIT_PHASE_OVER)
     tidy (t, a);
   /* the tidying (the kitten put back) sometimes shares its look with what
-   * the table does next */
-  if (t->unsnapped && eng_rng_below (t->policy, 3) != 0)
+   * the table does next; a card taken into a hand is seen gone first, as
+   * it may come back in a combo laid together */
+  bool to_hand = m->verb == KIT_TAKE || (m->verb == KIT_GIVE && m->card != 0
+                                          && m->card != ENG_SERIAL_UNKNOWN);
+  if (t->unsnapped && (to_hand || eng_rng_below (t->policy, 3) != 0))
     snap (t);
 }
 
@@ -566,9 +628,8 @@ Test (kittens_random, random_games_refereed_exactly_and_resumed_after_a_kill, .t
                     &tally);
   cr_log_info ("kittens random: %zu games, %zu moves, %zu looks, %zu kills; %zu hands laid out "
                "of play; picked and replaced by another move (not read at a live table yet): "
-               "five different cards %zu times, a trio asking for a kitten %zu, a pair or trio "
-               "of action cards %zu", tally.games, tally.moves, tally.looks, tally.kills,
-               tally.hands_laid, tally.excluded[1], tally.excluded[2], tally.excluded[3]);
+               "taking a card under another of its kind %zu times, a trio asking for a kitten %zu", tally.games, tally.moves, tally.looks, tally.kills,
+               tally.hands_laid, tally.excluded[1], tally.excluded[2]);
   GString *verbs = g_string_new (NULL);
   for (unsigned v = 0; v < KIT_VERB_COUNT; v++)
     g_string_append_printf (verbs, " %s %zu", kittens_game_class.verbs[v], tally.verbs[v]);
@@ -584,8 +645,7 @@ Test (kittens_random, random_games_refereed_exactly_and_resumed_after_a_kill, .t
                   r->cards[k].kind, r->cards[k].serial);
   if (per_count >= 10)
     for (unsigned v = 0; v < KIT_VERB_COUNT; v++)
-      if (v != KIT_FIVE && v != KIT_TAKE)
-        cr_assert_gt (tally.verbs[v], 0, "no %s in %zu games", kittens_game_class.verbs[v],
+      cr_assert_gt (tally.verbs[v], 0, "no %s in %zu games", kittens_game_class.verbs[v],
                       tally.games);
   kittens_game_class.rules_free (rules);
   eng_card_set_free (set);
