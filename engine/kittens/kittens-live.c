@@ -269,9 +269,33 @@ kitten_replaced (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   return true;
 }
 
+/* The defused kitten gone from the table in this look: the core reads a
+ * card gone after every card that arrived (a card gone has no time), so a
+ * card the player lays in the same look would come before the kitten is
+ * back in the pile (E8) and be refused.  The kitten's return is read
+ * first; its own change then finds it out of the view. */
+static void
+kitten_gone_first (EngInterpreter *it, EngEvents *out)
+{
+  const KitState *s = kit_live_state (it);
+  const KitRules *r = kit_live_rules (it);
+  if (s->phase != KIT_PHASE_PLACE || s->kitten >= r->n_cards
+      || eng_live_face_visible (it, r->cards[s->kitten].serial))
+    return;
+  const EngLiveMind *m = eng_live_mind_const (it);
+  int vi = eng_live_view_find (m, 'F', r->cards[s->kitten].serial, 0);
+  if (vi < 0)
+    return;
+  EngLiveChange gone = { .kind = ENG_LIVE_VANISH, .item = m->view[vi],
+                         .from = m->view[vi].zone };
+  kitten_replaced (it, &gone, out);
+}
+
 static void
 kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
+  if (c->kind != ENG_LIVE_VANISH)
+    kitten_gone_first (it, out);
   char what[128];
   eng_live_item_words (it, &c->item, what, sizeof what);
   int p = c->item.zone.kind == ENG_ZONE_PLAY ? eng_live_player_of_seat (it, c->item.zone.seat)
@@ -301,6 +325,9 @@ kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     case ENG_LIVE_VANISH:
       if (kitten_replaced (it, c, out))
         return;
+      if (eng_live_view_find (eng_live_mind_const (it), c->item.kind, c->item.serial,
+                              c->item.track) < 0)
+        return;   /* read already in this look (kitten_gone_first) */
       eng_live_refuse (it, c, out, ENG_EVENT_CONSERVATION, "table",
                        ENG_N_ ("A card vanished: %s; put it back"), what);
       return;

@@ -342,6 +342,13 @@ Test (live_scripts, kittens_trio_and_favor_name_their_target_and_card)
   cr_assert_not (r.over);
 }
 
+Test (live_scripts, kittens_kitten_put_back_and_a_card_laid_in_one_look)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-replace-and-play.script");
+  cr_assert_eq (r.moves, 11);
+  cr_assert_not (r.over);
+}
+
 Test (live_scripts, kittens_attack_defuse_player_out_and_undo_of_a_pair)
 {
   EngLiveScriptResult r = run_script ("kittens-3p-attack-out.script");
