@@ -525,8 +525,10 @@ apply_swap (Ctx *c, const EngMove *m)
             pname (s, p));
   else
     ev_add (c, ENG_EVENT_NOTE, p, "C2",
-            ENG_N_ ("%s takes path card %d (counted from %s's arms) into hand, leaving a "
-                    "face-down card in its place"),
+            /* "the path card in place N", never "card N": that names a card's
+             * serial (K20 checks and redactions look for it) */
+            ENG_N_ ("%s takes the path card in place %d (counted from %s's arms) into hand, "
+                    "leaving a face-down card in its place"),
             pname (s, p), pos + 1, pname (s, 0));
   ev_add (c, ENG_EVENT_TURN, p, "C2", ENG_N_ ("%s leads the first trick of hand %d"),
           pname (s, p), s->hand_no);
