@@ -179,7 +179,9 @@ Test (seal, a_forgery_never_becomes_a_card_nor_moves_a_track, .timeout = 180)
         }
     }
   cr_expect (seen_before, "the genuine card 1 was never in the snapshot");
-  cr_log_info ("card 1 %s after its removal", seen_after ? "held" : "gone");
+  /* after its removal card 1 may be held (occlusion grace) or gone: either
+   * is right, only a move to the forgery's place is wrong (checked above) */
+  (void) seen_after;
   free (snap);
   cal_observer_free (obs);
   test_scene_close (&ts);
