@@ -19,6 +19,7 @@ typedef struct {
   char *status;            /* the last status message */
   const char *wait_for;    /* quit when a status contains this */
   guint want_calibrations; /* quit when the facts count this many */
+  gboolean want_no_doubles;/* quit on a frame whose facts name no doubled sticker */
 } Watch;
 
 static void
@@ -27,6 +28,8 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, Watch *w)
   w->frames++;
   const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
   if (w->want_calibrations > 0 && f->calibrations >= w->want_calibrations)
+    g_main_loop_quit (w->loop);
+  if (w->want_no_doubles && f->doubled_anchors == 0 && f->n_doubled_seats == 0)
     g_main_loop_quit (w->loop);
   if (f->calibrated && !w->calibrated)
     {
@@ -284,6 +287,10 @@ Test (pipeline, doubled_anchor_told_while_in_view, .timeout = 120)
   run (&w, 30);
   cr_assert_not_null (strstr (w.status ? w.status : "", "No doubled sticker in view any more"),
                       "status: %s", w.status);
+  /* the frame the status came from reaches the window after it */
+  w.wait_for = NULL;
+  w.want_no_doubles = TRUE;
+  run (&w, 10);
   const UiCalibrationFacts *f = ui_pipeline_get_calibration (pipeline);
   cr_expect_eq (f->doubled_anchors, 0u);
   stop (pipeline, &w);
