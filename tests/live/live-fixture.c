@@ -52,3 +52,32 @@ live_fixture_free_set (void)
   other_set = NULL;
   other_name[0] = '\0';
 }
+
+bool
+live_fixture_same_moves (const EngRecord *a, const EngRecord *b, char *why, size_t size)
+{
+  for (size_t i = 0; i < a->n_moves || i < b->n_moves; i++)
+    {
+      char x[128] = "(none)", y[128] = "(none)";
+      if (i < a->n_moves)
+        eng_record_format_move (a->klass, &a->setup, &a->moves[i].move, x, sizeof x);
+      if (i < b->n_moves)
+        eng_record_format_move (b->klass, &b->setup, &b->moves[i].move, y, sizeof y);
+      if (strcmp (x, y) != 0)
+        {
+          snprintf (why, size, "move %zu: rules '%s', referee '%s'", i + 1, x, y);
+          return false;
+        }
+    }
+  return true;
+}
+
+void
+live_fixture_complaint_sink (void *user, unsigned line, const EngEvent *e)
+{
+  bool complaint = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+                   || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0);
+  if (complaint && *(char *) user == '\0')
+    snprintf (user, 256, "line %u: %s [%s] %s", line, eng_event_kind_to_string (e->kind), e->rule,
+              e->text);
+}

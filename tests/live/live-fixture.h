@@ -3,7 +3,12 @@
  * set of any other game a script plays (data/cards/GAME.set). */
 #pragma once
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "eng-cardset.h"
+#include "eng-game.h"
+#include "eng-record.h"
 
 /* The set loaded by live_fixture_load_set; NULL outside a test. */
 extern EngCardSet *live_fixture_set;
@@ -15,3 +20,12 @@ void live_fixture_free_set (void);
  * data/cards/NAME.set loaded on first use and freed by
  * live_fixture_free_set.  Asserts it loads. */
 const EngCardSet *live_fixture_set_of (const char *name);
+
+/* Whether records `a` (the rules' moves) and `b` (the referee's) hold the
+ * same moves, compared as record lines; false with the first difference
+ * written into `why`. */
+bool live_fixture_same_moves (const EngRecord *a, const EngRecord *b, char *why, size_t size);
+
+/* An eng_live_script_run sink keeping the first complaint (an ILLEGAL,
+ * CONSERVATION or `table` NOTE) in `user`, a char[256] that starts empty. */
+void live_fixture_complaint_sink (void *user, unsigned line, const EngEvent *e);

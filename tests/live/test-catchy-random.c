@@ -20,6 +20,7 @@
 #include "catchy.h"
 #include "eng-live-script.h"
 #include "eng-record.h"
+#include "live-fixture.h"
 
 typedef struct {
   GString *text;
@@ -175,35 +176,6 @@ play_game (const CatchyRules *r, const EngCardSet *set, uint64_t seed, GString *
   return rec;
 }
 
-static bool
-same_moves (const EngRecord *a, const EngRecord *b, char *why, size_t size)
-{
-  for (size_t i = 0; i < a->n_moves || i < b->n_moves; i++)
-    {
-      char x[128] = "(none)", y[128] = "(none)";
-      if (i < a->n_moves)
-        eng_record_format_move (a->klass, &a->setup, &a->moves[i].move, x, sizeof x);
-      if (i < b->n_moves)
-        eng_record_format_move (b->klass, &b->setup, &b->moves[i].move, y, sizeof y);
-      if (strcmp (x, y) != 0)
-        {
-          snprintf (why, size, "move %zu: rules '%s', referee '%s'", i + 1, x, y);
-          return false;
-        }
-    }
-  return true;
-}
-
-static void
-complaint_sink (void *user, unsigned line, const EngEvent *e)
-{
-  bool complaint = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
-                   || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0);
-  if (complaint && *(char *) user == '\0')
-    snprintf (user, 256, "line %u: %s [%s] %s", line, eng_event_kind_to_string (e->kind), e->rule,
-              e->text);
-}
-
 Test (catchy_random, random_games_refereed_exactly_and_resumed_after_a_kill, .timeout = 300)
 {
   const char *dir = getenv ("TABLERO_DATADIR");
@@ -235,13 +207,13 @@ Test (catchy_random, random_games_refereed_exactly_and_resumed_after_a_kill, .ti
                     text->str);
       char complaint[256] = "";
       EngLiveScriptResult res;
-      cr_assert_eq (eng_live_script_run (sc, set, NULL, complaint_sink, complaint, &res, &err),
+      cr_assert_eq (eng_live_script_run (sc, set, NULL, live_fixture_complaint_sink, complaint, &res, &err),
                     ENG_OK, "%s", err.reason);
       EngRecord *got = NULL;
       cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "referee", &got, &err),
                     ENG_OK, "%s", err.reason);
       char why[512];
-      cr_assert (same_moves (want, got, why, sizeof why), "seed %llu: %s\n%s",
+      cr_assert (live_fixture_same_moves (want, got, why, sizeof why), "seed %llu: %s\n%s",
                  (unsigned long long) seed, why, text->str);
       cr_assert_str_empty (complaint, "seed %llu: %s\n%s", (unsigned long long) seed, complaint,
                            text->str);

@@ -43,6 +43,7 @@
 #include "eng-live-script.h"
 #include "eng-record.h"
 #include "kittens.h"
+#include "live-fixture.h"
 
 static const char *const names[KIT_MAX_PLAYERS] = { "Ana", "Bea", "Cai", "Dan", "Eva" };
 
@@ -519,35 +520,6 @@ play_game (const KitRules *r, const EngOptions *opts, int players, uint64_t seed
   return rec;
 }
 
-static bool
-same_moves (const EngRecord *a, const EngRecord *b, char *why, size_t size)
-{
-  for (size_t i = 0; i < a->n_moves || i < b->n_moves; i++)
-    {
-      char x[128] = "(none)", y[128] = "(none)";
-      if (i < a->n_moves)
-        eng_record_format_move (a->klass, &a->setup, &a->moves[i].move, x, sizeof x);
-      if (i < b->n_moves)
-        eng_record_format_move (b->klass, &b->setup, &b->moves[i].move, y, sizeof y);
-      if (strcmp (x, y) != 0)
-        {
-          snprintf (why, size, "move %zu: rules '%s', referee '%s'", i + 1, x, y);
-          return false;
-        }
-    }
-  return true;
-}
-
-static void
-complaint_sink (void *user, unsigned line, const EngEvent *e)
-{
-  bool complaint = e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
-                   || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0);
-  if (complaint && *(char *) user == '\0')
-    snprintf (user, 256, "line %u: %s [%s] %s", line, eng_event_kind_to_string (e->kind), e->rule,
-              e->text);
-}
-
 static void
 referee_game (const EngCardSet *set, const EngOptions *opts, const KitRules *r, int players,
               uint64_t seed, Tally *tally)
@@ -569,7 +541,7 @@ referee_game (const EngCardSet *set, const EngOptions *opts, const KitRules *r, 
                 text->str);
   char complaint[256] = "";
   EngLiveScriptResult res;
-  cr_assert_eq (eng_live_script_run (sc, set, opts, complaint_sink, complaint, &res, &err),
+  cr_assert_eq (eng_live_script_run (sc, set, opts, live_fixture_complaint_sink, complaint, &res, &err),
                 ENG_OK, "seed %llu: line %u: %s", (unsigned long long) seed, err.line,
                 err.reason);
   cr_assert_not_null (res.record);
@@ -577,7 +549,7 @@ referee_game (const EngCardSet *set, const EngOptions *opts, const KitRules *r, 
   cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "referee", &got, &err), ENG_OK,
                 "%s", err.reason);
   char why[512];
-  cr_assert (same_moves (want, got, why, sizeof why), "%d players, seed %llu: %s\n%s\n%s",
+  cr_assert (live_fixture_same_moves (want, got, why, sizeof why), "%d players, seed %llu: %s\n%s\n%s",
              players, (unsigned long long) seed, why, res.record, text->str);
   cr_assert_str_empty (complaint, "%d players, seed %llu: %s\n%s", players,
                        (unsigned long long) seed, complaint, text->str);
