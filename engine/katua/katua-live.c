@@ -766,6 +766,10 @@ kat_live_back_words (const EngInterpreter *it, unsigned deck, const char *where,
     snprintf (buf, size, ENG_ ("the face-down UFO card (%s)"), where);
 }
 
+/* A turn that left nothing on the table was most likely passed (K3), or
+ * ended.  Questions and cancels are never guessed: they undo or decide. */
+static const char *const kat_gap_commands[] = { "pass", "end-turn", NULL };
+
 const EngLiveClass katua_live_class = {
   .name = "katua",
   .data_size = sizeof (KatLive),
@@ -778,6 +782,7 @@ const EngLiveClass katua_live_class = {
   .carry_from = ENG_ZONE_SLOT,
   .carry_to = ENG_ZONE_CAPTURE,
   .cleanup_rule = "K11",
+  .gap_commands = kat_gap_commands,
   .init = kat_live_init,
   .baseline_check = kat_live_baseline_check,
   .setup_need = kat_live_setup_need,

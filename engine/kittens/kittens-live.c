@@ -348,6 +348,11 @@ kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
 }
 
+/* A play nobody Noped goes ahead ("done", as confirm does), and a turn
+ * ends with a draw (end-turn).  Questions and cancels are never guessed:
+ * they undo or decide. */
+static const char *const kit_gap_commands[] = { "done", "end-turn", NULL };
+
 const EngLiveClass kittens_live_class = {
   .name = "kittens",
   .data_size = 0,
@@ -360,6 +365,7 @@ const EngLiveClass kittens_live_class = {
   .carry_from = 0,
   .carry_to = 0,
   .cleanup_rule = "E12",
+  .gap_commands = kit_gap_commands,
   .init = NULL,
   .baseline_check = kit_live_baseline_check,
   .setup_need = kit_live_setup_need,

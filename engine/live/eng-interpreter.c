@@ -149,6 +149,13 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
   return ENG_OK;
 }
 
+void
+eng_interpreter_set_away (EngInterpreter *interp, int64_t away_ns)
+{
+  if (interp != NULL && away_ns >= 0)
+    interp->away_ns = away_ns;
+}
+
 EngStatus
 eng_interpreter_set_record_options (EngInterpreter *interp, const EngOptions *overrides)
 {
@@ -453,7 +460,6 @@ restored_by_last_look (EngInterpreter *it, EngEvents *out)
     }
 }
 
-static EngStatus run_command (EngInterpreter *it, const char *id, EngEvents *out);
 
 /* After a resume, the first full look is read against the journal's mind.
  * A tracker started afresh finds the cards a few at a time: until every
@@ -500,8 +506,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   uint16_t new_cmds[LIVE_MAX_COMMANDS];
   size_t n_new_cmds = 0;
   restored_by_last_look (it, out);
-  for (size_t i = 0; i < it->n_complaints; i++)
-    it->complaints[i].seen = false;
+  live_complaints_unseen (it);
   /* until the first full look after a resume, a command card counts as
    * new only against those up when the journal was written */
   if (it->resume_journal)
@@ -516,7 +521,15 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       return ENG_OK;
     }
   bool baseline = false;
-  bool waiting = it->resume_journal && resume_wait (it, snap->time_ns, out);
+  bool resuming = it->resume_journal;
+  bool waiting = resuming && resume_wait (it, snap->time_ns, out);
+  if (resuming && !waiting && it->away_ns > 0)
+    {
+      it->catch_up = true;
+      it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
+    }
+  else if (it->catch_up && snap->time_ns > it->catch_up_until_ns)
+    it->catch_up = false;
   if (waiting)
     n_new_cmds = 0;
   if (!it->started)
@@ -533,18 +546,18 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     for (size_t i = 0; i < it->n_complaints; i++)
       it->complaints[i].seen = true;
   else if (!baseline)
-    live_read_table (it, out);
-  /* complaints whose difference has gone were fixed by the table */
-  size_t keep = 0;
-  for (size_t i = 0; i < it->n_complaints; i++)
-    if (it->complaints[i].seen)
-      it->complaints[keep++] = it->complaints[i];
-  it->n_complaints = keep;
+    {
+      /* the table played on while the referee was away */
+      if (it->catch_up)
+        live_catch_up (it, out);
+      live_read_table (it, out);
+    }
+  live_complaints_fixed (it);
   for (size_t i = 0; i < n_new_cmds; i++)
     {
       const EngCommand *cmd = eng_card_set_command (it->set, (size_t) new_cmds[i] - 1);
       if (cmd != NULL)
-        run_command (it, cmd->id, out);
+        live_run_command (it, cmd->id, out);
     }
   live_journal_sync (it);
   return ENG_OK;
@@ -608,8 +621,8 @@ undo (EngInterpreter *it, EngEvents *out)
   live_take_baseline (it, out);
 }
 
-static EngStatus
-run_command (EngInterpreter *it, const char *id, EngEvents *out)
+EngStatus
+live_run_command (EngInterpreter *it, const char *id, EngEvents *out)
 {
   if (strcmp (id, "undo") == 0)
     {
@@ -659,7 +672,7 @@ eng_interpreter_command (EngInterpreter *interp, const char *command_id, EngEven
     return ENG_ERR_INVALID_ARGUMENT;
   if (eng_card_set_find_command (interp->set, command_id) == NULL)
     return ENG_ERR_NOT_FOUND;
-  EngStatus st = run_command (interp, command_id, out);
+  EngStatus st = live_run_command (interp, command_id, out);
   live_journal_sync (interp);
   return st;
 }

@@ -108,6 +108,13 @@ bool eng_interpreter_correction (const EngInterpreter *interp, size_t index,
  * interpreter's record already holds moves (applied or adopted),
  * ENG_ERR_NO_MEMORY (the record is then left empty). */
 EngStatus eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record);
+/* How long the referee was away before adopting a journal (a restart: the
+ * journal's age), 0 when unknown or none.  When positive, the looks of the
+ * first seconds after the resume may show what the table did meanwhile,
+ * several moves at once, and are read as such (docs/interpreter.md, "After
+ * a restart"); when 0, every look is read as it comes.  Does nothing for
+ * a NULL interp or a negative time. */
+void eng_interpreter_set_away (EngInterpreter *interp, int64_t away_ns);
 
 /* The option overrides (on top of the rules file) the game was made with,
  * written in the record's header so that it replays alike; `overrides` NULL

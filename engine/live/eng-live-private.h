@@ -17,6 +17,9 @@
  * and a look read later would hold several moves at once */
 #define LIVE_RESUME_WAIT_NS (1500 * 1000 * 1000LL)
 #define LIVE_MAX_COMMANDS 16
+/* after a restart, the looks of this much frame time may show what the
+ * table did meanwhile (the tracker finds the cards a few at a time) */
+#define LIVE_CATCH_UP_NS (2000 * 1000 * 1000LL)
 
 typedef struct {
   uint8_t kind;                  /* EngLiveChangeKind */
@@ -47,6 +50,7 @@ struct EngInterpreter {
   EngRecord *record;
   Complaint complaints[LIVE_MAX_COMPLAINTS];
   size_t n_complaints;
+  unsigned complaints_made;      /* complaints ever added (a step of a catch-up made none) */
   uint16_t commands_seen[LIVE_MAX_COMMANDS];   /* command serials in the previous look */
   size_t n_commands_seen;
   /* the last "set up the table" NEED said before the baseline: said again
@@ -65,6 +69,9 @@ struct EngInterpreter {
   bool resume_journal;           /* the journal's table notes are the mind to go on from */
   unsigned resume_looks;         /* looks not read yet after resuming */
   int64_t resume_first_ns;       /* frame time of the first look after resuming, -1 before */
+  int64_t away_ns;               /* eng_interpreter_set_away */
+  bool catch_up;                 /* looks until catch_up_until_ns may hold a gap's moves */
+  int64_t catch_up_until_ns;
   uint32_t tracker;              /* EngSnapshot.tracker of the latest look */
   uint32_t journaled_tracker;    /* and of the look the journal was written from */
   uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */
@@ -100,6 +107,10 @@ struct EngInterpreter {
 
 /* eng-live-table.c */
 Complaint *live_complaint_find (EngInterpreter *it, const EngLiveChange *c);
+/* Before a look is read: no complaint seen yet.  After it: the complaints
+ * whose difference the look no longer shows were fixed by the table, and go. */
+void live_complaints_unseen (EngInterpreter *it);
+void live_complaints_fixed (EngInterpreter *it);
 void live_read_snapshot (EngInterpreter *it, const EngSnapshot *snap, uint16_t *new_cmds,
                          size_t *n_new_cmds, EngEvents *out);
 void live_diff (EngInterpreter *it);
@@ -119,4 +130,10 @@ void live_forget_old_tracks (EngInterpreter *it);
 bool live_take_baseline (EngInterpreter *it, EngEvents *out);
 void live_read_table (EngInterpreter *it, EngEvents *out);
 bool live_take_back_move (EngInterpreter *it, EngLiveMind *view);
+EngStatus live_run_command (EngInterpreter *it, const char *id, EngEvents *out);
+
+/* eng-live-catchup.c: the first look after a restart shows what several
+ * moves did; tells them in order (true) when a story of steps the protocol
+ * reads without complaint leads to it.  it->cur is the look on return. */
+bool live_catch_up (EngInterpreter *it, EngEvents *out);
 EngStatus live_face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial);

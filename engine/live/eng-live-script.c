@@ -404,9 +404,18 @@ parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_
     }
   if (strcmp (k, "restart") == 0)
     {
+      /* restart [after SECONDS]: the referee was away that long, and the
+       * table may have played on meanwhile (docs/interpreter.md) */
       op->op = OP_RESTART;
-      if (w->n != 1)
-        return snprintf (why, size, "'restart' takes nothing"), ENG_ERR_SYNTAX;
+      op->number = 0;
+      char *end = NULL;
+      double secs = w->n == 3 ? strtod (w->words[2], &end) : 0;
+      if (w->n == 3 && strcmp (w->words[1], "after") == 0 && end != w->words[2] && *end == '\0'
+          && secs > 0 && secs <= 3600)
+        op->number = (int) (secs * 1000);
+      else if (w->n != 1)
+        return snprintf (why, size, "'restart' takes nothing, or 'after SECONDS' (0-3600)"),
+               ENG_ERR_SYNTAX;
       return ENG_OK;
     }
   if (strcmp (k, "snap") == 0)
@@ -832,7 +841,7 @@ end_step (Run *r, unsigned line)
  * eng_session_resume does: the record as text, replayed by the rules, and
  * a new interpreter that adopts it.  The step's events stay. */
 static void
-restart_referee (Run *r)
+restart_referee (Run *r, int away_ms)
 {
   EngRecord *rec = NULL;
   EngParseError perr = { .reason = "" };
@@ -861,6 +870,7 @@ restart_referee (Run *r)
       eng_game_free (rr.game);
       return;
     }
+  eng_interpreter_set_away (interp, (int64_t) away_ms * 1000000);
   eng_interpreter_free (r->interp);
   eng_game_free (r->game);
   r->interp = interp;
@@ -903,7 +913,7 @@ feed (Run *r, unsigned line)
   end_step (r, line);
   r->res->snapshots++;
   if (r->kill_after != 0 && r->res->snapshots == r->kill_after)
-    restart_referee (r);
+    restart_referee (r, 0);
 }
 
 static bool
@@ -1212,7 +1222,7 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
         return ENG_OK;
       }
     case OP_RESTART:
-      restart_referee (r);
+      restart_referee (r, op->number);
       return ENG_OK;
     default:
       return ENG_OK;

@@ -353,8 +353,26 @@ live_complaint_find (EngInterpreter *it, const EngLiveChange *c)
 }
 
 void
+live_complaints_unseen (EngInterpreter *it)
+{
+  for (size_t i = 0; i < it->n_complaints; i++)
+    it->complaints[i].seen = false;
+}
+
+void
+live_complaints_fixed (EngInterpreter *it)
+{
+  size_t keep = 0;
+  for (size_t i = 0; i < it->n_complaints; i++)
+    if (it->complaints[i].seen)
+      it->complaints[keep++] = it->complaints[i];
+  it->n_complaints = keep;
+}
+
+void
 eng_live_complaint_add (EngInterpreter *live, const EngLiveChange *c)
 {
+  live->complaints_made++;
   if (live->n_complaints >= LIVE_MAX_COMPLAINTS)
     return;
   live->complaints[live->n_complaints++] = (Complaint) { c->kind, c->item.kind, c->item.serial,

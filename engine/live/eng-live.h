@@ -142,6 +142,10 @@ struct EngLiveClass {
    * side up (ENG_EXPECT_TO_ZONE, ENG_EXPECT_SIDE_UP) went elsewhere, e.g.
    * Catchy!'s cat moved the wrong way: "C5".  NULL: cleanup_rule. */
   const char *place_rule;
+  /* The command cards a table may have shown while the referee was away
+   * (a restart), likeliest first, NULL-terminated: the first look after it
+   * is explained with them (docs/interpreter.md).  NULL: none. */
+  const char *const *gap_commands;
 
   /* Fills the game's data (card tables from the set).  ENG_ERR_* refuses. */
   EngStatus (*init) (EngInterpreter *live, void *data);

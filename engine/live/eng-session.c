@@ -118,6 +118,18 @@ eng_session_new (const char *game, const EngSetup *setup, const EngOptions *over
   return ENG_OK;
 }
 
+/* How long ago the journal was last written: how long the referee has
+ * been away, at least 1 ns for a restart (the table may have played on). */
+static int64_t
+journal_age (const char *path)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0)
+    return 1;
+  int64_t age = g_get_real_time () * 1000 - (int64_t) st.st_mtime * 1000000000;
+  return age > 0 ? age : 1;
+}
+
 EngStatus
 eng_session_resume (const char *record_path, EngSession **out, char *why, size_t why_size)
 {
@@ -159,6 +171,8 @@ eng_session_resume (const char *record_path, EngSession **out, char *why, size_t
     status = eng_interpreter_new (session->game, session->set, &session->interp);
   if (status == ENG_OK)
     status = eng_interpreter_adopt_record (session->interp, record);
+  if (status == ENG_OK)
+    eng_interpreter_set_away (session->interp, journal_age (record_path));
   eng_record_free (record);
   if (status != ENG_OK)
     {

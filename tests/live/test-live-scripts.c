@@ -494,3 +494,68 @@ Test (live_scripts, catchy_revoke_flagged_later_and_a_tie_at_the_winning_score)
   cr_assert_eq (r.scores[0], 4);
   cr_assert_eq (r.scores[1], 1);
 }
+
+/* ---- moves made while the referee was away (eng-live-catchup.c) -------- */
+
+/* Runs NAME with its `restart after S` made a restart that took no time:
+ * the same look then holds nothing the table can have done meanwhile, so
+ * its differences are read as they come and refused.  Returns the moves
+ * applied and sets *failures to the expect lines that failed. */
+static size_t
+run_without_gap (const char *name, size_t *failures)
+{
+  char path[1024];
+  snprintf (path, sizeof path, "%s/scripts/%s", TESTS_LIVE_DIR, name);
+  char *text = NULL;
+  gsize len = 0;
+  cr_assert (g_file_get_contents (path, &text, &len, NULL), "%s", path);
+  char *at = strstr (text, "\nrestart after 4\n");
+  cr_assert_not_null (at, "%s restarts after 4 s", name);
+  memcpy (at + 1, "restart        ", strlen ("restart after 4"));
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_parse (text, len, name, &sc, &err), ENG_OK, "%s", err.reason);
+  g_free (text);
+  Log *log = &script_log;
+  log->len = 0;
+  log->log[0] = '\0';
+  EngLiveScriptResult res;
+  cr_assert_eq (eng_live_script_run (sc, live_fixture_set_of (eng_live_script_game (sc)->name),
+                                     NULL, sink, log, &res, &err), ENG_OK, "%s", err.reason);
+  eng_live_script_free (sc);
+  *failures = res.failures;
+  free (res.record);
+  return res.moves;
+}
+
+/* The first look after a restart shows where the cards ended up after
+ * several moves (a card laid and already discarded, a cat turned up and
+ * already captured, a turn ended with no card shown): the referee tells
+ * them in order, the script's expect lines hold and its record is the
+ * .rec beside it.  With no time away, the same look is refused. */
+static void
+check_gap (const char *name, size_t moves, size_t moves_in_gap)
+{
+  EngLiveScriptResult r = run_script (name);
+  cr_assert_eq (r.moves, moves, "%s: %zu moves", name, r.moves);
+  size_t failures = 0;
+  size_t without = run_without_gap (name, &failures);
+  cr_assert_leq (without + moves_in_gap, moves, "%s with no time away: %zu moves", name, without);
+  cr_assert_gt (failures, 0, "%s with no time away: the look is refused:\n%s", name,
+                script_log.log);
+}
+
+Test (live_scripts, katua_an_attack_a_hit_and_a_turn_made_while_away)
+{
+  check_gap ("katua-2p-gap.script", 5, 3);
+}
+
+Test (live_scripts, catchy_a_trick_played_while_away)
+{
+  check_gap ("catchy-2p-gap.script", 7, 2);
+}
+
+Test (live_scripts, kittens_a_play_and_a_draw_made_while_away)
+{
+  check_gap ("kittens-2p-gap.script", 5, 3);
+}

@@ -41,7 +41,7 @@ if [ ! -f frames.done ]; then
   touch frames.done
 fi
 start_ns=$(date +%s%N)
-"$cli" watch --source file:frames --fps $fps --record reference.record >reference.jsonl
+"$cli" watch --game "$game" --source file:frames --fps $fps --record reference.record >reference.jsonl
 ref_ms=$((($(date +%s%N) - start_ns) / 1000000))
 total=$(grep -c '"event":"accepted"' reference.jsonl || true)
 n_frames=$(ls frames | grep -c '^frame-')
@@ -53,7 +53,7 @@ for ((run = 1; run <= runs; run++)); do
   rm -rf rest && mkdir rest
   # a kill anywhere in the game: the reference's own pace under this load
   kill_ms=$((300 + (RANDOM * 32768 + RANDOM) % (ref_ms * 95 / 100)))
-  "$cli" watch --source file:frames --fps $fps --record journal.record >out.jsonl 2>/dev/null &
+  "$cli" watch --game "$game" --source file:frames --fps $fps --record journal.record >out.jsonl 2>/dev/null &
   pid=$!
   sleep "$(printf '%d.%03d' $((kill_ms / 1000)) $((kill_ms % 1000)))"
   kill -KILL $pid 2>/dev/null || true

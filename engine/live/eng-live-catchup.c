@@ -1,0 +1,636 @@
+/* eng-live-catchup.c: what the table did while the referee was away
+ * (docs/interpreter.md, "After a restart").
+ *
+ * While the referee restarts, the table plays on.  The first looks after
+ * the gap show only where the cards ended up: a UFO already on the
+ * discard pile, its cat already in a capture area, a turn already ended.
+ * Read as they come, they hold a heap of differences no single move
+ * explains, and the referee would complain about each.  So it looks for a
+ * story: a sequence of looks, each one step from the one before (one card
+ * put down, moved, turned over or taken away; or a command card shown),
+ * that its own protocol reads without a complaint, and after which the
+ * camera's look reads without one too, its changes in any order (a new
+ * tracker finds the cards in its own order).  A step may put a card where
+ * the camera does not show it: a UFO laid in front of a slot before it
+ * went to the discard pile, a cat turned up in its slot before it went to
+ * a capture area.
+ *
+ * The search is depth first and tries the look's own differences first,
+ * then cards turned up where backs of their deck lie, then cards laid
+ * where cards are laid, then the command cards a game names for a gap
+ * (EngLiveClass.gap_commands, likeliest first), so the first story found
+ * is a short one.  A question is never answered in a story: nobody was
+ * there to ask it.  The search is bounded (steps, trials, command cards);
+ * when it finds no story the look is read as it is, complaints and all.
+ * The story found is told for real, in order, so the record, the journal
+ * and the announcements are those of a referee that never left.  What the
+ * end cannot tell (which of two face-down cats a beam took, when both
+ * places now hold a new back) is decided by that order; undo corrects it.
+ *
+ * Only after a restart that took time (eng_interpreter_set_away), and
+ * only for the looks of the first seconds: later, a heap of differences is
+ * the table's mistake, said as such.  This runs once per restart, not per
+ * frame: it allocates its stacks for the search and frees them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng-live-private.h"
+
+#define CATCH_MAX_STEPS 24       /* looks and commands in one story */
+#define CATCH_MAX_TRIALS 20000   /* steps tried in one search */
+#define CATCH_MAX_COMMANDS 6     /* command cards in one story */
+#define CATCH_SEEN_BITS 14       /* table of configurations already tried */
+#define CATCH_EVENTS 256
+#define CATCH_MAX_ORDERED 6      /* changes of the camera's look tried in every order */
+
+typedef enum {
+  STEP_LOOK,       /* the table as `look` shows it */
+  STEP_COMMAND,    /* command card `command` shown */
+} StepKind;
+
+typedef struct {
+  uint8_t kind;    /* StepKind */
+  const char *command;
+  uint16_t n_look;
+  EngLiveItem look[ENG_SNAPSHOT_MAX_ITEMS];
+} Step;
+
+/* What a step may change in the interpreter, to go back to it. */
+typedef struct {
+  EngLiveMind mind, pend_start, memo_top;
+  bool has_top, pend_start_known, started, restoring, paused, new_deal, undo_baseline;
+  Complaint complaints[LIVE_MAX_COMPLAINTS];
+  size_t n_complaints, n_moves, n_memo, n_unsaved, depth;
+  char setup_need[sizeof ((EngInterpreter *) 0)->setup_need];
+} Checkpoint;
+
+typedef struct {
+  EngInterpreter *it;
+  /* the camera's look the story must end at */
+  EngLiveItem target[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t target_read[ENG_SNAPSHOT_MAX_ITEMS];
+  int64_t target_since[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t n_target;
+  Checkpoint *cp;                /* [CATCH_MAX_STEPS + 1], one per depth */
+  unsigned char *data;           /* the game's data at each depth */
+  Step *path;                    /* [CATCH_MAX_STEPS] */
+  EngLiveChange *diff;           /* [CATCH_MAX_STEPS + 1][LIVE_MAX_CHANGES] */
+  Step trial;
+  EngLiveMind before_act;
+  EngEvents scratch;
+  EngEvent *storage;
+  uint64_t *seen;                /* hashes of configurations reached */
+  const int64_t *order;          /* the camera's look read in this order (NULL: its own) */
+  int64_t since[ENG_SNAPSHOT_MAX_ITEMS];
+  unsigned trials, commands;
+  int length;                    /* steps of the story found, -1 none */
+} Plan;
+
+/* ---- going back ---------------------------------------------------------------- */
+
+static void
+save (Plan *p, int level)
+{
+  EngInterpreter *it = p->it;
+  Checkpoint *c = &p->cp[level];
+  c->mind = it->mind;
+  c->pend_start = it->pend_start;
+  c->has_top = it->memo->len > 0;
+  if (c->has_top)
+    c->memo_top = *eng_live_memo_top (it);
+  c->pend_start_known = it->pend_start_known;
+  c->started = it->started;
+  c->restoring = it->restoring;
+  c->paused = it->paused;
+  c->new_deal = it->new_deal;
+  c->undo_baseline = it->undo_baseline;
+  memcpy (c->complaints, it->complaints, sizeof it->complaints);
+  c->n_complaints = it->n_complaints;
+  c->n_moves = it->record->n_moves;
+  c->n_memo = it->memo->len;
+  c->n_unsaved = it->n_unsaved;
+  c->depth = eng_game_history_depth (it->game);
+  memcpy (c->setup_need, it->setup_need, sizeof c->setup_need);
+  if (it->klass->data_size > 0)
+    memcpy (p->data + (size_t) level * it->klass->data_size, it->data, it->klass->data_size);
+}
+
+static void
+restore (Plan *p, int level)
+{
+  EngInterpreter *it = p->it;
+  const Checkpoint *c = &p->cp[level];
+  while (eng_game_history_depth (it->game) > c->depth)
+    if (eng_game_undo (it->game) != ENG_OK)
+      break;
+  it->record->n_moves = c->n_moves;
+  g_array_set_size (it->memo, c->n_memo);
+  if (c->has_top)
+    *eng_live_memo_top (it) = c->memo_top;
+  it->mind = c->mind;
+  it->pend_start = c->pend_start;
+  it->pend_start_known = c->pend_start_known;
+  it->started = c->started;
+  it->restoring = c->restoring;
+  it->paused = c->paused;
+  it->new_deal = c->new_deal;
+  it->undo_baseline = c->undo_baseline;
+  memcpy (it->complaints, c->complaints, sizeof it->complaints);
+  it->n_complaints = c->n_complaints;
+  it->n_unsaved = c->n_unsaved;
+  memcpy (it->setup_need, c->setup_need, sizeof c->setup_need);
+  if (it->klass->data_size > 0)
+    memcpy (it->data, p->data + (size_t) level * it->klass->data_size, it->klass->data_size);
+  it->memo_version++;
+}
+
+/* ---- one step ------------------------------------------------------------------ */
+
+static void
+show_target (Plan *p)
+{
+  EngInterpreter *it = p->it;
+  memcpy (it->cur, p->target, p->n_target * sizeof p->target[0]);
+  memcpy (it->cur_read, p->target_read, p->n_target * sizeof p->target_read[0]);
+  memcpy (it->cur_since, p->target_since, p->n_target * sizeof p->target_since[0]);
+  it->n_cur = p->n_target;
+}
+
+/* Whether the events from `mark` on hold a refusal. */
+static bool
+refused (const EngEvents *out, size_t mark)
+{
+  if (out->dropped > 0)
+    return true;
+  for (size_t i = mark; i < out->n; i++)
+    if (out->items[i].kind == ENG_EVENT_ILLEGAL || out->items[i].kind == ENG_EVENT_CONSERVATION)
+      return true;
+  return false;
+}
+
+/* Reads a look as a camera's look is read (eng_interpreter_feed).  True
+ * when it was read without a complaint and, for a step of the story (not
+ * the camera's own look), the view took all of it. */
+static bool
+read_look (Plan *p, const Step *s, bool camera, EngEvents *out)
+{
+  EngInterpreter *it = p->it;
+  if (camera)
+    {
+      show_target (p);
+      if (p->order != NULL)
+        memcpy (it->cur_since, p->order, p->n_target * sizeof p->order[0]);
+    }
+  else
+    {
+      memcpy (it->cur, s->look, s->n_look * sizeof s->look[0]);
+      for (uint16_t i = 0; i < s->n_look; i++)
+        {
+          it->cur_read[i] = s->look[i].serial;
+          it->cur_since[i] = 0;
+        }
+      it->n_cur = s->n_look;
+    }
+  unsigned made = it->complaints_made;
+  size_t mark = out->n;
+  live_complaints_unseen (it);
+  if (!it->started)
+    {
+      if (!live_take_baseline (it, out))
+        return false;
+    }
+  else
+    live_read_table (it, out);
+  live_complaints_fixed (it);
+  if (it->complaints_made != made || refused (out, mark))
+    return false;
+  if (camera)
+    return true;
+  live_diff (it);
+  return it->n_changes == 0;
+}
+
+static bool
+same_mind (const EngLiveMind *a, const EngLiveMind *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
+}
+
+/* A command card shown: true when it made a move or changed what the
+ * referee waits for, without a refusal. */
+static bool
+run_command_step (Plan *p, const Step *s, EngEvents *out)
+{
+  EngInterpreter *it = p->it;
+  unsigned made = it->complaints_made;
+  size_t mark = out->n, n_moves = it->record->n_moves;
+  EngLiveMind *before = &p->before_act;
+  *before = it->mind;
+  EngStatus st = live_run_command (it, s->command, out);
+  if (st != ENG_OK || it->complaints_made != made || refused (out, mark))
+    return false;
+  return it->record->n_moves != n_moves || !same_mind (before, &it->mind);
+}
+
+static bool
+run_step (Plan *p, const Step *s, EngEvents *out)
+{
+  if (s->kind == STEP_LOOK)
+    return read_look (p, s, false, out);
+  return run_command_step (p, s, out);
+}
+
+/* ---- configurations already reached ---------------------------------------------- */
+
+static uint64_t
+hash_bytes (uint64_t h, const void *data, size_t n)
+{
+  const unsigned char *b = data;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+
+static int
+item_cmp (const void *a, const void *b)
+{
+  const EngLiveItem *x = a, *y = b;
+  if (x->kind != y->kind)
+    return x->kind - y->kind;
+  if (x->serial != y->serial)
+    return x->serial - y->serial;
+  if (x->zone.kind != y->zone.kind)
+    return x->zone.kind - y->zone.kind;
+  if (x->zone.seat != y->zone.seat)
+    return x->zone.seat - y->zone.seat;
+  return x->zone.index - y->zone.index;
+}
+
+/* True the first time the game's state and the view (as cards in places,
+ * whatever their order) reach this configuration. */
+static bool
+first_visit (Plan *p)
+{
+  EngInterpreter *it = p->it;
+  EngLiveItem items[ENG_SNAPSHOT_MAX_ITEMS];
+  uint16_t n = it->mind.n_view;
+  memcpy (items, it->mind.view, n * sizeof items[0]);
+  for (uint16_t i = 0; i < n; i++)
+    items[i].track = 0;
+  qsort (items, n, sizeof items[0], item_cmp);
+  uint64_t h = 14695981039346656037ull;
+  h = hash_bytes (h, eng_game_state (it->game), eng_game_class (it->game)->state_size);
+  h = hash_bytes (h, items, n * sizeof items[0]);
+  for (int i = 0; i < it->mind.n_expect; i++)
+    h = hash_bytes (h, &it->mind.expect[i].kind, 1);
+  h = hash_bytes (h, &it->mind.n_expect, sizeof it->mind.n_expect);
+  h |= 1;
+  size_t mask = ((size_t) 1 << CATCH_SEEN_BITS) - 1;
+  for (size_t i = (size_t) h & mask, probes = 0; probes <= mask; i = (i + 1) & mask, probes++)
+    {
+      if (p->seen[i] == h)
+        return false;
+      if (p->seen[i] == 0)
+        {
+          p->seen[i] = h;
+          return true;
+        }
+    }
+  return true;   /* full: keep searching, within the trial budget */
+}
+
+/* ---- the search -------------------------------------------------------------------- */
+
+/* The view with change `d` made: the look a step shows. */
+static void
+look_with (const EngInterpreter *it, const EngLiveChange *d, Step *s)
+{
+  const EngLiveMind *m = &it->mind;
+  s->kind = STEP_LOOK;
+  s->n_look = 0;
+  bool done = false;
+  for (int i = 0; i < m->n_view; i++)
+    {
+      EngLiveItem v = m->view[i];
+      bool same = v.kind == d->item.kind
+                  && (v.kind == 'F' ? v.serial == d->item.serial : v.track == d->item.track);
+      switch (d->kind)
+        {
+        case ENG_LIVE_VANISH:
+          if (same && !done)
+            {
+              done = true;
+              continue;
+            }
+          break;
+        case ENG_LIVE_MOVE:
+          if (same && !done)
+            v.zone = d->item.zone, done = true;
+          break;
+        case ENG_LIVE_FLIP_UP:
+          if (v.kind == 'B' && v.track == d->old_track && !done)
+            v = d->item, done = true;
+          break;
+        case ENG_LIVE_FLIP_DOWN:
+          if (v.kind == 'F' && eng_live_zone_eq (v.zone, d->item.zone) && !done)
+            v = d->item, done = true;
+          break;
+        case ENG_LIVE_TURN_OVER:
+          if (v.kind == 'F' && v.serial == d->old_serial && !done)
+            v = d->item, done = true;
+          break;
+        default:
+          break;
+        }
+      s->look[s->n_look++] = v;
+    }
+  if (!done && s->n_look < ENG_SNAPSHOT_MAX_ITEMS)
+    s->look[s->n_look++] = d->item;
+}
+
+static bool search (Plan *p, int level);
+
+/* Tries step `s` from the configuration saved at `level`: true when the
+ * story goes on from it to the end. */
+static bool
+try_step (Plan *p, int level, const Step *s)
+{
+  if (++p->trials > CATCH_MAX_TRIALS)
+    return false;
+  p->scratch.n = 0;
+  p->scratch.dropped = 0;
+  bool ok = run_step (p, s, &p->scratch) && first_visit (p);
+  if (ok)
+    {
+      p->path[level] = *s;
+      if (search (p, level + 1))
+        return true;
+    }
+  restore (p, level);
+  return false;
+}
+
+/* The places cards are laid for what they do: every attack spot, play
+ * area and centre place the game has, at seats with a player. */
+static size_t
+lay_zones (const EngInterpreter *it, EngZone *out, size_t max)
+{
+  size_t n = 0;
+  const EngLiveClass *k = it->klass;
+  for (unsigned p = 0; p < eng_live_n_players (it); p++)
+    {
+      int seat = eng_live_seat_of (it, (int) p);
+      for (int i = 0; i < k->n_attack && n < max; i++)
+        out[n++] = eng_live_zone (ENG_ZONE_ATTACK, seat, i);
+      if (n < max)
+        out[n++] = eng_live_zone (ENG_ZONE_PLAY, seat, -1);
+    }
+  for (int i = 0; i < k->n_centre && n < max; i++)
+    out[n++] = eng_live_zone (ENG_ZONE_CENTRE, -1, i);
+  return n;
+}
+
+/* Steps through a place the look does not show: face `d` (which appears in
+ * the look) first turned up where a back of its deck lies, or first laid
+ * where cards are laid. */
+static bool
+try_detours (Plan *p, int level, const EngLiveChange *d)
+{
+  EngInterpreter *it = p->it;
+  Step *s = &p->trial;
+  unsigned deck = eng_live_deck_of (it, d->item.serial);
+  for (int i = 0; i < it->mind.n_view; i++)
+    {
+      const EngLiveItem *b = &it->mind.view[i];
+      if (b->kind != 'B' || b->serial != deck + 1 || !((it->klass->flip_zones >> b->zone.kind) & 1u))
+        continue;
+      EngLiveChange up = *d;
+      up.kind = ENG_LIVE_FLIP_UP;
+      up.item.zone = b->zone;
+      up.old_track = b->track;
+      look_with (it, &up, s);
+      if (try_step (p, level, s))
+        return true;
+    }
+  EngZone zones[4 * ENG_MAX_PLAYERS + 16];
+  size_t n = lay_zones (it, zones, sizeof zones / sizeof zones[0]);
+  for (size_t z = 0; z < n; z++)
+    {
+      if (eng_live_zone_eq (zones[z], d->item.zone))
+        continue;
+      EngLiveChange laid = *d;
+      laid.item.zone = zones[z];
+      look_with (it, &laid, s);
+      if (try_step (p, level, s))
+        return true;
+    }
+  return false;
+}
+
+/* Command cards shown, likeliest first (EngLiveClass.gap_commands).  A
+ * question is never answered in a story: nobody was there to ask it. */
+static bool
+try_commands (Plan *p, int level)
+{
+  EngInterpreter *it = p->it;
+  Step *s = &p->trial;
+  if (p->commands >= CATCH_MAX_COMMANDS || it->klass->gap_commands == NULL)
+    return false;
+  p->commands++;
+  for (const char *const *id = it->klass->gap_commands; *id != NULL; id++)
+    {
+      const EngCommand *cmd = eng_card_set_find_command (it->set, *id);
+      if (cmd == NULL)
+        continue;
+      s->kind = STEP_COMMAND;
+      s->command = cmd->id;
+      if (try_step (p, level, s))
+        {
+          p->commands--;
+          return true;
+        }
+    }
+  p->commands--;
+  return false;
+}
+
+/* The camera's look read from the configuration saved at `level`, its
+ * changes in the order `since` gives (NULL: the tracker's): true when
+ * without a complaint, and that order is kept for telling the story. */
+static bool
+camera_try (Plan *p, int level, const int64_t *since)
+{
+  p->scratch.n = 0;
+  p->scratch.dropped = 0;
+  p->trials++;
+  p->order = since;
+  bool ok = read_look (p, NULL, true, &p->scratch);
+  p->order = NULL;
+  if (ok)
+    {
+      if (since != NULL)
+        memcpy (p->target_since, since, p->n_target * sizeof since[0]);
+      return true;
+    }
+  restore (p, level);
+  return false;
+}
+
+/* The cards of the look that changed, as indices into the look. */
+static size_t
+changed_items (Plan *p, int *idx, size_t max)
+{
+  EngInterpreter *it = p->it;
+  show_target (p);
+  live_diff (it);
+  size_t k = 0;
+  for (size_t c = 0; c < it->n_changes; c++)
+    {
+      const EngLiveChange *ch = &it->changes[c];
+      if (ch->kind == ENG_LIVE_VANISH)
+        continue;
+      for (int i = 0; i < p->n_target; i++)
+        {
+          const EngLiveItem *t = &p->target[i];
+          if (t->kind != ch->item.kind || t->serial != ch->item.serial
+              || t->track != ch->item.track)
+            continue;
+          bool dup = false;
+          for (size_t j = 0; j < k; j++)
+            dup = dup || idx[j] == i;
+          if (!dup)
+            {
+              if (k == max)
+                return max + 1;
+              idx[k++] = i;
+            }
+          break;
+        }
+    }
+  return k;
+}
+
+/* The camera's look reads without a complaint from here, its changes in
+ * the tracker's order or another: a card at rest a moment before another
+ * after a restart may have been laid after it (a new tracker finds the
+ * cards in its own order).  All orders of a few changes are tried. */
+static bool
+camera_reads (Plan *p, int level)
+{
+  if (camera_try (p, level, NULL))
+    return true;
+  int idx[CATCH_MAX_ORDERED];
+  size_t max = level == 0 ? CATCH_MAX_ORDERED : CATCH_MAX_ORDERED - 2;
+  size_t k = changed_items (p, idx, max);
+  if (k < 2 || k > max)
+    return false;
+  /* Heap's algorithm over the changed cards; each order gives them times
+   * 1..k before every other card of the look */
+  int64_t *since = p->since;
+  int c[CATCH_MAX_ORDERED] = { 0 };
+  for (size_t i = 1; i < k;)
+    {
+      if (c[i] < (int) i)
+        {
+          size_t j = i % 2 == 0 ? 0 : (size_t) c[i];
+          int t = idx[j];
+          idx[j] = idx[i];
+          idx[i] = t;
+          for (int n = 0; n < p->n_target; n++)
+            since[n] = 0;
+          for (size_t r = 0; r < k; r++)
+            since[idx[r]] = (int64_t) r + 1;
+          if (p->trials > CATCH_MAX_TRIALS)
+            return false;
+          if (camera_try (p, level, since))
+            return true;
+          c[i]++;
+          i = 1;
+        }
+      else
+        c[i++] = 0;
+    }
+  return false;
+}
+
+/* Depth first from the configuration now in the interpreter, `level`
+ * steps into the story. */
+static bool
+search (Plan *p, int level)
+{
+  EngInterpreter *it = p->it;
+  save (p, level);
+  if (camera_reads (p, level))
+    {
+      p->length = level;
+      return true;
+    }
+  if (level >= CATCH_MAX_STEPS || p->trials > CATCH_MAX_TRIALS)
+    return false;
+  show_target (p);
+  live_diff (it);
+  EngLiveChange *diff = p->diff + (size_t) level * LIVE_MAX_CHANGES;
+  size_t n = it->n_changes;
+  memcpy (diff, it->changes, n * sizeof diff[0]);
+  for (size_t i = 0; i < n; i++)
+    {
+      look_with (it, &diff[i], &p->trial);
+      if (try_step (p, level, &p->trial))
+        return true;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F' && try_detours (p, level, &diff[i]))
+      return true;
+  return try_commands (p, level);
+}
+
+/* ---- the entry point ------------------------------------------------------------------ */
+
+bool
+live_catch_up (EngInterpreter *it, EngEvents *out)
+{
+  if (!it->started || it->restoring || it->paused)
+    return false;
+  Plan *p = calloc (1, sizeof *p);
+  if (p == NULL)
+    return false;
+  p->it = it;
+  p->length = -1;
+  p->n_target = it->n_cur;
+  memcpy (p->target, it->cur, it->n_cur * sizeof it->cur[0]);
+  memcpy (p->target_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]);
+  memcpy (p->target_since, it->cur_since, it->n_cur * sizeof it->cur_since[0]);
+  size_t data_size = it->klass->data_size;
+  p->cp = calloc (CATCH_MAX_STEPS + 2, sizeof *p->cp);
+  p->data = data_size > 0 ? calloc (CATCH_MAX_STEPS + 2, data_size) : NULL;
+  p->path = calloc (CATCH_MAX_STEPS, sizeof *p->path);
+  p->diff = calloc (CATCH_MAX_STEPS + 1, LIVE_MAX_CHANGES * sizeof *p->diff);
+  p->storage = calloc (CATCH_EVENTS, sizeof *p->storage);
+  p->seen = calloc ((size_t) 1 << CATCH_SEEN_BITS, sizeof *p->seen);
+  bool told = false;
+  if (p->cp != NULL && (data_size == 0 || p->data != NULL) && p->path != NULL && p->diff != NULL
+      && p->storage != NULL && p->seen != NULL)
+    {
+      eng_events_init (&p->scratch, p->storage, CATCH_EVENTS);
+      bool found = search (p, 0);
+      restore (p, 0);
+      /* a look that reads as it is needs no story; one that found none is
+       * read as it is, complaints and all */
+      if (found && p->length > 0)
+        {
+          for (int i = 0; i < p->length; i++)
+            run_step (p, &p->path[i], out != NULL ? out : &p->scratch);
+          told = true;
+        }
+    }
+  show_target (p);
+  free (p->cp);
+  free (p->data);
+  free (p->path);
+  free (p->diff);
+  free (p->storage);
+  free (p->seen);
+  free (p);
+  return told;
+}
