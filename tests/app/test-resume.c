@@ -206,6 +206,91 @@ burn (void *stop)
   return NULL;
 }
 
+/* Stops the referee after `stopped` frames of `frames` (its journal as it
+ * was then) and starts it again `gap` frames later on 45 more: it must
+ * have made exactly the uninterrupted run's moves (a prefix of `expected`,
+ * at least those made before the last frame it saw) and complained of
+ * nothing. */
+static void
+resume_once (const char *frames, const char *source, const char *reference_out,
+             EngRecord *expected, long stopped, long gap, int run)
+{
+  long watched = 45;
+  g_autofree char *journal = g_strdup_printf ("%s/journal-%d.record", tmp_dir, run);
+  g_autofree char *stopped_at = g_strdup_printf ("%ld", stopped);
+  const char *first_args[] = { "watch", "--source", source, "--fps", "5", "--frames", stopped_at,
+                               "--record", journal, NULL };
+  cr_assert_eq (run_cli (first_args, NULL), 0);
+  g_autofree char *rest = g_strdup_printf ("%s/rest-%d", tmp_dir, run);
+  link_frames (frames, rest, stopped + gap, watched);
+  g_autofree char *rest_source = g_strdup_printf ("file:%s", rest);
+  g_autofree char *out = g_strdup_printf ("%s/resumed-%d.jsonl", tmp_dir, run);
+  const char *resume_args[] = { "watch", "--source", rest_source, "--fps", "5", "--resume", journal, NULL };
+  cr_assert_eq (run_cli (resume_args, out), 0);
+
+  /* every move the uninterrupted run made before the last frame seen
+   * (less the hold a move takes to be seen), and nothing else */
+  size_t due = 0;
+  while (due < expected->n_moves && frame_of_move (reference_out, due + 1) < stopped + gap + watched - 3)
+    due++;
+  EngRecord *got = NULL;
+  cr_assert_eq (eng_record_load_file (journal, &got, NULL), ENG_OK);
+  /* the same game so far: the reference cut to as many moves */
+  bool prefix = got->n_moves <= expected->n_moves;
+  size_t all = expected->n_moves;
+  if (prefix)
+    {
+      expected->n_moves = got->n_moves;
+      prefix = eng_record_equal (expected, got);
+      expected->n_moves = all;
+    }
+  cr_expect (prefix && got->n_moves >= due,
+             "run %d (stopped at frame %ld, back %ld frames later): %zu moves, the uninterrupted run "
+             "had %zu by then%s", run, stopped, gap, got->n_moves, due,
+             prefix ? "" : ", and they differ");
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (out, &text, NULL, NULL));
+  cr_expect (strstr (text, "\"event\":\"conservation\"") == NULL && strstr (text, "Unexpected") == NULL,
+             "run %d (stopped at frame %ld, back %ld frames later): false complaints after resuming",
+             run, stopped, gap);
+  eng_record_free (got);
+}
+
+/* Busy threads competing for the CPU while `runs` resumes are tried. */
+typedef struct {
+  int stop;
+  pthread_t hogs[2];
+} Load;
+
+static void
+load_start (Load *load)
+{
+  load->stop = 0;
+  for (int i = 0; i < 2; i++)
+    cr_assert_eq (pthread_create (&load->hogs[i], NULL, burn, &load->stop), 0);
+}
+
+static void
+load_stop (Load *load)
+{
+  __atomic_store_n (&load->stop, 1, __ATOMIC_RELAXED);
+  for (int i = 0; i < 2; i++)
+    pthread_join (load->hogs[i], NULL);
+}
+
+/* Moves of the uninterrupted run accepted in frames (from, to]. */
+static size_t
+moves_between (const char *reference_out, const EngRecord *expected, long from, long to)
+{
+  size_t n = 0;
+  for (size_t m = 1; m <= expected->n_moves; m++)
+    {
+      long f = frame_of_move (reference_out, m);
+      n += f > from && f <= to;
+    }
+  return n;
+}
+
 /* The referee stopped after F frames (its journal as it was then), started
  * again after a gap of G frames the camera went on filming (a hand over the
  * table, a card sliding, cards laid on the pile meanwhile), while two busy
@@ -228,10 +313,8 @@ Test (resume, resumes_under_load_after_a_restart_gap, .init = make_tmp, .fini = 
   cr_assert_geq (expected->n_moves, 10);
   long last_move_frame = frame_of_move (reference_out, expected->n_moves);
 
-  int stop = 0;
-  pthread_t hogs[2];
-  for (int i = 0; i < 2; i++)
-    cr_assert_eq (pthread_create (&hogs[i], NULL, burn, &stop), 0);
+  Load load;
+  load_start (&load);
   const char *san = getenv ("TABLERO_SANITIZED");
   int runs = san != NULL && strcmp (san, "1") == 0 ? 4 : 12;
   GRand *rng = g_rand_new_with_seed (20261124);
@@ -252,49 +335,54 @@ Test (resume, resumes_under_load_after_a_restart_gap, .init = make_tmp, .fini = 
               quiet = f < stopped - 2 || f > stopped + gap + 2;
             }
         }
-      long watched = 45;
-      g_autofree char *journal = g_strdup_printf ("%s/journal-%d.record", tmp_dir, run);
-      g_autofree char *stopped_at = g_strdup_printf ("%ld", stopped);
-      const char *first_args[] = { "watch", "--source", source, "--fps", "5", "--frames", stopped_at,
-                                   "--record", journal, NULL };
-      cr_assert_eq (run_cli (first_args, NULL), 0);
-      g_autofree char *rest = g_strdup_printf ("%s/rest-%d", tmp_dir, run);
-      link_frames (frames, rest, stopped + gap, watched);
-      g_autofree char *rest_source = g_strdup_printf ("file:%s", rest);
-      g_autofree char *out = g_strdup_printf ("%s/resumed-%d.jsonl", tmp_dir, run);
-      const char *resume_args[] = { "watch", "--source", rest_source, "--fps", "5", "--resume", journal, NULL };
-      cr_assert_eq (run_cli (resume_args, out), 0);
-
-      /* every move the uninterrupted run made before the last frame seen
-       * (less the hold a move takes to be seen), and nothing else */
-      size_t due = 0;
-      while (due < expected->n_moves && frame_of_move (reference_out, due + 1) < stopped + gap + watched - 3)
-        due++;
-      EngRecord *got = NULL;
-      cr_assert_eq (eng_record_load_file (journal, &got, NULL), ENG_OK);
-      /* the same game so far: the reference cut to as many moves */
-      bool prefix = got->n_moves <= expected->n_moves;
-      size_t all = expected->n_moves;
-      if (prefix)
-        {
-          expected->n_moves = got->n_moves;
-          prefix = eng_record_equal (expected, got);
-          expected->n_moves = all;
-        }
-      cr_expect (prefix && got->n_moves >= due,
-                 "run %d (stopped at frame %ld, back %ld frames later): %zu moves, the uninterrupted run "
-                 "had %zu by then%s", run, stopped, gap, got->n_moves, due,
-                 prefix ? "" : ", and they differ");
-      g_autofree char *text = NULL;
-      cr_assert (g_file_get_contents (out, &text, NULL, NULL));
-      cr_expect (strstr (text, "\"event\":\"conservation\"") == NULL && strstr (text, "Unexpected") == NULL,
-                 "run %d (stopped at frame %ld, back %ld frames later): false complaints after resuming",
-                 run, stopped, gap);
-      eng_record_free (got);
+      resume_once (frames, source, reference_out, expected, stopped, gap, run);
     }
-  __atomic_store_n (&stop, 1, __ATOMIC_RELAXED);
-  for (int i = 0; i < 2; i++)
-    pthread_join (hogs[i], NULL);
+  load_stop (&load);
+  g_rand_free (rng);
+  eng_record_free (expected);
+}
+
+/* The same, with gaps of 1.4-3 s in which the table made two moves or
+ * more (an attack, its hit and tidying up, an end of turn): the first
+ * looks after the restart show only where the cards ended up, and the
+ * referee must tell those moves as the uninterrupted run did
+ * (eng-live-catchup.c).  Eight times (the ASan run, slower, three). */
+Test (resume, reads_back_moves_made_during_the_gap, .init = make_tmp, .fini = remove_tmp,
+      .timeout = 1800)
+{
+  g_autofree char *frames = render_demo ();
+  g_autofree char *source = g_strdup_printf ("file:%s", frames);
+  g_autofree char *reference = g_build_filename (tmp_dir, "reference.record", NULL);
+  g_autofree char *reference_out = g_build_filename (tmp_dir, "reference.jsonl", NULL);
+  const char *ref_args[] = { "watch", "--source", source, "--fps", "5", "--record", reference, NULL };
+  cr_assert_eq (run_cli (ref_args, reference_out), 0);
+  EngRecord *expected = NULL;
+  cr_assert_eq (eng_record_load_file (reference, &expected, NULL), ENG_OK);
+  long last_move_frame = frame_of_move (reference_out, expected->n_moves);
+
+  Load load;
+  load_start (&load);
+  const char *san = getenv ("TABLERO_SANITIZED");
+  int runs = san != NULL && strcmp (san, "1") == 0 ? 3 : 8;
+  GRand *rng = g_rand_new_with_seed (20261125);
+  for (int run = 0; run < runs; run++)
+    {
+      /* two moves or more inside the gap, none on its edges (a move the
+       * camera saw half of is the other test's) */
+      long stopped = 0, gap = 0;
+      int tries = 0;
+      for (bool wanted = false; !wanted; tries++)
+        {
+          cr_assert_lt (tries, 10000, "the demo has two moves within 3 s of each other");
+          stopped = g_rand_int_range (rng, 10, (gint32) (last_move_frame - 10));
+          gap = g_rand_int_range (rng, 7, 16);
+          wanted = moves_between (reference_out, expected, stopped + 2, stopped + gap - 2) >= 2
+                   && moves_between (reference_out, expected, stopped - 3, stopped + 2) == 0
+                   && moves_between (reference_out, expected, stopped + gap - 2, stopped + gap + 3) == 0;
+        }
+      resume_once (frames, source, reference_out, expected, stopped, gap, run);
+    }
+  load_stop (&load);
   g_rand_free (rng);
   eng_record_free (expected);
 }
