@@ -85,6 +85,9 @@ typedef struct {
   int64_t since[ENG_SNAPSHOT_MAX_ITEMS];
   unsigned trials, commands;
   int length;                    /* steps of the story found, -1 none */
+  /* the last move before the gap, for going back over an undo of it */
+  bool has_last;
+  EngRecordMove last;
 } Plan;
 
 /* ---- going back ---------------------------------------------------------------- */
@@ -124,6 +127,13 @@ restore (Plan *p, int level)
   while (eng_game_history_depth (it->game) > c->depth)
     if (eng_game_undo (it->game) != ENG_OK)
       break;
+  /* a story that began with an undo of the last move (level 0 only) */
+  if (eng_game_history_depth (it->game) < c->depth && p->has_last)
+    {
+      EngVerdict why;
+      eng_game_apply (it->game, &p->last.move, NULL, &why);
+      it->record->moves[c->n_moves - 1] = p->last;
+    }
   it->record->n_moves = c->n_moves;
   g_array_set_size (it->memo, c->n_memo);
   if (c->has_top)
@@ -206,7 +216,7 @@ read_look (Plan *p, const Step *s, bool camera, EngEvents *out)
   if (it->complaints_made != made || refused (out, mark))
     return false;
   if (camera)
-    return true;
+    return !it->restoring;
   live_diff (it);
   return it->n_changes == 0;
 }
@@ -285,6 +295,8 @@ first_visit (Plan *p)
   for (int i = 0; i < it->mind.n_expect; i++)
     h = hash_bytes (h, &it->mind.expect[i].kind, 1);
   h = hash_bytes (h, &it->mind.n_expect, sizeof it->mind.n_expect);
+  bool flags[2] = { it->started, it->restoring };
+  h = hash_bytes (h, flags, sizeof flags);
   h |= 1;
   size_t mask = ((size_t) 1 << CATCH_SEEN_BITS) - 1;
   for (size_t i = (size_t) h & mask, probes = 0; probes <= mask; i = (i + 1) & mask, probes++)
@@ -568,6 +580,15 @@ search (Plan *p, int level)
     }
   if (level >= CATCH_MAX_STEPS || p->trials > CATCH_MAX_TRIALS)
     return false;
+  /* after an undo: the table put back as it was before the move */
+  if (it->restoring)
+    {
+      Step *s = &p->trial;
+      s->kind = STEP_LOOK;
+      s->n_look = it->mind.n_view;
+      memcpy (s->look, it->mind.view, it->mind.n_view * sizeof s->look[0]);
+      return try_step (p, level, s);
+    }
   show_target (p);
   live_diff (it);
   EngLiveChange *diff = p->diff + (size_t) level * LIVE_MAX_CHANGES;
@@ -582,7 +603,15 @@ search (Plan *p, int level)
   for (size_t i = 0; i < n; i++)
     if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F' && try_detours (p, level, &diff[i]))
       return true;
-  return try_commands (p, level);
+  if (try_commands (p, level))
+    return true;
+  /* the table took back the last move before the gap (a card laid and
+   * taken away again): an undo, first in the story or not at all */
+  if (level > 0 || !p->has_last)
+    return false;
+  p->trial.kind = STEP_COMMAND;
+  p->trial.command = "undo";
+  return try_step (p, level, &p->trial);
 }
 
 /* ---- the entry point ------------------------------------------------------------------ */
@@ -597,6 +626,10 @@ live_catch_up (EngInterpreter *it, EngEvents *out)
     return false;
   p->it = it;
   p->length = -1;
+  p->has_last = it->record->n_moves > 0
+                && eng_game_history_depth (it->game) == it->record->n_moves;
+  if (p->has_last)
+    p->last = it->record->moves[it->record->n_moves - 1];
   p->n_target = it->n_cur;
   memcpy (p->target, it->cur, it->n_cur * sizeof it->cur[0]);
   memcpy (p->target_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]);

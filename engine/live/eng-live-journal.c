@@ -466,7 +466,10 @@ forget_in_mind (const EngInterpreter *it, EngLiveMind *m)
 }
 
 /* Whether the look shows again every card the view has where cards lie
- * face down: a card in that place, or for a face, the face anywhere. */
+ * face down (a card in that place, or for a face, the face anywhere), and
+ * after time away (eng_interpreter_set_away) every face the view has off
+ * the piles (anywhere): a card the new tracker has not found yet is no
+ * card taken away, and its absence would be read as the table's doing. */
 bool
 live_resume_look_complete (const EngInterpreter *it)
 {
@@ -474,11 +477,13 @@ live_resume_look_complete (const EngInterpreter *it)
   for (int i = 0; i < m->n_view; i++)
     {
       const EngLiveItem *v = &m->view[i];
-      if (!((it->klass->flip_zones >> v->zone.kind) & 1u))
+      bool flip = (it->klass->flip_zones >> v->zone.kind) & 1u;
+      bool pile = (it->klass->cover_zones >> v->zone.kind) & 1u;
+      if (!flip && (v->kind != 'F' || pile || it->away_ns == 0))
         continue;
       bool found = false;
       for (int c = 0; c < it->n_cur && !found; c++)
-        found = eng_live_zone_eq (it->cur[c].zone, v->zone)
+        found = (flip && eng_live_zone_eq (it->cur[c].zone, v->zone))
                 || (v->kind == 'F' && it->cur[c].kind == 'F' && it->cur[c].serial == v->serial);
       if (!found)
         return false;
