@@ -19,7 +19,7 @@
 #define LIVE_MAX_COMMANDS 16
 /* after a restart, the looks of this much frame time may show what the
  * table did meanwhile (the tracker finds the cards a few at a time) */
-#define LIVE_CATCH_UP_NS (2000 * 1000 * 1000LL)
+#define LIVE_CATCH_UP_NS (5000 * 1000 * 1000LL)
 
 typedef struct {
   uint8_t kind;                  /* EngLiveChangeKind */
