@@ -317,13 +317,9 @@ path_card_changed (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   int place = place_of_index (it, c->item.zone.index);
   bool swapping = cstate (it)->phase == CATCHY_PHASE_SWAP;
-  /* a path card the cat covered (from the deal on, or since it stood
-   * there), found again where the view has no card: the cat moved off it */
-  bool uncovered = c->kind == ENG_LIVE_APPEAR && c->item.kind == 'B'
-                   && eng_live_view_find_at (eng_live_mind_const (it), c->item.zone) < 0;
-  if (is_path_place (place) && (swapping || uncovered || place == cstate (it)->cat))
+  if (is_path_place (place) && (swapping || place == cstate (it)->cat))
     {
-      /* lifted for the swap, or covered and found again */
+      /* lifted for the swap, or covered and found again under the cat */
       if (swapping)
         cmind (it)->seen_pos = (int8_t) place;
       eng_live_accept (it, c);
