@@ -354,6 +354,12 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
       for (unsigned q = 0; q < su->n_players; q++)
         if (eng_names_same (su->names[q], name))
           FAIL (p, line, "player '%s' listed twice (names differ by more than case)", name);
+      /* a deal line read before it took the name for a place: written back
+       * after the players, it would read as this player's deal */
+      for (unsigned k = 0; k < su->n_deals; k++)
+        if (su->deals[k].player < 0 && eng_names_same (su->deals[k].place, name))
+          FAIL (p, line, "player '%s' is named like the place of an earlier deal line (list "
+                "players first)", name);
       if (su->n_players >= ENG_MAX_PLAYERS || su->n_players >= rec->klass->max_players)
         FAIL (p, line, "too many players for %s (at most %u)", rec->klass->name,
               rec->klass->max_players);
