@@ -310,16 +310,38 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     eng_live_take_back (it, c, out);
 }
 
+/* Whether the camera's look shows the mood card (either side) at zone z. */
+static bool
+mood_seen_at (const EngInterpreter *it, EngZone z)
+{
+  for (size_t i = 0; i < eng_live_n_table (it); i++)
+    {
+      const EngLiveItem *v = eng_live_table_item (it, i);
+      if (v->kind == 'F' && is_mood (it, v->serial) && eng_live_zone_eq (v->zone, z))
+        return true;
+    }
+  return false;
+}
+
 /* A face-down card on the path: path cards lie still all hand; only the
- * swap lifts one (then where is remembered for the record). */
+ * swap lifts one (then where is remembered for the record).  The mood
+ * card hides the path card it stands on, and the one it slides across:
+ * a back going out of sight where the look shows the mood card is
+ * covered, not taken; a back coming into sight where the view has none
+ * is one the cat covered and left (from the deal on, or since it passed
+ * over it). */
 static void
 path_card_changed (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   int place = place_of_index (it, c->item.zone.index);
   bool swapping = cstate (it)->phase == CATCHY_PHASE_SWAP;
-  if (is_path_place (place) && (swapping || place == cstate (it)->cat))
+  bool covered = c->kind == ENG_LIVE_VANISH && mood_seen_at (it, c->item.zone);
+  bool uncovered = c->kind == ENG_LIVE_APPEAR;
+  const EngLiveMind *m = eng_live_mind_const (it);
+  for (int i = 0; i < m->n_view && uncovered; i++)
+    uncovered = !(m->view[i].kind == 'B' && eng_live_zone_eq (m->view[i].zone, c->item.zone));
+  if (is_path_place (place) && (swapping || covered || uncovered || place == cstate (it)->cat))
     {
-      /* lifted for the swap, or covered and found again under the cat */
       if (swapping)
         cmind (it)->seen_pos = (int8_t) place;
       eng_live_accept (it, c);

@@ -78,6 +78,51 @@ Test (catchy_live, killed_after_any_snapshot_the_game_goes_on_the_same)
   eng_live_script_free (sc);
 }
 
+/* Counts refusals of a face-down card on the path (C2 stray backs, C11). */
+static void
+count_path_refusals (void *user, unsigned line, const EngEvent *e)
+{
+  (void) line;
+  if ((e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "C2") == 0 && strstr (e->text, "path spaces"))
+      || strcmp (e->rule, "C11") == 0)
+    ++*(unsigned *) user;
+}
+
+/* The mood card hides the path card it stands on and any it is carried
+ * across: the card found again as the cat moves off, or lost from sight
+ * under it on the way, is neither refused as a stray back (C2) nor as a
+ * path card taken (C11). */
+Test (catchy_live, c02_the_cat_covers_and_uncovers_path_cards)
+{
+  static const char text[] =
+    "game catchy\nplayers Ana Bea\n"
+    /* the deal: the path card on space 3 lies under the cat */
+    "put 13 back centre 1\nput 15 back centre 5\nput 18 face centre 3\n"
+    "snap\nremove 13\nsnap\nput 17 back centre 1\nsnap\nkey confirm\n"
+    "put 4 face play Ana\nsnap\nput 3 face play Bea\nsnap\n"   /* Ana wins: red, toward her */
+    "move 18 centre 2\nmove 4 discard\nmove 3 discard\nput 14 back centre 3\nsnap\n"
+    "expect quiet\nexpect todo 0\n"
+    "put 9 face play Ana\nsnap\nput 7 face play Bea\nsnap\n"  /* Ana again: toward her */
+    "move 9 discard\nmove 7 discard\nsnap\n"
+    /* carried over space 3 on its way to space 1 */
+    "move 18 centre 3\nremove 14\nsnap\nexpect quiet\n"
+    "move 18 centre 1\nput 14 back centre 3\nsnap\nexpect quiet\nexpect todo 0\n"
+    "put 2 face play Ana\nsnap\nexpect turn Bea\nexpect todo 0\n";
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_parse (text, strlen (text), "c02", &sc, &err), ENG_OK,
+                "line %u: %s", err.line, err.reason);
+  EngLiveScriptResult r;
+  unsigned refusals = 0;
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, count_path_refusals, &refusals, &r, &err),
+                ENG_OK, "line %u: %s", err.line, err.reason);
+  cr_expect_eq (r.failures, 0, "%zu failures; first: %s", r.failures, r.first_failure);
+  cr_expect_eq (refusals, 0, "%u path cards refused", refusals);
+  cr_expect_eq (r.moves, 6);
+  free (r.record);
+  eng_live_script_free (sc);
+}
+
 /* C5: the cat moved the wrong way, or turned when it should not, is named
  * by the rule that moves and turns it (not the played pile's, C12). */
 Test (catchy_live, c05_a_cat_moved_the_wrong_way_is_named_by_c5)
