@@ -17,10 +17,15 @@
  *
  * The search is depth first and tries the look's own differences first,
  * then cards turned up where backs of their deck lie, then cards laid
- * where cards are laid, then the command cards a game names for a gap
- * (EngLiveClass.gap_commands, likeliest first), so the first story found
- * is a short one.  A question is never answered in a story: nobody was
- * there to ask it.  The search is bounded (steps, trials, command cards);
+ * where cards are laid, then cards put on a pile the look shows covered
+ * since, then the answers to the question the table was asked, then the
+ * command cards a game names for a gap (EngLiveClass.gap_commands,
+ * likeliest first), so the first story found is a short one.  Nobody was
+ * there to hear the table answer a question, so a story answers one only
+ * when the look proves the answer: no story gives another (the start
+ * card's swapper is the one who led since); otherwise the story answers
+ * none and the table is asked.  The search is bounded (steps, trials,
+ * command cards, answers);
  * when it finds no story the look is read as it is, complaints and all.
  * The story found is told for real, in order, so the record, the journal
  * and the announcements are those of a referee that never left.  What the
@@ -43,14 +48,17 @@
 #define CATCH_SEEN_BITS 14       /* table of configurations already tried */
 #define CATCH_EVENTS 256
 #define CATCH_MAX_ORDERED 6      /* changes of the camera's look tried in every order */
+#define CATCH_MAX_ANSWERS 2      /* questions answered in one story */
 
 typedef enum {
   STEP_LOOK,       /* the table as `look` shows it */
   STEP_COMMAND,    /* command card `command` shown */
+  STEP_ANSWER,     /* the question answered with `player` */
 } StepKind;
 
 typedef struct {
   uint8_t kind;    /* StepKind */
+  int8_t player;
   const char *command;
   uint16_t n_look;
   EngLiveItem look[ENG_SNAPSHOT_MAX_ITEMS];
@@ -75,6 +83,7 @@ typedef struct {
   Checkpoint *cp;                /* [CATCH_MAX_STEPS + 1], one per depth */
   unsigned char *data;           /* the game's data at each depth */
   Step *path;                    /* [CATCH_MAX_STEPS] */
+  Step *story;                   /* [CATCH_MAX_STEPS]: the story to tell */
   EngLiveChange *diff;           /* [CATCH_MAX_STEPS + 1][LIVE_MAX_CHANGES] */
   Step trial;
   EngLiveMind before_act;
@@ -83,8 +92,12 @@ typedef struct {
   uint64_t *seen;                /* hashes of configurations reached */
   const int64_t *order;          /* the camera's look read in this order (NULL: its own) */
   int64_t since[ENG_SNAPSHOT_MAX_ITEMS];
-  unsigned trials, commands;
+  unsigned trials, commands, answers;
   int length;                    /* steps of the story found, -1 none */
+  /* an answer a story may not give: `ban_player` where the configuration
+   * hashes to `ban_config` (0: none) */
+  uint64_t ban_config;
+  int ban_player;
   /* the last move before the gap, for going back over an undo of it */
   bool has_last;
   EngRecordMove last;
@@ -243,12 +256,33 @@ run_command_step (Plan *p, const Step *s, EngEvents *out)
   return it->record->n_moves != n_moves || !same_mind (before, &it->mind);
 }
 
+/* The question answered: true when it made a move or changed what the
+ * referee waits for, without a refusal. */
+static bool
+run_answer_step (Plan *p, const Step *s, EngEvents *out)
+{
+  EngInterpreter *it = p->it;
+  unsigned made = it->complaints_made;
+  size_t mark = out->n, n_moves = it->record->n_moves;
+  p->before_act = it->mind;
+  EngStatus st = it->klass->choose (it, s->player, out);
+  if (st != ENG_OK || it->complaints_made != made || refused (out, mark))
+    return false;
+  return it->record->n_moves != n_moves || !same_mind (&p->before_act, &it->mind);
+}
+
 static bool
 run_step (Plan *p, const Step *s, EngEvents *out)
 {
-  if (s->kind == STEP_LOOK)
-    return read_look (p, s, false, out);
-  return run_command_step (p, s, out);
+  switch (s->kind)
+    {
+    case STEP_LOOK:
+      return read_look (p, s, false, out);
+    case STEP_ANSWER:
+      return run_answer_step (p, s, out);
+    default:
+      return run_command_step (p, s, out);
+    }
 }
 
 /* ---- configurations already reached ---------------------------------------------- */
@@ -277,10 +311,10 @@ item_cmp (const void *a, const void *b)
   return x->zone.index - y->zone.index;
 }
 
-/* True the first time the game's state and the view (as cards in places,
- * whatever their order) reach this configuration. */
-static bool
-first_visit (Plan *p)
+/* The game's state and the view (as cards in places, whatever their
+ * order) and what the referee waits for, hashed; never 0. */
+static uint64_t
+config_hash (Plan *p)
 {
   EngInterpreter *it = p->it;
   EngLiveItem items[ENG_SNAPSHOT_MAX_ITEMS];
@@ -297,7 +331,14 @@ first_visit (Plan *p)
   h = hash_bytes (h, &it->mind.n_expect, sizeof it->mind.n_expect);
   bool flags[2] = { it->started, it->restoring };
   h = hash_bytes (h, flags, sizeof flags);
-  h |= 1;
+  return h | 1;
+}
+
+/* True the first time the story reaches this configuration. */
+static bool
+first_visit (Plan *p)
+{
+  uint64_t h = config_hash (p);
   size_t mask = ((size_t) 1 << CATCH_SEEN_BITS) - 1;
   for (size_t i = (size_t) h & mask, probes = 0; probes <= mask; i = (i + 1) & mask, probes++)
     {
@@ -440,8 +481,66 @@ try_detours (Plan *p, int level, const EngLiveChange *d)
   return false;
 }
 
-/* Command cards shown, likeliest first (EngLiveClass.gap_commands).  A
- * question is never answered in a story: nobody was there to ask it. */
+/* A step through a pile: face `d` (which vanishes from the look) first put
+ * on a pile where the look shows a card, which covered it since (a trick's
+ * first card under its second). */
+static bool
+try_buried (Plan *p, int level, const EngLiveChange *d)
+{
+  EngInterpreter *it = p->it;
+  EngZone tried[8];
+  size_t n_tried = 0;
+  for (uint16_t i = 0; i < p->n_target && n_tried < sizeof tried / sizeof tried[0]; i++)
+    {
+      EngZone z = p->target[i].zone;
+      bool seen = eng_live_zone_eq (z, d->item.zone) || !((it->klass->cover_zones >> z.kind) & 1u);
+      for (size_t j = 0; j < n_tried && !seen; j++)
+        seen = eng_live_zone_eq (tried[j], z);
+      if (seen)
+        continue;
+      tried[n_tried++] = z;
+      EngLiveChange put = *d;
+      put.kind = ENG_LIVE_MOVE;
+      put.item.zone = z;
+      look_with (it, &put, &p->trial);
+      if (try_step (p, level, &p->trial))
+        return true;
+    }
+  return false;
+}
+
+/* The question the table was asked, answered each way it can be.  The
+ * answer is the one the rest of the look proves (catchy: the start card's
+ * swapper leads the first trick); live_catch_up tells a story with an
+ * answer only when no story gives another. */
+static bool
+try_answers (Plan *p, int level)
+{
+  EngInterpreter *it = p->it;
+  EngLiveChoice choice;
+  if (p->answers >= CATCH_MAX_ANSWERS || it->klass->choice == NULL || it->klass->choose == NULL
+      || !it->klass->choice (it, &choice))
+    return false;
+  uint64_t here = p->ban_config != 0 ? config_hash (p) : 0;
+  Step *s = &p->trial;
+  p->answers++;
+  for (unsigned i = 0; i < choice.n; i++)
+    {
+      if (here == p->ban_config && choice.player[i] == p->ban_player)
+        continue;
+      s->kind = STEP_ANSWER;
+      s->player = (int8_t) choice.player[i];
+      if (try_step (p, level, s))
+        {
+          p->answers--;
+          return true;
+        }
+    }
+  p->answers--;
+  return false;
+}
+
+/* Command cards shown, likeliest first (EngLiveClass.gap_commands). */
 static bool
 try_commands (Plan *p, int level)
 {
@@ -603,7 +702,10 @@ search (Plan *p, int level)
   for (size_t i = 0; i < n; i++)
     if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F' && try_detours (p, level, &diff[i]))
       return true;
-  if (try_commands (p, level))
+  for (size_t i = 0; i < n; i++)
+    if (diff[i].kind == ENG_LIVE_VANISH && diff[i].item.kind == 'F' && try_buried (p, level, &diff[i]))
+      return true;
+  if (try_answers (p, level) || try_commands (p, level))
     return true;
   /* the table took back the last move before the gap (a card laid and
    * taken away again): an undo, first in the story or not at all */
@@ -615,6 +717,76 @@ search (Plan *p, int level)
 }
 
 /* ---- the entry point ------------------------------------------------------------------ */
+
+/* A search from the configuration saved at level 0, which it leaves the
+ * interpreter in: the steps of the story found, -1 none (also when the
+ * search was cut short).  `answers` false: no question is answered. */
+static int
+find_story (Plan *p, bool answers)
+{
+  memset (p->seen, 0, ((size_t) 1 << CATCH_SEEN_BITS) * sizeof *p->seen);
+  p->trials = p->commands = 0;
+  p->answers = answers ? 0 : CATCH_MAX_ANSWERS;
+  p->length = -1;
+  bool found = search (p, 0);
+  restore (p, 0);
+  return found ? p->length : -1;
+}
+
+/* Whether each answer of story[0..length) is the only one a story can
+ * give: the search with that answer barred where it was given finds no
+ * story, and was not cut short. */
+static bool
+answers_proven (Plan *p, int length)
+{
+  for (int i = 0; i < length; i++)
+    {
+      if (p->story[i].kind != STEP_ANSWER)
+        continue;
+      for (int j = 0; j < i; j++)
+        {
+          p->scratch.n = 0;
+          p->scratch.dropped = 0;
+          run_step (p, &p->story[j], &p->scratch);
+        }
+      p->ban_config = config_hash (p);
+      p->ban_player = p->story[i].player;
+      restore (p, 0);
+      int other = find_story (p, true);
+      bool short_of_trials = p->trials > CATCH_MAX_TRIALS;
+      p->ban_config = 0;
+      if (other >= 0 || short_of_trials)
+        return false;
+    }
+  return true;
+}
+
+static bool
+has_answer (const Plan *p, int length)
+{
+  for (int i = 0; i < length; i++)
+    if (p->story[i].kind == STEP_ANSWER)
+      return true;
+  return false;
+}
+
+/* The story to tell, into p->story: its steps (0: the look reads as it is;
+ * -1: none).  A story that answers a question the proof of answers_proven
+ * does not hold for gives way to one that answers none. */
+static int
+plan_story (Plan *p)
+{
+  save (p, 0);
+  int length = find_story (p, true);
+  if (length > 0)
+    memcpy (p->story, p->path, (size_t) length * sizeof *p->story);
+  if (length <= 0 || !has_answer (p, length) || answers_proven (p, length))
+    return length;
+  length = find_story (p, false);
+  if (length > 0)
+    memcpy (p->story, p->path, (size_t) length * sizeof *p->story);
+  return length;
+}
 
 bool
 live_catch_up (EngInterpreter *it, EngEvents *out)
@@ -638,29 +810,27 @@ live_catch_up (EngInterpreter *it, EngEvents *out)
   p->cp = calloc (CATCH_MAX_STEPS + 2, sizeof *p->cp);
   p->data = data_size > 0 ? calloc (CATCH_MAX_STEPS + 2, data_size) : NULL;
   p->path = calloc (CATCH_MAX_STEPS, sizeof *p->path);
+  p->story = calloc (CATCH_MAX_STEPS, sizeof *p->story);
   p->diff = calloc (CATCH_MAX_STEPS + 1, LIVE_MAX_CHANGES * sizeof *p->diff);
   p->storage = calloc (CATCH_EVENTS, sizeof *p->storage);
   p->seen = calloc ((size_t) 1 << CATCH_SEEN_BITS, sizeof *p->seen);
   bool told = false;
-  if (p->cp != NULL && (data_size == 0 || p->data != NULL) && p->path != NULL && p->diff != NULL
-      && p->storage != NULL && p->seen != NULL)
+  if (p->cp != NULL && (data_size == 0 || p->data != NULL) && p->path != NULL
+      && p->story != NULL && p->diff != NULL && p->storage != NULL && p->seen != NULL)
     {
       eng_events_init (&p->scratch, p->storage, CATCH_EVENTS);
-      bool found = search (p, 0);
-      restore (p, 0);
+      int length = plan_story (p);
       /* a look that reads as it is needs no story; one that found none is
        * read as it is, complaints and all */
-      if (found && p->length > 0)
-        {
-          for (int i = 0; i < p->length; i++)
-            run_step (p, &p->path[i], out != NULL ? out : &p->scratch);
-          told = true;
-        }
+      for (int i = 0; i < length; i++)
+        run_step (p, &p->story[i], out != NULL ? out : &p->scratch);
+      told = length > 0;
     }
   show_target (p);
   free (p->cp);
   free (p->data);
   free (p->path);
+  free (p->story);
   free (p->diff);
   free (p->storage);
   free (p->seen);

@@ -900,14 +900,28 @@ pair_same (EngInterpreter *it, bool *used_v, bool *used_c)
       }
 }
 
-/* Cards turned over: a back and a face trading places in a zone where
- * cards lie face down; the two sides of a two-sided card anywhere; and a
+/* Cards turned over: the two sides of a two-sided card anywhere (first: a
+ * side seen again is that card, even where it now covers a back); a back
+ * and a face trading places in a zone where cards lie face down; and a
  * card turned up and carried off between two looks. */
 static void
 pair_flips (EngInterpreter *it, bool *used_v, bool *used_c)
 {
   EngLiveMind *m = &it->mind;
   const EngLiveClass *k = it->klass;
+  for (int vi = 0; vi < m->n_view; vi++)
+    {
+      uint16_t other = m->view[vi].kind == 'F' && !used_v[vi]
+                       ? eng_card_set_other_side (it->set, m->view[vi].serial) : 0;
+      for (int ci = 0; other != 0 && ci < it->n_cur; ci++)
+        if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].serial == other)
+          {
+            used_v[vi] = used_c[ci] = true;
+            add_change (it, ENG_LIVE_TURN_OVER, &it->cur[ci], m->view[vi].zone, 0,
+                        m->view[vi].serial, it->cur_since[ci]);
+            break;
+          }
+    }
   for (int vi = 0; vi < m->n_view; vi++)
     {
       if (used_v[vi] || !((k->flip_zones >> m->view[vi].zone.kind) & 1u)
@@ -922,19 +936,6 @@ pair_flips (EngInterpreter *it, bool *used_v, bool *used_c)
             add_change (it, up ? ENG_LIVE_FLIP_UP : ENG_LIVE_FLIP_DOWN, &it->cur[ci],
                         m->view[vi].zone, up ? m->view[vi].track : it->cur[ci].track, 0,
                         it->cur_since[ci]);
-            break;
-          }
-    }
-  for (int vi = 0; vi < m->n_view; vi++)
-    {
-      uint16_t other = m->view[vi].kind == 'F' && !used_v[vi]
-                       ? eng_card_set_other_side (it->set, m->view[vi].serial) : 0;
-      for (int ci = 0; other != 0 && ci < it->n_cur; ci++)
-        if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].serial == other)
-          {
-            used_v[vi] = used_c[ci] = true;
-            add_change (it, ENG_LIVE_TURN_OVER, &it->cur[ci], m->view[vi].zone, 0,
-                        m->view[vi].serial, it->cur_since[ci]);
             break;
           }
     }

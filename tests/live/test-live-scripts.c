@@ -555,6 +555,13 @@ Test (live_scripts, catchy_a_trick_played_while_away)
   check_gap ("catchy-2p-gap.script", 7, 2);
 }
 
+/* The question out when the referee went away is answered by the look:
+ * only the start card's swapper leads the first trick (C2). */
+Test (live_scripts, catchy_the_swap_answered_by_the_lead_made_while_away)
+{
+  check_gap ("catchy-2p-swap-gap.script", 3, 2);
+}
+
 Test (live_scripts, kittens_a_play_and_a_draw_made_while_away)
 {
   check_gap ("kittens-2p-gap.script", 5, 3);
