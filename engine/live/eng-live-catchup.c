@@ -481,9 +481,21 @@ try_detours (Plan *p, int level, const EngLiveChange *d)
   return false;
 }
 
+/* Whether the view has face `serial` at zone z. */
+static bool
+view_has_at (const EngInterpreter *it, uint16_t serial, EngZone z)
+{
+  for (int i = 0; i < it->mind.n_view; i++)
+    if (it->mind.view[i].kind == 'F' && it->mind.view[i].serial == serial
+        && eng_live_zone_eq (it->mind.view[i].zone, z))
+      return true;
+  return false;
+}
+
 /* A step through a pile: face `d` (which vanishes from the look) first put
- * on a pile where the look shows a card, which covered it since (a trick's
- * first card under its second). */
+ * on a pile where the look shows a card that is not there yet, which
+ * covered it since (a trick's first card under its second).  A card
+ * already on the pile cannot have covered it. */
 static bool
 try_buried (Plan *p, int level, const EngLiveChange *d)
 {
@@ -493,7 +505,8 @@ try_buried (Plan *p, int level, const EngLiveChange *d)
   for (uint16_t i = 0; i < p->n_target && n_tried < sizeof tried / sizeof tried[0]; i++)
     {
       EngZone z = p->target[i].zone;
-      bool seen = eng_live_zone_eq (z, d->item.zone) || !((it->klass->cover_zones >> z.kind) & 1u);
+      bool seen = eng_live_zone_eq (z, d->item.zone) || !((it->klass->cover_zones >> z.kind) & 1u)
+                  || p->target[i].kind != 'F' || view_has_at (it, p->target[i].serial, z);
       for (size_t j = 0; j < n_tried && !seen; j++)
         seen = eng_live_zone_eq (tried[j], z);
       if (seen)

@@ -566,3 +566,12 @@ Test (live_scripts, kittens_a_play_and_a_draw_made_while_away)
 {
   check_gap ("kittens-2p-gap.script", 5, 3);
 }
+
+/* A card laid just before the gap and taken back during it: an undo, not
+ * the card played and buried under a pile's top card that lay there
+ * before it. */
+Test (live_scripts, kittens_a_play_undone_while_away)
+{
+  EngLiveScriptResult r = run_script ("kittens-2p-undo-gap.script");
+  cr_assert_eq (r.moves, 5, "%zu moves", r.moves);
+}
