@@ -528,10 +528,20 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       it->catch_up = true;
       it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
     }
+  else if (!it->started && !it->armed_before_start && it->away_ns > 0)
+    {
+      /* resumed from a journal written before the referee saw the table:
+       * the table may have set up and played on meanwhile */
+      it->armed_before_start = true;
+      it->catch_up = true;
+      it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
+    }
   else if (it->catch_up && snap->time_ns > it->catch_up_until_ns)
     it->catch_up = false;
   if (waiting)
     n_new_cmds = 0;
+  /* a story may start with the table's setup (live_catch_up) */
+  bool told = !it->started && it->catch_up && !it->undo_baseline && live_catch_up (it, out);
   if (!it->started)
     {
       bool undoing = it->undo_baseline;
@@ -548,7 +558,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   else if (!baseline)
     {
       /* the table played on while the referee was away */
-      if (it->catch_up)
+      if (it->catch_up && !told)
         live_catch_up (it, out);
       live_read_table (it, out);
     }

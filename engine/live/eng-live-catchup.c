@@ -32,6 +32,9 @@
  * end cannot tell (which of two face-down cats a beam took, when both
  * places now hold a new back) is decided by that order; undo corrects it.
  *
+ * A referee restarted before it saw the table starts its story with the
+ * setup: the look without the cards laid since.
+ *
  * Only after a restart that took time (eng_interpreter_set_away), and
  * only for the looks of the first seconds: later, a heap of differences is
  * the table's mistake, said as such.  This runs once per restart, not per
@@ -678,6 +681,46 @@ camera_reads (Plan *p, int level)
   return false;
 }
 
+/* Whether zone z is one where cards are laid for what they do. */
+static bool
+is_lay_zone (const EngInterpreter *it, EngZone z)
+{
+  EngZone zones[4 * ENG_MAX_PLAYERS + 16];
+  size_t n = lay_zones (it, zones, sizeof zones / sizeof zones[0]);
+  for (size_t i = 0; i < n; i++)
+    if (eng_live_zone_eq (zones[i], z))
+      return true;
+  return false;
+}
+
+/* The story's first look, when the referee has not seen the table yet:
+ * the camera's look without one face, then without two, laid where cards
+ * are laid (the table set up, then played on), read as the game's setup. */
+static bool
+try_setups (Plan *p)
+{
+  EngInterpreter *it = p->it;
+  int laid[ENG_SNAPSHOT_MAX_ITEMS];
+  int n = 0;
+  for (uint16_t i = 0; i < p->n_target; i++)
+    if (p->target[i].kind == 'F' && is_lay_zone (it, p->target[i].zone))
+      laid[n++] = i;
+  Step *s = &p->trial;
+  for (int pair = 0; pair < 2; pair++)
+    for (int a = 0; a < n; a++)
+      for (int b = pair ? a + 1 : a; b < (pair ? n : a + 1); b++)
+        {
+          s->kind = STEP_LOOK;
+          s->n_look = 0;
+          for (int i = 0; i < p->n_target; i++)
+            if (i != laid[a] && i != laid[b])
+              s->look[s->n_look++] = p->target[i];
+          if (try_step (p, 0, s))
+            return true;
+        }
+  return false;
+}
+
 /* Depth first from the configuration now in the interpreter, `level`
  * steps into the story. */
 static bool
@@ -692,6 +735,8 @@ search (Plan *p, int level)
     }
   if (level >= CATCH_MAX_STEPS || p->trials > CATCH_MAX_TRIALS)
     return false;
+  if (!it->started)
+    return level == 0 && try_setups (p);
   /* after an undo: the table put back as it was before the move */
   if (it->restoring)
     {
@@ -804,7 +849,7 @@ plan_story (Plan *p)
 bool
 live_catch_up (EngInterpreter *it, EngEvents *out)
 {
-  if (!it->started || it->restoring || it->paused)
+  if (it->restoring || it->paused)
     return false;
   Plan *p = calloc (1, sizeof *p);
   if (p == NULL)

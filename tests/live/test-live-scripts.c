@@ -555,6 +555,13 @@ Test (live_scripts, catchy_a_trick_played_while_away)
   check_gap ("catchy-2p-gap.script", 7, 2);
 }
 
+/* Restarted before it saw the table: the setup is read from the look
+ * without the card laid since. */
+Test (live_scripts, katua_the_setup_and_an_attack_made_before_the_first_look)
+{
+  check_gap ("katua-2p-setup-gap.script", 2, 1);
+}
+
 /* The question out when the referee went away is answered by the look:
  * only the start card's swapper leads the first trick (C2). */
 Test (live_scripts, catchy_the_swap_answered_by_the_lead_made_while_away)
