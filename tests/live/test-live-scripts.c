@@ -559,7 +559,7 @@ Test (live_scripts, catchy_a_trick_played_while_away)
  * without the card laid since. */
 Test (live_scripts, katua_the_setup_and_an_attack_made_before_the_first_look)
 {
-  check_gap ("katua-2p-setup-gap.script", 2, 1);
+  check_gap ("katua-2p-setup-gap.script", 3, 1);
 }
 
 /* The question out when the referee went away is answered by the look:
