@@ -528,11 +528,10 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       it->catch_up = true;
       it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
     }
-  else if (!it->started && !it->armed_before_start && it->away_ns > 0)
+  else if (!it->started && it->catch_up_until_ns == 0 && it->away_ns > 0)
     {
       /* resumed from a journal written before the referee saw the table:
-       * the table may have set up and played on meanwhile */
-      it->armed_before_start = true;
+       * the table may have set up and played on meanwhile (armed once) */
       it->catch_up = true;
       it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
     }

@@ -243,32 +243,17 @@ same_mind (const EngLiveMind *a, const EngLiveMind *b)
   return memcmp (a, b, sizeof *a) == 0;
 }
 
-/* A command card shown: true when it made a move or changed what the
- * referee waits for, without a refusal. */
+/* A command card shown or the question answered: true when it made a
+ * move or changed what the referee waits for, without a refusal. */
 static bool
-run_command_step (Plan *p, const Step *s, EngEvents *out)
-{
-  EngInterpreter *it = p->it;
-  unsigned made = it->complaints_made;
-  size_t mark = out->n, n_moves = it->record->n_moves;
-  EngLiveMind *before = &p->before_act;
-  *before = it->mind;
-  EngStatus st = live_run_command (it, s->command, out);
-  if (st != ENG_OK || it->complaints_made != made || refused (out, mark))
-    return false;
-  return it->record->n_moves != n_moves || !same_mind (before, &it->mind);
-}
-
-/* The question answered: true when it made a move or changed what the
- * referee waits for, without a refusal. */
-static bool
-run_answer_step (Plan *p, const Step *s, EngEvents *out)
+run_act_step (Plan *p, const Step *s, EngEvents *out)
 {
   EngInterpreter *it = p->it;
   unsigned made = it->complaints_made;
   size_t mark = out->n, n_moves = it->record->n_moves;
   p->before_act = it->mind;
-  EngStatus st = it->klass->choose (it, s->player, out);
+  EngStatus st = s->kind == STEP_ANSWER ? it->klass->choose (it, s->player, out)
+                                        : live_run_command (it, s->command, out);
   if (st != ENG_OK || it->complaints_made != made || refused (out, mark))
     return false;
   return it->record->n_moves != n_moves || !same_mind (&p->before_act, &it->mind);
@@ -277,15 +262,9 @@ run_answer_step (Plan *p, const Step *s, EngEvents *out)
 static bool
 run_step (Plan *p, const Step *s, EngEvents *out)
 {
-  switch (s->kind)
-    {
-    case STEP_LOOK:
-      return read_look (p, s, false, out);
-    case STEP_ANSWER:
-      return run_answer_step (p, s, out);
-    default:
-      return run_command_step (p, s, out);
-    }
+  if (s->kind == STEP_LOOK)
+    return read_look (p, s, false, out);
+  return run_act_step (p, s, out);
 }
 
 /* ---- configurations already reached ---------------------------------------------- */
@@ -484,17 +463,6 @@ try_detours (Plan *p, int level, const EngLiveChange *d)
   return false;
 }
 
-/* Whether the view has face `serial` at zone z. */
-static bool
-view_has_at (const EngInterpreter *it, uint16_t serial, EngZone z)
-{
-  for (int i = 0; i < it->mind.n_view; i++)
-    if (it->mind.view[i].kind == 'F' && it->mind.view[i].serial == serial
-        && eng_live_zone_eq (it->mind.view[i].zone, z))
-      return true;
-  return false;
-}
-
 /* A step through a pile: face `d` (which vanishes from the look) first put
  * on a pile where the look shows a card that is not there yet, which
  * covered it since (a trick's first card under its second).  A card
@@ -509,7 +477,9 @@ try_buried (Plan *p, int level, const EngLiveChange *d)
     {
       EngZone z = p->target[i].zone;
       bool seen = eng_live_zone_eq (z, d->item.zone) || !((it->klass->cover_zones >> z.kind) & 1u)
-                  || p->target[i].kind != 'F' || view_has_at (it, p->target[i].serial, z);
+                  || p->target[i].kind != 'F';
+      int there = seen ? -1 : eng_live_view_find (&it->mind, 'F', p->target[i].serial, 0);
+      seen = seen || (there >= 0 && eng_live_zone_eq (it->mind.view[there].zone, z));
       for (size_t j = 0; j < n_tried && !seen; j++)
         seen = eng_live_zone_eq (tried[j], z);
       if (seen)
@@ -693,31 +663,38 @@ is_lay_zone (const EngInterpreter *it, EngZone z)
   return false;
 }
 
+/* The camera's look without items a and b (a == b: one), read as the
+ * game's setup: the story's first look. */
+static bool
+try_setup_without (Plan *p, int a, int b)
+{
+  Step *s = &p->trial;
+  s->kind = STEP_LOOK;
+  s->n_look = 0;
+  for (int i = 0; i < p->n_target; i++)
+    if (i != a && i != b)
+      s->look[s->n_look++] = p->target[i];
+  return try_step (p, 0, s);
+}
+
 /* The story's first look, when the referee has not seen the table yet:
  * the camera's look without one face, then without two, laid where cards
- * are laid (the table set up, then played on), read as the game's setup. */
+ * are laid (the table set up, then played on). */
 static bool
 try_setups (Plan *p)
 {
-  EngInterpreter *it = p->it;
   int laid[ENG_SNAPSHOT_MAX_ITEMS];
   int n = 0;
   for (uint16_t i = 0; i < p->n_target; i++)
-    if (p->target[i].kind == 'F' && is_lay_zone (it, p->target[i].zone))
+    if (p->target[i].kind == 'F' && is_lay_zone (p->it, p->target[i].zone))
       laid[n++] = i;
-  Step *s = &p->trial;
-  for (int pair = 0; pair < 2; pair++)
-    for (int a = 0; a < n; a++)
-      for (int b = pair ? a + 1 : a; b < (pair ? n : a + 1); b++)
-        {
-          s->kind = STEP_LOOK;
-          s->n_look = 0;
-          for (int i = 0; i < p->n_target; i++)
-            if (i != laid[a] && i != laid[b])
-              s->look[s->n_look++] = p->target[i];
-          if (try_step (p, 0, s))
-            return true;
-        }
+  for (int a = 0; a < n; a++)
+    if (try_setup_without (p, laid[a], laid[a]))
+      return true;
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++)
+      if (try_setup_without (p, laid[a], laid[b]))
+        return true;
   return false;
 }
 

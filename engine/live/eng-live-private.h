@@ -71,8 +71,7 @@ struct EngInterpreter {
   int64_t resume_first_ns;       /* frame time of the first look after resuming, -1 before */
   int64_t away_ns;               /* eng_interpreter_set_away */
   bool catch_up;                 /* looks until catch_up_until_ns may hold a gap's moves */
-  int64_t catch_up_until_ns;
-  bool armed_before_start;       /* catch_up armed for a journal with no table seen */
+  int64_t catch_up_until_ns;     /* 0: never armed */
   uint32_t tracker;              /* EngSnapshot.tracker of the latest look */
   uint32_t journaled_tracker;    /* and of the look the journal was written from */
   uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */

@@ -97,6 +97,14 @@ run_text (const char *text, const char *name, EngLiveScriptSink sink, void *user
   return r.moves;
 }
 
+/* A hand dealt (path cards on spaces 1, 3 and 5, the mood card on 3) and
+ * the start card swapped for the path card on space 1; the table has not
+ * said who swapped it yet. */
+#define CATCHY_DEALT_AND_SWAPPED \
+  "game catchy\nplayers Ana Bea\n" \
+  "put 13 back centre 1\nput 14 back centre 3\nput 15 back centre 5\nput 18 face centre 3\n" \
+  "snap\nremove 13\nsnap\nput 17 back centre 1\nsnap\n"
+
 /* Counts refusals of a face-down card on the path (C2 stray backs, C11). */
 static void
 count_path_refusals (void *user, unsigned line, const EngEvent *e)
@@ -139,9 +147,7 @@ Test (catchy_live, c02_the_cat_covers_and_uncovers_path_cards)
 Test (catchy_live, c02_a_swap_the_look_cannot_tell_is_asked)
 {
   static const char text[] =
-    "game catchy\nplayers Ana Bea\n"
-    "put 13 back centre 1\nput 14 back centre 3\nput 15 back centre 5\nput 18 face centre 3\n"
-    "snap\nremove 13\nsnap\nput 17 back centre 1\nsnap\nexpect choice Ana Bea\n"
+    CATCHY_DEALT_AND_SWAPPED "expect choice Ana Bea\n"
     "restart after 4\nput 2 face play Bea\nput 4 face play Ana\nsnap\n"
     "expect moves 0\nexpect choice Ana Bea\n";
   cr_expect_eq (run_text (text, "c02-ask", NULL, NULL), 0);
@@ -152,9 +158,7 @@ Test (catchy_live, c02_a_swap_the_look_cannot_tell_is_asked)
 Test (catchy_live, c05_a_cat_moved_the_wrong_way_is_named_by_c5)
 {
   static const char text[] =
-    "game catchy\nplayers Ana Bea\n"
-    "put 13 back centre 1\nput 14 back centre 3\nput 15 back centre 5\nput 18 face centre 3\n"
-    "snap\nremove 13\nsnap\nput 17 back centre 1\nsnap\nkey confirm\n"
+    CATCHY_DEALT_AND_SWAPPED "key confirm\n"
     "put 4 face play Ana\nsnap\nput 3 face play Bea\nsnap\n"   /* Ana wins: red, toward her */
     "move 18 centre 4\nsnap\n"
     "expect note C5\nexpect say note Not there: Move the cat one space toward Ana\n"
