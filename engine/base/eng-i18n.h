@@ -47,3 +47,12 @@ const char *eng_i18n_pgettext (const char *key, const char *msgid)
  * itself.  Returns false when gettext could not bind the domain (no
  * memory), in which case every text stays English. */
 bool eng_i18n_init (const char *localedir);
+
+/* Elides, in place, the words the table's language shortens before a
+ * vowel: Catalan writes "d'Ana", "d'Hug", "d'Úrsula" where a name known
+ * only at run time follows "de".  Which words are elided is the
+ * catalogue's (context "grammar": "de=d' De=D'" in ca.po, nothing in
+ * English and Spanish), so the code names no language.  Before i or u
+ * gliding into a, e or o (a semivowel: "de Iolanda") nothing changes.
+ * `text` is NUL-terminated UTF-8 and only ever gets shorter. */
+void eng_i18n_elide (char *text);

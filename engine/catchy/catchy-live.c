@@ -268,12 +268,29 @@ catchy_live_after_move (EngInterpreter *it, const void *before, const EngMove *m
       /* the hand is scored: the table is gathered and dealt afresh (C2, C7) */
       eng_live_new_deal (it);
       eng_live_say (out, ENG_EVENT_NEED, -1, "C2",
-                    ENG_N_ ("Hand %d: gather every card, shuffle, lay three path cards face "
-                            "down, the mood card red side up on the centre space, and deal "
-                            "seven cards each"), a->hand_no);
+                    ENG_N_ ("Hand %d: gather and shuffle every card, then deal seven cards "
+                            "each"), a->hand_no);
       return;
     }
   expect_trick_tidied (it, &a->tricks[a->n_tricks - 1], a, out);
+}
+
+/* A path place as the players see it ("the path space next to Ana"). */
+static void
+place_words (const EngInterpreter *it, int place, char *buf, size_t size)
+{
+  catchy_place_words (place, eng_live_player_name (it, 0), eng_live_player_name (it, 1), buf,
+                      size);
+}
+
+/* Where the mood card must lie, and which side up. */
+static void
+mood_card_words (const EngInterpreter *it, char *buf, size_t size)
+{
+  const CatchyState *s = cstate (it);
+  char where[96];
+  place_words (it, s->cat, where, sizeof where);
+  snprintf (buf, size, ENG_ ("put the mood card on %s, %s side up"), where, mood_words (s->mood));
 }
 
 /* ---- reading the table ------------------------------------------------------------ */
@@ -349,14 +366,15 @@ path_card_changed (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   if (c->kind == ENG_LIVE_VANISH)
     {
+      char where[96];
+      place_words (it, place, where, sizeof where);
       eng_live_refuse (it, c, out, ENG_EVENT_CONSERVATION, "C11",
-                       ENG_N_ ("A path card was taken away: put it back face down on path "
-                               "space %d"), place);
+                       ENG_N_ ("A path card was taken away: put it back face down on %s"), where);
       return;
     }
   eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "C2",
-                   ENG_N_ ("Only path spaces 1, 3 and 5 hold a face-down card: take this one "
-                           "away"));
+                   ENG_N_ ("Face-down cards lie only in the middle of the path and next to each "
+                           "player: take this one away"));
 }
 
 /* The mood card seen again after a look without it (a hand turning it
@@ -408,10 +426,11 @@ catchy_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   if (mood && (c->kind == ENG_LIVE_MOVE || c->kind == ENG_LIVE_TURN_OVER
                || c->kind == ENG_LIVE_APPEAR))
     {
+      char where[96];
+      place_words (it, cstate (it)->cat, where, sizeof where);
       eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "C5",
-                       ENG_N_ ("The cat turns and moves only after a trick, as the referee says: "
-                               "put the mood card back %s side up on path space %d"),
-                       mood_words (cstate (it)->mood), cstate (it)->cat);
+                       ENG_N_ ("The cat turns and moves only after a trick. Put the mood card "
+                               "back on %s, %s side up"), where, mood_words (cstate (it)->mood));
       return;
     }
   if (c->item.kind == 'B' && c->item.zone.kind == ENG_ZONE_CENTRE
@@ -477,8 +496,7 @@ check_item (EngInterpreter *it, const EngLiveItem *v, bool *mood_seen, char *why
       bool there = v->zone.kind == ENG_ZONE_CENTRE
                    && place_of_index (it, v->zone.index) == s->cat;
       if (!there || v->serial != d->mood_serial[s->mood])
-        snprintf (why, size, ENG_ ("put the mood card on path space %d, %s side up"), s->cat,
-                  mood_words (s->mood));
+        mood_card_words (it, why, size);
       return;
     }
   bool ok;
@@ -518,13 +536,17 @@ catchy_live_baseline_check (EngInterpreter *it, char *why, size_t size)
       if (v->kind == 'B' && v->zone.kind == ENG_ZONE_CENTRE)
         path[place_of_index (it, v->zone.index)] = true;
     }
-  if (why[0] == '\0' && !mood_seen)
-    snprintf (why, size, ENG_ ("put the mood card on path space %d, %s side up"), s->cat,
-              mood_words (s->mood));
   /* the path card under the cat may be hidden by it */
   for (int place = 1; place < CATCHY_POSITIONS && why[0] == '\0'; place += 2)
     if (!path[place] && place != s->cat)
-      snprintf (why, size, ENG_ ("lay a path card face down on path space %d"), place);
+      {
+        char where[96];
+        place_words (it, place, where, sizeof where);
+        snprintf (why, size, ENG_ ("lay a path card face down on %s"), where);
+      }
+  /* the steps in the order a table lays them: path cards, then the cat */
+  if (why[0] == '\0' && !mood_seen)
+    mood_card_words (it, why, size);
   if (why[0] == '\0' && s->phase == CATCHY_PHASE_FOLLOW)
     {
       bool lead = false;
@@ -554,9 +576,9 @@ static void
 catchy_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t size,
                         const char **rule)
 {
-  snprintf (text, size, ENG_ ("Set up hand %d: path cards face down on spaces 1, 3 and 5, the "
-                              "mood card red side up on space 3, play areas empty (%s)"),
-            cstate (it)->hand_no, why);
+  /* one step at a time: `why` is the first thing the look still lacks, and
+   * the next look that completes it names the next */
+  snprintf (text, size, ENG_ ("Set up hand %d: %s"), cstate (it)->hand_no, why);
   *rule = "C2";
 }
 
@@ -569,12 +591,7 @@ catchy_live_zone_words (const EngInterpreter *it, EngZone z, char *buf, size_t s
     {
     case ENG_ZONE_CENTRE:
       {
-        int place = place_of_index (it, z.index);
-        if (place == 0 || place == CATCHY_POSITIONS - 1)
-          snprintf (buf, size, ENG_ ("%s's arms"),
-                    eng_live_player_name (it, place == 0 ? 0 : 1));
-        else
-          snprintf (buf, size, ENG_ ("path space %d"), place);
+        place_words (it, place_of_index (it, z.index), buf, size);
         break;
       }
     case ENG_ZONE_PLAY:

@@ -8,6 +8,34 @@
 #include "catchy-private.h"
 #include "eng-i18n.h"
 
+/* A place of the path as a player sees it, counted from `first`'s arms
+ * (place 0) to `second`'s (6): the path cards lie next to each player and
+ * in the middle, the cat walks the spaces between. */
+void
+catchy_place_words (int place, const char *first, const char *second, char *buf, size_t size)
+{
+  if (place <= 0 || place >= CATCHY_POSITIONS - 1)
+    snprintf (buf, size, ENG_ ("%s's arms"), place <= 0 ? first : second);
+  else if (place == CATCHY_CENTRE)
+    snprintf (buf, size, "%s", ENG_ ("the middle path space"));
+  else if (place == 1 || place == CATCHY_POSITIONS - 2)
+    snprintf (buf, size, ENG_ ("the path space next to %s"), place == 1 ? first : second);
+  else
+    snprintf (buf, size, ENG_ ("the second path space from %s"),
+              place < CATCHY_CENTRE ? first : second);
+}
+
+/* Path card `n` (1-3) counted from `from`'s arms: "the path card next to
+ * Ana", "the middle path card". */
+void
+catchy_path_card_words (int n, const char *from, const char *other, char *buf, size_t size)
+{
+  if (n == 2)
+    snprintf (buf, size, "%s", ENG_ ("the middle path card"));
+  else
+    snprintf (buf, size, ENG_ ("the path card next to %s"), n == 1 ? from : other);
+}
+
 const char *
 catchy_colour_words (const CatchyRules *r, unsigned colour)
 {
@@ -128,8 +156,11 @@ add_panels (const CatchyRules *r, const CatchyState *s, EngView *view)
       else if (s->cat == CATCHY_CENTRE)
         eng_view_add_row (hand, ENG_ ("Cat"), "%s", ENG_ ("centre"));
       else
-        eng_view_add_row (hand, ENG_ ("Cat"), ENG_ ("path space %d, %s's side"), s->cat,
-                          s->names[near]);
+        {
+          char where[96];
+          catchy_place_words (s->cat, s->names[0], s->names[1], where, sizeof where);
+          eng_view_add_row (hand, ENG_ ("Cat"), "%s", where);
+        }
       eng_view_add_row (hand, ENG_ ("Revokes proven"), "%u / %u", (unsigned) s->revokes[0],
                         (unsigned) s->revokes[1]);
     }

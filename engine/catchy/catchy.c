@@ -466,8 +466,8 @@ need_for_phase (Ctx *c)
       /* generic even when the referee dealt the cards: who holds the start
        * card is hidden until they swap (C11) */
       ev_add (c, ENG_EVENT_NEED, -1, "C2",
-              ENG_N_ ("Whoever holds the start card: swap it face down for one of the three "
-                      "path cards, then lead the first trick"));
+              ENG_N_ ("Whoever holds the start card: swap it face down for a path card, then "
+                      "lead the first trick"));
       break;
     case CATCHY_PHASE_LEAD:
       ev_add (c, ENG_EVENT_NEED, s->leader, "C3", ENG_N_ ("%s: lead trick %d with any card"),
@@ -524,12 +524,15 @@ apply_swap (Ctx *c, const EngMove *m)
             ENG_N_ ("%s takes a path card into hand, leaving a face-down card in its place"),
             pname (s, p));
   else
-    ev_add (c, ENG_EVENT_NOTE, p, "C2",
-            /* "the path card in place N", never "card N": that names a card's
-             * serial (K20 checks and redactions look for it) */
-            ENG_N_ ("%s takes the path card in place %d (counted from %s's arms) into hand, "
-                    "leaving a face-down card in its place"),
-            pname (s, p), pos + 1, pname (s, 0));
+    {
+      /* the place as the table sees it, never "card N": that names a
+       * card's serial (K20 checks and redactions look for it) */
+      char which[96];
+      catchy_path_card_words (pos + 1, pname (s, 0), pname (s, 1), which, sizeof which);
+      ev_add (c, ENG_EVENT_NOTE, p, "C2",
+              ENG_N_ ("%s takes %s into hand and leaves a face-down card in its place"),
+              pname (s, p), which);
+    }
   ev_add (c, ENG_EVENT_TURN, p, "C2", ENG_N_ ("%s leads the first trick of hand %d"),
           pname (s, p), s->hand_no);
   return ENG_OK;
@@ -581,9 +584,9 @@ prove_revokes (Ctx *c, int p, uint8_t k)
       tr->flagged = 1;
       s->revokes[p]++;
       ev_add (c, ENG_EVENT_NOTE, p, "C8",
-              ENG_N_ ("Revoke in trick %d of hand %d: %s did not follow %s while holding a "
-                      "card of that colour, as the %s played now proves"),
-              t + 1, s->hand_no, pname (s, p), face (c, tr->lead, buf, sizeof buf),
+              ENG_N_ ("Revoke in trick %d: %s did not follow %s. The %s played now proves "
+                      "it was in hand"),
+              t + 1, pname (s, p), face (c, tr->lead, buf, sizeof buf),
               face (c, k, now, sizeof now));
     }
 }
@@ -719,7 +722,7 @@ deal_next_hand (Ctx *c)
   clear_hand (s);
   s->hand_no++;
   deal_hand (c->r, s, used);   /* nothing fixed: always room */
-  ev_add (c, ENG_EVENT_NOTE, -1, "C7", ENG_N_ ("Hand %d: shuffle and deal afresh (C2)"),
+  ev_add (c, ENG_EVENT_NOTE, -1, "C7", ENG_N_ ("Hand %d begins"),
           s->hand_no);
 }
 

@@ -1,4 +1,5 @@
 #include "eng-game.h"
+#include "eng-i18n.h"
 
 #include "eng-data.h"
 #include "eng-record.h"
@@ -80,6 +81,8 @@ eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *
   ev->player = (int8_t) player;
   snprintf (ev->rule, sizeof ev->rule, "%s", rule ? rule : "");
   vsnprintf (ev->text, sizeof ev->text, fmt, ap);
+  /* names known only now: "de Ana" -> "d'Ana" where the language elides */
+  eng_i18n_elide (ev->text);
   return ev;
 }
 

@@ -1,5 +1,6 @@
 /* eng-view.c: filling a public view (eng-view.h). */
 #include "eng-view.h"
+#include "eng-i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,6 +66,7 @@ eng_view_add_row (EngViewPanel *panel, const char *label, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (row->value, sizeof row->value, fmt, ap);
   va_end (ap);
+  eng_i18n_elide (row->value);
   return row;
 }
 

@@ -223,8 +223,8 @@ confirm_or_cancel (EngInterpreter *it, bool yes, EngEvents *out)
         }
       km->n_to_discard = 0;
       eng_live_say (out, ENG_EVENT_NEED, s->active, "K3",
-                    ENG_N_ ("%s: the cards to discard are counted again from the pile; show "
-                            "discard when they are all there"), kat_live_name (it, s->active));
+                    ENG_N_ ("%s: the cards to discard are counted again from the pile. Show the "
+                            "Discard card when they are all there"), kat_live_name (it, s->active));
       return ENG_OK;
     }
   if (!yes && pd->kind != PEND_NONE)
@@ -328,8 +328,8 @@ end_turn (EngInterpreter *it, int verb, EngEvents *out)
   else if (km->n_to_discard > 0)
     {
       eng_live_say (out, ENG_EVENT_NOTE, s->active, "K3",
-                    ENG_N_ ("Cards lie on the discard pile: show discard to discard them, or "
-                            "take them back"));
+                    ENG_N_ ("Cards lie on the discard pile: show the Discard card to discard "
+                            "them, or take them back"));
       return;
     }
   /* the undo view keeps the cards counted for the discard; the mind

@@ -407,8 +407,8 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);
       eng_live_refuse (it, c, out, ENG_EVENT_NOTE, "table",
-                       ENG_N_ ("Finish the card in play first (or show cancel); take back %s for "
-                               "now"), name);
+                       ENG_N_ ("Finish the card in play first, or show the Cancel card. Take "
+                               "back %s for now"), name);
       return;
     }
   if (s->phase == KAT_PHASE_HOOK)
@@ -436,8 +436,8 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K21",
-                       ENG_N_ ("It is %s's turn and an abduction UFO at %s's own slot is not a "
-                               "play (K12: only the Hook): take back %s"),
+                       ENG_N_ ("It is %s's turn: nobody else plays now, and %s aims no UFO at "
+                               "their own cat. Take back %s"),
                        kat_live_name (it, active), kat_live_name (it, active), name);
       return;
     }
@@ -533,8 +533,8 @@ cat_flipped_up (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       return;
     }
   eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K20",
-                   ENG_N_ ("%s's cat in slot %d was turned face up with no card that allows it: "
-                           "%s, turn it face down again"), kat_live_name (it, p), k + 1,
+                   ENG_N_ ("%s's cat in slot %d was turned face up, but no card allows it. %s, "
+                           "turn it face down again"), kat_live_name (it, p), k + 1,
                    kat_live_name (it, p));
 }
 
@@ -663,8 +663,7 @@ card_discarded (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       eng_live_accept (it, c);
       if (km->n_to_discard == 1)
         eng_live_say (out, ENG_EVENT_NEED, s->active, "K3",
-                      ENG_N_ ("%s: when every card to discard is on the pile, show the discard "
-                              "command"), kat_live_name (it, s->active));
+                      ENG_N_ ("%s: when every card to discard is on the pile, show the Discard card"), kat_live_name (it, s->active));
       return;
     }
   eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K3",

@@ -659,22 +659,23 @@ game_over (Ctx *c, KatEndReason why)
         snprintf (names + l, sizeof names - l, "%s%s", l ? ENG_ (" and ") : "", s->names[p]);
       }
   const char *rule = why == KAT_END_SCORE ? "K15" : why == KAT_END_CAT_DECK ? "K16" : "K18";
-  char cause[64];
+  char cause[80];
   if (why == KAT_END_SCORE)
-    snprintf (cause, sizeof cause, ENG_ ("someone has %u or more points at the count"),
+    snprintf (cause, sizeof cause, ENG_ ("Someone has %u or more points at the count"),
               (unsigned) c->r->winning_score);
   else
     snprintf (cause, sizeof cause, "%s", why == KAT_END_CAT_DECK
-                                           ? ENG_ ("a cat could not be drawn")
-                                           : ENG_ ("the UFO cards ran out"));
-  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, ENG_N_ ("Game over (%s): %s %s%s"),
+                                           ? ENG_ ("A cat could not be drawn")
+                                           : ENG_ ("The UFO cards ran out"));
+  /* the rule (K17 for a tie) is the event's, never in its words */
+  EngEvent *e = ev_add (c, ENG_EVENT_GAME_OVER, -1, rule, ENG_N_ ("%s. Game over: %s %s%s"),
                         cause, names,
                         __builtin_popcount (s->winners) > 1 ? ENG_ ("share the victory")
                                                             : ENG_ ("wins"),
                         s->tiebreak == 0 ? "" : s->tiebreak == 1
-                          ? ENG_ (" (tie broken by the highest authentic cats, K17)")
-                          : s->tiebreak == 2 ? ENG_ (" (tie broken by fewest fakes, K17)")
-                                             : ENG_ (" (tie not broken, K17)"));
+                          ? ENG_ (" (the tie is broken by the highest real cats)")
+                          : s->tiebreak == 2 ? ENG_ (" (the tie is broken by the fewest fakes)")
+                                             : ENG_ (" (the tie stands)"));
   if (e != NULL)
     {
       e->winners = s->winners;
@@ -714,10 +715,15 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
   s->score[taker] = (int8_t) (s->score[taker] + v);
   if (c->ev == NULL)
     return;
-  EngEvent *e = ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
-                        ENG_N_ ("%s captures %s's cat from slot %d: %s; put it face up in %s's "
-                                "capture area"), pname (s, taker), pname (s, p), slot + 1,
-                        card_label (c, k), pname (s, taker));
+  EngEvent *e = taker == p
+    ? ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
+              ENG_N_ ("%s captures their own cat from slot %d: %s. Put it face up in %s's "
+                      "capture area"), pname (s, taker), slot + 1, card_label (c, k),
+              pname (s, taker))
+    : ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
+              ENG_N_ ("%s captures %s's cat from slot %d: %s. Put it face up in %s's "
+                      "capture area"), pname (s, taker), pname (s, p), slot + 1,
+              card_label (c, k), pname (s, taker));
   if (e != NULL)
     {
       e->other = (int8_t) p;
@@ -781,9 +787,9 @@ stampede (Ctx *c, int p)
       s->cat_deck[i] = KAT_UNKNOWN;
   if (c->ev != NULL)
     ev_add (c, ENG_EVENT_NEED, p, "K9",
-            ENG_N_ ("%s: set aside the cats in your slots, draw 3 new cats and place them face "
-                    "down left to right without looking; then shuffle the set-aside cats into "
-                    "the cat deck"), pname (s, p));
+            ENG_N_ ("%s: set aside the cats in your slots. Draw 3 new cats and lay them face "
+                    "down, left to right, unseen. Then shuffle the set-aside cats into the cat "
+                    "deck"), pname (s, p));
   if (!ok)
     {
       game_over (c, KAT_END_CAT_DECK);
@@ -833,8 +839,8 @@ need_for_phase (Ctx *c)
         ev_add (c, ENG_EVENT_NEED, a->player, "K6",
                 s->face_up[a->player][a->slot]
                   ? ENG_N_ ("%s: defend your cat in slot %d from %s's %s beam, or let it hit")
-                  : ENG_N_ ("%s: defend your cat in slot %d from %s's %s beam, or let it hit "
-                            "(then turn the cat face up)"),
+                  : ENG_N_ ("%s: defend your cat in slot %d from %s's %s beam, or turn it face "
+                            "up to let it hit"),
                 pname (s, a->player), a->slot + 1, pname (s, a->launcher),
                 colour_name (c, a->colour));
         break;
@@ -876,6 +882,41 @@ set_rep (KatState *s, int verb, int player, int colour, int rival, bool open)
   s->rep_colour = (uint8_t) colour;
   s->rep_rival = (uint8_t) rival;
   s->rep_open = open;
+}
+
+/* What the refill draws, as a person says it: one short sentence a player
+ * who draws ("Ana draws a UFO card. Bea draws a cat and 2 UFO cards"),
+ * starting with the active player; nobody who draws nothing is named. */
+static void
+refill_words (uint8_t counts[][2], const KatState *s, int n, char *text, size_t size)
+{
+  text[0] = '\0';
+  for (int i = 0; i < n; i++)
+    {
+      int p = (s->active + i) % n;
+      unsigned cats = counts[p][0], ufos = counts[p][1];
+      if (cats == 0 && ufos == 0)
+        continue;
+      char a[48] = "", b[48] = "", what[112];
+      if (cats == 1)
+        snprintf (a, sizeof a, "%s", ENG_ ("a cat"));
+      else if (cats > 1)
+        snprintf (a, sizeof a, ENG_NG_ ("%u cat", "%u cats", cats), cats);
+      if (ufos == 1)
+        snprintf (b, sizeof b, "%s", ENG_ ("a UFO card"));
+      else if (ufos > 1)
+        snprintf (b, sizeof b, ENG_NG_ ("%u UFO card", "%u UFO cards", ufos), ufos);
+      if (a[0] != '\0' && b[0] != '\0')
+        snprintf (what, sizeof what, ENG_ ("%s and %s"), a, b);
+      else
+        snprintf (what, sizeof what, "%s", a[0] != '\0' ? a : b);
+      size_t l = strlen (text);
+      snprintf (text + l, size - l, "%s", l > 0 ? ". " : "");
+      l = strlen (text);
+      snprintf (text + l, size - l, ENG_ ("%s draws %s"), pname (s, p), what);
+    }
+  if (text[0] == '\0')
+    snprintf (text, size, "%s", ENG_ ("Nobody needs to draw"));
 }
 
 /* ---- turn start and end (K15) ----------------------------------------- */
@@ -971,21 +1012,8 @@ end_turn (Ctx *c)
     }
   if (c->ev != NULL)
     {
-      char text[200] = "";
-      for (int i = 0; i < n; i++)
-        {
-          int p = (s->active + i) % n;
-          size_t l = strlen (text);
-          char cats[48], ufos[48];
-          snprintf (cats, sizeof cats, ENG_NG_ ("%u cat", "%u cats", counts[p][0]),
-                    counts[p][0]);
-          snprintf (ufos, sizeof ufos, ENG_NG_ ("%u UFO card", "%u UFO cards", counts[p][1]),
-                    counts[p][1]);
-          snprintf (text + l, sizeof text - l, "%s", i ? "; " : "");
-          l = strlen (text);
-          snprintf (text + l, sizeof text - l, ENG_ ("%s draws %s and %s"), pname (s, p), cats,
-                    ufos);
-        }
+      char text[200];
+      refill_words (counts, s, n, text, sizeof text);
       EngEvent *e = ev_add (c, ENG_EVENT_REFILL, s->active, "K15", "%s", text);
       if (e != NULL)
         memcpy (e->counts, counts, sizeof counts);

@@ -38,7 +38,8 @@ pname (const KitState *s, int p)
   return (p >= 0 && p < s->n_players) ? s->names[p] : "?";
 }
 
-/* A face-up card in words: its name and serial ("Attack #16"). */
+/* A face-up card as the table says it: its printed name with the
+ * indefinite article ("an Attack"), never its serial (the record has it). */
 static Words
 card_words (const KitRules *r, uint8_t k)
 {
@@ -46,9 +47,8 @@ card_words (const KitRules *r, uint8_t k)
   if (k >= r->n_cards)
     snprintf (w.s, sizeof w.s, "%s", ENG_ ("a card"));
   else
-    snprintf (w.s, sizeof w.s, "%s #%u",
-              kittens_kind_words (r->cards[k].kind, r->cards[k].cat, r->cards[k].depth),
-              r->cards[k].serial);
+    snprintf (w.s, sizeof w.s, "%s",
+              kittens_kind_a (r->cards[k].kind, r->cards[k].cat, r->cards[k].depth));
   return w;
 }
 
@@ -187,7 +187,8 @@ hand_take_kind (Ctx *c, int p, uint16_t serial, int kind, const char *rule, uint
   if (k == KIT_NONE)
     return ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), serial);
   if (kind != KIT_KIND_COUNT && c->r->cards[k].kind != kind)
-    return ILLEGAL (c, rule, ENG_N_ ("%s is not a card of kind %s"), card_words (c->r, k).s,
+    return ILLEGAL (c, rule, ENG_N_ ("%s is not a card of kind %s"),
+                    kittens_kind_words (c->r->cards[k].kind, c->r->cards[k].cat, c->r->cards[k].depth),
                     kittens_kind_words ((unsigned) kind, 0, 3));
   return hand_take (c, p, serial, idx);
 }
@@ -794,7 +795,7 @@ apply_replace (Ctx *c)
   s->kitten = KIT_NONE;
   s->phase = KIT_PHASE_TURN;
   EV (c, ENG_EVENT_NOTE, s->active, "E8",
-      ENG_N_ ("%s puts the Exploding Kitten back into the pile, where only they know"),
+      ENG_N_ ("%s puts the Exploding Kitten back into the pile, unseen"),
       pname (s, s->active));
   end_one_turn (c);
   return ENG_OK;

@@ -239,8 +239,8 @@ kit_live_ask_target (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       /* a pair against the only player to name waits: a third card makes
        * it three of a kind */
       eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
-                    ENG_N_ ("%s: show confirm to play the pair against %s, or lay a third "
-                            "identical card"), eng_live_player_name (it, km->player),
+                    ENG_N_ ("%s: show the Confirm card to play the pair against %s, or lay a "
+                            "third identical card"), eng_live_player_name (it, km->player),
                     eng_live_player_name (it, cand[0]));
       return;
     }
@@ -315,7 +315,7 @@ confirm (EngInterpreter *it, EngEvents *out)
   if (km->kind == KIT_PEND_COMBO && km->verb == KIT_FIVE)
     {
       eng_live_say (out, ENG_EVENT_NOTE, km->player, "E7",
-                    ENG_N_ ("%s: five different cards, %u still to lay (or show cancel)"),
+                    ENG_N_ ("%s: five different cards, %u still to lay, or show the Cancel card"),
                     eng_live_player_name (it, km->player), KIT_COMBO_MAX - (unsigned) km->n);
       return ENG_OK;
     }
@@ -333,8 +333,8 @@ confirm (EngInterpreter *it, EngEvents *out)
   if (s->phase == KIT_PHASE_GIVE)
     {
       eng_live_say (out, ENG_EVENT_NOTE, s->give_from, "E7",
-                    ENG_N_ ("%s: lay the card asked for in your play area, or show cancel if "
-                            "you hold none"), eng_live_player_name (it, s->give_from));
+                    ENG_N_ ("%s: lay the card asked for in your play area, or show the Cancel "
+                            "card if you have none"), eng_live_player_name (it, s->give_from));
       return ENG_OK;
     }
   if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE)
@@ -428,8 +428,8 @@ drew (EngInterpreter *it, EngEvents *out)
   if (s->phase == KIT_PHASE_KITTEN)
     {
       eng_live_say (out, ENG_EVENT_NOTE, s->active, "E8",
-                    ENG_N_ ("%s drew an Exploding Kitten: lay a Defuse in your play area, or "
-                            "show end-turn if you have none"),
+                    ENG_N_ ("%s drew an Exploding Kitten. Lay a Defuse in your play area, or "
+                            "show the End of turn card if you have none"),
                     eng_live_player_name (it, s->active));
       return;
     }

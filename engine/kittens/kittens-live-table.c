@@ -52,8 +52,8 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
   const char *who = eng_live_player_name (it, s->active);
   if (s->phase == KIT_PHASE_KITTEN && b->phase != KIT_PHASE_KITTEN)
     eng_live_say (out, ENG_EVENT_NEED, s->active, "E8",
-                  ENG_N_ ("%s: lay a Defuse in your play area, or show end-turn if you have "
-                          "none"), who);
+                  ENG_N_ ("%s: lay a Defuse in your play area, or show the End of turn card if "
+                          "you have none"), who);
   else if (s->phase == KIT_PHASE_PLACE && b->phase != KIT_PHASE_PLACE)
     eng_live_say (out, ENG_EVENT_NEED, s->active, "E8",
                   ENG_N_ ("%s: take the Exploding Kitten and put it back into the draw pile, "
@@ -66,13 +66,13 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
       eng_live_face_name (it, r->cards[r->type_first[s->give_type]].serial, true, name,
                           sizeof name);
       eng_live_say (out, ENG_EVENT_NEED, s->give_from, "E7",
-                    ENG_N_ ("%s: %s asks you for %s: lay it in your play area if you hold one, "
-                            "otherwise show cancel"), eng_live_player_name (it, s->give_from),
+                    ENG_N_ ("%s: %s asks you for %s. Lay it in your play area, or show the "
+                            "Cancel card if you have none"), eng_live_player_name (it, s->give_from),
                     eng_live_player_name (it, s->give_to), name);
     }
   else if (s->phase == KIT_PHASE_GIVE && b->phase != KIT_PHASE_GIVE)
     eng_live_say (out, ENG_EVENT_NEED, s->give_from, "E13",
-                  ENG_N_ ("%s: hand %s a card of your choice, face down, then show confirm"),
+                  ENG_N_ ("%s: hand %s a card of your choice, face down, then show the Confirm card"),
                   eng_live_player_name (it, s->give_from),
                   eng_live_player_name (it, s->give_to));
   else if (mv->verb == KIT_EXPLODE)
@@ -105,7 +105,7 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
     }
   if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE && mv->verb != KIT_NOPE)
     eng_live_say (out, ENG_EVENT_NEED, -1, "E12",
-                  ENG_N_ ("Anyone may lay a Nope in their play area; then show confirm"));
+                  ENG_N_ ("Anyone may lay a Nope in their play area, then show the Confirm card"));
 }
 
 /* ---- the table a game starts from -------------------------------------------------- */

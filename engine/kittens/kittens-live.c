@@ -108,7 +108,7 @@ five_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     return;   /* the look's other cards follow: the need is said after them */
   unsigned left = KIT_COMBO_MAX - km->n;
   eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
-                ENG_N_ ("%s: five different cards, %u still to lay (or show cancel)"),
+                ENG_N_ ("%s: five different cards, %u still to lay, or show the Cancel card"),
                 eng_live_player_name (it, km->player), left);
 }
 
@@ -168,7 +168,7 @@ combo_laid (EngInterpreter *it, const EngLiveChange *c, int p, EngEvents *out)
       start_pending (it, KIT_PEND_COMBO, KIT_PAIR, p, c);
       if (!laid_with_others (it, c))
         eng_live_say (out, ENG_EVENT_NEED, p, "E7",
-                      ENG_N_ ("%s: lay the second card of the pair (or show cancel)"),
+                      ENG_N_ ("%s: lay the second card of the pair, or show the Cancel card"),
                       eng_live_player_name (it, p));
       return;
     }

@@ -22,6 +22,8 @@ size_t kittens_legal_moves (const void *rules, const void *state, EngMove *out, 
 /* A card kind's name in the table's language ("Attack", "Black cat");
  * `depth` tells the two See the Future and Alter the Future cards apart. */
 const char *kittens_kind_words (unsigned kind, unsigned cat, unsigned depth);
+/* The same with its indefinite article ("an Attack"), translated. */
+const char *kittens_kind_a (unsigned kind, unsigned cat, unsigned depth);
 
 /* Whether the combo cards (indices) make a pair / trio / five different
  * (E7); the trio's named type is not among them. */

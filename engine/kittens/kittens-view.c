@@ -86,6 +86,46 @@ definite_words (unsigned kind, unsigned cat, unsigned depth)
     }
 }
 
+/* The same with its indefinite article, for what the table hears ("Ana
+ * plays an Attack", "Ana juega un Ataque"): the name is never enough in
+ * Spanish and Catalan, and the article agrees with it. */
+const char *
+kittens_kind_a (unsigned kind, unsigned cat, unsigned depth)
+{
+  switch (kind)
+    {
+    case KIT_KIND_KITTEN: return ENG_ ("an Exploding Kitten");
+    case KIT_KIND_DEFUSE: return ENG_ ("a Defuse");
+    case KIT_KIND_NOPE: return ENG_ ("a Nope");
+    case KIT_KIND_ATTACK: return ENG_ ("an Attack");
+    case KIT_KIND_SKIP: return ENG_ ("a Skip");
+    case KIT_KIND_FAVOR: return ENG_ ("a Favor");
+    case KIT_KIND_SHUFFLE: return ENG_ ("a Shuffle");
+    case KIT_KIND_SEE: return depth > 3 ? ENG_ ("a See the Future x5") : ENG_ ("a See the Future");
+    case KIT_KIND_CAT:
+      switch (cat)
+        {
+        case 1: return ENG_ ("a Black cat");
+        case 2: return ENG_ ("a White cat");
+        case 3: return ENG_ ("a Grey cat");
+        case 4: return ENG_ ("a Tabby cat");
+        default: return ENG_ ("a Blond cat");
+        }
+    case KIT_KIND_TARGETED: return ENG_ ("a Targeted Attack");
+    case KIT_KIND_TRIPLE: return ENG_ ("a Triple Attack");
+    case KIT_KIND_SUPER_SKIP: return ENG_ ("a Super Skip");
+    case KIT_KIND_BOTTOM: return ENG_ ("a Draw from the Bottom");
+    case KIT_KIND_ALTER:
+      return depth > 3 ? ENG_ ("an Alter the Future (5)") : ENG_ ("an Alter the Future (3)");
+    case KIT_KIND_REVERSE: return ENG_ ("a Reverse");
+    case KIT_KIND_SWAP: return ENG_ ("a Swap Top and Bottom");
+    case KIT_KIND_BURY: return ENG_ ("a Bury");
+    case KIT_KIND_PERSONAL: return ENG_ ("a Personal Attack");
+    case KIT_KIND_FERAL: return ENG_ ("a Feral Cat");
+    default: return ENG_ ("a card");
+    }
+}
+
 /* Open: the discard pile, the card or combo laid and waiting for Nopes, the
  * Exploding Kitten shown when drawn, and an eliminated player's kitten (E14).
  * Hands, the draw pile and the box are not, whatever was seen of them (E16). */

@@ -392,6 +392,7 @@ eng_live_refuse (EngInterpreter *live, const EngLiveChange *c, EngEvents *out, E
   va_start (ap, fmt);
   vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
+  eng_i18n_elide (e->text);
 }
 
 void
@@ -448,6 +449,7 @@ eng_live_expect_face_leaves (EngInterpreter *live, uint16_t card, const char *fm
   va_start (ap, fmt);
   vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
+  eng_i18n_elide (e->text);
 }
 
 bool

@@ -633,7 +633,7 @@ Test (catchy, c05_the_view_says_where_the_cat_stands)
   cr_assert_str_eq (cat_row (&t), "centre");
   play_lines (&t, lines, 3);
   cr_assert_eq (ct_state (&t)->cat, 2);
-  cr_assert_str_eq (cat_row (&t), "path space 2, Ana's side");
+  cr_assert_str_eq (cat_row (&t), "the second path space from Ana");
   gt_free (&t);
   /* the game over with the cat in the arms */
   gt_new (&t, KNOWN "option winning_score 3\n");
@@ -644,6 +644,6 @@ Test (catchy, c05_the_view_says_where_the_cat_stands)
   gt_new (&t, KNOWN);
   play_lines (&t, TO_CENTRE, 7);
   cr_assert_eq (ct_state (&t)->cat, 4);
-  cr_assert_str_eq (cat_row (&t), "path space 4, Bea's side");
+  cr_assert_str_eq (cat_row (&t), "the second path space from Bea");
   gt_free (&t);
 }

@@ -95,7 +95,7 @@ Test (replay, catchy_late_revoke_is_flagged_naming_the_trick)
   run_cli (run, "replay", p, NULL);
   cr_assert_eq (run->code, 0, "%s", run->out);
   cr_assert_not_null (strstr (run->out, "{\"line\":16,\"event\":\"note\",\"player\":\"Bea\","
-                                       "\"rule\":\"C8\",\"text\":\"Revoke in trick 1 "), "%s",
+                                       "\"rule\":\"C8\",\"text\":\"Revoke in trick 1:"), "%s",
                       run->out);
   cr_assert_null (strstr (run->out, "\"line\":13,\"event\":\"note\",\"player\":\"Bea\","
                                     "\"rule\":\"C8\""), "not flagged before it is proven");

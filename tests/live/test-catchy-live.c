@@ -167,6 +167,6 @@ Test (catchy_live, c05_a_cat_moved_the_wrong_way_is_named_by_c5)
     /* turned over with no odd pair: put back as it was */
     "put 9 face play Ana\nsnap\nput 7 face play Bea\nsnap\n"
     "flip 18\nsnap\nexpect note C5\n"
-    "expect say note put the mood card back red side up on path space 1\n";
+    "expect say note Put the mood card back on the path space next to Ana, red side up\n";
   cr_expect_eq (run_text (text, "c05", NULL, NULL), 5);
 }

@@ -174,8 +174,8 @@ Test (live_i18n, hook_questions_in_english_in_the_c_locale)
     "Put the Hook and the blue UFO on the discard pile",
     "End of turn: Ana refills slot 3; everyone draws up to 3 UFO cards",
     "Cid: take the cat from Bea's slot 1 into your capture area",
-    "Cid: the cards to discard are counted again from the pile; show discard when they are "
-    "all there",
+    "Cid: the cards to discard are counted again from the pile. Show the Discard card when "
+    "they are all there",
   };
   check_hook_needs (NULL, want, G_N_ELEMENTS (want));
 }
@@ -183,7 +183,7 @@ Test (live_i18n, hook_questions_in_english_in_the_c_locale)
 Test (live_i18n, hook_questions_in_spanish)
 {
   static const char *const want[] = {
-    "Dos ovnis han caído a la vez sobre el Gancho de Ana: ¿se puso el ovni azul antes que "
+    "Dos ovnis han caído a la vez sobre el Gancho de Ana. ¿Se puso el ovni azul antes que "
     "el ovni amarillo? Confirma o cancela",
     "¿De quién es el ovni azul que está sobre el Gancho de Ana? ¿Es de Bea? Confirma, o cancela "
     "para preguntar por Cid",
@@ -201,12 +201,15 @@ Test (live_i18n, hook_questions_in_spanish)
 Test (live_i18n, hook_questions_in_catalan)
 {
   static const char *const want[] = {
-    "Dos ovnis han arribat alhora sobre el Ganxo de Ana: es va posar l'ovni blau abans que "
+    /* the preposition elided before the name, as a Catalan writes it */
+    "Dos ovnis han arribat alhora sobre el Ganxo d'Ana. Es va posar l'ovni blau abans que "
     "l'ovni groc? Confirma o cancel·la",
-    "De qui és l'ovni blau que hi ha sobre el Ganxo de Ana? És de Bea? Confirma, o cancel·la "
+    "De qui és l'ovni blau que hi ha sobre el Ganxo d'Ana? És de Bea? Confirma, o cancel·la "
     "per preguntar per Cid",
+    "De qui és l'ovni tricolor que hi ha sobre el Ganxo de Bea? És d'Ana? Confirma, o "
+    "cancel·la per preguntar per Cid",
     "Bea: torna el teu ovni groc a la mà",
-    "Ana: porta el gat del teu forat 3 a la teva zona de joc",
+    "Ana: porta el gat del teu forat 3 a la teva zona de captura",
     "Posa el Ganxo i l'ovni blau a la pila de descarts",
     "Final del torn: Ana reomple el forat 3; tothom roba fins a tenir 3 cartes d'ovni",
   };
@@ -288,7 +291,7 @@ Test (live_i18n, kittens_questions_in_spanish)
   static const char *const want[] = {
     "¿Contra quién juega Ana? ¿Es Bea? Confirma, o cancela para nombrar a Cai",
     /* the command card by the word printed on it (its label in the table's language) */
-    ("Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta de comando "
+    ("Bea: da a Ana una carta que elijas, boca abajo, y luego muestra la carta "
      "«Confirmar»"),
     "Pon el Favor en el mazo de descarte",
   };
@@ -299,8 +302,8 @@ Test (live_i18n, kittens_questions_in_catalan)
 {
   static const char *const want[] = {
     "Contra qui juga Ana? És Cai? Confirma, o cancel·la per anomenar Bea",
-    "Ana: posa una Desactivació al teu espai de jugades, o mostra la carta d'ordre «Fi del "
-    "torn» si no en tens cap",
+    "Ana: posa una Desactivació al teu espai de jugades, o mostra la carta «Fi del torn» si "
+    "no en tens",
   };
   check_script_needs ("kittens-3p-pair-favor.script", "ca", want, 1);
   check_script_needs ("kittens-2p-kittens.script", "ca", want + 1, 1);
