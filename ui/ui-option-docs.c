@@ -1,5 +1,7 @@
 #include "ui-option-docs.h"
 
+#include "eng-rule-docs.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,26 +251,78 @@ static void
 rule_doc_free (UiRuleDoc *doc)
 {
   g_free (doc->id);
+  g_free (doc->title);
   g_free (doc->text);
+  g_free (doc->brief);
+  g_free (doc->group);
   g_free (doc);
+}
+
+static GPtrArray *
+rule_docs_from (const EngRuleDocs *parsed)
+{
+  GPtrArray *docs = g_ptr_array_new_with_free_func ((GDestroyNotify) rule_doc_free);
+  for (size_t i = 0; i < eng_rule_docs_count (parsed); i++)
+    {
+      const EngRuleDoc *r = eng_rule_docs_get (parsed, i);
+      UiRuleDoc *doc = g_new0 (UiRuleDoc, 1);
+      doc->id = g_strdup (r->id);
+      doc->title = g_strdup (r->title);
+      doc->text = g_strdup (r->text);
+      doc->brief = g_strdup (r->brief);
+      doc->group = g_strdup (r->group);
+      g_ptr_array_add (docs, doc);
+    }
+  return docs;
 }
 
 GPtrArray *
 ui_rule_docs_parse (const char *text)
 {
-  GPtrArray *docs = g_ptr_array_new_with_free_func ((GDestroyNotify) rule_doc_free);
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (char **l = lines; *l != NULL; l++)
-    {
-      const char *colon = strchr (*l, ':');
-      if (**l == '#' || colon == NULL)
-        continue;
-      UiRuleDoc *doc = g_new0 (UiRuleDoc, 1);
-      doc->id = g_strstrip (g_strndup (*l, (gsize) (colon - *l)));
-      doc->text = g_strstrip (g_strdup (colon + 1));
-      g_ptr_array_add (docs, doc);
-    }
+  EngRuleDocs *parsed = eng_rule_docs_parse (text, text != NULL ? strlen (text) : 0);
+  GPtrArray *docs = rule_docs_from (parsed);
+  eng_rule_docs_free (parsed);
   return docs;
+}
+
+GPtrArray *
+ui_rule_docs_load_game (const char *game)
+{
+  EngRuleDocs *parsed = eng_rule_docs_load_game (game);
+  GPtrArray *docs = rule_docs_from (parsed);
+  eng_rule_docs_free (parsed);
+  return docs;
+}
+
+/* `s` folded for a search: lower case, accents removed. */
+static char *
+folded (const char *s)
+{
+  g_autofree char *valid = g_utf8_make_valid (s != NULL ? s : "", -1);
+  g_autofree char *decomposed = g_utf8_normalize (valid, -1, G_NORMALIZE_NFD);
+  GString *out = g_string_new (NULL);
+  for (const char *p = decomposed; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if (g_unichar_ismark (c))
+        continue;
+      g_string_append_unichar (out, g_unichar_tolower (c));
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+ui_rule_doc_matches (const UiRuleDoc *doc, const char *query)
+{
+  g_return_val_if_fail (doc != NULL, FALSE);
+  g_autofree char *q = folded (query);
+  g_auto (GStrv) words = g_strsplit_set (q, " \t", -1);
+  g_autofree char *all = g_strjoin (" ", doc->id, doc->title, doc->text, doc->brief, doc->group, NULL);
+  g_autofree char *hay = folded (all);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0' && strstr (hay, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
 }
 
 gboolean

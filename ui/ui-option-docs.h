@@ -61,16 +61,27 @@ GPtrArray *ui_option_docs_parse (const char *text, const char *source, GError **
 /* The same from a file (UI_OPTION_DOCS_ERROR_IO when unreadable). */
 GPtrArray *ui_option_docs_load (const char *path, GError **error);
 
-/* One rule explanation of data/rules/GAME.rules: "ID: text" on one line. */
+/* One rule of data/rules/GAME.rules (eng-rule-docs.h gives the format:
+ * "ID: title | explanation | brief" under "[group]" headings). */
 typedef struct {
   char *id;            /* "K5" */
+  char *title;         /* "Neutralising a beam"; the id when the file gives none */
   char *text;          /* the explanation, stripped */
+  char *brief;         /* one breath for the first time it comes up; "" none */
+  char *group;         /* the heading it stands under; "" none */
 } UiRuleDoc;
 
 /* Reads a rules file's text: an array of UiRuleDoc (transfer full, each
- * freed with the array) in file order, one per line holding a ':' and not
- * starting with '#'; other lines are skipped.  Never NULL. */
+ * freed with the array) in file order (eng_rule_docs_parse); other lines
+ * are skipped.  Never NULL. */
 GPtrArray *ui_rule_docs_parse (const char *text);
+/* The rules of `game` in the messages' language (GAME.LANG.rules, else
+ * GAME.rules); an empty array when there are none.  Transfer full. */
+GPtrArray *ui_rule_docs_load_game (const char *game);
+/* Whether `doc` answers a search for `query` (words of it, in any case,
+ * accents ignored, found in its title, explanation, brief, group or id).
+ * An empty or NULL query matches every rule. */
+gboolean ui_rule_doc_matches (const UiRuleDoc *doc, const char *query);
 
 /* The docs of `game`'s switches in the language gettext uses for messages
  * now (eng_data_localized_path(), so the words match the rest of the UI):

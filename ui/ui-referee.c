@@ -24,11 +24,15 @@ struct _UiReferee
   const EngCardSet *set;      /* the session's */
   EngGame *game;              /* the session's */
   EngInterpreter *interp;     /* the session's */
-  GHashTable *explanations;   /* rule id -> text */
+  GPtrArray *rule_docs;       /* UiRuleDoc: the game's rules in the table's language */
+  GHashTable *rules;          /* rule id -> UiRuleDoc in rule_docs */
+  gboolean learning;          /* each rule's brief is said the first time it comes up */
+  GHashTable *taught;         /* rule ids already explained in this game */
   char *journal_path;         /* NULL: not journaled */
   char *journaled;            /* the text last written there (NULL: none) */
   char *game_id;              /* "katua" */
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
+  GPtrArray *said_rules;      /* the rule id of each, "" none: its details */
   GArray *said_cards;         /* of Named, parallel to said */
   GPtrArray *moves_said;      /* the accepted moves' words, oldest first */
   GArray *moves_cards;        /* of Named, parallel to moves_said */
@@ -152,8 +156,8 @@ dup_visible (UiReferee *self, const char *text, const Named *n)
   if (n->player >= 0 && (unsigned) n->player < view->n_players)
     /* Translators: an old announcement whose card is face down now (K20). */
     return g_strdup_printf (_ ("%s: a card that is face down now was named here; the referee no longer says "
-                               "which (K20)"), view->players[n->player].name);
-  return g_strdup (_ ("A card that is face down now was named here; the referee no longer says which (K20)"));
+                               "which"), view->players[n->player].name);
+  return g_strdup (_ ("A card that is face down now was named here; the referee no longer says which"));
 }
 
 /* The move of the batch's `k`-th accepted event (0-based), of `n_accepted`
@@ -171,8 +175,8 @@ batch_move (UiReferee *self, size_t k, size_t n_accepted)
 static void
 remember (UiReferee *self, const EngEvent *e, const EngMove *move)
 {
-  g_ptr_array_add (self->said, e->rule[0] != '\0' ? g_strdup_printf ("%s (%s)", e->text, e->rule)
-                                                  : g_strdup (e->text));
+  g_ptr_array_add (self->said, g_strdup (e->text));
+  g_ptr_array_add (self->said_rules, g_strdup (e->rule));
   Named n = named_by_event (e, move);
   g_array_append_val (self->said_cards, n);
 }
@@ -227,6 +231,31 @@ remember_needs (UiReferee *self, const EngEvents *events)
       g_ptr_array_add (self->needs, g_strdup (events->items[i].text));
 }
 
+/* Learning: the first time a rule comes up in the game (an event naming
+ * it: an attack, a Nope, the mood flip), its brief is said once after the
+ * batch, on screen and by voice, as a NOTE naming the rule.  A refusal's
+ * rule is explained by the rule panel instead, and counts as told. */
+static void
+teach (UiReferee *self, const EngEvents *events)
+{
+  for (size_t i = 0; i < events->n; i++)
+    {
+      const EngEvent *e = &events->items[i];
+      const UiRuleDoc *doc = ui_referee_get_rule (self, e->rule);
+      if (e->kind == ENG_EVENT_ACCEPTED || doc == NULL || doc->brief[0] == '\0'
+          || g_hash_table_contains (self->taught, doc->id))
+        continue;
+      g_hash_table_add (self->taught, g_strdup (doc->id));
+      if (!self->learning || e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION)
+        continue;
+      EngEvent note = { .kind = ENG_EVENT_NOTE, .player = -1, .other = -1 };
+      g_strlcpy (note.text, doc->brief, sizeof note.text);
+      g_strlcpy (note.rule, doc->id, sizeof note.rule);
+      remember (self, &note, NULL);
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, note.text, note.rule);
+    }
+}
+
 static void
 emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_anyway);
 
@@ -255,6 +284,7 @@ emit_events_full (UiReferee *self, const EngEvents *events, gboolean journal_any
       remember (self, e, move);
       g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) e->kind, e->text, e->rule);
     }
+  teach (self, events);
   if (events->dropped > 0)
     {
       g_autofree char *text = g_strdup_printf (_ ("(%zu more messages were dropped)"), events->dropped);
@@ -332,25 +362,18 @@ journal_unblocked (UiReferee *self)
   return !self->blocked;
 }
 
-/* Reads "ID: text" lines; a missing file only means no explanations. */
-static GHashTable *
-load_explanations (const char *game)
+/* The game's rules in the table's language, found by id; a missing file
+ * only means no explanations. */
+static void
+load_rules (UiReferee *self, const char *game)
 {
-  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-  char *path = eng_data_localized_path (name);
-  g_autofree char *text = NULL;
-  if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
+  self->rule_docs = ui_rule_docs_load_game (game);
+  self->rules = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->rule_docs->len; i++)
     {
-      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
-      for (guint i = 0; i < docs->len; i++)
-        {
-          UiRuleDoc *doc = docs->pdata[i];
-          g_hash_table_insert (table, g_strdup (doc->id), g_strdup (doc->text));
-        }
+      UiRuleDoc *doc = self->rule_docs->pdata[i];
+      g_hash_table_insert (self->rules, doc->id, doc);
     }
-  free (path);
-  return table;
 }
 
 /* Finishes a referee around a session (taken) for `game`. */
@@ -362,7 +385,7 @@ referee_from_session (EngSession *session, const char *game)
   self->set = eng_session_card_set (session);
   self->game = eng_session_game (session);
   self->interp = eng_session_interpreter (session);
-  self->explanations = load_explanations (game);
+  load_rules (self, game);
   self->game_id = g_strdup (game);
   return self;
 }
@@ -542,12 +565,42 @@ ui_referee_dup_questions (UiReferee *self)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+const UiRuleDoc *
+ui_referee_get_rule (UiReferee *self, const char *rule_id)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  if (rule_id == NULL || rule_id[0] == '\0')
+    return NULL;
+  return g_hash_table_lookup (self->rules, rule_id);
+}
+
 const char *
 ui_referee_explain_rule (UiReferee *self, const char *rule_id)
 {
-  if (rule_id == NULL || rule_id[0] == '\0')
-    return NULL;
-  return g_hash_table_lookup (self->explanations, rule_id);
+  const UiRuleDoc *doc = ui_referee_get_rule (self, rule_id);
+  return doc != NULL ? doc->text : NULL;
+}
+
+void
+ui_referee_set_learning (UiReferee *self, gboolean learning)
+{
+  g_return_if_fail (UI_IS_REFEREE (self));
+  self->learning = learning;
+}
+
+gboolean
+ui_referee_get_learning (UiReferee *self)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), FALSE);
+  return self->learning;
+}
+
+const char *
+ui_referee_get_said_rule (UiReferee *self, guint i)
+{
+  g_return_val_if_fail (UI_IS_REFEREE (self), NULL);
+  g_return_val_if_fail (i < self->said_rules->len, NULL);
+  return self->said_rules->pdata[i];
 }
 
 static void
@@ -555,11 +608,14 @@ ui_referee_finalize (GObject *object)
 {
   UiReferee *self = UI_REFEREE (object);
   g_clear_pointer (&self->session, eng_session_free);
-  g_clear_pointer (&self->explanations, g_hash_table_unref);
+  g_clear_pointer (&self->rules, g_hash_table_unref);
+  g_clear_pointer (&self->rule_docs, g_ptr_array_unref);
+  g_clear_pointer (&self->taught, g_hash_table_unref);
   g_free (self->journal_path);
   g_free (self->journaled);
   g_free (self->game_id);
   g_ptr_array_unref (self->said);
+  g_ptr_array_unref (self->said_rules);
   g_array_unref (self->said_cards);
   g_ptr_array_unref (self->moves_said);
   g_array_unref (self->moves_cards);
@@ -585,6 +641,9 @@ static void
 ui_referee_init (UiReferee *self)
 {
   self->said = g_ptr_array_new_with_free_func (g_free);
+  self->said_rules = g_ptr_array_new_with_free_func (g_free);
+  self->taught = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->learning = TRUE;
   self->said_cards = g_array_new (FALSE, FALSE, sizeof (Named));
   self->moves_said = g_ptr_array_new_with_free_func (g_free);
   self->moves_cards = g_array_new (FALSE, FALSE, sizeof (Named));
@@ -809,7 +868,13 @@ ui_referee_dup_report (UiReferee *self)
   g_ptr_array_add (moves, NULL);
   GPtrArray *said = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->said->len; i++)
-    g_ptr_array_add (said, ui_referee_dup_said (self, i));
+    {
+      /* the report is for who asks: each announcement with its rule id */
+      g_autofree char *text = ui_referee_dup_said (self, i);
+      const char *rule = self->said_rules->pdata[i];
+      g_ptr_array_add (said, rule[0] != '\0' ? g_strdup_printf ("%s (%s)", text, rule)
+                                             : g_steal_pointer (&text));
+    }
   g_ptr_array_add (said, NULL);
 
   g_autofree char *status = ui_referee_dup_status (self);

@@ -10,6 +10,8 @@
 
 #include <glib-object.h>
 
+#include "ui-option-docs.h"
+
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-snapshot.h"
@@ -78,10 +80,19 @@ char **ui_referee_dup_questions (UiReferee *self);
  * the camera view can mark it. */
 guint ui_referee_get_card_in_play (UiReferee *self);
 
-/* The plain-English explanation of a rule id from data/rules/GAME.rules
- * ("K5" -> "To neutralise..."), or NULL when there is none.  Owned by the
+/* The rule `rule_id` of data/rules/GAME[.LANG].rules in the table's
+ * language (its title, explanation, brief and group), or NULL when there
+ * is none ("table", "set" and other ids that are no ruling).  Owned by the
  * referee. */
+const UiRuleDoc *ui_referee_get_rule (UiReferee *self, const char *rule_id);
+/* Its explanation ("K5" -> "To neutralise..."), or NULL. */
 const char *ui_referee_explain_rule (UiReferee *self, const char *rule_id);
+
+/* Learning (on by default; the "learning" setting): the first time each
+ * rule comes up in this game, its brief is announced once after the batch
+ * that named it, as a NOTE with the rule's id (on screen and by voice). */
+void ui_referee_set_learning (UiReferee *self, gboolean learning);
+gboolean ui_referee_get_learning (UiReferee *self);
 
 /* The "whose UFO is on the Hook?" question: writes the candidate players
  * (0-based, the one the referee names first) into players[0..max) and
@@ -148,8 +159,12 @@ char *ui_referee_dup_report (UiReferee *self);
  * one, in order: the newest is n - 1). */
 guint ui_referee_n_said (UiReferee *self);
 
+/* The rule id announcement `i` named ("" none): its details. */
+const char *ui_referee_get_said_rule (UiReferee *self, guint i);
+
 /* Announcement `i` (0-based, < ui_referee_n_said) as the table may read it
- * now: its words and rule, or, when it names a card that is face down now
+ * now: its words (the rule is ui_referee_get_said_rule), or, when it names
+ * a card that is face down now
  * (back in a hand or a deck, turned down again: K20, C11, E16), words that
  * name none.  Views read old announcements again through this whenever the
  * game changes.  Transfer full. */

@@ -13,13 +13,19 @@ struct _UiRulesDialog
 {
   AdwWindow parent_instance;
 
-  AdwPreferencesGroup *rules_group;
+  AdwPreferencesPage *page;
+  AdwPreferencesGroup *about_group;
   AdwPreferencesGroup *options_group;
+  GtkSearchEntry *search;
+  GPtrArray *rule_docs;      /* UiRuleDoc, file order */
+  GPtrArray *groups;         /* AdwPreferencesGroup, one per heading, file order */
+  GPtrArray *rows;           /* AdwActionRow, parallel to rule_docs */
+  guint n_shown;             /* rules the search shows now */
 };
 
 G_DEFINE_FINAL_TYPE (UiRulesDialog, ui_rules_dialog, ADW_TYPE_WINDOW)
 
-static void
+static GtkWidget *
 add_row (AdwPreferencesGroup *group, const char *title, const char *text)
 {
   GtkWidget *row = adw_action_row_new ();
@@ -28,30 +34,118 @@ add_row (AdwPreferencesGroup *group, const char *title, const char *text)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped_title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped_text);
   adw_preferences_group_add (group, row);
+  return row;
 }
 
-/* "ID: text" lines, the format the referee reads its explanations in. */
+/* One row a rule: its name, its plain explanation under it, and its id
+ * (the rulings' "K12") small at the end, for who asks. */
+static GtkWidget *
+add_rule_row (AdwPreferencesGroup *group, const UiRuleDoc *doc)
+{
+  GtkWidget *row = add_row (group, doc->title, doc->text);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  GtkWidget *id = gtk_label_new (doc->id);
+  gtk_widget_add_css_class (id, "dim-label");
+  gtk_widget_add_css_class (id, "caption");
+  gtk_widget_set_valign (id, GTK_ALIGN_START);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), id);
+  /* Translators: the rule's id in the rulings, said by a screen reader. */
+  g_autofree char *described = g_strdup_printf (_ ("Rule %s"), doc->id);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  described, -1);
+  return row;
+}
+
+/* The rules under their headings, in the file's order: the groups are
+ * the data's (data/rules/GAME[.LANG].rules), never a list in code.  The
+ * house rules follow them. */
 static void
 fill_rules (UiRulesDialog *self, const char *game)
 {
-  g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-  char *path = eng_data_localized_path (name);
-  g_autofree char *text = NULL;
-  guint n = 0;
-  if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
+  self->rule_docs = ui_rule_docs_load_game (game);
+  self->groups = g_ptr_array_new ();
+  self->rows = g_ptr_array_new ();
+  g_object_ref (self->options_group);
+  adw_preferences_page_remove (self->page, self->options_group);
+  AdwPreferencesGroup *group = NULL;
+  const char *heading = NULL;
+  for (guint i = 0; i < self->rule_docs->len; i++)
     {
-      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
-      for (guint i = 0; i < docs->len; i++)
+      const UiRuleDoc *doc = self->rule_docs->pdata[i];
+      if (group == NULL || g_strcmp0 (heading, doc->group) != 0)
         {
-          const UiRuleDoc *doc = docs->pdata[i];
-          add_row (self->rules_group, doc->id, doc->text);
-          n++;
+          group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+          adw_preferences_group_set_title (group, doc->group[0] != '\0' ? doc->group : _ ("Rules"));
+          adw_preferences_page_add (self->page, group);
+          g_ptr_array_add (self->groups, group);
+          heading = doc->group;
         }
+      g_ptr_array_add (self->rows, add_rule_row (group, doc));
     }
-  free (path);
-  if (n == 0)
-    adw_preferences_group_set_description (self->rules_group,
+  self->n_shown = self->rule_docs->len;
+  adw_preferences_page_add (self->page, self->options_group);
+  g_object_unref (self->options_group);
+  if (self->rule_docs->len == 0)
+    adw_preferences_group_set_description (self->about_group,
                                            _ ("The referee has no written explanations for this game: its refusals say the rule they apply."));
+}
+
+/* Shows the rules that answer `query` (ui_rule_doc_matches) and the
+ * headings that still hold one; the house rules stay. */
+static void
+filter_rules (UiRulesDialog *self, const char *query)
+{
+  self->n_shown = 0;
+  for (guint g = 0; g < self->groups->len; g++)
+    {
+      GtkWidget *group = self->groups->pdata[g];
+      gboolean any = FALSE;
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          GtkWidget *row = self->rows->pdata[i];
+          if (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) != group)
+            continue;
+          gboolean match = ui_rule_doc_matches (self->rule_docs->pdata[i], query);
+          gtk_widget_set_visible (row, match);
+          any |= match;
+          self->n_shown += match;
+        }
+      gtk_widget_set_visible (group, any);
+    }
+}
+
+static void
+on_search_changed (UiRulesDialog *self)
+{
+  filter_rules (self, gtk_editable_get_text (GTK_EDITABLE (self->search)));
+}
+
+void
+ui_rules_dialog_search (UiRulesDialog *self, const char *query)
+{
+  g_return_if_fail (UI_IS_RULES_DIALOG (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->search), query != NULL ? query : "");
+  filter_rules (self, query);
+}
+
+char **
+ui_rules_dialog_dup_shown (UiRulesDialog *self)
+{
+  g_return_val_if_fail (UI_IS_RULES_DIALOG (self), NULL);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint g = 0; g < self->groups->len; g++)
+    {
+      GtkWidget *group = self->groups->pdata[g];
+      if (!gtk_widget_get_visible (group))
+        continue;
+      g_ptr_array_add (out, g_strdup_printf ("[%s]", adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group))));
+      for (guint i = 0; i < self->rows->len; i++)
+        if (gtk_widget_get_visible (self->rows->pdata[i])
+            && gtk_widget_get_ancestor (self->rows->pdata[i], ADW_TYPE_PREFERENCES_GROUP) == group)
+          g_ptr_array_add (out, g_strdup (((UiRuleDoc *) self->rule_docs->pdata[i])->id));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 static void
@@ -91,6 +185,10 @@ fill_options (UiRulesDialog *self, const char *game)
 static void
 ui_rules_dialog_dispose (GObject *object)
 {
+  UiRulesDialog *self = UI_RULES_DIALOG (object);
+  g_clear_pointer (&self->rule_docs, g_ptr_array_unref);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), UI_TYPE_RULES_DIALOG);
   G_OBJECT_CLASS (ui_rules_dialog_parent_class)->dispose (object);
 }
@@ -101,8 +199,11 @@ ui_rules_dialog_class_init (UiRulesDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   G_OBJECT_CLASS (klass)->dispose = ui_rules_dialog_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-rules-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, UiRulesDialog, rules_group);
+  gtk_widget_class_bind_template_child (widget_class, UiRulesDialog, page);
+  gtk_widget_class_bind_template_child (widget_class, UiRulesDialog, about_group);
   gtk_widget_class_bind_template_child (widget_class, UiRulesDialog, options_group);
+  gtk_widget_class_bind_template_child (widget_class, UiRulesDialog, search);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -110,6 +211,8 @@ static void
 ui_rules_dialog_init (UiRulesDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* typing anywhere in the dialog searches */
+  gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self));
 }
 
 UiRulesDialog *

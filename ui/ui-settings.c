@@ -161,9 +161,10 @@ ui_settings_bind_window (GSettings *settings, gpointer window)
 {
   if (settings == NULL)
     return;
-  static const char *const keys[] = { "muted", "voice", "speech-rate" };
+  static const char *const keys[] = { "muted", "voice", "speech-rate", "learning" };
   for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_settings_bind (settings, keys[i], window, keys[i], G_SETTINGS_BIND_DEFAULT);
+    if (ui_settings_has_key (settings, keys[i]))
+      g_settings_bind (settings, keys[i], window, keys[i], G_SETTINGS_BIND_DEFAULT);
 }
 
 /* One key bound to one action.  Each of the two signal closures holds a

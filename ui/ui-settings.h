@@ -41,7 +41,7 @@ void ui_settings_save_game (GSettings *settings, const char *game, const EngSetu
 /* Sets a string key (the last "game", the "camera") when the settings exist. */
 void ui_settings_set_string (GSettings *settings, const char *key, const char *value);
 
-/* Binds the keys "muted", "voice" and "speech-rate" to the properties of
+/* Binds the keys "muted", "voice", "speech-rate" and "learning" to the properties of
  * the same names of `window` (a UiWindow, or any object with them), both
  * ways, for as long as both live: the referee speaks as the table chose
  * last, and a change from anywhere (the preferences, dconf-editor) reaches

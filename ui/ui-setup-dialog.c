@@ -368,6 +368,36 @@ ui_setup_dialog_init (UiSetupDialog *self)
     }
 }
 
+/* Learning: the referee explains each rule the first time it comes up
+ * (GSettings "learning", bound both ways: the window follows at once).
+ * Without the schema the row is not shown. */
+static void
+add_learning_row (UiSetupDialog *self, GSettings *settings)
+{
+  if (settings == NULL || !ui_settings_has_key (settings, "learning"))
+    return;
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _ ("Referee"));
+  GtkWidget *row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Learning"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _ ("Explain each rule briefly the first time it comes up in the game"));
+  GtkWidget *toggle = gtk_switch_new ();
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Learning"), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  g_settings_bind (settings, "learning", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_group_add (group, row);
+  GtkWidget *page = gtk_widget_get_ancestor (GTK_WIDGET (self->options_group),
+                                             ADW_TYPE_PREFERENCES_PAGE);
+  if (page != NULL)
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), group);
+  else
+    g_object_unref (g_object_ref_sink (group));
+}
+
 UiSetupDialog *
 ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup, const EngOptions *options)
 {
@@ -411,6 +441,7 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
     g_debug ("setup picture: %s", zones_error->message);
   on_count_changed (self);
   build_option_rows (self, game, options);
+  add_learning_row (self, settings);
   return self;
 }
 

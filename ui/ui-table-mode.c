@@ -132,14 +132,13 @@ ui_table_mode_set_referee (UiTableMode *self, UiReferee *referee)
 }
 
 void
-ui_table_mode_show_refusal (UiTableMode *self, const char *what, const char *rule_id)
+ui_table_mode_show_refusal (UiTableMode *self, const char *what, const char *rule_title)
 {
   g_return_if_fail (UI_IS_TABLE_MODE (self));
-  g_autofree char *text = rule_id != NULL && rule_id[0] != '\0'
-                            /* Translators: a refusal, then the rule it breaks ("K5"). */
-                            ? g_strdup_printf (_ ("%s (rule %s)"), what, rule_id)
-                            : g_strdup (what);
-  gtk_label_set_text (self->refusal, text);
+  /* read from across the table: the referee's words (what to do instead);
+   * the rule's name for who looks closer */
+  gtk_label_set_text (self->refusal, what);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->refusal), rule_title);
   gtk_widget_set_visible (GTK_WIDGET (self->refusal_box), TRUE);
 }
 

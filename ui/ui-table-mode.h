@@ -21,9 +21,10 @@ GtkWidget *ui_table_mode_new (void);
  * referee clears the refusal shown. */
 void ui_table_mode_set_referee (UiTableMode *self, UiReferee *referee);
 
-/* Shows the referee's refusal `what` with its rule id (may be NULL or
- * empty); both copied.  Cleared by ui_table_mode_clear_refusal. */
-void ui_table_mode_show_refusal (UiTableMode *self, const char *what, const char *rule_id);
+/* Shows the referee's refusal `what` (what to do instead); the name of
+ * the rule it breaks (may be NULL) is its tooltip, never an id.  Both
+ * copied.  Cleared by ui_table_mode_clear_refusal. */
+void ui_table_mode_show_refusal (UiTableMode *self, const char *what, const char *rule_title);
 void ui_table_mode_clear_refusal (UiTableMode *self);
 
 /* The texts shown now, for tests: the headline, what to do next and the

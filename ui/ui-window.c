@@ -80,6 +80,9 @@ struct _UiWindow
   gboolean recalibrate;        /* the next pipeline ignores the saved one */
   gint64 calibration_shown_us; /* the page is refreshed a few times a second */
   guint n_log_rows;
+  guint pending_move;          /* 1 + the said index of a move not yet shown in
+                                  a row's details; 0 none */
+  gboolean learning;           /* the "learning" property: rules taught as they come up */
   guint frames_shown;
 
   /* The voice says the announcements of one batch as one utterance, once
@@ -98,7 +101,7 @@ struct _UiWindow
 
 G_DEFINE_FINAL_TYPE (UiWindow, ui_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_TABLE_MODE, PROP_MUTED, PROP_VOICE, PROP_SPEECH_RATE, N_PROPS };
+enum { PROP_0, PROP_TABLE_MODE, PROP_MUTED, PROP_VOICE, PROP_SPEECH_RATE, PROP_LEARNING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* The game row lists the registry's games in its order. */
@@ -160,51 +163,107 @@ announce (UiWindow *self, const char *text)
   announce_row (self, ui_list_label (text));
 }
 
-/* A move as the record writes it ("Bea hit show 26"): kept in the log for
- * the scorekeeper, set back so the sentences that explain it stand out. */
-static void
-announce_move (UiWindow *self, const char *record_line)
+/* The details of a log row, for who asks: the rule by its id and name, and
+ * the move as the record writes it ("Bea hit show 26").  NULL when there
+ * is nothing to tell. */
+static char *
+row_details (UiWindow *self, guint said, guint move)
 {
-  g_autofree char *text = g_strdup_printf (_ ("Move: %s"), record_line);
-  GtkWidget *label = ui_list_label (text);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_add_css_class (label, "caption");
-  announce_row (self, label);
+  GString *details = g_string_new (NULL);
+  const char *rule = said > 0 ? ui_referee_get_said_rule (self->referee, said - 1) : NULL;
+  const UiRuleDoc *doc = ui_referee_get_rule (self->referee, rule);
+  if (doc != NULL)
+    /* Translators: a rule's id and name in an announcement's details. */
+    g_string_append_printf (details, _ ("Rule %s: %s"), doc->id, doc->title);
+  if (move > 0)
+    {
+      g_autofree char *line = ui_referee_dup_said (self->referee, move - 1);
+      if (details->len > 0)
+        g_string_append_c (details, '\n');
+      /* Translators: the move as the game record writes it, in the details. */
+      g_string_append_printf (details, _ ("Record: %s"), line);
+    }
+  if (details->len == 0)
+    {
+      g_string_free (details, TRUE);
+      return NULL;
+    }
+  return g_string_free (details, FALSE);
 }
 
-/* The log row `label` shows the referee's announcement `i` (a move when
- * `move`): kept so that the row can be read again as the game changes. */
+/* One announcement in the log: its words, and under a "Details" expander
+ * the rule and record line it came with.  `said` and `move` are 1 + their
+ * said indexes (0: none), kept so the row can be read again as the game
+ * changes (redact_log). */
 static void
-tie_row (UiWindow *self, GtkWidget *label, gboolean move)
+announce_said (UiWindow *self, const char *text, guint said, guint move)
 {
-  guint n = ui_referee_n_said (self->referee);
-  if (n == 0)
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *label = ui_list_label (text);
+  gtk_box_append (GTK_BOX (box), label);
+  g_object_set_data (G_OBJECT (box), "text", label);
+  g_object_set_data (G_OBJECT (box), "said", GUINT_TO_POINTER (said));
+  g_object_set_data (G_OBJECT (box), "move", GUINT_TO_POINTER (move));
+  g_autofree char *details = row_details (self, said, move);
+  if (details != NULL)
+    {
+      GtkWidget *expander = gtk_expander_new (_ ("Details"));
+      GtkWidget *more = ui_list_label (details);
+      gtk_widget_add_css_class (more, "dim-label");
+      gtk_widget_add_css_class (more, "caption");
+      gtk_label_set_selectable (GTK_LABEL (more), TRUE);
+      gtk_expander_set_child (GTK_EXPANDER (expander), more);
+      gtk_widget_set_margin_start (expander, 12);
+      gtk_widget_set_margin_bottom (expander, 6);
+      gtk_widget_add_css_class (expander, "dim-label");
+      gtk_box_append (GTK_BOX (box), expander);
+      g_object_set_data (G_OBJECT (box), "details", more);
+    }
+  announce_row (self, box);
+}
+
+/* A move the batch accepted but no announcement carried yet (one that
+ * only asked the table for something): a row of its own, so its record
+ * line stays in the details. */
+static void
+flush_pending_move (UiWindow *self)
+{
+  if (self->pending_move == 0)
     return;
-  g_object_set_data (G_OBJECT (label), "said", GUINT_TO_POINTER (n));
-  g_object_set_data (G_OBJECT (label), "move", GINT_TO_POINTER (move));
+  guint move = self->pending_move;
+  self->pending_move = 0;
+  announce_said (self, _ ("The move is recorded."), 0, move);
 }
 
 /* Every announcement in the log as the table may read it now: one that
  * names a card gone face down since (back into a hand, turned down again)
- * no longer names it (K20, C11, E16). */
+ * no longer names it (K20, C11, E16), in its words or its details. */
 static void
 redact_log (UiWindow *self)
 {
+  flush_pending_move (self);
   for (int i = 0;; i++)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->log_list, i);
       if (row == NULL)
         break;
-      GtkWidget *label = gtk_list_box_row_get_child (row);
-      guint said = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "said"));
-      if (said == 0 || !GTK_IS_LABEL (label) || said > ui_referee_n_said (self->referee))
+      GtkWidget *box = gtk_list_box_row_get_child (row);
+      guint said = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "said"));
+      guint move = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "move"));
+      guint n = ui_referee_n_said (self->referee);
+      if ((said == 0 && move == 0) || said > n || move > n)
         continue;
-      g_autofree char *now = ui_referee_dup_said (self->referee, said - 1);
-      g_autofree char *text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "move"))
-                                ? g_strdup_printf (_ ("Move: %s"), now)
-                                : g_strdup (now);
-      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
-        gtk_label_set_text (GTK_LABEL (label), text);
+      GtkLabel *label = g_object_get_data (G_OBJECT (box), "text");
+      if (said > 0 && label != NULL)
+        {
+          g_autofree char *now = ui_referee_dup_said (self->referee, said - 1);
+          if (g_strcmp0 (gtk_label_get_text (label), now) != 0)
+            gtk_label_set_text (label, now);
+        }
+      GtkLabel *more = g_object_get_data (G_OBJECT (box), "details");
+      g_autofree char *details = more != NULL ? row_details (self, said, move) : NULL;
+      if (details != NULL && g_strcmp0 (gtk_label_get_text (more), details) != 0)
+        gtk_label_set_text (more, details);
     }
 }
 
@@ -356,31 +415,31 @@ static void
 on_announce (UiReferee *referee, guint kind, const char *text, const char *rule, UiWindow *self)
 {
   speak (self, kind, text);
+  guint said = ui_referee_n_said (referee);   /* this announcement is said - 1 */
   if (kind == ENG_EVENT_ACCEPTED)
     {
       ui_camera_view_set_highlight (self->camera_view, ui_referee_get_card_in_play (referee));
       /* the game moved on: a refusal of before no longer applies */
       ui_rule_panel_dismiss (self->rule_panel);
       ui_table_mode_clear_refusal (self->table_mode);
-      announce_move (self, text);
-      tie_row (self, gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->log_list, 0)), TRUE);
+      /* the record line is a detail of what the table reads next */
+      flush_pending_move (self);
+      self->pending_move = said;
       return;
     }
   if (kind == ENG_EVENT_NEED)
     return;   /* needs are listed under "What to do next" */
   if (kind == ENG_EVENT_ILLEGAL || kind == ENG_EVENT_CONSERVATION)
     {
-      ui_rule_panel_explain (self->rule_panel, text, rule, ui_referee_explain_rule (referee, rule));
-      ui_table_mode_show_refusal (self->table_mode, text, rule);
+      /* the rule the refusal names is the one explained: the same id */
+      const UiRuleDoc *doc = ui_referee_get_rule (referee, rule);
+      ui_rule_panel_explain (self->rule_panel, text, rule, doc != NULL ? doc->title : NULL,
+                             doc != NULL ? doc->text : NULL);
+      ui_table_mode_show_refusal (self->table_mode, text, doc != NULL ? doc->title : NULL);
     }
-  if (rule != NULL && rule[0] != '\0')
-    {
-      g_autofree char *with_rule = g_strdup_printf ("%s (%s)", text, rule);
-      announce (self, with_rule);
-    }
-  else
-    announce (self, text);
-  tie_row (self, gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->log_list, 0)), FALSE);
+  guint move = self->pending_move;
+  self->pending_move = 0;
+  announce_said (self, text, said, move);
 }
 
 /* Shows the window's referee in every view.  Journaling starts only once
@@ -388,6 +447,8 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
 static void
 attach_referee (UiWindow *self)
 {
+  ui_referee_set_learning (self->referee, self->learning);
+  self->pending_move = 0;
   g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (redact_log), self);
@@ -1093,6 +1154,14 @@ ui_window_set_property (GObject *object, guint prop_id, const GValue *value, GPa
       apply_voice_settings (self);
       g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_LEARNING:
+      if (self->learning == g_value_get_boolean (value))
+        return;
+      self->learning = g_value_get_boolean (value);
+      if (self->referee != NULL)
+        ui_referee_set_learning (self->referee, self->learning);
+      g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1115,6 +1184,9 @@ ui_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
       break;
     case PROP_SPEECH_RATE:
       g_value_set_int (value, self->speech_rate);
+      break;
+    case PROP_LEARNING:
+      g_value_set_boolean (value, self->learning);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1193,6 +1265,10 @@ ui_window_class_init (UiWindowClass *klass)
                                                    SPEECH_RATE_MAX, SPEECH_RATE_DEFAULT,
                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                      | G_PARAM_STATIC_STRINGS);
+  /* GSettings "learning": each rule explained the first time it comes up */
+  properties[PROP_LEARNING] = g_param_spec_boolean ("learning", NULL, NULL, TRUE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
@@ -1282,6 +1358,7 @@ ui_window_init (UiWindow *self)
   update_mute_button (self);
   self->voice_name = g_strdup ("");
   self->speech_rate = SPEECH_RATE_DEFAULT;
+  self->learning = TRUE;
 #ifndef TABLERO_HAVE_SPEECH
   gtk_widget_set_visible (GTK_WIDGET (self->mute_button), FALSE);   /* built without a voice */
 #else

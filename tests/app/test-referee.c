@@ -9,6 +9,7 @@
 
 #include "eng-tag.h"
 #include "ui-referee.h"
+#include "referee-table.h"
 
 static UiReferee *
 new_referee (void)
@@ -98,57 +99,6 @@ Test (referee, no_question_no_choice)
 
 /* ---- K20: an announcement naming a card that is face down now ------------- */
 
-typedef struct {
-  EngSnapshot snap;
-} Table;
-
-static guint16
-serial_of_type (UiReferee *referee, const char *type_id)
-{
-  const EngCardSet *set = ui_referee_get_card_set (referee);
-  for (size_t i = 0; i < eng_card_set_n_cards (set); i++)
-    if (strcmp (eng_card_set_card (set, i)->type_id, type_id) == 0)
-      return eng_card_set_card (set, i)->serial;
-  cr_assert_fail ("no card of type %s", type_id);
-  return 0;
-}
-
-static void
-table_put (UiReferee *referee, Table *t, char kind, guint16 serial, guint32 track, EngZone zone)
-{
-  const EngCardSet *set = ui_referee_get_card_set (referee);
-  EngSnapshotItem *it = &t->snap.items[t->snap.n_items++];
-  memset (it, 0, sizeof *it);
-  EngTag tag = { .game = eng_card_set_game_letter (set), .kind = (EngTagKind) kind, .serial = serial };
-  g_strlcpy (tag.set, eng_card_set_id (set), sizeof tag.set);
-  cr_assert_eq (eng_tag_format (&tag, it->payload), ENG_OK);
-  it->tag_kind = kind;
-  it->serial = serial;
-  it->track_id = track;
-  it->zone = zone;
-}
-
-static void
-table_take (Table *t, guint32 track)
-{
-  for (guint i = 0; i < t->snap.n_items; i++)
-    if (t->snap.items[i].track_id == track)
-      {
-        t->snap.items[i] = t->snap.items[--t->snap.n_items];
-        return;
-      }
-  cr_assert_fail ("no track %u on the table", track);
-}
-
-static void
-table_show (UiReferee *referee, Table *t)
-{
-  t->snap.seq++;
-  t->snap.time_ns += 1000000000;
-  t->snap.calibrated = 1;
-  ui_referee_feed (referee, &t->snap);
-}
-
 /* How many announcements the table reads otherwise than they were said. */
 static guint
 n_redacted (UiReferee *referee, guint16 cat, gboolean *names_cat)
@@ -160,7 +110,7 @@ n_redacted (UiReferee *referee, guint16 cat, gboolean *names_cat)
     {
       g_autofree char *now = ui_referee_dup_said (referee, i);
       *names_cat |= strstr (now, show) != NULL;
-      n += strstr (now, "K20") != NULL && strstr (now, "face down now") != NULL;
+      n += strstr (now, "face down now") != NULL;
     }
   return n;
 }
@@ -279,4 +229,87 @@ Test (referee, during_a_defence_the_table_waits_for_the_defender)
   cr_expect_not_null (strstr (headline, "Bea"), "headline: %s", headline);
   g_autofree char *status = ui_referee_dup_status (referee);
   cr_expect_not_null (strstr (status, "Bea"), "status: %s", status);
+}
+
+/* ---- learning: each rule explained the first time it comes up ------------- */
+
+typedef struct {
+  UiReferee *referee;
+  GHashTable *taught;    /* rule id -> times its brief was announced */
+  guint announced;
+} Teaching;
+
+static void
+count_teaching (UiReferee *referee, guint kind, const char *text, const char *rule, Teaching *t)
+{
+  t->announced++;
+  const UiRuleDoc *doc = ui_referee_get_rule (referee, rule);
+  if (kind == ENG_EVENT_NOTE && doc != NULL && g_strcmp0 (text, doc->brief) == 0)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (t->taught, rule));
+      g_hash_table_insert (t->taught, g_strdup (rule), GUINT_TO_POINTER (n + 1));
+    }
+}
+
+/* The table of the K20 test up to the forced show: a baseline, Ana's
+ * tricolor beam at Bea's slot 1, Bea's red UFO, her cat shown (K4, K5, K6,
+ * K11 come up, and the turn's K21 and K3). */
+static void
+play_an_attack (UiReferee *referee)
+{
+  guint16 tricolor = serial_of_type (referee, "ufo-tricolor"), red_ufo = serial_of_type (referee, "ufo-red");
+  guint16 cat = serial_of_type (referee, "cat-red-1");
+  Table t = { 0 };
+  for (int seat = 0; seat < 2; seat++)
+    for (int slot = 0; slot < 3; slot++)
+      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
+                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
+  table_show (referee, &t);
+  table_put (referee, &t, 'F', tricolor, 20, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, &t);
+  table_show (referee, &t);
+  table_put (referee, &t, 'F', red_ufo, 21, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, &t);
+  table_take (&t, 4);
+  table_put (referee, &t, 'F', cat, 22, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
+  table_show (referee, &t);
+}
+
+Test (referee, learning_explains_each_rule_once_when_it_first_comes_up)
+{
+  g_autoptr (UiReferee) referee = new_referee ();
+  cr_assert (ui_referee_get_learning (referee), "learning is on by default");
+  Teaching t = { referee, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), 0 };
+  g_signal_connect (referee, "announce", G_CALLBACK (count_teaching), &t);
+  play_an_attack (referee);
+  cr_assert_gt (g_hash_table_size (t.taught), 3, "the rules that came up were explained (%u)",
+                g_hash_table_size (t.taught));
+  static const char *const came_up[] = { "K4", "K5" };
+  for (gsize i = 0; i < G_N_ELEMENTS (came_up); i++)
+    cr_expect_eq (GPOINTER_TO_UINT (g_hash_table_lookup (t.taught, came_up[i])), 1,
+                  "%s explained once when it came up", came_up[i]);
+  GHashTableIter it;
+  gpointer rule, n;
+  g_hash_table_iter_init (&it, t.taught);
+  while (g_hash_table_iter_next (&it, &rule, &n))
+    cr_expect_eq (GPOINTER_TO_UINT (n), 1, "%s explained %u times", (char *) rule, GPOINTER_TO_UINT (n));
+  /* the brief is an announcement like any other: the report has it, with
+   * its rule id as a detail */
+  g_autofree char *report = ui_referee_dup_report (referee);
+  const UiRuleDoc *k4 = ui_referee_get_rule (referee, "K4");
+  g_autofree char *with_id = g_strdup_printf ("%s (K4)", k4->brief);
+  cr_expect_not_null (strstr (report, with_id), "%s", report);
+  g_hash_table_destroy (t.taught);
+}
+
+Test (referee, learning_off_explains_nothing)
+{
+  g_autoptr (UiReferee) referee = new_referee ();
+  ui_referee_set_learning (referee, FALSE);
+  Teaching t = { referee, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), 0 };
+  g_signal_connect (referee, "announce", G_CALLBACK (count_teaching), &t);
+  play_an_attack (referee);
+  cr_expect_gt (t.announced, 5, "the game was refereed (%u announcements)", t.announced);
+  cr_expect_eq (g_hash_table_size (t.taught), 0, "no rule explained with learning off");
+  g_hash_table_destroy (t.taught);
 }

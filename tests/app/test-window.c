@@ -12,9 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "eng-tag.h"
 #include "ui-correction-dialog.h"
+#include "ui-option-docs.h"
 #include "ui-referee.h"
+#include "referee-table.h"
 #include "ui-rule-panel.h"
+#include "ui-rules-dialog.h"
 #include "ui-scoreboard.h"
 #include "ui-table-mode.h"
 #include "ui-window.h"
@@ -351,4 +355,147 @@ Test (window, calibration_news_is_a_toast, .init = setup_gtk, .timeout = 120)
     }
   cr_expect_not_null (toast, "no toast said what became of the calibration");
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- a refusal explains the rule it names --------------------------------- */
+
+typedef struct {
+  guint kind;
+  char *text;
+  char *rule;
+} Refusal;
+
+static void
+keep_refusal (UiReferee *referee, guint kind, const char *text, const char *rule, Refusal *r)
+{
+  if (kind != ENG_EVENT_ILLEGAL && kind != ENG_EVENT_CONSERVATION)
+    return;
+  g_free (r->text);
+  g_free (r->rule);
+  r->kind = kind;
+  r->text = g_strdup (text);
+  r->rule = g_strdup (rule);
+}
+
+/* The text of the log's newest row and of its details (NULL: none). */
+static void
+newest_log_row (UiWindow *window, const char *words, char **details)
+{
+  *details = NULL;
+  /* the log row whose label shows `words` */
+  GtkWidget *label = NULL;
+  GPtrArray *stack = g_ptr_array_new ();
+  g_ptr_array_add (stack, window);
+  while (stack->len > 0 && label == NULL)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+      if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), words) == 0
+          && gtk_widget_get_ancestor (w, GTK_TYPE_LIST_BOX_ROW) != NULL)
+        label = w;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  g_ptr_array_unref (stack);
+  cr_assert_not_null (label, "no log row reads \"%s\"", words);
+  GtkWidget *box = gtk_widget_get_parent (label);
+  GtkWidget *expander = find (box, GTK_TYPE_EXPANDER, NULL);
+  if (expander != NULL)
+    *details = g_strdup (gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (expander)))));
+}
+
+/* Bea lays a UFO at Ana's slot during Ana's turn: the refusal is K21's,
+ * and the panel explains K21 (not the Hook's K12, as it once did), by
+ * its name and in the words of the rules file; the log shows the refusal
+ * in plain words, its rule id only in the details. */
+Test (window, a_refusal_explains_the_rule_it_names, .init = setup_gtk, .timeout = 60)
+{
+  const char *players[] = { "Ana", "Bea", NULL };
+  UiWindow *window = ui_window_new (NULL, "katua", "file:/nonexistent/frames", players);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  UiReferee *referee = ui_window_get_referee (window);
+  cr_assert_not_null (referee);
+  Refusal r = { 0 };
+  g_signal_connect (referee, "announce", G_CALLBACK (keep_refusal), &r);
+  Table t = { 0 };
+  for (int seat = 0; seat < 2; seat++)
+    for (int slot = 0; slot < 3; slot++)
+      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
+                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
+  table_show (referee, &t);
+  table_put (referee, &t, 'F', serial_of_type (referee, "ufo-red"), 20,
+             (EngZone){ ENG_ZONE_ATTACK, 0, 0 });
+  table_show (referee, &t);
+  spin ();
+  cr_assert_not_null (r.rule, "the UFO at Ana's own slot was not refused");
+  cr_expect_str_eq (r.rule, "K21");
+  UiRulePanel *panel = UI_RULE_PANEL (find (GTK_WIDGET (window), UI_TYPE_RULE_PANEL, NULL));
+  cr_expect_str_eq (ui_rule_panel_get_rule_id (panel), r.rule, "the panel explains another rule");
+  const UiRuleDoc *doc = ui_referee_get_rule (referee, r.rule);
+  cr_assert_not_null (doc);
+  cr_expect_str_eq (ui_rule_panel_get_explanation (panel), doc->text);
+  /* the refusal's words cite no other rule: the rule is the event's alone */
+  cr_expect_null (strstr (r.text, "(K"), "%s", r.text);
+  cr_expect_null (strstr (r.text, "Hook"), "the refusal explains the Hook: %s", r.text);
+  g_autofree char *details = NULL;
+  newest_log_row (window, r.text, &details);
+  cr_assert_not_null (details, "the refusal's row has no details");
+  cr_expect_not_null (strstr (details, "K21"), "details: %s", details);
+  cr_expect_not_null (strstr (details, doc->title), "details: %s", details);
+  g_free (r.text);
+  g_free (r.rule);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- F1: the rules grouped as the data groups them, searchable ------------ */
+
+Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60)
+{
+  static const char *const games[] = { "katua", "catchy", "kittens" };
+  for (gsize g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr (GPtrArray) docs = ui_rule_docs_load_game (games[g]);
+      cr_assert_gt (docs->len, 10, "%s has its rules", games[g]);
+      /* what the data says, as the dialog should show it */
+      GString *want = g_string_new (NULL);
+      const char *heading = NULL;
+      guint n_groups = 0;
+      for (guint i = 0; i < docs->len; i++)
+        {
+          const UiRuleDoc *doc = docs->pdata[i];
+          cr_assert (doc->group[0] != '\0', "%s %s stands under no heading", games[g], doc->id);
+          cr_assert_neq (g_strcmp0 (doc->title, doc->id), 0, "%s %s has no name", games[g], doc->id);
+          if (g_strcmp0 (heading, doc->group) != 0)
+            {
+              g_string_append_printf (want, "[%s] ", doc->group);
+              heading = doc->group;
+              n_groups++;
+            }
+          g_string_append_printf (want, "%s ", doc->id);
+        }
+      cr_expect_geq (n_groups, 4, "%s: the rules are grouped (%u groups)", games[g], n_groups);
+      UiRulesDialog *dialog = ui_rules_dialog_new (NULL, games[g]);
+      gtk_window_present (GTK_WINDOW (dialog));
+      spin ();
+      g_auto (GStrv) shown = ui_rules_dialog_dup_shown (dialog);
+      g_autofree char *joined = g_strjoinv (" ", shown);
+      g_string_truncate (want, want->len - 1);
+      cr_expect_str_eq (joined, want->str, "%s: the dialog's groups are not the data's", games[g]);
+      g_string_free (want, TRUE);
+
+      /* a search shows the rules that answer it, under their headings */
+      const UiRuleDoc *first = docs->pdata[0];
+      ui_rules_dialog_search (dialog, first->title);
+      g_auto (GStrv) found = ui_rules_dialog_dup_shown (dialog);
+      cr_expect (g_strv_contains ((const char *const *) found, first->id), "%s: \"%s\" does not find %s",
+                 games[g], first->title, first->id);
+      cr_expect_lt (g_strv_length (found), g_strv_length (shown), "%s: the search hid nothing", games[g]);
+      ui_rules_dialog_search (dialog, "zzqxj");
+      g_auto (GStrv) none = ui_rules_dialog_dup_shown (dialog);
+      cr_expect_eq (g_strv_length (none), 0, "%s: a search for nothing shows rules", games[g]);
+      ui_rules_dialog_search (dialog, "");
+      g_auto (GStrv) again = ui_rules_dialog_dup_shown (dialog);
+      cr_expect_eq (g_strv_length (again), g_strv_length (shown), "%s: clearing the search", games[g]);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
 }

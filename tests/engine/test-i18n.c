@@ -227,7 +227,7 @@ Test (i18n, whole_games_in_catalan)
 
 /* ---- localized rule explanations --------------------------------------- */
 
-/* Parses an "ID: text" file as the app does; returns how many ids it has
+/* Parses an "ID: title | text | brief" file as the app does; returns how many ids it has
  * and writes them (in order) into ids.  Fails the test on a line that is
  * neither a comment, blank, nor "ID: text" with both parts non-empty, or on
  * an id given twice. */
@@ -244,8 +244,8 @@ load_rule_ids (const char *path, char ids[][8], size_t max)
   for (char *line = strtok (text, "\n"); line != NULL; line = strtok (NULL, "\n"))
     {
       line_no++;
-      if (line[0] == '#' || line[0] == '\0')
-        continue;
+      if (line[0] == '#' || line[0] == '\0' || line[0] == '[')
+        continue;   /* comments and group headings */
       char *colon = strchr (line, ':');
       cr_assert_not_null (colon, "%s: line %u is not 'ID: text'", path, line_no);
       size_t id_len = (size_t) (colon - line);

@@ -1,7 +1,8 @@
 /* libFuzzer target: the explanations the app shows for a game's rules
  * (ui/ui-option-docs.c, pure GLib): ui_option_docs_parse, the rule switches
  * of data/rules/GAME.options with their comment blocks, and
- * ui_rule_docs_parse, the "ID: text" lines of data/rules/GAME[.LANG].rules,
+ * ui_rule_docs_parse, the "ID: title | text | brief" lines and "[group]"
+ * headings of data/rules/GAME[.LANG].rules (and the rules dialog's search),
  * both on the same arbitrary text.  Every switch explained must be one the
  * engine loads, with the engine's value. */
 #include <stdint.h>
@@ -61,8 +62,15 @@ check_rule_docs (const char *text)
   for (guint i = 0; i < docs->len; i++)
     {
       const UiRuleDoc *doc = docs->pdata[i];
-      if (doc->id == NULL || doc->text == NULL || strchr (doc->id, ':') != NULL
-          || strchr (doc->id, '\n') != NULL || strchr (doc->text, '\n') != NULL)
+      if (doc->id == NULL || doc->text == NULL || doc->title == NULL || doc->brief == NULL
+          || doc->group == NULL || doc->id[0] == '\0' || strchr (doc->id, ':') != NULL
+          || strchr (doc->id, '\n') != NULL || strchr (doc->text, '\n') != NULL
+          || strchr (doc->title, '\n') != NULL || strchr (doc->brief, '\n') != NULL
+          || strchr (doc->group, '\n') != NULL)
+        abort ();
+      /* every rule is found by its own id, and by an empty search */
+      if (!ui_rule_doc_matches (doc, "") || !ui_rule_doc_matches (doc, NULL)
+          || !ui_rule_doc_matches (doc, doc->id))
         abort ();
     }
   g_ptr_array_unref (docs);

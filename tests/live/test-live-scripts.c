@@ -582,3 +582,44 @@ Test (live_scripts, kittens_a_play_undone_while_away)
   EngLiveScriptResult r = run_script ("kittens-2p-undo-gap.script");
   cr_assert_eq (r.moves, 5, "%zu moves", r.moves);
 }
+
+/* ---- the bundled demos ----------------------------------------------------------- */
+
+/* A family's first minute with the referee is a demo: each bundled demo
+ * (data/games/demo-*.script, which the window and `watch --source demo`
+ * play) shows a clean game, with no refusal, contradiction or complaint
+ * about the table.  A demo made to show a mistake says so in its header
+ * ("# demonstrates a mistake"), and is then allowed its complaints. */
+Test (live_scripts, every_bundled_demo_is_a_clean_game)
+{
+  g_autofree char *games = g_build_filename (getenv ("TABLERO_DATADIR"), "games", NULL);
+  GDir *d = g_dir_open (games, 0, NULL);
+  cr_assert_not_null (d, "%s", games);
+  size_t demos = 0;
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    {
+      if (!g_str_has_prefix (name, "demo-") || !g_str_has_suffix (name, ".script"))
+        continue;
+      g_autofree char *path = g_build_filename (games, name, NULL);
+      g_autofree char *text = NULL;
+      cr_assert (g_file_get_contents (path, &text, NULL, NULL), "%s", path);
+      demos++;
+      if (strstr (text, "# demonstrates a mistake") != NULL)
+        continue;
+      EngLiveScript *sc = NULL;
+      EngParseError err = { .reason = "" };
+      cr_assert_eq (eng_live_script_parse (text, strlen (text), name, &sc, &err), ENG_OK, "%s:%u: %s",
+                    name, err.line, err.reason);
+      char complaint[256] = "";
+      EngLiveScriptResult r;
+      cr_assert_eq (eng_live_script_run (sc, live_fixture_set_of (eng_live_script_game (sc)->name),
+                                         NULL, live_fixture_complaint_sink, complaint, &r, &err),
+                    ENG_OK, "%s: %s", name, err.reason);
+      cr_expect_str_empty (complaint, "%s opens a family's evening with a complaint: %s", name,
+                           complaint);
+      free (r.record);
+      eng_live_script_free (sc);
+    }
+  g_dir_close (d);
+  cr_assert_geq (demos, 3, "the three games' demos are found");
+}
