@@ -2,6 +2,7 @@
 
 #include "eng-data.h"
 #include "eng-game.h"
+#include "eng-replay.h"
 #include "eng-status.h"
 
 #include <errno.h>
@@ -134,6 +135,27 @@ cli_json_string (GString *out, const char *s, size_t len)
   g_autoptr (JsonNode) node = json_node_init_string (json_node_alloc (), valid);
   g_autofree char *text = json_to_string (node, FALSE);
   g_string_append (out, text);
+}
+
+void
+cli_event_json (GString *out, const EngEvent *event, const EngSetup *setup, unsigned line,
+                const EngRuleDocs *details)
+{
+  char buf[1024];
+  eng_event_to_json (event, setup, line, buf, sizeof buf);
+  size_t n = strlen (buf);
+  const EngRuleDoc *doc = eng_rule_docs_find (details, event->rule);
+  if (doc == NULL || n == 0 || buf[n - 1] != '}')
+    {
+      g_string_append (out, buf);
+      return;
+    }
+  g_string_append_len (out, buf, (gssize) n - 1);
+  g_string_append (out, ",\"rule_title\":");
+  cli_json_cstring (out, doc->title);
+  g_string_append (out, ",\"explanation\":");
+  cli_json_cstring (out, doc->text);
+  g_string_append_c (out, '}');
 }
 
 char *

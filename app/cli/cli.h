@@ -8,6 +8,7 @@
 #include <string.h>
 #include "eng-game.h"
 #include "eng-i18n.h"
+#include "eng-rule-docs.h"
 
 /* The CLI's own words (diagnostics, usage, --help) in the table's language,
  * from the engine's "tablero" domain (eng-i18n.h), so no textdomain() is
@@ -61,6 +62,14 @@ cli_json_cstring (GString *out, const char *s)
 {
   cli_json_string (out, s, strlen (s));
 }
+
+/* One event as its JSON line (eng_event_to_json, no newline) appended to
+ * `out`.  With `details` (--verbose: the game's rules in the table's
+ * language, eng_rule_docs_load_game), an event naming a ruling also
+ * carries its "rule_title" and "explanation": the details behind the
+ * plain "text", for who asks.  The public fields never change. */
+void cli_event_json (GString *out, const EngEvent *event, const EngSetup *setup, unsigned line,
+                     const EngRuleDocs *details);
 
 /* `text` made safe to print: control bytes and terminal escapes written as
  * \xNN (eng_escape_text).  Newly allocated (g_free). */

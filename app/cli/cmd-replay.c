@@ -1,4 +1,4 @@
-/* tablero-cli replay [--continue] RECORD: applies a game record and prints
+/* tablero-cli replay [--continue] [--verbose] RECORD: applies a game record and prints
  * every event as a JSON line.  Exit 0: the whole record is legal; 1: an
  * illegal line (the first, or with --continue every one, is reported and
  * replay goes on); 2: bad usage, or a malformed record (line and reason). */
@@ -14,15 +14,16 @@
 
 typedef struct {
   const EngSetup *setup;
+  const EngRuleDocs *details;   /* --verbose: the rules, else NULL */
 } Sink;
 
 static void
 print_event (void *user, unsigned line, const EngEvent *event)
 {
   Sink *s = user;
-  char buf[1024];
-  eng_event_to_json (event, s->setup, line, buf, sizeof buf);
-  printf ("%s\n", buf);
+  g_autoptr (GString) json = g_string_new (NULL);
+  cli_event_json (json, event, s->setup, line, s->details);
+  printf ("%s\n", json->str);
 }
 
 static int
@@ -50,9 +51,11 @@ malformed (const char *file, unsigned line, const char *reason)
 int
 cli_cmd_replay (int argc, char **argv)
 {
-  gboolean keep_going = FALSE;
+  gboolean keep_going = FALSE, verbose = FALSE;
   const GOptionEntry entries[] = {
     { "continue", 0, 0, G_OPTION_ARG_NONE, &keep_going, N_("Go on after an illegal move"), NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      N_("Add each rule's name and explanation to the events that name one"), NULL },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("replay", "RECORD",
@@ -62,7 +65,7 @@ cli_cmd_replay (int argc, char **argv)
     return rc;
   if (argc != 2)
     {
-      fprintf (stderr, "%s tablero-cli replay [--continue] RECORD\n", _("usage:"));
+      fprintf (stderr, "%s tablero-cli replay [--continue] [--verbose] RECORD\n", _("usage:"));
       cli_try_help ("replay");
       return 2;
     }
@@ -100,7 +103,7 @@ cli_cmd_replay (int argc, char **argv)
       eng_record_free (rec);
       return 2;
     }
-  Sink sink = { &rec->setup };
+  Sink sink = { &rec->setup, verbose ? eng_rule_docs_load_game (rec->klass->name) : NULL };
   EngReplayResult res;
   EngVerdict why = { "", "" };
   EngStatus st = eng_replay (rec, set, &opts, keep_going, false, print_event, &sink, &res, &why);
@@ -117,6 +120,7 @@ cli_cmd_replay (int argc, char **argv)
         cli_say ("replay", _("%s:%u: illegal move (%zu in all)"), path, res.first_illegal_line, res.illegal);
       code = res.illegal > 0 ? 1 : 0;
     }
+  eng_rule_docs_free ((EngRuleDocs *) sink.details);
   eng_card_set_free (set);
   eng_record_free (rec);
   return code;

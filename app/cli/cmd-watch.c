@@ -45,6 +45,7 @@ typedef struct {
   double fps;              /* file: frame rate of a folder of images; 0 = 30 */
   long frames;             /* stop after this many frames; 0 = never */
   bool loop;
+  bool verbose;            /* each event naming a ruling carries its explanation */
   bool speak;              /* say the announcements aloud (sound card) */
   const char *speak_wav;   /* ... or into this WAV file */
   const char *voice;       /* an espeak-ng voice instead of the table's language */
@@ -71,7 +72,7 @@ typedef struct {
   char *seconds, *fps, *frames;
   char *speak_wav, *voice, *speech_rate;
   char *focus, *exposure, *anti_flicker;
-  gboolean loop, commands, speak;
+  gboolean loop, commands, speak, verbose;
 } WatchOptions;
 
 static void
@@ -121,6 +122,8 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, N_("Stop after N frames"), "N" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, N_("Frame rate of a folder of images (default 30)"), "F" },
     { "loop", 0, 0, G_OPTION_ARG_NONE, &o->loop, N_("Play a file source again and again"), NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
+      N_("Add each rule's name and explanation to the events that name one"), NULL },
     { "commands", 0, 0, G_OPTION_ARG_NONE, &o->commands, N_("Read table commands from standard input"), NULL },
     { "speak", 0, 0, G_OPTION_ARG_NONE, &o->speak, N_("Say the announcements aloud"), NULL },
     { "speak-wav", 0, 0, G_OPTION_ARG_FILENAME, &o->speak_wav, N_("Say them into a WAV file"), N_("FILE") },
@@ -140,7 +143,7 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
   *a = (WatchArgs) {
     .source = o->source, .game = o->game ? o->game : cli_default_game (), .players = o->players ? o->players : "Ana,Bea",
     .first = o->first, .record = o->record, .calibration = o->calibration, .resume = o->resume,
-    .seats = o->seats, .commands = o->commands, .loop = o->loop,
+    .seats = o->seats, .commands = o->commands, .loop = o->loop, .verbose = o->verbose,
     .speak = o->speak, .speak_wav = o->speak_wav, .voice = o->voice,
   };
   if (argc > 1)
@@ -408,7 +411,7 @@ print_journal_status (bool ok, const char *text)
  * could not be written. */
 static bool
 publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
-         Journal *journal, SpkVoice *voice, long frame, int64_t time_ns)
+         const EngRuleDocs *details, Journal *journal, SpkVoice *voice, long frame, int64_t time_ns)
 {
   bool ok = journal_sync (journal, interp);
   GString *lines = g_string_new (NULL);
@@ -417,9 +420,8 @@ publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *
                             time_ns / 1e9);
   for (size_t i = 0; i < events->n; i++)
     {
-      char line[1024];
-      eng_event_to_json (&events->items[i], setup, 0, line, sizeof line);
-      g_string_append_printf (lines, "%s\n", line);
+      cli_event_json (lines, &events->items[i], setup, 0, details);
+      g_string_append_c (lines, '\n');
     }
   if (!ok && (journal->blocked || accepts_a_move (events)))
     {
@@ -702,6 +704,8 @@ cli_cmd_watch (int argc, char **argv)
   CommandInput commands;
   command_input_init (&commands, a.commands);
   Journal journal = { .path = a.record };
+  /* --verbose: the details behind each event's plain words */
+  EngRuleDocs *details = a.verbose ? eng_rule_docs_load_game (a.game) : NULL;
 
   while (!interrupted && !eng_game_is_over (game))
     {
@@ -770,13 +774,13 @@ cli_cmd_watch (int argc, char **argv)
       if (journal.blocked)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
-          waiting = !publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns);
+          waiting = !publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns);
         }
       if (changed && !waiting)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
-          if (!publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns))
+          if (!publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
       for (char *line; !waiting && (line = command_input_next (&commands, frames)) != NULL;
@@ -784,7 +788,7 @@ cli_cmd_watch (int argc, char **argv)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           run_command_line (interp, eng_session_card_set (session), &setup, line, &events);
-          if (!publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns))
+          if (!publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns))
             exit_code = 2;
         }
       check_voice (voice, &voice_reported, frame.timestamp_ns);
@@ -808,6 +812,7 @@ cli_cmd_watch (int argc, char **argv)
   /* the last sentence is said (or written) before the referee leaves */
   close_voice (voice);
   command_input_clear (&commands);
+  eng_rule_docs_free (details);
   g_free (storage);
   g_free (snapshot);
   vis_source_close (source);

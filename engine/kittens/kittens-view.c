@@ -163,6 +163,37 @@ kittens_card_name (const void *rules, unsigned serial, bool definite, char *buf,
                                        : kittens_kind_words (c->kind, c->cat, c->depth));
 }
 
+static unsigned
+gcd (unsigned a, unsigned b)
+{
+  while (b != 0)
+    {
+      unsigned t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+void
+kittens_chance_words (unsigned kittens, unsigned cards, char *buf, size_t size)
+{
+  if (kittens == 0 || cards == 0)
+    {
+      snprintf (buf, size, "%s", ENG_C_ ("chance", "none"));
+      return;
+    }
+  if (kittens > cards)
+    kittens = cards;
+  unsigned g = gcd (kittens, cards);
+  /* rounded to the nearest whole percent, never "0 %" for a real chance */
+  unsigned percent = (200u * kittens + cards) / (2u * cards);
+  if (percent == 0)
+    snprintf (buf, size, ENG_ ("%u in %u (under 1%%)"), kittens / g, cards / g);
+  else
+    snprintf (buf, size, ENG_ ("%u in %u (%u%%)"), kittens / g, cards / g, percent);
+}
+
 static const char *
 phase_words (const KitState *s)
 {
@@ -249,8 +280,9 @@ kittens_public_view (const void *rules, const void *state, const EngSetup *setup
   eng_view_add_row (panel, ENG_ ("Turns owed"), "%u", view->over ? 0u : (unsigned) s->owed);
   eng_view_add_row (panel, ENG_ ("Kittens left in the pile"), "%u", (unsigned) s->pile_kittens);
   eng_view_add_row (panel, ENG_ ("Cards in the pile"), "%u", (unsigned) s->pile_n);
-  eng_view_add_row (panel, ENG_ ("Chance the next card is a kitten"), "%u %%",
-                    s->pile_n ? (unsigned) (100u * s->pile_kittens / s->pile_n) : 0u);
+  char chance[64];
+  kittens_chance_words (s->pile_kittens, s->pile_n, chance, sizeof chance);
+  eng_view_add_row (panel, ENG_ ("Chance the next card is a kitten"), "%s", chance);
   if (s->open != KIT_OPEN_NONE)
     eng_view_add_row (panel, ENG_ ("Nopes on the open card"), "%u", (unsigned) s->nopes);
 }

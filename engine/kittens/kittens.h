@@ -127,3 +127,8 @@ uint8_t kittens_card_index (const KitRules *rules, unsigned serial);
  * over the legal moves.  false when there is none (game over). */
 bool kittens_random_move (const KitRules *rules, const KitState *state, EngRng *rng,
                           EngMove *out);
+
+/* The chance the next card is a kitten as people say it: "1 in 3 (33%)",
+ * the fraction reduced and the percent rounded ("under 1%" rather than 0),
+ * "none" without a kitten.  Translated. */
+void kittens_chance_words (unsigned kittens, unsigned cards, char *buf, size_t size);

@@ -827,6 +827,33 @@ Test (kittens, e16_public_view_counts_and_faces_up_only)
   gt_free (&t);
 }
 
+/* The chance the next card is a kitten, as people say it: a reduced
+ * fraction and a rounded percent (2 of 3 is 67%, not the 66 a cut
+ * gives), never "0%" while a kitten is left. */
+Test (kittens, e16_the_kitten_chance_in_words)
+{
+  char buf[64];
+  static const struct { unsigned k, n; const char *want; } cases[] = {
+    { 1, 3, "1 in 3 (33%)" }, { 2, 3, "2 in 3 (67%)" }, { 4, 8, "1 in 2 (50%)" },
+    { 1, 150, "1 in 150 (1%)" }, { 1, 200, "1 in 200 (1%)" }, { 1, 201, "1 in 201 (under 1%)" },
+    { 1, 100, "1 in 100 (1%)" }, { 3, 3, "1 in 1 (100%)" }, { 0, 20, "none" }, { 0, 0, "none" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      kittens_chance_words (cases[i].k, cases[i].n, buf, sizeof buf);
+      cr_expect_str_eq (buf, cases[i].want, "%u kittens in %u cards", cases[i].k, cases[i].n);
+    }
+  GameTest t;
+  gt_new (&t, TWO CATS_ON_TOP "deal Ana hand 16 5\ndeal Bea hand 6 20\n");
+  EngView v;
+  eng_game_public_view (t.game, &v);
+  cr_assert_eq (v.panels[0].n_rows, 4);
+  kittens_chance_words (kx_state (&t)->pile_kittens, kx_state (&t)->pile_n, buf, sizeof buf);
+  cr_expect_str_eq (v.panels[0].rows[3].value, buf);
+  cr_expect_null (strstr (v.panels[0].rows[3].value, "0%"), "%s", v.panels[0].rows[3].value);
+  gt_free (&t);
+}
+
 /* ---- a whole live game as a record ---------------------------------------- */
 
 Test (kittens, a_live_record_replays_to_the_end)

@@ -211,3 +211,24 @@ Test (replay, records_replay_identically_through_the_library)
     }
   eng_card_set_free (set);
 }
+
+/* The details behind the plain words are there for who asks: --verbose
+ * adds each ruling's name and explanation to the events that name one;
+ * without it the lines are the public format as it was. */
+Test (replay, verbose_adds_the_rules_explanation)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-2p-seeded.rec");
+  run_cli (run, "replay", p, NULL);
+  cr_assert_eq (run->code, 0, "%s", run->out);
+  cr_expect_null (strstr (run->out, "\"explanation\""), "explanations without --verbose");
+  cr_expect_not_null (strstr (run->out, "\"rule\":\"K21\""), "the rule ids stay in the public format");
+  run_cli (run, "replay", "--verbose", p);
+  cr_assert_eq (run->code, 0, "%s", run->out);
+  cr_expect_not_null (strstr (run->out, "\"rule\":\"K21\",\"text\":\"Ana's turn\",\"rule_title\":\"Turn order\","
+                                        "\"explanation\":\"Play goes clockwise."),
+                      "%s", run->out);
+  assert_json_lines (run->out);
+  free (p);
+  free (run);
+}

@@ -11,6 +11,10 @@
  *   - none of the language's traps (tests/speech/traps/LANG.traps and
  *     all.traps: one regular expression a line, then " ## " and why).
  *
+ * The rules files' briefs (said when a rule first comes up) and names
+ * (the rule panel's heading) are checked the same way; their explanations
+ * for the traps only.
+ *
  * Each offending sentence is listed once with its reason, then counted: the
  * test fails while any is left.  TABLERO_WORDS_DUMP=FILE also writes every
  * distinct sentence said (a person's proof-reading copy). */
@@ -25,6 +29,7 @@
 #include "eng-cardset.h"
 #include "eng-i18n.h"
 #include "eng-live-script.h"
+#include "eng-rule-docs.h"
 #include "spk-sentence.h"
 #include "../test-i18n-util.h"
 
@@ -289,6 +294,37 @@ static const char *const swapped_names[] = {
   "Eva", "Quim", NULL,
 };
 
+/* The rules files' words the table hears or reads as it plays: each
+ * rule's brief (said the first time it comes up, learning on) and its
+ * name (the rule panel's heading); explanations are read in the panel
+ * and F1, so only the traps apply to them, not the breath. */
+static void
+check_rules_words (Words *w)
+{
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      EngRuleDocs *docs = eng_rule_docs_load_game (eng_game_class_get (g)->name);
+      cr_assert_gt (eng_rule_docs_count (docs), 10, "%s explains its rules",
+                    eng_game_class_get (g)->name);
+      for (size_t i = 0; i < eng_rule_docs_count (docs); i++)
+        {
+          const EngRuleDoc *doc = eng_rule_docs_get (docs, i);
+          cr_expect_neq (doc->brief[0], '\0', "%s has no brief", doc->id);
+          check_sentence (w, doc->brief);
+          check_sentence (w, doc->title);
+          /* the explanation: traps only (it may be longer than a breath) */
+          for (guint t = 0; t < w->traps->len; t++)
+            {
+              const Trap *trap = g_ptr_array_index (w->traps, t);
+              if (g_regex_match (trap->re, doc->text, 0, NULL))
+                g_hash_table_insert (w->offending, g_strdup (doc->text),
+                                     g_strdup_printf ("%s (/%s/)", trap->why, g_regex_get_pattern (trap->re)));
+            }
+        }
+      eng_rule_docs_free (docs);
+    }
+}
+
 /* Runs every script in `language` (NULL: English) with both name sets;
  * returns the offending sentences (sentence -> reason). */
 static GHashTable *
@@ -326,6 +362,7 @@ offending_sentences (const char *language, size_t *n_sentences)
     }
   cr_assert_gt (scripts, 40, "the scripts of the three games are found (%zu)", scripts);
   cr_assert_gt (w.sentences, 2000, "the scripts say enough to check (%zu)", w.sentences);
+  check_rules_words (&w);
   *n_sentences = g_hash_table_size (w.seen);
   if (w.dump != NULL)
     fclose (w.dump);
