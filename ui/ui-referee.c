@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "eng-data.h"
+#include "eng-i18n.h"
 #include "eng-interpreter.h"
 #include "eng-record.h"
 #include "eng-session.h"
@@ -374,6 +375,15 @@ load_rules (UiReferee *self, const char *game)
       UiRuleDoc *doc = self->rule_docs->pdata[i];
       g_hash_table_insert (self->rules, doc->id, doc);
     }
+}
+
+/* `text` with the words the language elides before a name elided
+ * ("Torn d'Ana"): names are known only at run time.  Returns `text`. */
+static char *
+elided (char *text)
+{
+  eng_i18n_elide (text);
+  return text;
 }
 
 /* Finishes a referee around a session (taken) for `game`. */
@@ -783,10 +793,10 @@ ui_referee_dup_status (UiReferee *self)
     return g_strdup (view->phase);
   if (view->deciding >= 0 && view->deciding != p && (unsigned) view->deciding < view->n_players)
     /* Translators: the active player, the player the table waits for, then a phase. */
-    return g_strdup_printf (_ ("%s's turn · %s to answer · %s"), view->players[p].name,
-                            view->players[view->deciding].name, view->phase);
+    return elided (g_strdup_printf (_ ("%s's turn · %s to answer · %s"), view->players[p].name,
+                                    view->players[view->deciding].name, view->phase));
   /* Translators: the active player, then what the game is doing (a phase). */
-  return g_strdup_printf (_ ("%s's turn · %s"), view->players[p].name, view->phase);
+  return elided (g_strdup_printf (_ ("%s's turn · %s"), view->players[p].name, view->phase));
 }
 
 char *
@@ -949,8 +959,8 @@ ui_referee_dup_headline (UiReferee *self)
     return g_strdup (view->phase);
   if (view->active >= 0 && p != view->active)
     /* Translators: the player the table waits for (not the one whose turn it is). */
-    return g_strdup_printf (_ ("%s to answer"), view->players[p].name);
-  return g_strdup_printf (_ ("%s's turn"), view->players[p].name);
+    return elided (g_strdup_printf (_ ("%s to answer"), view->players[p].name));
+  return elided (g_strdup_printf (_ ("%s's turn"), view->players[p].name));
 }
 
 gboolean

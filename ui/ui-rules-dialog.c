@@ -7,6 +7,7 @@
 
 #include "eng-data.h"
 #include "eng-game.h"
+#include "eng-i18n.h"
 #include "ui-option-docs.h"
 
 struct _UiRulesDialog
@@ -227,6 +228,7 @@ ui_rules_dialog_new (GtkWindow *parent, const char *game)
       /* Translators: the dialog's title, with the game's name ("Katua"). */
       g_autofree char *title = g_strdup_printf (_ ("Rules of %s"),
                                                 klass->title != NULL ? klass->title : klass->name);
+      eng_i18n_elide (title);   /* "Regles d'Exploding Kittens" */
       gtk_window_set_title (GTK_WINDOW (self), title);
     }
   fill_rules (self, game);

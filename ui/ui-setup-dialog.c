@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "eng-game.h"
+#include "eng-i18n.h"
 #include "eng-name.h"
 #include "ui-option-docs.h"
 #include "ui-seat-layout.h"
@@ -423,6 +424,7 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
       /* Translators: the dialog's title, with the game's name ("Katua"). */
       g_autofree char *title = g_strdup_printf (_ ("New game of %s"),
                                                 klass->title != NULL ? klass->title : klass->name);
+      eng_i18n_elide (title);   /* "Partida nova d'Exploding Kittens" */
       gtk_window_set_title (GTK_WINDOW (self), title);
     }
   guint n = setup != NULL && setup->n_players >= lo ? MIN (setup->n_players, hi) : lo;

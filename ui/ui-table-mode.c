@@ -1,5 +1,7 @@
 #include "ui-table-mode.h"
 
+#include "eng-i18n.h"
+
 #include <glib/gi18n-lib.h>
 
 struct _UiTableMode
@@ -106,7 +108,10 @@ rebuild (UiTableMode *self)
   g_autofree char *phase = NULL;
   if (!over && view->active >= 0 && waiting_for != view->active)
     /* Translators: whose turn it is while another player must answer, then the phase. */
-    phase = g_strdup_printf (_ ("%s's turn · %s"), view->players[view->active].name, view->phase);
+    {
+      phase = g_strdup_printf (_ ("%s's turn · %s"), view->players[view->active].name, view->phase);
+      eng_i18n_elide (phase);   /* "Torn d'Ana" */
+    }
   gtk_label_set_text (self->phase, over ? "" : phase != NULL ? phase : view->phase);
   g_autofree char *next = over ? g_strdup ("") : next_text (self->referee);
   gtk_label_set_text (self->next, next);

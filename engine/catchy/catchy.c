@@ -370,9 +370,15 @@ hand_take (Ctx *c, int p, uint8_t k, const char *rule)
       }
   const char *where = locate (s, k);
   if (where != NULL)
-    return refuse (c, ENG_ERR_CONSERVATION, rule,
-                   ENG_N_ ("card %u cannot come from %s's hand: the referee knows it is in %s"),
-                   c->r->cards[k].serial, pname (s, p), ENG_ (where));
+    {
+      /* the card laid face up now, by its name: never its serial */
+      char name[64] = "";
+      if (c->ev != NULL || c->why != NULL)
+        catchy_card_name (c->r, c->r->cards[k].serial, true, name, sizeof name);
+      return refuse (c, ENG_ERR_CONSERVATION, rule,
+                     ENG_N_ ("%s cannot come from %s's hand: the referee knows it is in %s"),
+                     name, pname (s, p), ENG_ (where));
+    }
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == CATCHY_UNKNOWN)
       {

@@ -437,10 +437,15 @@ hand_take (Ctx *c, int p, uint16_t serial, uint8_t *idx)
       }
   const char *where = locate (s, k);
   if (where != NULL)
-    return refuse (c, ENG_ERR_CONSERVATION, "K20",
-                   ENG_N_ ("card %u (%s) cannot come from %s's hand: the referee knows it is "
-                           "in %s"),
-                   serial, card_label (c, k), pname (s, p), ENG_ (where));
+    {
+      /* the card laid face up now, by its name: never its serial */
+      char name[64] = "";
+      if (has_words (c))
+        katua_card_name (c->r, serial, true, name, sizeof name);
+      return refuse (c, ENG_ERR_CONSERVATION, "K20",
+                     ENG_N_ ("%s cannot come from %s's hand: the referee knows it is in %s"),
+                     name, pname (s, p), ENG_ (where));
+    }
   for (int i = s->hand_n[p] - 1; i >= 0; i--)
     if (s->hand[p][i] == KAT_UNKNOWN)
       {

@@ -716,7 +716,7 @@ live_hide_unseen (const EngInterpreter *it, EngEvents *out, size_t from)
           || names_unseen_card (it, e->text, ENG_C_ ("before a card's number", "card ")))
         snprintf (e->text, sizeof e->text, "%s",
                   ENG_ ("What the table shows does not match what the referee saw there before: "
-                        "put the cards back as they were (the hidden card is not named, K20)"));
+                        "put the cards back as they were. The hidden card is not named"));
     }
 }
 

@@ -396,3 +396,40 @@ Test (i18n, localized_path_follows_the_messages_language)
   cr_assert (ends_with (p, "/rules/katua.rules"), "%s", p);
   free (p);
 }
+
+/* Catalan elides "de" before a vowel, names known only at run time
+ * included ("d'Ana", "d'Hug", "d'Úrsula"), but not before a gliding i or u
+ * ("de Iolanda"); Spanish and English elide nothing.  The rule is the
+ * catalogue's (context "grammar"), so the code names no language. */
+Test (i18n, names_are_elided_as_the_language_writes_them)
+{
+  static const struct { const char *in, *ca; } cases[] = {
+    { "la zona de captura de Ana", "la zona de captura d'Ana" },
+    { "el Ganxo de Hug i el de Úrsula", "el Ganxo d'Hug i el d'Úrsula" },
+    { "De Èlia? De Bea?", "D'Èlia? De Bea?" },
+    { "torn de Iu", "torn d'Iu" },
+    { "torn de Iolanda", "torn de Iolanda" },
+    { "podem de 3 en 3; pode Ana", "podem de 3 en 3; pode Ana" },
+    { "«de Oriol»", "«d'Oriol»" },
+  };
+  char buf[128];
+  speak ("ca");
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_strlcpy (buf, cases[i].in, sizeof buf);
+      eng_i18n_elide (buf);
+      cr_expect_str_eq (buf, cases[i].ca);
+    }
+}
+
+/* (another process: gettext keeps what it found for the locale) */
+Test (i18n, spanish_elides_no_name)
+{
+  char buf[64] = "la zona de captura de Ana";
+  speak ("es");
+  eng_i18n_elide (buf);
+  cr_expect_str_eq (buf, "la zona de captura de Ana");
+  speak (NULL);
+  eng_i18n_elide (buf);
+  cr_expect_str_eq (buf, "la zona de captura de Ana", "English elides nothing");
+}

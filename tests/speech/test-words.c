@@ -29,6 +29,8 @@
 #include "eng-cardset.h"
 #include "eng-i18n.h"
 #include "eng-live-script.h"
+#include "eng-record.h"
+#include "eng-replay.h"
 #include "eng-rule-docs.h"
 #include "spk-sentence.h"
 #include "../test-i18n-util.h"
@@ -286,6 +288,43 @@ run_script (Words *w, GHashTable *sets, const char *path, const char *const *ren
   w->names = NULL;
 }
 
+static void
+on_replayed (void *user, unsigned line, const EngEvent *event)
+{
+  on_event (user, line, event);
+}
+
+/* A game record (tests/engine/records, data/games), replayed by the rules
+ * alone with every illegal line reported: what `tablero-cli replay` and a
+ * resumed game say. */
+static void
+run_record (Words *w, GHashTable *sets, const char *path, const char *const *rename)
+{
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (path, &text, NULL, NULL), "cannot read %s", path);
+  g_autofree char *record_text = renamed (text, rename);
+  EngRecord *rec = NULL;
+  EngParseError err = { .reason = "" };
+  if (eng_record_parse (record_text, strlen (record_text), path, &rec, &err) != ENG_OK)
+    return;   /* a malformed record on purpose: it says nothing to a table */
+  w->game = rec->klass;
+  w->set = set_of (sets, rec->klass->name);
+  w->script = path;
+  const char *names[ENG_MAX_PLAYERS] = { 0 };
+  w->n_names = 0;
+  for (unsigned p = 0; p < rec->setup.n_players && p < ENG_MAX_PLAYERS; p++)
+    names[w->n_names++] = rec->setup.names[p];
+  w->names = names;
+  guint n_traps = w->traps->len;
+  add_game_traps (w);
+  EngReplayResult result;
+  EngVerdict why = { "", "" };
+  eng_replay (rec, w->set, NULL, true, false, on_replayed, w, &result, &why);
+  g_ptr_array_remove_range (w->traps, n_traps, w->traps->len - n_traps);
+  w->names = NULL;
+  eng_record_free (rec);
+}
+
 /* Names that start the other way round from the scripts' own (Ana, Bea,
  * Cai, Cid, Dan, Dani, Eva): Catalan's elision and Spanish's articles
  * depend on the first letter.  "Hug" starts with a silent h. */
@@ -361,6 +400,23 @@ offending_sentences (const char *language, size_t *n_sentences)
       g_dir_close (dir);
     }
   cr_assert_gt (scripts, 40, "the scripts of the three games are found (%zu)", scripts);
+  const char *record_dirs[] = { TESTS_ENGINE_RECORDS, games };
+  size_t records = 0;
+  for (size_t d = 0; d < G_N_ELEMENTS (record_dirs); d++)
+    {
+      GDir *dir = g_dir_open (record_dirs[d], 0, NULL);
+      cr_assert_not_null (dir, "%s", record_dirs[d]);
+      for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+        if (g_str_has_suffix (name, ".rec"))
+          {
+            g_autofree char *path = g_build_filename (record_dirs[d], name, NULL);
+            run_record (&w, sets, path, NULL);
+            run_record (&w, sets, path, swapped_names);
+            records++;
+          }
+      g_dir_close (dir);
+    }
+  cr_assert_gt (records, 10, "the records are found (%zu)", records);
   cr_assert_gt (w.sentences, 2000, "the scripts say enough to check (%zu)", w.sentences);
   check_rules_words (&w);
   *n_sentences = g_hash_table_size (w.seen);
