@@ -80,3 +80,25 @@ eng_i18n_elide (char *text)
       r += strspn (r, " ");
     }
 }
+
+void
+eng_i18n_capitalize (char *text)
+{
+  if (text == NULL)
+    return;
+  unsigned char *p = (unsigned char *) text;
+  /* past opening marks: ¡ ¿ « (two bytes each in UTF-8), quotes, brackets */
+  for (;;)
+    {
+      if (p[0] == 0xC2 && (p[1] == 0xA1 || p[1] == 0xBF || p[1] == 0xAB))
+        p += 2;
+      else if (*p == '"' || *p == '\'' || *p == '(')
+        p++;
+      else
+        break;
+    }
+  if (*p >= 'a' && *p <= 'z')
+    *p = (unsigned char) (*p - 'a' + 'A');
+  else if (p[0] == 0xC3 && p[1] >= 0xA0 && p[1] <= 0xBE && p[1] != 0xB7)
+    p[1] = (unsigned char) (p[1] - 0x20);   /* à -> À, é -> É, ñ -> Ñ, ç -> Ç */
+}

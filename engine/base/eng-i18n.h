@@ -56,3 +56,9 @@ bool eng_i18n_init (const char *localedir);
  * gliding into a, e or o (a semivowel: "de Iolanda") nothing changes.
  * `text` is NUL-terminated UTF-8 and only ever gets shorter. */
 void eng_i18n_elide (char *text);
+
+/* Capitalizes, in place, the first letter of `text` (after opening marks:
+ * "¡", "¿", "«", quotes): an announcement starts as a sentence does even
+ * when its words come from a refusal's reason ("only one abduction card
+ * per turn").  ASCII and Latin-1 letters; others are left as they are. */
+void eng_i18n_capitalize (char *text);

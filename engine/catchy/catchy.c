@@ -647,9 +647,9 @@ settle_trick (Ctx *c, uint8_t follow)
       s->cat = (uint8_t) (toward == 0 ? s->cat - 1 : s->cat + 1);
       s->leader = (uint8_t) toward;
       ev_add (c, ENG_EVENT_NOTE, toward, "C5",
-              ENG_N_ ("The %s cat moves one space toward %s (the trick's %s)"),
-              mood_words (c, s->mood), pname (s, toward),
-              c->ev == NULL ? "" : toward == winner ? ENG_ ("winner") : ENG_ ("loser"));
+              toward == winner ? ENG_N_ ("The %s cat moves one space toward %s, who won the trick")
+                               : ENG_N_ ("The %s cat moves one space toward %s, who lost the trick"),
+              mood_words (c, s->mood), pname (s, toward));
     }
   s->lead = CATCHY_NONE;
   s->n_tricks++;

@@ -83,6 +83,10 @@ eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *
   vsnprintf (ev->text, sizeof ev->text, fmt, ap);
   /* names known only now: "de Ana" -> "d'Ana" where the language elides */
   eng_i18n_elide (ev->text);
+  /* a sentence starts with a capital, even one made of a refusal's reason;
+   * an accepted move's text is its record line, left as the record says */
+  if (kind != ENG_EVENT_ACCEPTED)
+    eng_i18n_capitalize (ev->text);
   return ev;
 }
 

@@ -1311,7 +1311,8 @@ do_hit (Ctx *c, uint16_t show)
   else
     {
       ev_add (c, ENG_EVENT_ESCAPE, a.player, "K11",
-              ENG_N_ ("The %s beam does not attract %s: the cat escapes and the UFO is discarded"),
+              ENG_N_ ("The %s beam does not attract the %s: the cat escapes and the UFO is "
+                      "discarded"),
               colour_name (c, a.colour), card_label (c, k));
       if (was_down)
         ev_add (c, ENG_EVENT_NEED, a.player, "K11",

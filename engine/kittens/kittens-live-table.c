@@ -66,7 +66,7 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
       eng_live_face_name (it, r->cards[r->type_first[s->give_type]].serial, true, name,
                           sizeof name);
       eng_live_say (out, ENG_EVENT_NEED, s->give_from, "E7",
-                    ENG_N_ ("%s: %s asks you for %s. Lay it in your play area, or show the "
+                    ENG_N_ ("%s: %s asks you for %s; lay it in your play area, or show the "
                             "Cancel card if you have none"), eng_live_player_name (it, s->give_from),
                     eng_live_player_name (it, s->give_to), name);
     }

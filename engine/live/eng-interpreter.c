@@ -483,9 +483,13 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
     {
       EngView *view = g_new (EngView, 1);
       eng_interpreter_public_view (it, view);
-      eng_live_say (out, ENG_EVENT_NOTE, -1, "",
-                    ENG_N_ ("The referee goes on where the game was: %s is to play"),
-                    eng_live_player_name (it, view->active));
+      if (view->active >= 0)
+        eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                      ENG_N_ ("The referee goes on where the game was: %s is to play"),
+                      eng_live_player_name (it, view->active));
+      else   /* nobody's turn yet (who holds Catchy!'s start card is hidden) */
+        eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                      ENG_N_ ("The referee goes on where the game was"));
       g_free (view);
     }
   return false;

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "eng-i18n.h"
@@ -393,6 +394,7 @@ eng_live_refuse (EngInterpreter *live, const EngLiveChange *c, EngEvents *out, E
   vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
   eng_i18n_elide (e->text);
+  eng_i18n_capitalize (e->text);
 }
 
 void
@@ -452,12 +454,34 @@ eng_live_expect_face_leaves (EngInterpreter *live, uint16_t card, const char *fm
   eng_i18n_elide (e->text);
 }
 
+/* An instruction ("Put the Favor on the discard pile") as it reads after
+ * a colon, in mid-sentence: "First: put the Favor...".  Only a plain
+ * capital is lowered, never a player's name ("Ana: take the cat..."). */
+static const char *
+as_clause (const EngInterpreter *live, const char *text, char *buf, size_t size)
+{
+  snprintf (buf, size, "%s", text);
+  if (!isupper ((unsigned char) buf[0]) || !islower ((unsigned char) buf[1]))
+    return buf;
+  size_t word = strcspn (buf, " :,;");
+  for (unsigned p = 0; p < eng_live_n_players (live); p++)
+    {
+      const char *name = eng_live_player_name (live, (int) p);
+      if (strlen (name) == word && strncmp (buf, name, word) == 0)
+        return buf;
+    }
+  buf[0] = (char) tolower ((unsigned char) buf[0]);
+  return buf;
+}
+
 bool
 eng_live_expectations_block (EngInterpreter *live, EngEvents *out)
 {
   if (live->mind.n_expect == 0)
     return false;
-  eng_live_say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("First: %s"), live->mind.expect[0].text);
+  char what[sizeof live->mind.expect[0].text];
+  eng_live_say (out, ENG_EVENT_NOTE, -1, "table", ENG_N_ ("First: %s"),
+                as_clause (live, live->mind.expect[0].text, what, sizeof what));
   return true;
 }
 
@@ -503,7 +527,11 @@ broken_expectation (EngInterpreter *it, const EngLiveExpect *e, const EngLiveCha
                         eng_live_player_name (it, eng_live_player_of_seat (it, c->item.zone.seat)),
                         e->text);
         else
-          eng_live_say (out, ENG_EVENT_NOTE, taker, rule, ENG_N_ ("Not there: %s"), e->text);
+          {
+            char what[sizeof e->text];
+            eng_live_say (out, ENG_EVENT_NOTE, taker, rule, ENG_N_ ("Not there: %s"),
+                          as_clause (it, e->text, what, sizeof what));
+          }
         return;
       }
     case ENG_EXPECT_FACE_DOWN:
@@ -511,7 +539,11 @@ broken_expectation (EngInterpreter *it, const EngLiveExpect *e, const EngLiveCha
                     e->text);
       return;
     default:
-      eng_live_say (out, ENG_EVENT_NOTE, -1, rule, ENG_N_ ("Not there: %s"), e->text);
+      {
+        char what[sizeof e->text];
+        eng_live_say (out, ENG_EVENT_NOTE, -1, rule, ENG_N_ ("Not there: %s"),
+                      as_clause (it, e->text, what, sizeof what));
+      }
     }
 }
 

@@ -115,21 +115,21 @@ play_catchy_trick (const char *lang, const char *won, const char *moved, const c
 Test (i18n, catchy_english)
 {
   play_catchy_trick (NULL, "Trick 1: Bea wins (orange 2 against orange 1)",
-                     "The red cat moves one space toward Bea (the trick's winner)",
+                     "The red cat moves one space toward Bea, who won the trick",
                      "Bea must follow the led colour", "the wild 3");
 }
 
 Test (i18n, catchy_spanish)
 {
   play_catchy_trick ("es", "Baza 1: gana Bea (naranja 2 contra naranja 1)",
-                     "El gato rojo avanza un espacio hacia Bea (ganador de la baza)",
+                     "El gato rojo avanza un espacio hacia Bea, que ha ganado la baza",
                      "Bea debe seguir el color de salida", "el comodín 3");
 }
 
 Test (i18n, catchy_catalan)
 {
   play_catchy_trick ("ca", "Basa 1: guanya Bea (taronja 2 contra taronja 1)",
-                     "El gat vermell avança un espai cap a Bea (guanyador de la basa)",
+                     "El gat vermell avança un espai cap a Bea, que ha guanyat la basa",
                      "Bea ha de seguir el color de sortida", "el comodí 3");
 }
 

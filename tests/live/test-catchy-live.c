@@ -161,7 +161,7 @@ Test (catchy_live, c05_a_cat_moved_the_wrong_way_is_named_by_c5)
     CATCHY_DEALT_AND_SWAPPED "key confirm\n"
     "put 4 face play Ana\nsnap\nput 3 face play Bea\nsnap\n"   /* Ana wins: red, toward her */
     "move 18 centre 4\nsnap\n"
-    "expect note C5\nexpect say note Not there: Move the cat one space toward Ana\n"
+    "expect note C5\nexpect say note Not there: move the cat one space toward Ana\n"
     "expect todo 3\n"
     "move 18 centre 2\nmove 4 discard\nmove 3 discard\nsnap\nexpect quiet\nexpect todo 0\n"
     /* turned over with no odd pair: put back as it was */
