@@ -238,6 +238,43 @@ any_contains (char **advice, guint n, const char *needle)
   return FALSE;
 }
 
+/* The rules file: headings group the rules, each line gives a name, an
+ * explanation and a brief; an old "ID: text" line is an explanation alone.
+ * A search finds words of any of them, whatever their case or accents. */
+Test (rule_docs, groups_names_briefs_and_search)
+{
+  static const char text[] =
+    "# a comment: K99: not a rule\n"
+    "X1: An old line, an explanation alone\n"
+    "[Preparació]\n"
+    "K8: El Teletransportador | Intercanvia dos gats dels forats. | Intercanvia dos gats.\n"
+    "\n"
+    "[Les cartes]\n"
+    "K12: El Ganxo | Va sobre un gat teu; cada rival hi respon un cop. | El Ganxo va sobre un gat teu.\n"
+    "K13 : El Replicador|Copia l'ovni jugat amb ell.|\n";
+  g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
+  cr_assert_eq (docs->len, 4);
+  const UiRuleDoc *old = docs->pdata[0], *k8 = docs->pdata[1], *k12 = docs->pdata[2], *k13 = docs->pdata[3];
+  cr_expect_str_eq (old->id, "X1");
+  cr_expect_str_eq (old->title, "X1");
+  cr_expect_str_eq (old->text, "An old line, an explanation alone");
+  cr_expect_str_eq (old->group, "");
+  cr_expect_str_eq (k8->group, "Preparació");
+  cr_expect_str_eq (k8->title, "El Teletransportador");
+  cr_expect_str_eq (k8->brief, "Intercanvia dos gats.");
+  cr_expect_str_eq (k12->group, "Les cartes");
+  cr_expect_str_eq (k12->text, "Va sobre un gat teu; cada rival hi respon un cop.");
+  cr_expect_str_eq (k13->id, "K13");
+  cr_expect_str_eq (k13->brief, "");
+  cr_expect (ui_rule_doc_matches (k8, "teletransportador"));
+  cr_expect (ui_rule_doc_matches (k8, "PREPARACIO"), "accents and case are ignored");
+  cr_expect (ui_rule_doc_matches (k12, "ganxo gat"), "every word of the search");
+  cr_expect (ui_rule_doc_matches (k12, "k12"));
+  cr_expect_not (ui_rule_doc_matches (k12, "ganxo teletransportador"));
+  cr_expect_not (ui_rule_doc_matches (k13, "ganxo"));
+  cr_expect (ui_rule_doc_matches (k13, "  "), "an empty search matches all");
+}
+
 Test (calibration_advice, no_picture_yet)
 {
   UiCalibrationFacts f = { 0 };
