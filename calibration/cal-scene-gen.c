@@ -1260,7 +1260,7 @@ player_before (const EngSetup *su, const char *text, const char *end)
  * referee asked, in its English words: Katua's "Whose UFO is on Ana's
  * Hook? Is it Bea's? ... ask about Cai", Exploding Kittens' "Against whom
  * does Ana play? Is it Bea? Confirm, or cancel to name Cai" and, with one
- * player to name, "Ana: show confirm to play the pair against Bea, ..."
+ * player to name, "Ana: show the Confirm card to play the pair against Bea, ..."
  * (docs/katua-live.md, docs/kittens-live.md). */
 static void
 question_players (const EngSetup *su, const char *text, int *owner, int *named, int *next)
@@ -1280,7 +1280,7 @@ question_players (const EngSetup *su, const char *text, int *owner, int *named, 
     }
   else
     {
-      *owner = player_before (su, text, ": show confirm to play the pair against ");
+      *owner = player_before (su, text, ": show the Confirm card to play the pair against ");
       *named = player_before (su, after (text, "the pair against "), ",");
       *next = *named;
       return;
@@ -1295,7 +1295,7 @@ static bool
 is_question (const char *text)
 {
   return strncmp (text, "Whose ", 6) == 0 || strncmp (text, "Against whom does ", 18) == 0
-         || strstr (text, ": show confirm to play the pair against ") != NULL;
+         || strstr (text, ": show the Confirm card to play the pair against ") != NULL;
 }
 
 /* `choose NAME` answers a question naming players on screen ("whose UFO

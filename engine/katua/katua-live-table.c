@@ -410,14 +410,22 @@ kat_live_baseline_check (EngInterpreter *it, char *why, size_t size)
   return why[0] == '\0';
 }
 
+/* One step at a time, as the table deals: before any cat lies in a slot,
+ * the deal itself; then the one thing the look still lacks ("Ana's slot 2
+ * needs its cat", "take away the red UFO ..."), named again as the next
+ * look completes it. */
 void
 kat_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t size,
                      const char **rule)
 {
-  (void) it;
-  snprintf (text, size, ENG_ ("Set up the table: each player places 3 cats face down in slots 1 "
-                              "to 3, and nothing else lies in the slots, attack spots or capture "
-                              "areas (%s)"), why);
+  bool dealt = false;
+  for (size_t i = 0; i < eng_live_n_table (it) && !dealt; i++)
+    dealt = eng_live_table_item (it, i)->zone.kind == ENG_ZONE_SLOT;
+  if (!dealt)
+    snprintf (text, size, "%s",
+              ENG_ ("Set up the table: deal each player 3 cats face down, one in each slot"));
+  else
+    snprintf (text, size, ENG_ ("Set up the table: %s"), why);
   *rule = "K2";
 }
 

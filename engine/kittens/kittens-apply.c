@@ -912,7 +912,8 @@ need_for_phase (Ctx *c)
       break;
     default:
       if (s->open != KIT_OPEN_NONE)
-        ev_add (c, ENG_EVENT_NEED, who, "", ENG_N_ ("anyone may Nope %s's play; then go on"), n);
+        ev_add (c, ENG_EVENT_NEED, -1, "", ENG_N_ ("anyone may Nope %s's play; then go on"),
+                pname (s, s->open_player));
       else
         ev_add (c, ENG_EVENT_NEED, who, "", ENG_N_ ("%s: play cards, or draw to end the turn"),
                 n);

@@ -103,7 +103,8 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
                     ENG_N_ ("%s: take %s from the discard pile into your hand"),
                     eng_live_player_name (it, mv->player), name);
     }
-  if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE && mv->verb != KIT_NOPE)
+  /* after a Nope too: another may answer it, until the table confirms */
+  if (s->phase == KIT_PHASE_TURN && s->open != KIT_OPEN_NONE)
     eng_live_say (out, ENG_EVENT_NEED, -1, "E12",
                   ENG_N_ ("Anyone may lay a Nope in their play area, then show the Confirm card"));
 }
@@ -166,13 +167,14 @@ kit_live_baseline_check (EngInterpreter *it, char *why, size_t size)
   return why[0] == '\0';
 }
 
+/* The one thing the look still lacks (no card lies face up at the start:
+ * "take away the Attack ..."). */
 void
 kit_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t size,
                      const char **rule)
 {
   (void) it;
-  snprintf (text, size, ENG_ ("Set up the table: deal the hands and lay the draw pile face "
-                              "down in its place; no card lies face up yet (%s)"), why);
+  snprintf (text, size, ENG_ ("Set up the table: %s"), why);
   *rule = "E2";
 }
 

@@ -231,28 +231,74 @@ push_memo (EngInterpreter *it, const EngLiveMind *before)
  * class says it for the table ("Ana: lay a Defuse in your play area, or
  * show end-turn ...").  Told both, a table reads and hears the same thing
  * twice, so the rules' one goes when the live class addressed the same
- * player.  Rules events are [from, rules_end), the live class's follow. */
-static void
+ * player.  Rules events are [from, rules_end), the live class's follow;
+ * returns where the live class's start once the rules' are dropped. */
+static size_t
 drop_superseded_needs (EngEvents *out, size_t from, size_t rules_end)
 {
   if (out == NULL)
-    return;
-  size_t kept = from;
+    return 0;
+  size_t kept = from, live_from = rules_end;
   for (size_t i = from; i < out->n; i++)
     {
       const EngEvent *e = &out->items[i];
       bool superseded = false;
-      if (i < rules_end && e->kind == ENG_EVENT_NEED && e->rule[0] == '\0' && e->player >= 0)
+      /* player -1: said to everyone ("anyone may Nope"), as the live
+       * class's own words to everyone are */
+      if (i < rules_end && e->kind == ENG_EVENT_NEED && e->rule[0] == '\0')
         for (size_t j = rules_end; j < out->n && !superseded; j++)
           superseded = out->items[j].kind == ENG_EVENT_NEED && out->items[j].rule[0] != '\0'
                        && out->items[j].player == e->player;
       if (superseded)
-        continue;
+        {
+          live_from--;
+          continue;
+        }
       if (kept != i)
         out->items[kept] = out->items[i];
       kept++;
     }
   out->n = kept;
+  return live_from;
+}
+
+/* What the table must do about the move just made (the live class's
+ * NEEDs: cards to the pile, a cat to a capture area, a refill) is said
+ * before the next turn is announced, so a table hears "... put the blue
+ * UFO on the discard pile. Bea's turn. Bea: play UFO cards..." in the
+ * order it acts.  The live class's events, from `live_from` on, move up to
+ * the rules' first TURN event of the move, [from, live_from). */
+static void
+tidy_before_the_turn (EngEvents *out, size_t from, size_t live_from)
+{
+  if (out == NULL || live_from == 0 || live_from >= out->n)
+    return;
+  size_t turn = live_from;
+  for (size_t i = from; i < live_from && turn == live_from; i++)
+    if (out->items[i].kind == ENG_EVENT_TURN)
+      turn = i;
+  if (turn == live_from)
+    return;
+  /* rotate [turn, n) so that [live_from, n) comes first: three reversals */
+  size_t n = out->n;
+  for (size_t a = turn, b = live_from - 1; a < b; a++, b--)
+    {
+      EngEvent t = out->items[a];
+      out->items[a] = out->items[b];
+      out->items[b] = t;
+    }
+  for (size_t a = live_from, b = n - 1; a < b; a++, b--)
+    {
+      EngEvent t = out->items[a];
+      out->items[a] = out->items[b];
+      out->items[b] = t;
+    }
+  for (size_t a = turn, b = n - 1; a < b; a++, b--)
+    {
+      EngEvent t = out->items[a];
+      out->items[a] = out->items[b];
+      out->items[b] = t;
+    }
 }
 
 bool
@@ -277,7 +323,8 @@ eng_live_try_apply (EngInterpreter *live, const EngMove *move, const EngLiveChan
   size_t rules_end = out != NULL ? out->n : 0;
   if (it->klass->after_move != NULL)
     it->klass->after_move (it, it->before, move, out);
-  drop_superseded_needs (out, mark, rules_end);
+  size_t live_from = drop_superseded_needs (out, mark, rules_end);
+  tidy_before_the_turn (out, mark, live_from);
   return true;
 }
 
@@ -352,7 +399,8 @@ say_baseline (EngInterpreter *it, EngEvents *out)
   eng_interpreter_public_view (it, view);
   bool fresh = eng_game_history_depth (it->game) == 0 && it->record->n_moves == 0;
   if (view->active < 0)   /* who starts is not known yet (Catchy!'s start card) */
-    eng_live_say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("The referee sees the table: play"));
+    eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                  ENG_N_ ("The referee sees the table: the game can start"));
   else
     eng_live_say (out, ENG_EVENT_NOTE, -1, "",
                   fresh ? ENG_N_ ("The referee sees the table: %s starts")

@@ -100,7 +100,7 @@ Test (watch, rule_options_change_the_referee)
   Run run = watch ("", args);
   cr_expect_eq (run.exit_code, 0, "%s", run.err);
   cr_expect_not_null (strstr (run.out, "\"event\":\"game-over\""), "%s", run.out);
-  cr_expect_not_null (strstr (run.out, "someone has 3 or more points"), "%s", run.out);
+  cr_expect_not_null (strstr (run.out, "Someone has 3 or more points"), "%s", run.out);
   cr_expect_not_null (strstr (run.out, "\"winners\":[\"Ana\"]"), "%s", run.out);
   run_clear (&run);
 }
