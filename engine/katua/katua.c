@@ -720,15 +720,14 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
   s->score[taker] = (int8_t) (s->score[taker] + v);
   if (c->ev == NULL)
     return;
+  /* what happened; where the cat goes is the table's instruction (the
+   * live referee's "Ana: take the cat ... into your capture area") */
   EngEvent *e = taker == p
     ? ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
-              ENG_N_ ("%s captures their own cat from slot %d: %s. Put it face up in %s's "
-                      "capture area"), pname (s, taker), slot + 1, card_label (c, k),
-              pname (s, taker))
-    : ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
-              ENG_N_ ("%s captures %s's cat from slot %d: %s. Put it face up in %s's "
-                      "capture area"), pname (s, taker), pname (s, p), slot + 1,
-              card_label (c, k), pname (s, taker));
+              ENG_N_ ("%s captures their own cat from slot %d: %s"), pname (s, taker), slot + 1,
+              card_label (c, k))
+    : ev_add (c, ENG_EVENT_CAPTURE, taker, rule, ENG_N_ ("%s captures %s's cat from slot %d: %s"),
+              pname (s, taker), pname (s, p), slot + 1, card_label (c, k));
   if (e != NULL)
     {
       e->other = (int8_t) p;

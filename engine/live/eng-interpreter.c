@@ -264,10 +264,11 @@ drop_superseded_needs (EngEvents *out, size_t from, size_t rules_end)
 
 /* What the table must do about the move just made (the live class's
  * NEEDs: cards to the pile, a cat to a capture area, a refill) is said
- * before the next turn is announced, so a table hears "... put the blue
- * UFO on the discard pile. Bea's turn. Bea: play UFO cards..." in the
- * order it acts.  The live class's events, from `live_from` on, move up to
- * the rules' first TURN event of the move, [from, live_from). */
+ * before what comes next (the next turn, the rules' "play more UFO cards
+ * or end your turn"), so a table hears "... put the blue UFO on the
+ * discard pile. Bea's turn. Bea: play UFO cards..." in the order it acts.
+ * The live class's events, from `live_from` on, move up to the rules'
+ * first TURN or NEED of the move, [from, live_from). */
 static void
 tidy_before_the_turn (EngEvents *out, size_t from, size_t live_from)
 {
@@ -275,7 +276,7 @@ tidy_before_the_turn (EngEvents *out, size_t from, size_t live_from)
     return;
   size_t turn = live_from;
   for (size_t i = from; i < live_from && turn == live_from; i++)
-    if (out->items[i].kind == ENG_EVENT_TURN)
+    if (out->items[i].kind == ENG_EVENT_TURN || out->items[i].kind == ENG_EVENT_NEED)
       turn = i;
   if (turn == live_from)
     return;
