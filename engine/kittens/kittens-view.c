@@ -9,121 +9,120 @@
 #include "eng-i18n.h"
 #include "kittens-private.h"
 
+/* A kind's three names in English, marked for the catalogue: bare
+ * ("Attack"), with the definite article ("the Attack": Spanish and Catalan
+ * agree it with the name, "l'Atac") and with the indefinite one ("an
+ * Attack", what the table hears: "Ana plays an Attack"). */
+typedef struct {
+  const char *bare, *the, *a;
+} KindNames;
+
+#define NAMES(bare, the, a) ((KindNames){ (bare), (the), (a) })
+
+static KindNames
+kind_names (unsigned kind, unsigned cat, unsigned depth)
+{
+  switch (kind)
+    {
+    case KIT_KIND_KITTEN:
+      return NAMES (ENG_N_ ("Exploding Kitten"), ENG_N_ ("the Exploding Kitten"),
+                    ENG_N_ ("an Exploding Kitten"));
+    case KIT_KIND_DEFUSE:
+      return NAMES (ENG_N_ ("Defuse"), ENG_N_ ("the Defuse"),
+                    ENG_N_ ("a Defuse"));
+    case KIT_KIND_NOPE:
+      return NAMES (ENG_N_ ("Nope"), ENG_N_ ("the Nope"),
+                    ENG_N_ ("a Nope"));
+    case KIT_KIND_ATTACK:
+      return NAMES (ENG_N_ ("Attack"), ENG_N_ ("the Attack"),
+                    ENG_N_ ("an Attack"));
+    case KIT_KIND_SKIP:
+      return NAMES (ENG_N_ ("Skip"), ENG_N_ ("the Skip"),
+                    ENG_N_ ("a Skip"));
+    case KIT_KIND_FAVOR:
+      return NAMES (ENG_N_ ("Favor"), ENG_N_ ("the Favor"),
+                    ENG_N_ ("a Favor"));
+    case KIT_KIND_SHUFFLE:
+      return NAMES (ENG_N_ ("Shuffle"), ENG_N_ ("the Shuffle"),
+                    ENG_N_ ("a Shuffle"));
+    case KIT_KIND_SEE:
+      return depth > 3 ? NAMES (ENG_N_ ("See the Future x5"), ENG_N_ ("the See the Future x5"),
+                                ENG_N_ ("a See the Future x5"))
+                       : NAMES (ENG_N_ ("See the Future"), ENG_N_ ("the See the Future"),
+                                ENG_N_ ("a See the Future"));
+    case KIT_KIND_CAT:
+      switch (cat)
+        {
+        case 1:
+          return NAMES (ENG_N_ ("Black cat"), ENG_N_ ("the Black cat"),
+                        ENG_N_ ("a Black cat"));
+        case 2:
+          return NAMES (ENG_N_ ("White cat"), ENG_N_ ("the White cat"),
+                        ENG_N_ ("a White cat"));
+        case 3:
+          return NAMES (ENG_N_ ("Grey cat"), ENG_N_ ("the Grey cat"),
+                        ENG_N_ ("a Grey cat"));
+        case 4:
+          return NAMES (ENG_N_ ("Tabby cat"), ENG_N_ ("the Tabby cat"),
+                        ENG_N_ ("a Tabby cat"));
+        default:
+          return NAMES (ENG_N_ ("Blond cat"), ENG_N_ ("the Blond cat"),
+                        ENG_N_ ("a Blond cat"));
+        }
+    case KIT_KIND_TARGETED:
+      return NAMES (ENG_N_ ("Targeted Attack"), ENG_N_ ("the Targeted Attack"),
+                    ENG_N_ ("a Targeted Attack"));
+    case KIT_KIND_TRIPLE:
+      return NAMES (ENG_N_ ("Triple Attack"), ENG_N_ ("the Triple Attack"),
+                    ENG_N_ ("a Triple Attack"));
+    case KIT_KIND_SUPER_SKIP:
+      return NAMES (ENG_N_ ("Super Skip"), ENG_N_ ("the Super Skip"),
+                    ENG_N_ ("a Super Skip"));
+    case KIT_KIND_BOTTOM:
+      return NAMES (ENG_N_ ("Draw from the Bottom"), ENG_N_ ("the Draw from the Bottom"),
+                    ENG_N_ ("a Draw from the Bottom"));
+    case KIT_KIND_ALTER:
+      return depth > 3 ? NAMES (ENG_N_ ("Alter the Future (5)"), ENG_N_ ("the Alter the Future (5)"),
+                                ENG_N_ ("an Alter the Future (5)"))
+                       : NAMES (ENG_N_ ("Alter the Future (3)"), ENG_N_ ("the Alter the Future (3)"),
+                                ENG_N_ ("an Alter the Future (3)"));
+    case KIT_KIND_REVERSE:
+      return NAMES (ENG_N_ ("Reverse"), ENG_N_ ("the Reverse"),
+                    ENG_N_ ("a Reverse"));
+    case KIT_KIND_SWAP:
+      return NAMES (ENG_N_ ("Swap Top and Bottom"), ENG_N_ ("the Swap Top and Bottom"),
+                    ENG_N_ ("a Swap Top and Bottom"));
+    case KIT_KIND_BURY:
+      return NAMES (ENG_N_ ("Bury"), ENG_N_ ("the Bury"),
+                    ENG_N_ ("a Bury"));
+    case KIT_KIND_PERSONAL:
+      return NAMES (ENG_N_ ("Personal Attack"), ENG_N_ ("the Personal Attack"),
+                    ENG_N_ ("a Personal Attack"));
+    case KIT_KIND_FERAL:
+      return NAMES (ENG_N_ ("Feral Cat"), ENG_N_ ("the Feral Cat"),
+                    ENG_N_ ("a Feral Cat"));
+    default:
+      return NAMES (ENG_N_ ("card"), ENG_N_ ("the card"),
+                    ENG_N_ ("a card"));
+    }
+}
+
 const char *
 kittens_kind_words (unsigned kind, unsigned cat, unsigned depth)
 {
-  switch (kind)
-    {
-    case KIT_KIND_KITTEN: return ENG_ ("Exploding Kitten");
-    case KIT_KIND_DEFUSE: return ENG_ ("Defuse");
-    case KIT_KIND_NOPE: return ENG_ ("Nope");
-    case KIT_KIND_ATTACK: return ENG_ ("Attack");
-    case KIT_KIND_SKIP: return ENG_ ("Skip");
-    case KIT_KIND_FAVOR: return ENG_ ("Favor");
-    case KIT_KIND_SHUFFLE: return ENG_ ("Shuffle");
-    case KIT_KIND_SEE: return depth > 3 ? ENG_ ("See the Future x5") : ENG_ ("See the Future");
-    case KIT_KIND_CAT:
-      switch (cat)
-        {
-        case 1: return ENG_ ("Black cat");
-        case 2: return ENG_ ("White cat");
-        case 3: return ENG_ ("Grey cat");
-        case 4: return ENG_ ("Tabby cat");
-        default: return ENG_ ("Blond cat");
-        }
-    case KIT_KIND_TARGETED: return ENG_ ("Targeted Attack");
-    case KIT_KIND_TRIPLE: return ENG_ ("Triple Attack");
-    case KIT_KIND_SUPER_SKIP: return ENG_ ("Super Skip");
-    case KIT_KIND_BOTTOM: return ENG_ ("Draw from the Bottom");
-    case KIT_KIND_ALTER:
-      return depth > 3 ? ENG_ ("Alter the Future (5)") : ENG_ ("Alter the Future (3)");
-    case KIT_KIND_REVERSE: return ENG_ ("Reverse");
-    case KIT_KIND_SWAP: return ENG_ ("Swap Top and Bottom");
-    case KIT_KIND_BURY: return ENG_ ("Bury");
-    case KIT_KIND_PERSONAL: return ENG_ ("Personal Attack");
-    case KIT_KIND_FERAL: return ENG_ ("Feral Cat");
-    default: return ENG_ ("card");
-    }
+  return ENG_ (kind_names (kind, cat, depth).bare);
 }
 
-/* The same with its definite article, which agrees with the name in
- * Spanish and Catalan ("la Desactivación", "l'Atac"). */
 static const char *
 definite_words (unsigned kind, unsigned cat, unsigned depth)
 {
-  switch (kind)
-    {
-    case KIT_KIND_KITTEN: return ENG_ ("the Exploding Kitten");
-    case KIT_KIND_DEFUSE: return ENG_ ("the Defuse");
-    case KIT_KIND_NOPE: return ENG_ ("the Nope");
-    case KIT_KIND_ATTACK: return ENG_ ("the Attack");
-    case KIT_KIND_SKIP: return ENG_ ("the Skip");
-    case KIT_KIND_FAVOR: return ENG_ ("the Favor");
-    case KIT_KIND_SHUFFLE: return ENG_ ("the Shuffle");
-    case KIT_KIND_SEE:
-      return depth > 3 ? ENG_ ("the See the Future x5") : ENG_ ("the See the Future");
-    case KIT_KIND_CAT:
-      switch (cat)
-        {
-        case 1: return ENG_ ("the Black cat");
-        case 2: return ENG_ ("the White cat");
-        case 3: return ENG_ ("the Grey cat");
-        case 4: return ENG_ ("the Tabby cat");
-        default: return ENG_ ("the Blond cat");
-        }
-    case KIT_KIND_TARGETED: return ENG_ ("the Targeted Attack");
-    case KIT_KIND_TRIPLE: return ENG_ ("the Triple Attack");
-    case KIT_KIND_SUPER_SKIP: return ENG_ ("the Super Skip");
-    case KIT_KIND_BOTTOM: return ENG_ ("the Draw from the Bottom");
-    case KIT_KIND_ALTER:
-      return depth > 3 ? ENG_ ("the Alter the Future (5)") : ENG_ ("the Alter the Future (3)");
-    case KIT_KIND_REVERSE: return ENG_ ("the Reverse");
-    case KIT_KIND_SWAP: return ENG_ ("the Swap Top and Bottom");
-    case KIT_KIND_BURY: return ENG_ ("the Bury");
-    case KIT_KIND_PERSONAL: return ENG_ ("the Personal Attack");
-    case KIT_KIND_FERAL: return ENG_ ("the Feral Cat");
-    default: return ENG_ ("the card");
-    }
+  return ENG_ (kind_names (kind, cat, depth).the);
 }
 
-/* The same with its indefinite article, for what the table hears ("Ana
- * plays an Attack", "Ana juega un Ataque"): the name is never enough in
- * Spanish and Catalan, and the article agrees with it. */
 const char *
 kittens_kind_a (unsigned kind, unsigned cat, unsigned depth)
 {
-  switch (kind)
-    {
-    case KIT_KIND_KITTEN: return ENG_ ("an Exploding Kitten");
-    case KIT_KIND_DEFUSE: return ENG_ ("a Defuse");
-    case KIT_KIND_NOPE: return ENG_ ("a Nope");
-    case KIT_KIND_ATTACK: return ENG_ ("an Attack");
-    case KIT_KIND_SKIP: return ENG_ ("a Skip");
-    case KIT_KIND_FAVOR: return ENG_ ("a Favor");
-    case KIT_KIND_SHUFFLE: return ENG_ ("a Shuffle");
-    case KIT_KIND_SEE: return depth > 3 ? ENG_ ("a See the Future x5") : ENG_ ("a See the Future");
-    case KIT_KIND_CAT:
-      switch (cat)
-        {
-        case 1: return ENG_ ("a Black cat");
-        case 2: return ENG_ ("a White cat");
-        case 3: return ENG_ ("a Grey cat");
-        case 4: return ENG_ ("a Tabby cat");
-        default: return ENG_ ("a Blond cat");
-        }
-    case KIT_KIND_TARGETED: return ENG_ ("a Targeted Attack");
-    case KIT_KIND_TRIPLE: return ENG_ ("a Triple Attack");
-    case KIT_KIND_SUPER_SKIP: return ENG_ ("a Super Skip");
-    case KIT_KIND_BOTTOM: return ENG_ ("a Draw from the Bottom");
-    case KIT_KIND_ALTER:
-      return depth > 3 ? ENG_ ("an Alter the Future (5)") : ENG_ ("an Alter the Future (3)");
-    case KIT_KIND_REVERSE: return ENG_ ("a Reverse");
-    case KIT_KIND_SWAP: return ENG_ ("a Swap Top and Bottom");
-    case KIT_KIND_BURY: return ENG_ ("a Bury");
-    case KIT_KIND_PERSONAL: return ENG_ ("a Personal Attack");
-    case KIT_KIND_FERAL: return ENG_ ("a Feral Cat");
-    default: return ENG_ ("a card");
-    }
+  return ENG_ (kind_names (kind, cat, depth).a);
 }
 
 /* Open: the discard pile, the card or combo laid and waiting for Nopes, the

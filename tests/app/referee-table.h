@@ -55,3 +55,34 @@ table_show (UiReferee *referee, Table *t)
   ui_referee_feed (referee, &t->snap);
 }
 
+
+/* A new two-player Katua game's table: each player's three cats face down
+ * (tracks 1-6, seat by seat), shown as the baseline. */
+static inline void
+table_deal (UiReferee *referee, Table *t)
+{
+  for (int seat = 0; seat < 2; seat++)
+    for (int slot = 0; slot < 3; slot++)
+      table_put (referee, t, 'B', 1, (guint32) (1 + seat * 3 + slot),
+                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
+  table_show (referee, t);
+}
+
+/* On the dealt table: Ana's tricolor beam at Bea's slot 1 (track 20); Bea
+ * answers with a red UFO (21), which forces her cat to be shown to all
+ * (K5): the red cat 1 (22) turned up in place of the back (track 4).
+ * Returns the cat's serial. */
+static inline guint16
+table_forced_show (UiReferee *referee, Table *t)
+{
+  guint16 cat = serial_of_type (referee, "cat-red-1");
+  table_put (referee, t, 'F', serial_of_type (referee, "ufo-tricolor"), 20,
+             (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, t);
+  table_put (referee, t, 'F', serial_of_type (referee, "ufo-red"), 21, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
+  table_show (referee, t);
+  table_take (t, 4);
+  table_put (referee, t, 'F', cat, 22, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
+  table_show (referee, t);
+  return cat;
+}

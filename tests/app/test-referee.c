@@ -119,22 +119,11 @@ Test (referee, a_cat_shown_then_turned_down_is_named_no_more)
 {
   UiReferee *referee = new_referee ();
   guint16 tricolor = serial_of_type (referee, "ufo-tricolor"), red_ufo = serial_of_type (referee, "ufo-red");
-  guint16 cat = serial_of_type (referee, "cat-red-1");
   Table t = { 0 };
-  for (int seat = 0; seat < 2; seat++)
-    for (int slot = 0; slot < 3; slot++)
-      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
-                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
-  table_show (referee, &t);
+  table_deal (referee, &t);
   /* Ana's tricolor beam at Bea's slot 1; Bea answers with a red UFO, which
    * forces her cat to be shown to all (K5) */
-  table_put (referee, &t, 'F', tricolor, 20, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
-  table_show (referee, &t);
-  table_put (referee, &t, 'F', red_ufo, 21, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
-  table_show (referee, &t);
-  table_take (&t, 4);
-  table_put (referee, &t, 'F', cat, 22, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
-  table_show (referee, &t);
+  guint16 cat = table_forced_show (referee, &t);
   g_autofree char *record = ui_referee_dup_record_text (referee);
   g_autofree char *show = g_strdup_printf ("neutralise %u show %u", red_ufo, cat);
   cr_assert (strstr (record, show) != NULL, "the forced show was not refereed:\n%s", record);
@@ -257,22 +246,9 @@ count_teaching (UiReferee *referee, guint kind, const char *text, const char *ru
 static void
 play_an_attack (UiReferee *referee)
 {
-  guint16 tricolor = serial_of_type (referee, "ufo-tricolor"), red_ufo = serial_of_type (referee, "ufo-red");
-  guint16 cat = serial_of_type (referee, "cat-red-1");
   Table t = { 0 };
-  for (int seat = 0; seat < 2; seat++)
-    for (int slot = 0; slot < 3; slot++)
-      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
-                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
-  table_show (referee, &t);
-  table_put (referee, &t, 'F', tricolor, 20, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
-  table_show (referee, &t);
-  table_show (referee, &t);
-  table_put (referee, &t, 'F', red_ufo, 21, (EngZone){ ENG_ZONE_ATTACK, 1, 0 });
-  table_show (referee, &t);
-  table_take (&t, 4);
-  table_put (referee, &t, 'F', cat, 22, (EngZone){ ENG_ZONE_SLOT, 1, 0 });
-  table_show (referee, &t);
+  table_deal (referee, &t);
+  table_forced_show (referee, &t);
 }
 
 Test (referee, learning_explains_each_rule_once_when_it_first_comes_up)

@@ -98,6 +98,19 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
   g_string_append_printf (said, "%u %s\n", kind, text);
 }
 
+/* A Katua window for Ana and Bea whose camera finds no frames: the game
+ * is fed by hand (ui_referee_feed, the referee's signals). */
+static UiWindow *
+window_without_camera (void)
+{
+  const char *players[] = { "Ana", "Bea", NULL };
+  UiWindow *window = ui_window_new (NULL, "katua", "file:/nonexistent/frames", players);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  cr_assert_not_null (ui_window_get_referee (window));
+  return window;
+}
+
 static UiWindow *
 demo_window_at_first_turn (void)
 {
@@ -172,12 +185,8 @@ Test (window, keyboard_turn_does_not_repeat_a_header_command, .init = setup_gtk,
  * move clears both.  Table mode is a stateful action (F11). */
 Test (window, accepted_move_clears_the_refusal, .init = setup_gtk, .timeout = 150)
 {
-  const char *players[] = { "Ana", "Bea", NULL };
-  UiWindow *window = ui_window_new (NULL, "katua", "file:/nonexistent/frames", players);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  UiWindow *window = window_without_camera ();
   UiReferee *referee = ui_window_get_referee (window);
-  cr_assert_not_null (referee);
   GtkWidget *panel = find (GTK_WIDGET (window), UI_TYPE_RULE_PANEL, NULL);
   UiTableMode *table = UI_TABLE_MODE (find (GTK_WIDGET (window), UI_TYPE_TABLE_MODE, NULL));
   cr_assert_not_null (panel);
@@ -409,20 +418,12 @@ newest_log_row (UiWindow *window, const char *words, char **details)
  * in plain words, its rule id only in the details. */
 Test (window, a_refusal_explains_the_rule_it_names, .init = setup_gtk, .timeout = 60)
 {
-  const char *players[] = { "Ana", "Bea", NULL };
-  UiWindow *window = ui_window_new (NULL, "katua", "file:/nonexistent/frames", players);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  UiWindow *window = window_without_camera ();
   UiReferee *referee = ui_window_get_referee (window);
-  cr_assert_not_null (referee);
   Refusal r = { 0 };
   g_signal_connect (referee, "announce", G_CALLBACK (keep_refusal), &r);
   Table t = { 0 };
-  for (int seat = 0; seat < 2; seat++)
-    for (int slot = 0; slot < 3; slot++)
-      table_put (referee, &t, 'B', 1, (guint32) (1 + seat * 3 + slot),
-                 (EngZone){ ENG_ZONE_SLOT, (int8_t) seat, (int8_t) slot });
-  table_show (referee, &t);
+  table_deal (referee, &t);
   table_put (referee, &t, 'F', serial_of_type (referee, "ufo-red"), 20,
              (EngZone){ ENG_ZONE_ATTACK, 0, 0 });
   table_show (referee, &t);

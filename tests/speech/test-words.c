@@ -364,6 +364,28 @@ check_rules_words (Words *w)
     }
 }
 
+typedef void (*RunFile) (Words *w, GHashTable *sets, const char *path, const char *const *rename);
+
+/* Runs `run` on every file of `dir` named *`suffix`, with the files' own
+ * players and with the swapped names; returns how many files. */
+static size_t
+run_each (Words *w, GHashTable *sets, const char *dir, const char *suffix, RunFile run)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  cr_assert_not_null (d, "%s", dir);
+  size_t n = 0;
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    if (g_str_has_suffix (name, suffix))
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        run (w, sets, path, NULL);
+        run (w, sets, path, swapped_names);
+        n++;
+      }
+  g_dir_close (d);
+  return n;
+}
+
 /* Runs every script in `language` (NULL: English) with both name sets;
  * returns the offending sentences (sentence -> reason). */
 static GHashTable *
@@ -383,39 +405,11 @@ offending_sentences (const char *language, size_t *n_sentences)
   GHashTable *sets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) eng_card_set_free);
   g_autofree char *games = g_build_filename (getenv ("TABLERO_DATADIR"), "games", NULL);
-  const char *dirs[] = { TESTS_LIVE_SCRIPTS, games };
-  size_t scripts = 0;
-  for (size_t d = 0; d < G_N_ELEMENTS (dirs); d++)
-    {
-      GDir *dir = g_dir_open (dirs[d], 0, NULL);
-      cr_assert_not_null (dir, "%s", dirs[d]);
-      for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
-        if (g_str_has_suffix (name, ".script"))
-          {
-            g_autofree char *path = g_build_filename (dirs[d], name, NULL);
-            run_script (&w, sets, path, NULL);
-            run_script (&w, sets, path, swapped_names);
-            scripts++;
-          }
-      g_dir_close (dir);
-    }
+  size_t scripts = run_each (&w, sets, TESTS_LIVE_SCRIPTS, ".script", run_script)
+                   + run_each (&w, sets, games, ".script", run_script);
   cr_assert_gt (scripts, 40, "the scripts of the three games are found (%zu)", scripts);
-  const char *record_dirs[] = { TESTS_ENGINE_RECORDS, games };
-  size_t records = 0;
-  for (size_t d = 0; d < G_N_ELEMENTS (record_dirs); d++)
-    {
-      GDir *dir = g_dir_open (record_dirs[d], 0, NULL);
-      cr_assert_not_null (dir, "%s", record_dirs[d]);
-      for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
-        if (g_str_has_suffix (name, ".rec"))
-          {
-            g_autofree char *path = g_build_filename (record_dirs[d], name, NULL);
-            run_record (&w, sets, path, NULL);
-            run_record (&w, sets, path, swapped_names);
-            records++;
-          }
-      g_dir_close (dir);
-    }
+  size_t records = run_each (&w, sets, TESTS_ENGINE_RECORDS, ".rec", run_record)
+                   + run_each (&w, sets, games, ".rec", run_record);
   cr_assert_gt (records, 10, "the records are found (%zu)", records);
   cr_assert_gt (w.sentences, 2000, "the scripts say enough to check (%zu)", w.sentences);
   check_rules_words (&w);
