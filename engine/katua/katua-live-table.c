@@ -55,8 +55,7 @@ expect_discards (EngInterpreter *it, const KatState *b, const KatState *a, EngEv
 {
   const KatRules *r = kat_live_rules (it);
   EngLiveMind *m = eng_live_mind (it);
-  char names[160] = "";
-  uint16_t named[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];   /* the cards in `names` */
+  uint16_t named[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];   /* the cards to the pile */
   int n_names = 0;
   uint8_t cand[KAT_MAX_IN_PLAY + KAT_MAX_UFOS];
   int n_cand = 0;
@@ -84,47 +83,20 @@ expect_discards (EngInterpreter *it, const KatState *b, const KatState *a, EngEv
                                                 eng_live_zone (ENG_ZONE_DISCARD, -1, 1));
       if (e == NULL)
         continue;
-      char name[48];
-      kat_live_face_the (it, serial, name, sizeof name);
-      /* two cards of one name in one sentence: "the blue UFO and the other
-       * blue UFO", not the same words twice */
-      for (int j = 0; j < n_names && !returned; j++)
-        {
-          char earlier[48];
-          kat_live_face_the (it, named[j], earlier, sizeof earlier);
-          if (strcmp (earlier, name) == 0)
-            {
-              char bare[40];
-              kat_live_face (it, serial, bare, sizeof bare);
-              snprintf (name, sizeof name, ENG_ ("the other %s"), bare);
-              break;
-            }
-        }
       if (returned)
         {
+          char name[48];
+          kat_live_face_the (it, serial, name, sizeof name);
           e->item_kind = 'F';
           snprintf (e->text, sizeof e->text, ENG_ ("Take %s back into its owner's hand"), name);
           continue;
         }
-      size_t l = strlen (names);
-      snprintf (names + l, sizeof names - l, "%s %s", n_names ? "," : "", name);
       named[n_names++] = serial;
     }
   if (n_names == 0)
     return;
   char sentence[200];
-  /* " the red UFO, the Shield" -> " the red UFO and the Shield"; each name
-   * comes with its leading space, which the formats glue on */
-  char *last = strrchr (names, ',');
-  if (last != NULL)
-    {
-      char tail[160];
-      snprintf (tail, sizeof tail, "%s%s", ENG_ (" and "), last + 2);
-      *last = '\0';
-      snprintf (sentence, sizeof sentence, ENG_ ("Put%s%s on the discard pile"), names, tail);
-    }
-  else
-    snprintf (sentence, sizeof sentence, ENG_ ("Put%s on the discard pile"), names);
+  eng_live_discard_words (it, named, n_names, sentence, sizeof sentence);
   for (int i = 0; i < m->n_expect; i++)
     if (m->expect[i].kind == ENG_EXPECT_TO_DISCARD && m->expect[i].text[0] == '\0')
       g_strlcpy (m->expect[i].text, sentence, sizeof m->expect[i].text);

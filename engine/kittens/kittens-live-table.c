@@ -26,7 +26,12 @@ expect_discards (EngInterpreter *it, EngEvents *out)
   EngLiveMind *m = eng_live_mind (it);
   if (s->open != KIT_OPEN_NONE)
     return;
-  for (int i = 0; i < m->n_view; i++)
+  /* the cards of one play in one sentence: "Put the Skip, the Nope and
+   * the other Nope on the discard pile"; each card is an expectation */
+  uint16_t named[ENG_LIVE_MAX_EXPECT];
+  EngLiveExpect *expects[ENG_LIVE_MAX_EXPECT];
+  int n = 0;
+  for (int i = 0; i < m->n_view && n < ENG_LIVE_MAX_EXPECT; i++)
     {
       const EngLiveItem *v = &m->view[i];
       uint8_t k = v->kind == 'F' ? kittens_card_index (r, v->serial) : KIT_NONE;
@@ -36,11 +41,16 @@ expect_discards (EngInterpreter *it, EngEvents *out)
                                               eng_live_zone (ENG_ZONE_DISCARD, -1, 0));
       if (e == NULL)
         continue;
-      char name[64];
-      eng_live_face_name (it, v->serial, true, name, sizeof name);
-      snprintf (e->text, sizeof e->text, ENG_ ("Put %s on the discard pile"), name);
-      eng_live_say (out, ENG_EVENT_NEED, -1, "E12", "%s", e->text);
+      expects[n] = e;
+      named[n++] = v->serial;
     }
+  if (n == 0)
+    return;
+  char sentence[sizeof expects[0]->text];
+  eng_live_discard_words (it, named, n, sentence, sizeof sentence);
+  for (int i = 0; i < n; i++)
+    memcpy (expects[i]->text, sentence, sizeof sentence);
+  eng_live_say (out, ENG_EVENT_NEED, -1, "E12", "%s", sentence);
 }
 
 void

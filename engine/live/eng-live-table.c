@@ -142,6 +142,54 @@ eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool definite, 
 }
 
 void
+eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int n, char *buf,
+                        size_t size)
+{
+  /* more than three names do not fit a breath: the table knows them */
+  if (n > 3)
+    {
+      snprintf (buf, size, ENG_NG_ ("Put the %d played card on the discard pile",
+                                    "Put the %d played cards on the discard pile", n), n);
+      return;
+    }
+  char names[160] = "";
+  for (int i = 0; i < n; i++)
+    {
+      char name[48];
+      eng_live_face_name (live, serials[i], true, name, sizeof name);
+      /* two cards of one name in one sentence: "the blue UFO and the other
+       * blue UFO", not the same words twice */
+      for (int j = 0; j < i; j++)
+        {
+          char earlier[48];
+          eng_live_face_name (live, serials[j], true, earlier, sizeof earlier);
+          if (strcmp (earlier, name) == 0)
+            {
+              char bare[40];
+              eng_live_face_name (live, serials[i], false, bare, sizeof bare);
+              snprintf (name, sizeof name, ENG_ ("the other %s"), bare);
+              break;
+            }
+        }
+      size_t l = strlen (names);
+      snprintf (names + l, sizeof names - l, "%s %s", i ? "," : "", name);
+    }
+  /* " the red UFO, the Shield" -> " the red UFO and the Shield"; each name
+   * comes with its leading space, which the formats glue on */
+  char *last = strrchr (names, ',');
+  if (last != NULL)
+    {
+      char tail[160];
+      snprintf (tail, sizeof tail, "%s%s", ENG_ (" and "), last + 2);
+      *last = '\0';
+      snprintf (buf, size, ENG_ ("Put%s%s on the discard pile"), names, tail);
+    }
+  else
+    snprintf (buf, size, ENG_ ("Put%s on the discard pile"), names);
+  eng_i18n_elide (buf);
+}
+
+void
 eng_live_zone_words (const EngInterpreter *live, EngZone z, char *buf, size_t size)
 {
   if (live->klass->zone_words != NULL)

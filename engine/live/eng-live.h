@@ -240,6 +240,12 @@ unsigned eng_live_deck_of (const EngInterpreter *live, uint16_t serial);
 /* Words, in the table's language, only ever for faces that are up. */
 void eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool definite, char *buf,
                          size_t size);
+/* "Put the red UFO, the Shield and the other red UFO on the discard pile":
+ * the `n` faces `serials` (n >= 1) in one sentence, in the table's
+ * language, into `buf`; more than three as "Put the 5 played cards on the
+ * discard pile" (one breath). */
+void eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int n, char *buf,
+                             size_t size);
 void eng_live_zone_words (const EngInterpreter *live, EngZone z, char *buf, size_t size);
 /* "the red UFO (Ana's slot 1)" or "the face-down card (...)"; returns buf. */
 const char *eng_live_item_words (const EngInterpreter *live, const EngLiveItem *item, char *buf,
