@@ -606,6 +606,27 @@ catchy_live_zone_words (const EngInterpreter *it, EngZone z, char *buf, size_t s
     }
 }
 
+static void
+catchy_live_zone_at_words (const EngInterpreter *it, EngZone z, char *buf, size_t size)
+{
+  switch (z.kind)
+    {
+    case ENG_ZONE_CENTRE:
+      catchy_place_at_words (place_of_index (it, z.index), eng_live_player_name (it, 0),
+                             eng_live_player_name (it, 1), buf, size);
+      break;
+    case ENG_ZONE_PLAY:
+      snprintf (buf, size, ENG_ ("in %s's play area"),
+                eng_live_player_name (it, eng_live_player_of_seat (it, z.seat)));
+      break;
+    case ENG_ZONE_DISCARD:
+      snprintf (buf, size, "%s", ENG_ ("on the played pile"));
+      break;
+    default:
+      snprintf (buf, size, "%s", ENG_ ("on the table"));
+    }
+}
+
 static bool
 catchy_live_pending (const EngLiveMind *m)
 {
@@ -679,6 +700,7 @@ const EngLiveClass catchy_live_class = {
   .choice = catchy_live_choice,
   .choose = catchy_live_choose,
   .zone_words = catchy_live_zone_words,
+  .zone_at_words = catchy_live_zone_at_words,
   .view = catchy_live_view,
   .pending = catchy_live_pending,
   .mind_notes = catchy_live_mind_notes,

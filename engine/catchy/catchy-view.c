@@ -25,6 +25,20 @@ catchy_place_words (int place, const char *first, const char *second, char *buf,
               place < CATCHY_CENTRE ? first : second);
 }
 
+void
+catchy_place_at_words (int place, const char *first, const char *second, char *buf, size_t size)
+{
+  if (place <= 0 || place >= CATCHY_POSITIONS - 1)
+    snprintf (buf, size, ENG_ ("in %s's arms"), place <= 0 ? first : second);
+  else if (place == CATCHY_CENTRE)
+    snprintf (buf, size, "%s", ENG_ ("on the middle path space"));
+  else if (place == 1 || place == CATCHY_POSITIONS - 2)
+    snprintf (buf, size, ENG_ ("on the path space next to %s"), place == 1 ? first : second);
+  else
+    snprintf (buf, size, ENG_ ("on the second path space from %s"),
+              place < CATCHY_CENTRE ? first : second);
+}
+
 /* Path card `n` (1-3) counted from `from`'s arms: "the path card next to
  * Ana", "the middle path card". */
 void

@@ -753,16 +753,16 @@ kat_live_begin_look (EngInterpreter *it)
   d->intercepts_this_look = 0;
 }
 
-/* "the face-down cat card (Ana's slot 1)" */
+/* "the face-down cat card in Ana's slot 1" */
 static void
 kat_live_back_words (const EngInterpreter *it, unsigned deck, const char *where, char *buf,
                      size_t size)
 {
   const KatLive *d = eng_live_data (it);
   if ((int) deck == d->cat_deck)
-    snprintf (buf, size, ENG_ ("the face-down cat card (%s)"), where);
+    snprintf (buf, size, ENG_ ("the face-down cat card %s"), where);
   else
-    snprintf (buf, size, ENG_ ("the face-down UFO card (%s)"), where);
+    snprintf (buf, size, ENG_ ("the face-down UFO card %s"), where);
 }
 
 /* A turn that left nothing on the table was most likely passed (K3), or

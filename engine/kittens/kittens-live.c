@@ -127,8 +127,7 @@ combo_card (EngInterpreter *it, const EngLiveChange *c, const char *what, EngEve
                          ENG_N_ ("Four cards are no combo: take back %s"), what);
       else if (km->n >= 2 && km->verb == KIT_PAIR)
         eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
-                         ENG_N_ ("Not three of a kind, and five different cards repeat no "
-                                 "kind: take back %s"), what);
+                         ENG_N_ ("Not three of a kind, nor five different cards: take back %s"), what);
       else
         eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "E7",
                          ENG_N_ ("Five different cards repeat no kind: take back %s"), what);

@@ -224,16 +224,54 @@ eng_live_zone_words (const EngInterpreter *live, EngZone z, char *buf, size_t si
     }
 }
 
+void
+eng_live_zone_at_words (const EngInterpreter *live, EngZone z, char *buf, size_t size)
+{
+  if (live->klass->zone_at_words != NULL)
+    {
+      live->klass->zone_at_words (live, z, buf, size);
+      return;
+    }
+  int p = eng_live_player_of_seat (live, z.seat);
+  switch (z.kind)
+    {
+    case ENG_ZONE_SLOT:
+      snprintf (buf, size, ENG_ ("in %s's slot %d"), eng_live_player_name (live, p), z.index + 1);
+      break;
+    case ENG_ZONE_ATTACK:
+      snprintf (buf, size, ENG_ ("in front of %s's slot %d"), eng_live_player_name (live, p),
+                z.index + 1);
+      break;
+    case ENG_ZONE_CAPTURE:
+      snprintf (buf, size, ENG_ ("in %s's capture area"), eng_live_player_name (live, p));
+      break;
+    case ENG_ZONE_PLAY:
+      snprintf (buf, size, ENG_ ("in %s's play area"), eng_live_player_name (live, p));
+      break;
+    case ENG_ZONE_DISCARD:
+      snprintf (buf, size, "%s", ENG_ ("on the discard pile"));
+      break;
+    case ENG_ZONE_DECK:
+      snprintf (buf, size, "%s", ENG_ ("on a deck"));
+      break;
+    default:
+      snprintf (buf, size, "%s", ENG_ ("on the table"));
+    }
+}
+
 const char *
 eng_live_item_words (const EngInterpreter *live, const EngLiveItem *item, char *buf, size_t size)
 {
-  char where[64];
-  eng_live_zone_words (live, item->zone, where, sizeof where);
+  char where[80];
+  eng_live_zone_at_words (live, item->zone, where, sizeof where);
   if (item->kind == 'F')
     {
       char name[48];
       eng_live_face_name (live, item->serial, true, name, sizeof name);
-      snprintf (buf, size, "%s (%s)", name, where);
+      /* Translators: a card and where it lies ("the Defuse", "in Ana's
+       * play area"). */
+      snprintf (buf, size, ENG_ ("%s %s"), name, where);
+      eng_i18n_elide (buf);
       return buf;
     }
   /* a back names only its deck */
@@ -241,7 +279,8 @@ eng_live_item_words (const EngInterpreter *live, const EngLiveItem *item, char *
   if (live->klass->back_words != NULL)
     live->klass->back_words (live, deck, where, buf, size);
   else
-    snprintf (buf, size, ENG_ ("the face-down card (%s)"), where);
+    snprintf (buf, size, ENG_ ("the face-down card %s"), where);
+  eng_i18n_elide (buf);
   return buf;
 }
 

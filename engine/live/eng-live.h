@@ -191,8 +191,13 @@ struct EngLiveClass {
   const char *(*command_of_move) (const EngMove *move);
   /* Where a zone is, in words ("Ana's slot 1"); NULL: the generic words. */
   void (*zone_words) (const EngInterpreter *live, EngZone z, char *buf, size_t size);
-  /* A face-down card of deck `deck` lying at `where` (words), in words
-   * ("the face-down cat card (Ana's slot 1)"); NULL: generic words. */
+  /* The same as a place something lies at ("in Ana's slot 1", "on the
+   * discard pile"), for "the Defuse in Ana's play area"; NULL: the
+   * generic words. */
+  void (*zone_at_words) (const EngInterpreter *live, EngZone z, char *buf, size_t size);
+  /* A face-down card of deck `deck` lying `where` (at-words: "in Ana's
+   * slot 1"), in words ("the face-down cat card in Ana's slot 1"); NULL:
+   * generic words. */
   void (*back_words) (const EngInterpreter *live, unsigned deck, const char *where, char *buf,
                       size_t size);
   /* Adds what only the live referee knows to the public view (whose answer
@@ -247,6 +252,9 @@ void eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool defin
 void eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int n, char *buf,
                              size_t size);
 void eng_live_zone_words (const EngInterpreter *live, EngZone z, char *buf, size_t size);
+/* Where a card lies, as said after its name: "in Ana's slot 1", "in front
+ * of Bea's slot 2", "on the discard pile" (the class's zone_at_words). */
+void eng_live_zone_at_words (const EngInterpreter *live, EngZone z, char *buf, size_t size);
 /* "the red UFO (Ana's slot 1)" or "the face-down card (...)"; returns buf. */
 const char *eng_live_item_words (const EngInterpreter *live, const EngLiveItem *item, char *buf,
                                  size_t size);
