@@ -440,6 +440,11 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
   guint move = self->pending_move;
   self->pending_move = 0;
   announce_said (self, text, said, move);
+  /* a rule explained the first time it comes up (learning) stands out */
+  const UiRuleDoc *doc = ui_referee_get_rule (referee, rule);
+  if (kind == ENG_EVENT_NOTE && doc != NULL && g_strcmp0 (text, doc->brief) == 0)
+    gtk_widget_add_css_class (gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (self->log_list, 0)),
+                              "accent");
 }
 
 /* Shows the window's referee in every view.  Journaling starts only once
