@@ -38,22 +38,43 @@ add_row (AdwPreferencesGroup *group, const char *title, const char *text)
   return row;
 }
 
-/* One row a rule: its name, its plain explanation under it, and its id
- * (the rulings' "K12") small at the end, for who asks. */
+/* One row a rule: its name, its plain explanation under it in full-size
+ * type (what a new player reads), and its id (the rulings' "K12") small
+ * at the end, for who asks. */
 static GtkWidget *
 add_rule_row (AdwPreferencesGroup *group, const UiRuleDoc *doc)
 {
-  GtkWidget *row = add_row (group, doc->title, doc->text);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 10);
+  gtk_widget_set_margin_bottom (box, 10);
+  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *title = gtk_label_new (doc->title);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "heading");
   GtkWidget *id = gtk_label_new (doc->id);
   gtk_widget_add_css_class (id, "dim-label");
   gtk_widget_add_css_class (id, "caption");
   gtk_widget_set_valign (id, GTK_ALIGN_START);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), id);
+  gtk_box_append (GTK_BOX (heading), title);
+  gtk_box_append (GTK_BOX (heading), id);
+  GtkWidget *text = gtk_label_new (doc->text);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), text);
+  GtkWidget *row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, doc->title, -1);
   /* Translators: the rule's id in the rulings, said by a screen reader. */
-  g_autofree char *described = g_strdup_printf (_ ("Rule %s"), doc->id);
+  g_autofree char *described = g_strdup_printf (_ ("Rule %s: %s"), doc->id, doc->text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   described, -1);
+  adw_preferences_group_add (group, row);
   return row;
 }
 
