@@ -181,11 +181,11 @@ add_panels (const CatchyRules *r, const CatchyState *s, EngView *view)
   EngViewPanel *house = eng_view_add_panel (view, ENG_ ("House rules"));
   if (house != NULL)
     {
-      eng_view_add_row (house, ENG_ ("The wild may always be played (C3)"), "%s",
+      eng_view_add_row (house, ENG_ ("The wild may always be played"), "%s",
                         r->wild_always_playable ? ENG_ ("yes") : ENG_ ("no"));
-      eng_view_add_row (house, ENG_ ("The wild counts as odd (C9)"), "%s",
+      eng_view_add_row (house, ENG_ ("The wild counts as odd"), "%s",
                         r->wild_is_odd ? ENG_ ("yes") : ENG_ ("no"));
-      eng_view_add_row (house, ENG_ ("A tie at the winning score (C7)"), "%s",
+      eng_view_add_row (house, ENG_ ("A tie at the winning score"), "%s",
                         r->tie_at_seven == CATCHY_TIE_SHARED ? ENG_ ("shared victory")
                                                              : ENG_ ("another hand"));
       eng_view_add_row (house, ENG_ ("Points to win"), "%u", (unsigned) r->winning_score);

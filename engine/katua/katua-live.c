@@ -689,8 +689,8 @@ card_appeared (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   if (c->item.kind == 'B' && c->item.zone.kind == ENG_ZONE_SLOT)
     {
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K15",
-                       ENG_N_ ("A new cat appeared in %s's slot %d: cats are drawn only at the "
-                               "end of a turn (K15) or by a Stampede (K9); take it away"),
+                       ENG_N_ ("A new cat appeared in %s's slot %d. Cats come only at the end of "
+                               "a turn or with a Stampede: take it away"),
                        kat_live_name (it, eng_live_player_of_seat (it, c->item.zone.seat)),
                        c->item.zone.index + 1);
       return;
