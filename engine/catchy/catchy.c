@@ -790,7 +790,8 @@ end_hand (Ctx *c)
       EngEvent *e = NULL;
       if (c->ev != NULL)
         e = ev_add (c, ENG_EVENT_SCORE, p, "C6",
-                    ENG_NG_ ("%s scores %d (now %d point)", "%s scores %d (now %d points)",
+                    ENG_NG_ ("%s scores %d and now has %d point",
+                             "%s scores %d and now has %d points",
                              s->score[p] == 1 ? 1 : 2),
                     pname (s, p), pts[p], s->score[p]);
       if (e != NULL)

@@ -736,8 +736,8 @@ capture (Ctx *c, int taker, int p, int slot, const char *rule)
   /* English says "1 point" and "0 points", "-1 points": n == 1 is the
    * singular, as in English's plural rule. */
   e = ev_add (c, ENG_EVENT_SCORE, taker, rule,
-              ENG_NG_ ("%s: %d point (%+d)", "%s: %d points (%+d)",
-                       s->score[taker] == 1 ? 1 : 2), pname (s, taker), s->score[taker], v);
+              ENG_NG_ ("%s now has %d point", "%s now has %d points",
+                       s->score[taker] == 1 ? 1 : 2), pname (s, taker), s->score[taker]);
   if (e != NULL)
     {
       e->value = s->score[taker];

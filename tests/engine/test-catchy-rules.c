@@ -389,7 +389,8 @@ Test (catchy, c07_a_tie_at_the_winning_score_plays_another_hand)
   cr_assert_str_eq (e->text, "Tied at 1 point: another hand decides");
   e = gt_event (&t, ENG_EVENT_SCORE, "C6");
   cr_assert_not_null (e);
-  cr_assert_not_null (strstr (e->text, "(now 1 point)"), "%s", e->text);
+  cr_assert_not_null (strstr (e->text, "and now has 1 point"), "%s", e->text);
+  cr_assert_null (strstr (e->text, "1 points"), "%s", e->text);
   gt_free (&t);
 }
 

@@ -66,21 +66,21 @@ Test (i18n, english_in_the_c_locale_even_with_language_set)
   gt_free (&t);
   play_short_game (NULL, "Ana aims a tricolor beam at Bea's cat in slot 3",
                    "Ana captures Bea's cat from slot 3: fake cat",
-                   "Ana: -1 points (-1)", "only one abduction card per turn");
+                   "Ana now has -1 points", "only one abduction card per turn");
 }
 
 Test (i18n, spanish_table)
 {
   play_short_game ("es", "Ana apunta una luz abductora tricolor al gato del hueco 3 de Bea",
                    "Ana captura el gato del hueco 3 de Bea: gato falso",
-                   "Ana: -1 Puntos Katua (-1)", "solo una carta de captura por turno");
+                   "Ana tiene ahora -1 Puntos Katua", "solo una carta de captura por turno");
 }
 
 Test (i18n, catalan_table)
 {
   play_short_game ("ca", "Ana apunta una llum abductora tricolor al gat del forat 3 de Bea",
                    "Ana abdueix el gat del forat 3 de Bea: gat fals",
-                   "Ana: -1 punts Katua (-1)", "només una carta d'abducció per torn");
+                   "Ana ara té -1 punts Katua", "només una carta d'abducció per torn");
 }
 
 /* Catchy!: a trick's result, the cat's move and a refusal, in `lang`. */
