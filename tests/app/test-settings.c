@@ -1,7 +1,8 @@
 /* The table's preferences (ui-settings.h) on GSettings' memory backend:
  * what a started game writes comes back in the next setup dialog; bad
  * stored values are not trusted; the app's parts run without the schema;
- * a key and an action stay equal both ways. */
+ * a key and an action stay equal both ways; the setup dialog's Learning
+ * switch is the "learning" key. */
 #include <criterion/criterion.h>
 
 #include <glib/gstdio.h>
@@ -248,5 +249,44 @@ Test (settings, setup_dialog_seat_layout_follows_the_choice)
   g_object_unref (bare);
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (parent);
+}
+
+/* The first row found under `w` that is an AdwActionRow titled `title`. */
+static AdwActionRow *
+row_titled (GtkWidget *w, const char *title)
+{
+  if (ADW_IS_ACTION_ROW (w)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w)), title) == 0)
+    return ADW_ACTION_ROW (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      AdwActionRow *found = row_titled (c, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The setup dialog's Learning switch is the "learning" key, both ways: the
+ * window bound to the key (ui_settings_bind_window) follows at once. */
+Test (settings, setup_dialog_learning_switch_is_the_key)
+{
+  cr_assert (gtk_init_check (), "no display (run under xvfb-run)");
+  g_autoptr (GSettings) settings = ui_settings_new ();
+  cr_assert_not_null (settings);
+  cr_assert (g_settings_get_boolean (settings, "learning"), "learning is on by default");
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  UiSetupDialog *dialog = ui_setup_dialog_new (parent, "kittens", NULL, NULL);
+  AdwActionRow *row = row_titled (GTK_WIDGET (dialog), "Learning");
+  cr_assert_not_null (row, "the setup dialog has no Learning row");
+  GtkWidget *toggle = adw_action_row_get_activatable_widget (row);
+  cr_assert (GTK_IS_SWITCH (toggle));
+  cr_expect (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  cr_expect_not (g_settings_get_boolean (settings, "learning"), "the switch did not write the key");
+  g_settings_set_boolean (settings, "learning", TRUE);
+  cr_expect (gtk_switch_get_active (GTK_SWITCH (toggle)), "the key did not move the switch");
+  gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (parent);
 }
