@@ -139,10 +139,14 @@ say_corrected (EngInterpreter *it, uint16_t was, uint16_t actual, bool named, si
     snprintf (what, sizeof what, "%s", ENG_ ("a card was misread"));
   if (n_back > 0)
     {
-      /* the command to show again keeps its id: it names a command card */
+      /* the command card to show again, by the words printed on it */
       char show[96] = "";
       if (again[0] != '\0')
-        snprintf (show, sizeof show, ENG_ ("; show again: %s"), again);
+        {
+          char label[64];
+          eng_live_command_words (it, again, label, sizeof label);
+          snprintf (show, sizeof show, ENG_ ("; show the %s card again"), label);
+        }
       char text[sizeof ((EngEvent *) NULL)->text];
       snprintf (text, sizeof text,
                 ENG_NG_ ("Corrected: %s; %zu move taken back and the table read again%s",

@@ -142,6 +142,19 @@ eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool definite, 
 }
 
 void
+eng_live_command_words (const EngInterpreter *live, const char *id, char *buf, size_t size)
+{
+  const EngCommand *cmd = eng_card_set_find_command (live->set, id);
+  const char *label = cmd != NULL ? cmd->label : id;
+  /* "Pass (K3: play nothing this turn)": the name, not the sticker's note */
+  const char *paren = strstr (label, " (");
+  char name[64];
+  snprintf (name, sizeof name, "%.*s", (int) (paren != NULL ? (size_t) (paren - label) : strlen (label)),
+            label);
+  snprintf (buf, size, "%s", ENG_ (name));
+}
+
+void
 eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int n, char *buf,
                         size_t size)
 {

@@ -245,6 +245,10 @@ unsigned eng_live_deck_of (const EngInterpreter *live, uint16_t serial);
 /* Words, in the table's language, only ever for faces that are up. */
 void eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool definite, char *buf,
                          size_t size);
+/* The words printed on command card `id` ("End of turn"), in the table's
+ * language: its set's label without the note in brackets; the id when the
+ * set has no such card. */
+void eng_live_command_words (const EngInterpreter *live, const char *id, char *buf, size_t size);
 /* "Put the red UFO, the Shield and the other red UFO on the discard pile":
  * the `n` faces `serials` (n >= 1) in one sentence, in the table's
  * language, into `buf`; more than three as "Put the 5 played cards on the
