@@ -83,6 +83,7 @@ struct _UiWindow
   guint pending_move;          /* 1 + the said index of a move not yet shown in
                                   a row's details; 0 none */
   gboolean learning;           /* the "learning" property: rules taught as they come up */
+  guint n_referees;            /* referees attached so far: which game a log row is of */
   guint frames_shown;
 
   /* The voice says the announcements of one batch as one utterance, once
@@ -202,6 +203,8 @@ announce_said (UiWindow *self, const char *text, guint said, guint move)
   GtkWidget *label = ui_list_label (text);
   gtk_box_append (GTK_BOX (box), label);
   g_object_set_data (G_OBJECT (box), "text", label);
+  /* the indexes are this referee's: a new game's rows count afresh */
+  g_object_set_data (G_OBJECT (box), "game", GUINT_TO_POINTER (self->n_referees));
   g_object_set_data (G_OBJECT (box), "said", GUINT_TO_POINTER (said));
   g_object_set_data (G_OBJECT (box), "move", GUINT_TO_POINTER (move));
   g_autofree char *details = row_details (self, said, move);
@@ -251,7 +254,8 @@ redact_log (UiWindow *self)
       guint said = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "said"));
       guint move = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "move"));
       guint n = ui_referee_n_said (self->referee);
-      if ((said == 0 && move == 0) || said > n || move > n)
+      if ((said == 0 && move == 0) || said > n || move > n
+          || GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "game")) != self->n_referees)
         continue;
       GtkLabel *label = g_object_get_data (G_OBJECT (box), "text");
       if (said > 0 && label != NULL)
@@ -454,6 +458,7 @@ attach_referee (UiWindow *self)
 {
   ui_referee_set_learning (self->referee, self->learning);
   self->pending_move = 0;
+  self->n_referees++;
   g_signal_connect (self->referee, "announce", G_CALLBACK (on_announce), self);
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (refresh_todo), self);
   g_signal_connect_swapped (self->referee, "changed", G_CALLBACK (redact_log), self);
