@@ -16,6 +16,7 @@
 #include "ui-shortcuts.h"
 #include "ui-stickers-dialog.h"
 #include "ui-window.h"
+#include "ui-window-fit.h"
 
 struct _UiApplication
 {
@@ -113,8 +114,9 @@ take_screenshot (gpointer data)
                    && (table == NULL
                        || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames
                        || ui_window_get_held (UI_WINDOW (table)));
-  /* 250 ms a try; a slow machine gets about ten seconds, plus 100 ms a frame asked for. */
-  guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
+  /* 250 ms a try; a slow machine gets about ten seconds, plus half a
+   * second a frame asked for (a loaded machine renders the demo at 2 fps) */
+  guint max_tries = 40 + (guint) self->screenshot_frames * 2;
   if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
   /* The correction dialog lists what the camera reads: it opens once the
@@ -453,6 +455,7 @@ ui_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (ui_application_parent_class)->startup (app);
   ui_a11y_install ();
+  ui_window_fit_dialogs ();
   static const struct { const char *action; const char *accels[2]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },

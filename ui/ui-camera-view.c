@@ -39,13 +39,19 @@ static guint signals[N_SIGNALS];
 /* Draws `text` centred on (cx, cy) on a dark plate, broken at spaces into
  * lines no wider than `max_width` and made smaller rather than cut
  * (ui-text-fit.h): labels of neighbouring cards then stay over their own
- * card. */
+ * card.  The plate is kept inside `frame` (a sticker at the picture's
+ * edge keeps its whole label). */
 static void
-draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_width, double size)
+draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_width, double size,
+            const graphene_rect_t *frame)
 {
   PangoLayout *layout = ui_text_fit_layout (cr, text, MAX (max_width, 24), 3, size, 7, TRUE);
   double w, h;
   ui_text_fit_size (layout, &w, &h);
+  double left = frame->origin.x + w / 2 + 3, right = frame->origin.x + frame->size.width - w / 2 - 3;
+  double top = frame->origin.y + h / 2 + 2, bottom = frame->origin.y + frame->size.height - h / 2 - 2;
+  cx = left <= right ? CLAMP (cx, left, right) : cx;
+  cy = top <= bottom ? CLAMP (cy, top, bottom) : cy;
   cairo_set_source_rgba (cr, 0, 0, 0, 0.65);
   cairo_rectangle (cr, cx - w / 2 - 3, cy - h / 2 - 2, w + 6, h + 4);
   cairo_fill (cr);
@@ -219,7 +225,7 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       /* above the pointer, kept inside the picture */
       double x = CLAMP (self->pointer_x, ox + 80, ox + tw * scale - 80);
       double y = CLAMP (self->pointer_y - 24, oy + 16, oy + th * scale - 16);
-      draw_label (cr, label, x, y, 160, 12);
+      draw_label (cr, label, x, y, 160, 12, &frame);
     }
   for (guint i = 0; i < self->n_detections; i++)
     {
@@ -257,7 +263,7 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
        * keep to a card's width */
       gboolean card = d->tag.kind == ENG_TAG_FACE || d->tag.kind == ENG_TAG_BACK;
       draw_label (cr, name, ox + d->centre.x * scale, oy + d->centre.y * scale,
-                  card ? 2.4 * side : MAX (2.4 * side, 90), 11);
+                  card ? 2.4 * side : MAX (2.4 * side, 90), 11, &frame);
     }
   cairo_destroy (cr);
 }
@@ -270,23 +276,17 @@ ui_camera_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 960 : 540;
 }
 
-/* Whether image point (x, y) lies inside the sticker's outline (a convex
- * quad: the point is on the same side of all four edges). */
+/* Whether image point (x, y) lies inside the sticker's outline. */
 static gboolean
 inside (const VisDetection *d, double x, double y)
 {
-  int sign = 0;
+  double pt[4][2];
   for (int k = 0; k < 4; k++)
     {
-      const VisPoint *a = &d->corners[k], *b = &d->corners[(k + 1) % 4];
-      double cross = (b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x);
-      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-      if (side != 0 && sign != 0 && side != sign)
-        return FALSE;
-      if (side != 0)
-        sign = side;
+      pt[k][0] = d->corners[k].x;
+      pt[k][1] = d->corners[k].y;
     }
-  return TRUE;
+  return inside_quad (pt, x, y);
 }
 
 /* A double click on a card's face sticker names it (::sticker-activated),
@@ -294,12 +294,9 @@ inside (const VisDetection *d, double x, double y)
 static void
 on_pressed (GtkGestureClick *gesture, int n_press, double wx, double wy, UiCameraView *self)
 {
-  if (n_press != 2 || self->texture == NULL)
+  double scale, ox, oy;
+  if (n_press != 2 || !frame_box (self, &scale, &ox, &oy))
     return;
-  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
-  double tw = gdk_texture_get_width (self->texture), th = gdk_texture_get_height (self->texture);
-  double scale = MIN (width / tw, height / th);
-  double ox = (width - tw * scale) / 2, oy = (height - th * scale) / 2;
   double x = (wx - ox) / scale, y = (wy - oy) / scale;
   for (guint i = 0; i < self->n_detections; i++)
     if (self->detections[i].tag.kind == ENG_TAG_FACE && inside (&self->detections[i], x, y))

@@ -98,3 +98,35 @@ ui_window_fit_to_monitor (GtkWindow *window)
     gtk_window_maximize (window);
   return fit.panel_width;
 }
+
+/* A dialog being realized: its default size is read when it is first
+ * shown, right after. */
+static gboolean
+on_realize (GSignalInvocationHint *hint, guint n_params, const GValue *params, gpointer data)
+{
+  GObject *object = g_value_get_object (&params[0]);
+  if (!GTK_IS_WINDOW (object) || gtk_window_get_transient_for (GTK_WINDOW (object)) == NULL)
+    return TRUE;
+  GtkWindow *dialog = GTK_WINDOW (object);
+  GdkRectangle area;
+  if (!ui_window_fit_monitor (gtk_window_get_transient_for (dialog), &area, NULL, NULL))
+    return TRUE;
+  int width, height;
+  gtk_window_get_default_size (dialog, &width, &height);
+  /* a margin, so the window manager's placing leaves it on screen */
+  int room_w = area.width - 24, room_h = area.height - 24;
+  if (width > room_w || height > room_h)
+    gtk_window_set_default_size (dialog, MIN (width, room_w), MIN (height, room_h));
+  return TRUE;
+}
+
+void
+ui_window_fit_dialogs (void)
+{
+  static gsize installed = 0;
+  if (!g_once_init_enter (&installed))
+    return;
+  g_type_class_unref (g_type_class_ref (GTK_TYPE_WINDOW));
+  g_signal_add_emission_hook (g_signal_lookup ("realize", GTK_TYPE_WIDGET), 0, on_realize, NULL, NULL);
+  g_once_init_leave (&installed, 1);
+}

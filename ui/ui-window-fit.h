@@ -37,4 +37,9 @@ void ui_window_fit_monitor_size (GtkWindow *window, int *width, int *height);
  * for that area. */
 int ui_window_fit_to_monitor (GtkWindow *window);
 
+/* From now on every dialog (a window with a parent) opens no larger than
+ * its monitor's usable area, less a margin: a rules or setup window made
+ * for 720 lines still fits 1024x600.  Once per process. */
+void ui_window_fit_dialogs (void);
+
 G_END_DECLS

@@ -87,7 +87,6 @@ struct _UiWindow
   GtkGrid *table_box;
   UiTableMode *table_mode;
   GtkWidget *new_game_button;
-  GtkWidget *table_mode_button;
   GtkWindow *hold;             /* the table waits until this window closes (the first run's guide) */
   gboolean table_mode_on;      /* the "table-mode" property (win.table-mode) */
   char *calibration_path;      /* where the table's calibration is saved */
@@ -282,7 +281,8 @@ refresh_suggestions (UiWindow *self)
     gtk_widget_remove_css_class (self->new_game_button, "suggested-action");
 }
 
-/* The game is over: the result, and the way on to the next game. */
+/* The game is over: the result (the way on to the next game is the
+ * command bar's and the header's New game). */
 static void
 show_game_over (UiWindow *self)
 {
@@ -291,15 +291,6 @@ show_game_over (UiWindow *self)
   GtkWidget *label = ui_list_label (status);
   gtk_widget_add_css_class (label, "title-4");
   gtk_list_box_append (self->todo_list, label);
-  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_New game"));
-  gtk_widget_set_focus_on_click (button, FALSE);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_set_halign (button, GTK_ALIGN_START);
-  gtk_widget_set_margin_start (button, 12);
-  gtk_widget_set_margin_bottom (button, 8);
-  gtk_list_box_append (self->todo_list, button);
 }
 
 static void
@@ -989,6 +980,7 @@ ui_window_first_run (UiWindow *self, GtkWindow *guide)
     }
   self->hold = guide;
   ui_camera_view_set_placeholder (self->camera_view, _ ("The table starts when the guide is closed."));
+  caption (self, "");   /* nothing plays yet: the picture says why */
   g_signal_connect_object (guide, "destroy", G_CALLBACK (on_first_guide_closed), self, G_CONNECT_SWAPPED);
 }
 
@@ -1375,7 +1367,6 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, caption);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, notice_bar);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, notice_label);
-  gtk_widget_class_bind_template_child (widget_class, UiWindow, table_mode_button);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_page);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_overlay);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_box);

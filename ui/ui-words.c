@@ -97,6 +97,16 @@ ui_words_command_label (const EngCommand *command)
   return g_strdup (_ (label));
 }
 
+/* Appends `part` (owned, freed) to a list said with commas. */
+static void
+append_part (GString *text, const char **sep, char *part)
+{
+  g_string_append (text, *sep);
+  g_string_append (text, part);
+  g_free (part);
+  *sep = ", ";
+}
+
 char *
 ui_words_describe_stickers (guint faces, guint backs, guint markers, guint commands)
 {
@@ -107,29 +117,18 @@ ui_words_describe_stickers (guint faces, guint backs, guint markers, guint comma
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u sticker seen", "%u stickers seen", all), all);
   const char *sep = ": ";
   if (faces > 0)
-    {
-      g_string_append (text, sep);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u card face up", "%u cards face up", faces), faces);
-      sep = ", ";
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card face up", "%u cards face up",
+                                                           faces), faces));
   if (backs > 0)
-    {
-      g_string_append (text, sep);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u card face down", "%u cards face down", backs), backs);
-      sep = ", ";
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card face down",
+                                                           "%u cards face down", backs), backs));
   if (commands > 0)
-    {
-      g_string_append (text, sep);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u command card", "%u command cards", commands), commands);
-      sep = ", ";
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u command card", "%u command cards",
+                                                           commands), commands));
+  /* the anchors at the corners and the seat markers */
   if (markers > 0)
-    {
-      g_string_append (text, sep);
-      /* the anchors at the corners and the seat markers */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u table marker", "%u table markers", markers), markers);
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u table marker", "%u table markers",
+                                                           markers), markers));
   return g_string_free (text, FALSE);
 }
 
@@ -183,21 +182,12 @@ describe_place (GString *text, const EngViewPlace *place, const EngCardSet *set,
   g_string_append_printf (text, "%s: ", place->label);
   const char *sep = "";
   if (up > 0)
-    {
-      g_string_append (text, names->str);
-      sep = ", ";
-    }
+    append_part (text, &sep, g_strdup (names->str));
   if (down > 0)
-    {
-      g_string_append (text, sep);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u face down", "%u face down", down), down);
-      sep = ", ";
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u face down", "%u face down", down),
+                                              down));
   if (empty > 0)
-    {
-      g_string_append (text, sep);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u empty", "%u empty", empty), empty);
-    }
+    append_part (text, &sep, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u empty", "%u empty", empty), empty));
   g_string_free (names, TRUE);
 }
 

@@ -199,6 +199,13 @@ image_named (AtspiAccessible *node, gconstpointer data)
   return atspi_accessible_get_role (node, NULL) == ATSPI_ROLE_IMAGE && named (node, data);
 }
 
+/* A list (the announcements) named `data`. */
+static gboolean
+list_named (AtspiAccessible *node, gconstpointer data)
+{
+  return atspi_accessible_get_role (node, NULL) == ATSPI_ROLE_LIST && named (node, data);
+}
+
 static gboolean
 role_is (AtspiAccessible *node, gconstpointer data)
 {
@@ -348,37 +355,35 @@ wait_for (const Query *q, const char *what)
     }
 }
 
-/* Waits until a window of the app is named `prefix`. */
+/* Waits until a window of the app named `prefix` is there (`present`)
+ * or gone. */
 static void
-wait_window (const char *prefix)
+wait_window_state (const char *prefix, gboolean present)
 {
   gint64 deadline = g_get_monotonic_time () + (gint64) (DEADLINE * G_USEC_PER_SEC);
   for (;;)
     {
       g_autoptr (AtspiAccessible) window = window_named (prefix);
-      if (window != NULL)
+      if ((window != NULL) == present)
         return;
       if (g_get_monotonic_time () >= deadline)
         dump_app ();
-      cr_assert_lt (g_get_monotonic_time (), deadline, "waited %.0f s for the window %s", DEADLINE, prefix);
+      cr_assert_lt (g_get_monotonic_time (), deadline, "waited %.0f s for the window %s to %s", DEADLINE, prefix,
+                    present ? "open" : "close");
       g_usleep (G_USEC_PER_SEC / 10);
     }
 }
 
-/* Waits until no window of the app is named `prefix`. */
+static void
+wait_window (const char *prefix)
+{
+  wait_window_state (prefix, TRUE);
+}
+
 static void
 wait_window_gone (const char *prefix)
 {
-  gint64 deadline = g_get_monotonic_time () + (gint64) (DEADLINE * G_USEC_PER_SEC);
-  for (;;)
-    {
-      g_autoptr (AtspiAccessible) window = window_named (prefix);
-      if (window == NULL)
-        return;
-      cr_assert_lt (g_get_monotonic_time (), deadline, "waited %.0f s for the window %s to close", DEADLINE,
-                    prefix);
-      g_usleep (G_USEC_PER_SEC / 10);
-    }
+  wait_window_state (prefix, FALSE);
 }
 
 /* Waits until `q` finds a node, which is not needed further. */
@@ -420,6 +425,12 @@ wait_until (AtspiAccessible *node, Check check, gconstpointer data, const char *
       cr_assert_lt (g_get_monotonic_time (), deadline, "waited %.0f s for %s", DEADLINE, what);
       g_usleep (G_USEC_PER_SEC / 10);
     }
+}
+
+static gboolean
+more_children (AtspiAccessible *node, gconstpointer data)
+{
+  return atspi_accessible_get_child_count (node, NULL) > GPOINTER_TO_INT (data);
 }
 
 static gboolean
@@ -655,16 +666,37 @@ Test (a11y, setup_each_game_command_rules_table_mode)
   press_named ("New game of Katua", "Start game");
   wait_window_gone ("New game of");
 
-  /* a command: the referee answers it in the latest announcement */
+  /* a command: on a still table, only the command makes the referee
+   * refuse something (no abduction to let through), and the refusal shows */
   Query picture = { "Tablero", image_named, "Camera picture" };
   g_autoptr (AtspiAccessible) camera = wait_for (&picture, "the camera picture");
   wait_until (camera, description_has, "stickers seen", "the table's first frame");
+  Query refused = { "Tablero", named, "Refused play" };
+  AtspiAccessible *early = query (&refused);
+  cr_expect_null (early, "a refusal shown before any command");
+  g_clear_object (&early);
+  /* until the referee has taken in the table it answers "not seen the
+   * table yet": a person presses again, once the answer is said */
+  Query log = { "Tablero", list_named, "Announcements" };
+  Query button = { "Tablero", named, "No defence" };
+  gint64 deadline = g_get_monotonic_time () + (gint64) (DEADLINE * G_USEC_PER_SEC);
+  for (;;)
+    {
+      g_autoptr (AtspiAccessible) list = wait_for (&log, "the announcements");
+      int said = atspi_accessible_get_child_count (list, NULL);
+      g_autoptr (AtspiAccessible) no_defence = wait_for (&button, "No defence");
+      press (no_defence);
+      wait_until (list, more_children, GINT_TO_POINTER (said), "the referee's answer to No defence");
+      g_autoptr (AtspiAccessible) refusal = query (&refused);
+      if (refusal != NULL)
+        break;
+      if (g_get_monotonic_time () >= deadline)
+        dump_app ();
+      cr_assert_lt (g_get_monotonic_time (), deadline, "No defence was never refused as a play");
+    }
   Query status = { "Tablero", role_is, GINT_TO_POINTER (ATSPI_ROLE_STATUS_BAR) };
   g_autoptr (AtspiAccessible) latest = wait_for (&status, "the latest announcement (a status bar)");
-  wait_until (latest, name_differs, "", "something said");
-  g_autofree char *before = name_of (latest);
-  press_named ("Tablero", "No defence");
-  wait_until (latest, name_differs, before, "the referee's answer to No defence");
+  wait_until (latest, name_differs, "", "the refusal said");
 
   /* the rules of the game, from the main menu */
   press_named ("Tablero", "Main menu");

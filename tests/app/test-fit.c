@@ -28,6 +28,11 @@ typedef struct {
   Display *dpy;
 } Screen_;
 
+/* What a test started, stopped by the suite's fini even when an
+ * assertion ends the test early: no X server or manager is left behind. */
+static Screen_ *current_screen;
+static GPid current_app;
+
 /* What was seen of the app's main window over a run. */
 typedef struct {
   guint samples;             /* looks at a mapped main window */
@@ -97,6 +102,7 @@ static void
 screen_start (Screen_ *s, int width, int height)
 {
   memset (s, 0, sizeof *s);
+  current_screen = s;
   int fds[2];
   cr_assert_eq (pipe (fds), 0);
   g_autofree char *fd = g_strdup_printf ("%d", fds[1]);
@@ -135,7 +141,18 @@ screen_stop (Screen_ *s)
   s->dpy = NULL;
   stop (&s->wm);
   stop (&s->server);
+  current_screen = NULL;
 }
+
+static void
+stop_all (void)
+{
+  stop (&current_app);
+  if (current_screen != NULL)
+    screen_stop (current_screen);
+}
+
+TestSuite (fit, .fini = stop_all);
 
 /* The app's main window among the root's (grand)children: the client
  * window titled "Tablero" (openbox may have framed it). */
@@ -201,7 +218,7 @@ look (Display *dpy, int width, int height, Seen *seen)
 static int
 run_and_watch (int width, int height, const char *const *extra, Seen *seen)
 {
-  Screen_ s;
+  static Screen_ s;   /* static: the suite's fini may stop it after an assertion */
   screen_start (&s, width, height);
   g_autofree char *state = g_dir_make_tmp ("tablero-fit-XXXXXX", NULL);
   g_autofree char *shot = g_build_filename (state, "fit.png", NULL);
@@ -214,22 +231,19 @@ run_and_watch (int width, int height, const char *const *extra, Seen *seen)
     g_ptr_array_add (argv, (char *) *a);
   g_ptr_array_add (argv, NULL);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
-  GPid app = spawn ((const char *const *) argv->pdata, s.display);
+  current_app = spawn ((const char *const *) argv->pdata, s.display);
   g_ptr_array_free (argv, TRUE);
 
   memset (seen, 0, sizeof *seen);
   int status = 0;
   gint64 deadline = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
-  while (waitpid (app, &status, WNOHANG) == 0)
+  while (waitpid (current_app, &status, WNOHANG) == 0)
     {
       look (s.dpy, width, height, seen);
-      if (g_get_monotonic_time () > deadline)
-        {
-          stop (&app);
-          cr_assert_fail ("the app did not finish its run on %dx%d", width, height);
-        }
+      cr_assert_leq (g_get_monotonic_time (), deadline, "the app did not finish its run on %dx%d", width, height);
       g_usleep (G_USEC_PER_SEC / 10);
     }
+  current_app = 0;
   screen_stop (&s);
   g_remove (shot);
   g_rmdir (state);

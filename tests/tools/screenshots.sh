@@ -20,7 +20,7 @@ build=${1:-build}
 out=${2:-$build/screenshots}
 sizes=${SIZES:-1280x720 1920x1080}
 langs=${LANGS:-en es ca}
-scenes=${SCENES:-katua-mid katua-end catchy-mid catchy-end kittens-mid kittens-end table setup rules first-run}
+scenes=${SCENES:-katua-mid katua-end catchy-mid catchy-end kittens-mid kittens-end table setup rules first-run resume}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 app=$build/app/gui/tablero
 shot=$build/tests/tools/x-shot
@@ -83,6 +83,12 @@ for size in $sizes; do
         setup) args="--game kittens --source demo --screenshot-page setup" ;;
         rules) args="--game katua --source demo --screenshot-page rules" ;;
         first-run) args="--game katua --screenshot-page first-run" ;;
+        resume)
+          # a game the app stopped in: the first moves of the Katua demo
+          mkdir -p "$state/tablero"
+          head -n 12 "$src/data/games/demo-katua.rec" >"$state/tablero/journal.record"
+          args="--game katua --source demo"
+          ;;
         *) args="--game $game --source demo $args" ;;
       esac
       file=$out/$size-$lang-$scene.png
