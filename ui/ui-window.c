@@ -508,6 +508,25 @@ on_resume_response (AdwMessageDialog *dialog, const char *response, UiWindow *se
     ui_referee_set_journal (self->referee, self->journal_path);
 }
 
+static void
+on_mapped_present (GtkWindow *dialog)
+{
+  g_signal_handlers_disconnect_by_func (gtk_window_get_transient_for (dialog), on_mapped_present, dialog);
+  gtk_window_present (dialog);
+}
+
+/* Shows `dialog` over the window: once the window is on screen, so that a
+ * window manager does not stack the window above its own dialog. */
+static void
+present_over (UiWindow *self, GtkWindow *dialog)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_window_present (dialog);
+  else
+    g_signal_connect_object (self, "map", G_CALLBACK (on_mapped_present), dialog,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
 /* A game journaled by a previous run that did not finish (crash, kill, power
  * cut) is offered back; anything else starts journaling at once. */
 static void
@@ -557,7 +576,7 @@ offer_resume (UiWindow *self)
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
   gtk_window_set_application (GTK_WINDOW (dialog), gtk_window_get_application (GTK_WINDOW (self)));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_resume_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_over (self, GTK_WINDOW (dialog));
 }
 
 static void
