@@ -6,6 +6,7 @@
 
 #include "eng-game.h"
 #include "eng-name.h"
+#include "ui-a11y.h"
 #include "ui-about.h"
 #include "ui-guide.h"
 #include "ui-preferences-window.h"
@@ -15,6 +16,7 @@
 #include "ui-shortcuts.h"
 #include "ui-stickers-dialog.h"
 #include "ui-window.h"
+#include "ui-window-fit.h"
 
 struct _UiApplication
 {
@@ -34,6 +36,7 @@ struct _UiApplication
   int screenshot_frames;
   int screenshot_width, screenshot_height;   /* 0: the window's own size */
   int exit_status;
+  gboolean no_camera;          /* no camera was found: the demo table plays instead */
   GSettings *settings;         /* NULL when the schema is not installed */
 };
 
@@ -42,7 +45,7 @@ G_DEFINE_FINAL_TYPE (UiApplication, ui_application, ADW_TYPE_APPLICATION)
 /* The first V4L2 capture node, else the bundled demo: a machine without a
  * camera is a normal place to run Tablero, not an error. */
 static char *
-first_camera (void)
+first_camera (gboolean *none)
 {
   for (int i = 0; i < 8; i++)
     {
@@ -50,6 +53,7 @@ first_camera (void)
       if (g_file_test (node, G_FILE_TEST_EXISTS))
         return g_strdup_printf ("v4l2:%s", node);
     }
+  *none = TRUE;
   return g_strdup ("demo");
 }
 
@@ -57,13 +61,13 @@ first_camera (void)
  * spec is tried as it is: the window falls back to the demo and says so),
  * else the first camera. */
 static char *
-default_source (GSettings *settings)
+default_source (GSettings *settings, gboolean *no_camera)
 {
   g_autofree char *kept = settings != NULL ? g_settings_get_string (settings, "camera") : NULL;
   if (kept != NULL && *kept != '\0'
       && (!g_str_has_prefix (kept, "v4l2:") || g_file_test (kept + strlen ("v4l2:"), G_FILE_TEST_EXISTS)))
     return g_steal_pointer (&kept);
-  return first_camera ();
+  return first_camera (no_camera);
 }
 
 /* The game the table played last, when the registry still has it. */
@@ -108,9 +112,11 @@ take_screenshot (gpointer data)
   GtkWindow *table = main_window (self);
   gboolean ready = window != NULL
                    && (table == NULL
-                       || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames);
-  /* 250 ms a try; a slow machine gets about ten seconds, plus 100 ms a frame asked for. */
-  guint max_tries = 40 + (guint) self->screenshot_frames * 2 / 5;
+                       || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames
+                       || ui_window_get_held (UI_WINDOW (table)));
+  /* 250 ms a try; a slow machine gets about ten seconds, plus half a
+   * second a frame asked for (a loaded machine renders the demo at 2 fps) */
+  guint max_tries = 40 + (guint) self->screenshot_frames * 2;
   if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
   /* The correction dialog lists what the camera reads: it opens once the
@@ -149,6 +155,28 @@ take_screenshot (gpointer data)
           self->exit_status = 1;
         }
     }
+  /* TABLERO_SCREENSHOT_HOOK: a program given FILE-screen.png, run while the
+   * windows are still up, to save the whole screen as a window manager
+   * shows it (tests/tools/screenshots.sh; a testing aid, as --screenshot is) */
+  const char *hook = g_getenv ("TABLERO_SCREENSHOT_HOOK");
+  if (hook != NULL && *hook != '\0')
+    {
+      g_autofree char *stem = g_strndup (self->screenshot_path,
+                                         g_str_has_suffix (self->screenshot_path, ".png")
+                                           ? strlen (self->screenshot_path) - 4
+                                           : strlen (self->screenshot_path));
+      g_autofree char *screen = g_strdup_printf ("%s-screen.png", stem);
+      const char *argv[] = { hook, screen, NULL };
+      int status = 0;
+      g_autoptr (GError) hook_error = NULL;
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                         &hook_error)
+          || !g_spawn_check_wait_status (status, &hook_error))
+        {
+          g_printerr ("tablero: screenshot hook %s failed: %s\n", hook, hook_error->message);
+          self->exit_status = 1;
+        }
+    }
   g_application_quit (G_APPLICATION (self));
   return G_SOURCE_REMOVE;
 }
@@ -176,7 +204,12 @@ ui_application_activate (GApplication *app)
         g_settings_bind (self->settings, "table-mode", window, "table-mode", G_SETTINGS_BIND_DEFAULT);
     }
   if (self->screenshot_width > 0)
-    gtk_window_set_default_size (window, self->screenshot_width, self->screenshot_height);
+    {
+      gtk_window_unmaximize (window);
+      gtk_window_set_default_size (window, self->screenshot_width, self->screenshot_height);
+    }
+  if (self->no_camera)
+    ui_window_show_no_camera (UI_WINDOW (window));
   gtk_window_present (window);
   const char *page = self->screenshot_page;
   if (g_strcmp0 (page, "table") == 0)
@@ -200,12 +233,16 @@ ui_application_activate (GApplication *app)
       gtk_window_present (GTK_WINDOW (guide));
       ui_guide_show_page (guide, self->guide_page);
     }
-  /* The first run shows the guide once; screenshots never do unless asked. */
-  if (self->screenshot_path == NULL && self->settings != NULL
-      && !g_settings_get_boolean (self->settings, "first-run-done"))
+  /* The first run shows the guide once, and the table starts when it is
+   * closed; screenshots never do unless asked ("first-run"). */
+  gboolean first_run = self->settings != NULL && !g_settings_get_boolean (self->settings, "first-run-done");
+  if ((self->screenshot_path == NULL && first_run) || g_strcmp0 (page, "first-run") == 0)
     {
-      g_settings_set_boolean (self->settings, "first-run-done", TRUE);
-      g_action_group_activate_action (G_ACTION_GROUP (app), "guide", NULL);
+      if (self->settings != NULL)
+        g_settings_set_boolean (self->settings, "first-run-done", TRUE);
+      UiGuide *guide = ui_guide_new (window);
+      ui_window_first_run (UI_WINDOW (window), GTK_WINDOW (guide));
+      gtk_window_present (GTK_WINDOW (guide));
     }
   if (self->screenshot_path != NULL)
     {
@@ -251,6 +288,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       g_free (self->source);
       self->source = g_strdup (source);
+      self->no_camera = FALSE;   /* the source asked for is no fallback */
     }
   const char *players = NULL;
   if (g_variant_dict_lookup (options, "players", "&s", &players))
@@ -305,7 +343,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       static const char *const known[] = {
         "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
-        "preferences", NULL,
+        "preferences", "first-run", NULL,
       };
       /* "guide:N" shows the guide's page N (from 1); "about:credits" and
        * "about:legal" the About window's page */
@@ -319,7 +357,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
           g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
-                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences)\n"), page);
+                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences, first-run)\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -416,6 +454,8 @@ static void
 ui_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (ui_application_parent_class)->startup (app);
+  ui_a11y_install ();
+  ui_window_fit_dialogs ();
   static const struct { const char *action; const char *accels[2]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },
@@ -444,7 +484,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
-    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers, guide[:N] or preferences"), N_ ("PAGE") },
+    { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences or first-run (the guide over the waiting table)"), N_ ("PAGE") },
     { "screenshot-size", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: the window's size, e.g. 1920x1080"), N_ ("WxH") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_ ("Save a PNG of the window once shown, then quit"), N_ ("FILE") },
@@ -463,7 +503,7 @@ ui_application_init (UiApplication *self)
   self->settings = ui_settings_new ();
   self->game = default_game (self->settings);
   self->players = g_strsplit ("Ana,Bea", ",", -1);
-  self->source = default_source (self->settings);
+  self->source = default_source (self->settings, &self->no_camera);
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
 }

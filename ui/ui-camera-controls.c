@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include "ui-a11y.h"
+
 struct _UiCameraControls
 {
   AdwExpanderRow parent_instance;
@@ -97,6 +99,7 @@ suffix_row (AdwPreferencesRow **row, const char *title, const char *subtitle, Gt
   adw_action_row_set_subtitle (r, subtitle);
   gtk_widget_set_valign (suffix, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (r, suffix);
+  ui_a11y_name_control (suffix, title, subtitle);
   if (GTK_IS_SWITCH (suffix))
     adw_action_row_set_activatable_widget (r, suffix);
   *row = ADW_PREFERENCES_ROW (r);

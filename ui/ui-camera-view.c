@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ui-text-fit.h"
 #include "ui-words.h"
 
 struct _UiCameraView
@@ -24,6 +25,10 @@ struct _UiCameraView
   guint doubled_seats[8];
   guint n_doubled_seats;
   char *placeholder;
+  int hovered_zone;            /* the zone under the pointer, labelled; -1 none */
+  double pointer_x, pointer_y; /* widget px, while the pointer is over the picture */
+  gboolean pointer_in;
+  guint counts[4];             /* faces, backs, markers, commands: described when they change */
 };
 
 G_DEFINE_FINAL_TYPE (UiCameraView, ui_camera_view, GTK_TYPE_WIDGET)
@@ -32,56 +37,109 @@ enum { SIGNAL_STICKER_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* Draws `text` centred on (cx, cy) on a dark plate, broken at spaces into
- * lines no wider than `max_width` (a word longer than that keeps its line):
- * labels of neighbouring cards then stay over their own card. */
+ * lines no wider than `max_width` and made smaller rather than cut
+ * (ui-text-fit.h): labels of neighbouring cards then stay over their own
+ * card.  The plate is kept inside `frame` (a sticker at the picture's
+ * edge keeps its whole label). */
 static void
-draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_width)
+draw_label (cairo_t *cr, const char *text, double cx, double cy, double max_width, double size,
+            const graphene_rect_t *frame)
 {
-  enum { MAX_LINES = 4 };
-  char lines[MAX_LINES][96];
-  int n = 0;
-  g_auto (GStrv) words = g_strsplit (text, " ", -1);
-  for (char **w = words; *w != NULL; w++)
-    {
-      if (**w == '\0')
-        continue;
-      if (n > 0)
-        {
-          char joined[192];
-          g_snprintf (joined, sizeof joined, "%s %s", lines[n - 1], *w);
-          cairo_text_extents_t ext;
-          cairo_text_extents (cr, joined, &ext);
-          if (ext.x_advance <= max_width || n == MAX_LINES)
-            {
-              g_strlcpy (lines[n - 1], joined, sizeof lines[n - 1]);
-              continue;
-            }
-        }
-      g_strlcpy (lines[n++], *w, sizeof lines[0]);
-    }
-  if (n == 0)
-    return;
-  cairo_font_extents_t font;
-  cairo_font_extents (cr, &font);
-  double widest = 0;
-  for (int i = 0; i < n; i++)
-    {
-      cairo_text_extents_t ext;
-      cairo_text_extents (cr, lines[i], &ext);
-      widest = MAX (widest, ext.x_advance);
-    }
-  double line_h = font.ascent + font.descent, top = cy - n * line_h / 2;
+  PangoLayout *layout = ui_text_fit_layout (cr, text, MAX (max_width, 24), 3, size, 7, TRUE);
+  double w, h;
+  ui_text_fit_size (layout, &w, &h);
+  double left = frame->origin.x + w / 2 + 3, right = frame->origin.x + frame->size.width - w / 2 - 3;
+  double top = frame->origin.y + h / 2 + 2, bottom = frame->origin.y + frame->size.height - h / 2 - 2;
+  cx = left <= right ? CLAMP (cx, left, right) : cx;
+  cy = top <= bottom ? CLAMP (cy, top, bottom) : cy;
   cairo_set_source_rgba (cr, 0, 0, 0, 0.65);
-  cairo_rectangle (cr, cx - widest / 2 - 3, top - 3, widest + 6, n * line_h + 6);
+  cairo_rectangle (cr, cx - w / 2 - 3, cy - h / 2 - 2, w + 6, h + 4);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
-  for (int i = 0; i < n; i++)
+  ui_text_fit_show_centred (cr, layout, cx, cy);
+  g_object_unref (layout);
+}
+
+/* The frame's place in the widget: scale and offset of the letterbox. */
+static gboolean
+frame_box (UiCameraView *self, double *scale, double *ox, double *oy)
+{
+  if (self->texture == NULL)
+    return FALSE;
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  double tw = gdk_texture_get_width (self->texture), th = gdk_texture_get_height (self->texture);
+  *scale = MIN (width / tw, height / th);
+  *ox = (width - tw * *scale) / 2;
+  *oy = (height - th * *scale) / 2;
+  return TRUE;
+}
+
+/* Whether image point (x, y) lies inside the convex quad `pt` (the point
+ * is on the same side of all four edges). */
+static gboolean
+inside_quad (const double pt[4][2], double x, double y)
+{
+  int sign = 0;
+  for (int k = 0; k < 4; k++)
     {
-      cairo_text_extents_t ext;
-      cairo_text_extents (cr, lines[i], &ext);
-      cairo_move_to (cr, cx - ext.x_advance / 2, top + i * line_h + font.ascent);
-      cairo_show_text (cr, lines[i]);
+      const double *a = pt[k], *b = pt[(k + 1) % 4];
+      double cross = (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
+      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
+      if (side != 0 && sign != 0 && side != sign)
+        return FALSE;
+      if (side != 0)
+        sign = side;
     }
+  return TRUE;
+}
+
+/* The zone under the pointer (-1 none): the only one labelled, so zone
+ * labels never lie over each other. */
+static int
+zone_under_pointer (UiCameraView *self)
+{
+  double scale, ox, oy;
+  if (!self->pointer_in || !frame_box (self, &scale, &ox, &oy))
+    return -1;
+  double x = (self->pointer_x - ox) / scale, y = (self->pointer_y - oy) / scale;
+  for (guint i = 0; i < self->n_zones; i++)
+    {
+      double pt[4][2];
+      for (int k = 0; k < 4; k++)
+        {
+          pt[k][0] = self->zones[i].pt[k][0];
+          pt[k][1] = self->zones[i].pt[k][1];
+        }
+      if (inside_quad (pt, x, y))
+        return (int) i;
+    }
+  return -1;
+}
+
+static void
+update_hover (UiCameraView *self)
+{
+  int zone = zone_under_pointer (self);
+  if (zone == self->hovered_zone)
+    return;
+  self->hovered_zone = zone;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, UiCameraView *self)
+{
+  self->pointer_in = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  update_hover (self);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, UiCameraView *self)
+{
+  self->pointer_in = FALSE;
+  update_hover (self);
 }
 
 static gboolean
@@ -122,12 +180,9 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         {
           cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &all);
           cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
-          cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-          cairo_set_font_size (cr, 16);
-          cairo_text_extents_t ext;
-          cairo_text_extents (cr, self->placeholder, &ext);
-          cairo_move_to (cr, (width - ext.width) / 2, height / 2.0);
-          cairo_show_text (cr, self->placeholder);
+          PangoLayout *layout = ui_text_fit_layout (cr, self->placeholder, MAX (width - 40, 40), 4, 16, 10, FALSE);
+          ui_text_fit_show_centred (cr, layout, width / 2.0, height / 2.0);
+          g_object_unref (layout);
           cairo_destroy (cr);
         }
       return;
@@ -141,9 +196,8 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_snapshot_append_texture (snapshot, self->texture, &frame);
 
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &frame);
-  /* Zones first, faint, so the stickers stay readable over them. */
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, 9);
+  /* Zones first, faint, so the stickers stay readable over them; only the
+   * one under the pointer is named (all of them would overlap). */
   for (guint i = 0; i < self->n_zones; i++)
     {
       const CalZoneOutline *z = &self->zones[i];
@@ -158,17 +212,21 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_close_path (cr);
       cairo_set_source_rgba (cr, 1, 1, 0.6, 0.07);
       cairo_fill_preserve (cr);
-      cairo_set_source_rgba (cr, 1, 1, 0.7, 0.45);
-      cairo_set_line_width (cr, 1);
+      gboolean hovered = (int) i == self->hovered_zone;
+      cairo_set_source_rgba (cr, 1, 1, 0.7, hovered ? 0.9 : 0.45);
+      cairo_set_line_width (cr, hovered ? 2 : 1);
       cairo_stroke (cr);
-      cairo_move_to (cr, ox + z->pt[0][0] * scale + 3, oy + z->pt[0][1] * scale + 11);
-      cairo_set_source_rgba (cr, 1, 1, 0.8, 0.7);
+    }
+  if (self->hovered_zone >= 0 && (guint) self->hovered_zone < self->n_zones)
+    {
+      const CalZoneOutline *z = &self->zones[self->hovered_zone];
       char label[96];
       ui_words_zone_label (&z->zone, z->name, label, sizeof label);
-      cairo_show_text (cr, label);
+      /* above the pointer, kept inside the picture */
+      double x = CLAMP (self->pointer_x, ox + 80, ox + tw * scale - 80);
+      double y = CLAMP (self->pointer_y - 24, oy + 16, oy + th * scale - 16);
+      draw_label (cr, label, x, y, 160, 12, &frame);
     }
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 11);
   for (guint i = 0; i < self->n_detections; i++)
     {
       const VisDetection *d = &self->detections[i];
@@ -201,7 +259,11 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       double side = hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y) * scale;
       /* Katua's slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
        * a label this wide stays over its own card. */
-      draw_label (cr, name, ox + d->centre.x * scale, oy + d->centre.y * scale, 2.4 * side);
+      /* an anchor or a seat marker stands alone: its label need not
+       * keep to a card's width */
+      gboolean card = d->tag.kind == ENG_TAG_FACE || d->tag.kind == ENG_TAG_BACK;
+      draw_label (cr, name, ox + d->centre.x * scale, oy + d->centre.y * scale,
+                  card ? 2.4 * side : MAX (2.4 * side, 90), 11, &frame);
     }
   cairo_destroy (cr);
 }
@@ -214,23 +276,17 @@ ui_camera_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 960 : 540;
 }
 
-/* Whether image point (x, y) lies inside the sticker's outline (a convex
- * quad: the point is on the same side of all four edges). */
+/* Whether image point (x, y) lies inside the sticker's outline. */
 static gboolean
 inside (const VisDetection *d, double x, double y)
 {
-  int sign = 0;
+  double pt[4][2];
   for (int k = 0; k < 4; k++)
     {
-      const VisPoint *a = &d->corners[k], *b = &d->corners[(k + 1) % 4];
-      double cross = (b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x);
-      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-      if (side != 0 && sign != 0 && side != sign)
-        return FALSE;
-      if (side != 0)
-        sign = side;
+      pt[k][0] = d->corners[k].x;
+      pt[k][1] = d->corners[k].y;
     }
-  return TRUE;
+  return inside_quad (pt, x, y);
 }
 
 /* A double click on a card's face sticker names it (::sticker-activated),
@@ -238,12 +294,9 @@ inside (const VisDetection *d, double x, double y)
 static void
 on_pressed (GtkGestureClick *gesture, int n_press, double wx, double wy, UiCameraView *self)
 {
-  if (n_press != 2 || self->texture == NULL)
+  double scale, ox, oy;
+  if (n_press != 2 || !frame_box (self, &scale, &ox, &oy))
     return;
-  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
-  double tw = gdk_texture_get_width (self->texture), th = gdk_texture_get_height (self->texture);
-  double scale = MIN (width / tw, height / th);
-  double ox = (width - tw * scale) / 2, oy = (height - th * scale) / 2;
   double x = (wx - ox) / scale, y = (wy - oy) / scale;
   for (guint i = 0; i < self->n_detections; i++)
     if (self->detections[i].tag.kind == ENG_TAG_FACE && inside (&self->detections[i], x, y))
@@ -285,6 +338,13 @@ ui_camera_view_init (UiCameraView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  self->hovered_zone = -1;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Camera picture"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _ ("No picture yet"), -1);
 }
 
 GtkWidget *
@@ -307,6 +367,27 @@ ui_camera_view_set_game (UiCameraView *self, const EngGame *game)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* What the picture shows, for a screen reader: said again only when the
+ * counts change, not at every frame. */
+static void
+describe (UiCameraView *self)
+{
+  guint counts[4] = { 0 };
+  for (guint i = 0; i < self->n_detections; i++)
+    switch (self->detections[i].tag.kind)
+      {
+      case ENG_TAG_FACE: counts[0]++; break;
+      case ENG_TAG_BACK: counts[1]++; break;
+      case ENG_TAG_COMMAND: counts[3]++; break;
+      default: counts[2]++; break;
+      }
+  if (memcmp (counts, self->counts, sizeof counts) == 0 && self->texture != NULL)
+    return;
+  memcpy (self->counts, counts, sizeof counts);
+  g_autofree char *text = ui_words_describe_stickers (counts[0], counts[1], counts[2], counts[3]);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 void
 ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
                           const VisDetection *detections, guint n_detections)
@@ -320,6 +401,7 @@ ui_camera_view_set_frame (UiCameraView *self, GdkTexture *texture,
   if (n_detections > 0)
     memcpy (self->detections, detections, n_detections * sizeof *detections);
   self->n_detections = n_detections;
+  describe (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -334,6 +416,7 @@ ui_camera_view_set_zones (UiCameraView *self, const CalZoneOutline *zones, guint
   if (n_zones > 0)
     memcpy (self->zones, zones, n_zones * sizeof *zones);
   self->n_zones = n_zones;
+  update_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -146,12 +146,15 @@ dispatch_on_main (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Under lock: makes sure one dispatch is pending on the main context. */
+/* Under lock: makes sure one dispatch is pending on the main context.
+ * Below input, drawing and D-Bus (a screen reader's questions): on a slow
+ * laptop the table stays answerable while frames wait (the newest is the
+ * one shown; the older ones are dropped). */
 static void
 schedule_dispatch_locked (UiPipeline *self)
 {
   if (self->idle_id == 0)
-    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_on_main,
+    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, dispatch_on_main,
                                      g_object_ref (self), g_object_unref);
 }
 

@@ -8,9 +8,11 @@
 #include "eng-game.h"
 #include "eng-i18n.h"
 #include "eng-name.h"
+#include "ui-a11y.h"
 #include "ui-option-docs.h"
 #include "ui-seat-layout.h"
 #include "ui-settings.h"
+#include "ui-window-fit.h"
 
 /* One rule switch as shown: its description and the widget holding its
  * value (GtkSwitch, AdwComboRow, GtkSpinButton or AdwEntryRow by kind). */
@@ -29,7 +31,9 @@ struct _UiSetupDialog
   GtkSpinButton *seats[5];
   AdwComboRow *first;
   AdwPreferencesGroup *options_group;
+  char *options_description;   /* the group's own words, before a game's */
   UiSeatLayout *seat_layout;
+  GtkFlowBox *games;
   char *game;
   GPtrArray *option_docs;  /* UiOptionDoc, NULL when the file is missing */
   GArray *option_rows;     /* OptionRow */
@@ -163,6 +167,20 @@ row_title (const UiOptionDoc *doc)
   return doc->rule[0] ? g_strdup_printf ("%s (%s)", doc->title, doc->rule) : g_strdup (doc->title);
 }
 
+/* The rows of the game chosen before (another game was picked). */
+static void
+clear_option_rows (UiSetupDialog *self)
+{
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      const OptionRow *r = &g_array_index (self->option_rows, OptionRow, i);
+      adw_preferences_group_remove (self->options_group, r->row != NULL ? GTK_WIDGET (r->row) : r->input);
+    }
+  g_array_set_size (self->option_rows, 0);
+  g_clear_pointer (&self->option_docs, g_ptr_array_unref);
+  adw_preferences_group_set_description (self->options_group, self->options_description);
+}
+
 /* One row per switch of data/rules/GAME.options, shaped by its kind, in
  * the table's language (ui_option_docs_load_game). */
 static void
@@ -229,6 +247,7 @@ build_option_rows (UiSetupDialog *self, const char *game, const EngOptions *opti
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r.row), title);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (r.row), TRUE);
+      ui_a11y_name_control (r.input, title, doc->description);
       g_autofree char *description = g_markup_escape_text (doc->description, -1);
       adw_action_row_set_subtitle (r.row, description);
       g_array_append_val (self->option_rows, r);
@@ -310,6 +329,79 @@ start_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+/* Each seat marker's number is a field of its own: a word beside it says
+ * what it is, and a screen reader hears whose marker it is. */
+static void
+label_seat_markers (UiSetupDialog *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->seats); i++)
+    {
+      GtkWidget *spin = GTK_WIDGET (self->seats[i]);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *label = gtk_label_new (_ ("Seat"));
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+      g_object_ref (spin);
+      adw_entry_row_remove (self->names[i], spin);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), spin);
+      g_object_unref (spin);
+      adw_entry_row_add_suffix (self->names[i], box);
+      /* Translators: a seat marker's field, for a screen reader; the player's number. */
+      g_autofree char *name = g_strdup_printf (_ ("Seat marker of player %u"), i + 1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _ ("The number on the seat marker this player sits behind"), -1);
+    }
+}
+
+/* Wide enough for the longest title any game gives it in this language
+ * ("Nueva partida de Exploding Kittens") beside its two buttons, as tall
+ * as the screen allows. */
+static int
+bold_width (PangoLayout *layout, const char *text)
+{
+  int w, h;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  return w;
+}
+
+static void
+fit_to_screen (UiSetupDialog *self, GtkWindow *parent)
+{
+  int widest = 0;
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  for (guint i = 0; i < eng_game_class_count (); i++)
+    {
+      const EngGameClass *klass = eng_game_class_get (i);
+      g_autofree char *title = g_strdup_printf (_ ("New game of %s"),
+                                                klass->title != NULL ? klass->title : klass->name);
+      widest = MAX (widest, bold_width (layout, title));
+    }
+  /* the title is centred between Cancel and Start game (their labels
+   * without the mnemonic mark, and a button's padding) */
+  g_autofree char *cancel = g_strdup (_ ("_Cancel"));
+  g_autofree char *start = g_strdup (_ ("_Start game"));
+  g_strdelimit (cancel, "_", ' ');
+  g_strdelimit (start, "_", ' ');
+  int button = MAX (bold_width (layout, cancel), bold_width (layout, start)) + 40;
+  g_object_unref (layout);
+  int width = MAX (560, widest + 2 * button + 48);
+  int height = 720;
+  GdkRectangle area;
+  if (ui_window_fit_monitor (parent, &area, NULL, NULL))
+    {
+      width = MIN (width, area.width);
+      height = MIN (height, area.height - 40);
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
 static void
 ui_setup_dialog_dispose (GObject *object)
 {
@@ -323,6 +415,7 @@ ui_setup_dialog_finalize (GObject *object)
   UiSetupDialog *self = UI_SETUP_DIALOG (object);
   g_array_unref (self->option_rows);
   g_free (self->game);
+  g_free (self->options_description);
   g_clear_pointer (&self->option_docs, g_ptr_array_unref);
   G_OBJECT_CLASS (ui_setup_dialog_parent_class)->finalize (object);
 }
@@ -349,6 +442,7 @@ ui_setup_dialog_class_init (UiSetupDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, first);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, options_group);
   gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, seat_layout);
+  gtk_widget_class_bind_template_child (widget_class, UiSetupDialog, games);
   gtk_widget_class_install_action (widget_class, "setup.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   signals[SIGNAL_START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -367,6 +461,9 @@ ui_setup_dialog_init (UiSetupDialog *self)
       g_signal_connect_swapped (self->seats[i], "value-changed", G_CALLBACK (update_seat_layout),
                                 self);
     }
+  self->options_description = g_strdup (adw_preferences_group_get_description (self->options_group));
+  ui_a11y_name_control (GTK_WIDGET (self->count), _ ("Number of players"), NULL);
+  label_seat_markers (self);
 }
 
 /* Learning: the referee explains each rule the first time it comes up
@@ -399,11 +496,14 @@ add_learning_row (UiSetupDialog *self, GSettings *settings)
     g_object_unref (g_object_ref_sink (group));
 }
 
-UiSetupDialog *
-ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup, const EngOptions *options)
+/* Everything that follows the game: its title, how many may play, the
+ * players, seats and house rules the table last started it with (else
+ * `setup` and `options`, may be NULL), its table picture and its rule
+ * switches. */
+static void
+apply_game (UiSetupDialog *self, const char *game, const EngSetup *setup, const EngOptions *options)
 {
-  UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
-                                      "application", gtk_window_get_application (parent), NULL);
+  g_free (self->game);
   self->game = g_strdup (game);
   /* The players, seats and house rules the table last started this game
    * with win over the game on screen (which may be a default or resumed one). */
@@ -427,24 +527,73 @@ ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
       eng_i18n_elide (title);   /* "Partida nova d'Exploding Kittens" */
       gtk_window_set_title (GTK_WINDOW (self), title);
     }
-  guint n = setup != NULL && setup->n_players >= lo ? MIN (setup->n_players, hi) : lo;
-  gtk_spin_button_set_value (self->count, n);
-  for (guint i = 0; setup != NULL && i < setup->n_players && i < G_N_ELEMENTS (self->names); i++)
+  if (setup != NULL)
     {
-      gtk_editable_set_text (GTK_EDITABLE (self->names[i]), setup->names[i]);
-      if (setup->seats[i] > 0)
-        gtk_spin_button_set_value (self->seats[i], setup->seats[i]);
+      guint n = setup->n_players >= lo ? MIN (setup->n_players, hi) : lo;
+      gtk_spin_button_set_value (self->count, n);
+      for (guint i = 0; i < setup->n_players && i < G_N_ELEMENTS (self->names); i++)
+        {
+          gtk_editable_set_text (GTK_EDITABLE (self->names[i]), setup->names[i]);
+          if (setup->seats[i] > 0)
+            gtk_spin_button_set_value (self->seats[i], setup->seats[i]);
+        }
+      if (setup->first >= 0)
+        adw_combo_row_set_selected (self->first, (guint) setup->first);
     }
-  if (setup != NULL && setup->first >= 0)
-    adw_combo_row_set_selected (self->first, (guint) setup->first);
   /* without its zone file the picture still shows the seats */
   g_autoptr (GError) zones_error = NULL;
   if (!ui_seat_layout_set_game (self->seat_layout, game, &zones_error))
     g_debug ("setup picture: %s", zones_error->message);
   on_count_changed (self);
+  clear_option_rows (self);
   build_option_rows (self, game, options);
+}
+
+static void
+on_game_toggled (GtkToggleButton *button, UiSetupDialog *self)
+{
+  const char *game = g_object_get_data (G_OBJECT (button), "game");
+  if (gtk_toggle_button_get_active (button) && g_strcmp0 (game, self->game) != 0)
+    apply_game (self, game, NULL, NULL);
+}
+
+/* One toggle per game of the registry, `game` pressed. */
+static void
+build_game_buttons (UiSetupDialog *self, const char *game)
+{
+  GtkToggleButton *group = NULL;
+  for (guint i = 0; i < eng_game_class_count (); i++)
+    {
+      const EngGameClass *klass = eng_game_class_get (i);
+      GtkWidget *button = gtk_toggle_button_new_with_label (klass->title != NULL ? klass->title : klass->name);
+      g_object_set_data_full (G_OBJECT (button), "game", g_strdup (klass->name), g_free);
+      gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+      if (group == NULL)
+        group = GTK_TOGGLE_BUTTON (button);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), g_strcmp0 (klass->name, game) == 0);
+      g_signal_connect (button, "toggled", G_CALLBACK (on_game_toggled), self);
+      gtk_flow_box_append (self->games, button);
+    }
+}
+
+UiSetupDialog *
+ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup, const EngOptions *options)
+{
+  UiSetupDialog *self = g_object_new (UI_TYPE_SETUP_DIALOG, "transient-for", parent,
+                                      "application", gtk_window_get_application (parent), NULL);
+  build_game_buttons (self, game);
+  apply_game (self, game, setup, options);
+  g_autoptr (GSettings) settings = ui_settings_new ();
   add_learning_row (self, settings);
+  fit_to_screen (self, parent);
   return self;
+}
+
+const char *
+ui_setup_dialog_get_game (UiSetupDialog *self)
+{
+  g_return_val_if_fail (UI_IS_SETUP_DIALOG (self), NULL);
+  return self->game;
 }
 
 UiSeatLayout *

@@ -1,4 +1,5 @@
-/* ui-setup-dialog.h: a new game: number of players, their names in seat
+/* ui-setup-dialog.h: a new game: which game (one toggle per game of the
+ * registry; picking another refills the rest for it), number of players, their names in seat
  * order, the seat marker each one sits at, the first player (K21), and the
  * rule switches and variants of RULINGS.md, from the game's options file. */
 #pragma once
@@ -22,6 +23,9 @@ G_DECLARE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, UI, SETUP_DIALOG, AdwWindo
  * emitted; read the choice with the getters. */
 UiSetupDialog *ui_setup_dialog_new (GtkWindow *parent, const char *game, const EngSetup *setup,
                                     const EngOptions *options);
+
+/* The game chosen (a registry name, owned by the dialog). */
+const char *ui_setup_dialog_get_game (UiSetupDialog *self);
 
 /* The setup and option overrides chosen (filled into caller storage). */
 void ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup);

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "ui-text-fit.h"
+#include "ui-words.h"
 
 struct _UiTableMap
 {
@@ -12,6 +14,7 @@ struct _UiTableMap
 
   UiReferee *referee;
   gulong changed_id;
+  char *description;           /* what the map shows, in words (accessible description) */
 };
 
 G_DEFINE_FINAL_TYPE (UiTableMap, ui_table_map, GTK_TYPE_WIDGET)
@@ -37,18 +40,16 @@ place_top (const EngViewPlace *place)
   return place->count > 0 ? 0 : -1;
 }
 
+/* `text` centred on (x, y) within `width` px: broken at spaces into up
+ * to `lines` lines and made smaller (down to 6 px) rather than cut
+ * (ui-text-fit.h). */
 static void
-draw_text_centred (cairo_t *cr, double x, double y, const char *text, double size)
+draw_text_centred (cairo_t *cr, double x, double y, const char *text, double size, double width,
+                   int lines)
 {
-  cairo_set_font_size (cr, size);
-  cairo_text_extents_t ext;
-  cairo_font_extents_t font;
-  cairo_text_extents (cr, text, &ext);
-  cairo_font_extents (cr, &font);
-  /* centred on the font's line, not the ink: labels side by side share a
-   * baseline whether or not they have descenders */
-  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y + (font.ascent - font.descent) / 2);
-  cairo_show_text (cr, text);
+  PangoLayout *layout = ui_text_fit_layout (cr, text, width, lines, size, MIN (size, 6.0), FALSE);
+  ui_text_fit_show_centred (cr, layout, x, y);
+  g_object_unref (layout);
 }
 
 /* One card at (x, y), its centre; `serial` 0 draws a back.  A face shows
@@ -85,14 +86,18 @@ draw_card (cairo_t *cr, double x, double y, const EngCardSet *set, const EngGame
   eng_game_card_name (game, (unsigned) serial, false, name, sizeof name);
   const char *value = eng_card_attr (card, "value");
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  char *space = strrchr (name, ' ');
-  if (space != NULL)
-    *space = '\0';
-  draw_text_centred (cr, x, y - 8, name, 8);
-  if (space != NULL)
-    draw_text_centred (cr, x, y + 3, space + 1, 8);
-  if (value != NULL && (strstr (name, value) == NULL && (space == NULL || strstr (space + 1, value) == NULL)))
-    draw_text_centred (cr, x, y + 14, value, 10);
+  gboolean show_value = value != NULL && strstr (name, value) == NULL;
+  /* the name in the card's upper part (the value, when shown, below it),
+   * broken at spaces and made smaller rather than cut mid-word */
+  double room = show_value ? CARD_H - 18 : CARD_H - 4;
+  PangoLayout *layout = ui_text_fit_layout (cr, name, CARD_W - 4, 4, 8, 5, FALSE);
+  double lw, lh;
+  ui_text_fit_size (layout, &lw, &lh);
+  double top = y - CARD_H / 2 + 2;
+  ui_text_fit_show_centred (cr, layout, x, top + MIN (lh, room) / 2);
+  g_object_unref (layout);
+  if (show_value)
+    draw_text_centred (cr, x, y + CARD_H / 2 - 8, value, 10, CARD_W - 4, 1);
 }
 
 static void
@@ -142,14 +147,13 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
    * smaller rather than over its neighbour's. */
   double room = (n > 2 ? w - 2 * 140 : w - 20) / MAX (n_shared, 1u);
   double pile_step = CLAMP (widest_pair / 2 + 6, 45, MAX (room, 45));
-  double pile_size = 9 * MIN (1.0, (2 * pile_step - 2) / widest_pair);
   for (unsigned i = 0; i < n_shared; i++)
     draw_card (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy, set, game,
                place_top (&view->shared[i]));
   cairo_set_source_rgb (cr, 1, 1, 1);
   for (unsigned i = 0; i < n_shared; i++)
-    draw_text_centred (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 9,
-                       pile_text[i], pile_size);
+    draw_text_centred (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 12,
+                       pile_text[i], 9, 2 * pile_step - 4, 2);
 
   /* Seats around the table, clockwise from the bottom (seat order): the
    * seat's first place (where it plays) drawn, the others counted. */
@@ -185,13 +189,16 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (vp->flags & ENG_VIEW_PLAYER_OUT)
         g_string_append_printf (text, " · %s", _ ("out"));
       cairo_set_source_rgb (cr, 1, 1, 1);
-      /* a seat at a side keeps its whole line inside the map */
-      cairo_set_font_size (cr, 10);
-      cairo_text_extents_t ext;
-      cairo_text_extents (cr, text->str, &ext);
-      double half = ext.x_advance / 2 + 4;
+      /* a seat at a side keeps its whole line inside the map: as wide as
+       * the map allows around it, in two lines when it must */
+      double line_room = n > 2 ? MIN (w - 8, 2 * MIN (px, w - px) - 8) : w - 8;
+      PangoLayout *layout = ui_text_fit_layout (cr, text->str, line_room, 2, 10, 7, FALSE);
+      double lw, lh;
+      ui_text_fit_size (layout, &lw, &lh);
+      double half = lw / 2 + 4;
       double tx = CLAMP (0.0, half - px, MAX (half - px, w - half - px));
-      draw_text_centred (cr, tx, CARD_H / 2 + 11, text->str, 10);
+      ui_text_fit_show_centred (cr, layout, tx, CARD_H / 2 + 4 + lh / 2);
+      g_object_unref (layout);
       g_string_free (text, TRUE);
       cairo_restore (cr);
     }
@@ -206,6 +213,38 @@ ui_table_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_siz
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 320 : 260;
 }
 
+/* The map in words, for a screen reader: updated when the game changes,
+ * said again only when the words change. */
+static void
+describe (UiTableMap *self)
+{
+  g_autofree char *text = self->referee != NULL
+                            ? ui_words_describe_view (ui_referee_get_view (self->referee),
+                                                      ui_referee_get_card_set (self->referee),
+                                                      ui_referee_get_game (self->referee))
+                            : g_strdup (_ ("No game"));
+  if (g_strcmp0 (text, self->description) == 0)
+    return;
+  g_free (self->description);
+  self->description = g_steal_pointer (&text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  self->description, -1);
+}
+
+static void
+on_changed (UiTableMap *self)
+{
+  describe (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+ui_table_map_get_description (UiTableMap *self)
+{
+  g_return_val_if_fail (UI_IS_TABLE_MAP (self), NULL);
+  return self->description;
+}
+
 void
 ui_table_map_set_referee (UiTableMap *self, UiReferee *referee)
 {
@@ -214,9 +253,8 @@ ui_table_map_set_referee (UiTableMap *self, UiReferee *referee)
     g_clear_signal_handler (&self->changed_id, self->referee);
   g_set_object (&self->referee, referee);
   if (referee != NULL)
-    self->changed_id = g_signal_connect_swapped (referee, "changed",
-                                                 G_CALLBACK (gtk_widget_queue_draw), self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+    self->changed_id = g_signal_connect_swapped (referee, "changed", G_CALLBACK (on_changed), self);
+  on_changed (self);
 }
 
 static void
@@ -226,6 +264,7 @@ ui_table_map_dispose (GObject *object)
   if (self->referee != NULL)
     g_clear_signal_handler (&self->changed_id, self->referee);
   g_clear_object (&self->referee);
+  g_clear_pointer (&self->description, g_free);
   G_OBJECT_CLASS (ui_table_map_parent_class)->dispose (object);
 }
 
@@ -242,6 +281,8 @@ ui_table_map_class_init (UiTableMapClass *klass)
 static void
 ui_table_map_init (UiTableMap *self)
 {
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Table map"), -1);
+  describe (self);
 }
 
 GtkWidget *

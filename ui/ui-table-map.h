@@ -17,4 +17,8 @@ GtkWidget *ui_table_map_new (void);
 /* Follows `referee` (a new reference is kept; NULL shows an empty table). */
 void ui_table_map_set_referee (UiTableMap *self, UiReferee *referee);
 
+/* The map in words (ui_words_describe_view), its accessible description;
+ * owned by the map. */
+const char *ui_table_map_get_description (UiTableMap *self);
+
 G_END_DECLS

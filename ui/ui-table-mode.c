@@ -17,6 +17,9 @@ struct _UiTableMode
   GtkBox *refusal_box;
   GtkLabel *refusal;
   GtkBox *scores;
+  GtkLabel *notice;
+  guint notice_timeout;
+  GtkCssProvider *type_size;   /* the font size for the screen (ui_table_mode_fit) */
 };
 
 G_DEFINE_FINAL_TYPE (UiTableMode, ui_table_mode, GTK_TYPE_BOX)
@@ -176,10 +179,59 @@ ui_table_mode_get_refusal (UiTableMode *self)
   return gtk_label_get_text (self->refusal);
 }
 
+void
+ui_table_mode_fit (UiTableMode *self, int width, int height)
+{
+  g_return_if_fail (UI_IS_TABLE_MODE (self));
+  /* the scales in ui-table-mode.ui are of this size: 15 px on 1080 lines
+   * (a score near 75 px), in proportion below, bounded for tall screens;
+   * a narrow screen gets the size its width allows (4:3 and portrait) */
+  double lines = MIN ((double) height, width * 9.0 / 16.0);
+  double px = CLAMP (15.0 * lines / 1080.0, 7.5, 22.0);
+  g_autofree char *css = g_strdup_printf (".table-mode { font-size: %.1fpx; }", px);
+  gtk_css_provider_load_from_data (self->type_size, css, -1);
+}
+
+static gboolean
+hide_notice (gpointer data)
+{
+  UiTableMode *self = data;
+  self->notice_timeout = 0;
+  gtk_label_set_text (self->notice, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->notice), FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+void
+ui_table_mode_show_notice (UiTableMode *self, const char *text)
+{
+  g_return_if_fail (UI_IS_TABLE_MODE (self));
+  gtk_label_set_text (self->notice, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice), TRUE);
+  g_clear_handle_id (&self->notice_timeout, g_source_remove);
+  self->notice_timeout = g_timeout_add_seconds (8, hide_notice, self);
+}
+
+const char *
+ui_table_mode_get_notice (UiTableMode *self)
+{
+  g_return_val_if_fail (UI_IS_TABLE_MODE (self), NULL);
+  return gtk_label_get_text (self->notice);
+}
+
 static void
 ui_table_mode_dispose (GObject *object)
 {
   UiTableMode *self = UI_TABLE_MODE (object);
+  g_clear_handle_id (&self->notice_timeout, g_source_remove);
+  if (self->type_size != NULL)
+    {
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_style_context_remove_provider (gtk_widget_get_style_context (GTK_WIDGET (self)),
+                                         GTK_STYLE_PROVIDER (self->type_size));
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      g_clear_object (&self->type_size);
+    }
   if (self->referee != NULL)
     g_clear_signal_handler (&self->changed_id, self->referee);
   g_clear_object (&self->referee);
@@ -200,12 +252,24 @@ ui_table_mode_class_init (UiTableModeClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiTableMode, refusal_box);
   gtk_widget_class_bind_template_child (widget_class, UiTableMode, refusal);
   gtk_widget_class_bind_template_child (widget_class, UiTableMode, scores);
+  gtk_widget_class_bind_template_child (widget_class, UiTableMode, notice);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
 ui_table_mode_init (UiTableMode *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the font size every scale of the template multiplies: a provider of
+   * this widget's own (font-size is inherited by the labels) */
+  self->type_size = gtk_css_provider_new ();
+  gtk_widget_add_css_class (GTK_WIDGET (self), "table-mode");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_add_provider (gtk_widget_get_style_context (GTK_WIDGET (self)),
+                                  GTK_STYLE_PROVIDER (self->type_size),
+                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  ui_table_mode_fit (self, 1920, 1080);
   rebuild (self);
 }
 

@@ -27,6 +27,17 @@ void ui_table_mode_set_referee (UiTableMode *self, UiReferee *referee);
 void ui_table_mode_show_refusal (UiTableMode *self, const char *what, const char *rule_title);
 void ui_table_mode_clear_refusal (UiTableMode *self);
 
+/* Sizes the type for a screen `width` x `height` px (the monitor table
+ * mode fills): read at two metres on 1080 lines, and still all on screen
+ * at 1024x600. */
+void ui_table_mode_fit (UiTableMode *self, int width, int height);
+
+/* A line of news from the camera or the app ("Camera disconnected"),
+ * shown for a few seconds under the headline, where it covers nothing
+ * (copied; a newer one replaces it). */
+void ui_table_mode_show_notice (UiTableMode *self, const char *text);
+const char *ui_table_mode_get_notice (UiTableMode *self);
+
 /* The texts shown now, for tests: the headline, what to do next and the
  * refusal ("" when hidden).  Owned by the widget. */
 const char *ui_table_mode_get_headline (UiTableMode *self);

@@ -11,6 +11,7 @@
 #include "ui-calibration-page.h"
 #include "ui-camera-controls.h"
 #include "ui-camera-view.h"
+#include "ui-command-bar.h"
 #include "ui-correction-dialog.h"
 #include "ui-list.h"
 #include "ui-pipeline.h"
@@ -21,6 +22,7 @@
 #include "ui-setup-dialog.h"
 #include "ui-table-map.h"
 #include "ui-table-mode.h"
+#include "ui-window-fit.h"
 #include "ui-words.h"
 #include "vis-source.h"
 #ifdef TABLERO_HAVE_SPEECH
@@ -52,7 +54,7 @@ struct _UiWindow
   UiCameraView *camera_view;
   GtkLabel *camera_status;
   AdwComboRow *game_row;
-  GtkBox *command_box;
+  UiCommandBar *command_bar;
   AdwComboRow *source_row;
   GtkStringList *source_names;
   GPtrArray *source_specs;     /* parallel to source_names */
@@ -66,15 +68,26 @@ struct _UiWindow
   UiRulePanel *rule_panel;
   UiTableMap *table_map;
   GtkStack *sidebar_stack;
+  GtkToggleButton *game_page_button;
+  GtkToggleButton *setup_page_button;
   UiCalibrationPage *calibration_page;
   AdwToastOverlay *toast_overlay;
   AdwToast *toast;             /* the one shown, owned by the overlay; NULL: none */
   GtkStack *main_stack;
-  GtkPaned *paned;
+  GtkWidget *header_bar;
+  AdwFlap *flap;
+  GtkWidget *panel_button;
+  GtkBox *picture_box;
+  GtkWidget *sidebar;
+  GtkLabel *caption;           /* the latest announcement (a status) */
+  GtkInfoBar *notice_bar;
+  GtkLabel *notice_label;
   GtkWidget *camera_overlay;
+  GtkWidget *table_page;
   GtkGrid *table_box;
   UiTableMode *table_mode;
   GtkWidget *new_game_button;
+  GtkWindow *hold;             /* the table waits until this window closes (the first run's guide) */
   gboolean table_mode_on;      /* the "table-mode" property (win.table-mode) */
   char *calibration_path;      /* where the table's calibration is saved */
   gboolean recalibrate;        /* the next pipeline ignores the saved one */
@@ -158,10 +171,20 @@ announce_row (UiWindow *self, GtkWidget *label)
     }
 }
 
+/* The newest words under the picture: the caption a person reads at a
+ * glance and a screen reader reads as the window's status. */
+static void
+caption (UiWindow *self, const char *text)
+{
+  gtk_label_set_text (self->caption, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->caption), text != NULL && text[0] != '\0');
+}
+
 static void
 announce (UiWindow *self, const char *text)
 {
   announce_row (self, ui_list_label (text));
+  caption (self, text);
 }
 
 /* The details of a log row, for who asks: the rule by its id and name, and
@@ -312,20 +335,17 @@ choice_row (UiWindow *self, const int *players, guint n)
 static void
 refresh_suggestions (UiWindow *self)
 {
-  gboolean over = self->referee != NULL && ui_referee_is_over (self->referee);
+  gboolean over = self->referee == NULL || ui_referee_is_over (self->referee);
   gboolean turn = self->referee != NULL && ui_referee_awaits_turn_command (self->referee);
-  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->command_box));
-  for (GtkWidget *b = first; b != NULL; b = gtk_widget_get_next_sibling (b))
-    {
-      if (b == first && turn)
-        gtk_widget_add_css_class (b, "suggested-action");
-      else
-        gtk_widget_remove_css_class (b, "suggested-action");
-    }
-  gtk_widget_set_visible (self->new_game_button, over);
+  ui_command_bar_update (self->command_bar, over, turn);
+  if (over)
+    gtk_widget_add_css_class (self->new_game_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->new_game_button, "suggested-action");
 }
 
-/* The game is over: the result, and the way on to the next game. */
+/* The game is over: the result (the way on to the next game is the
+ * command bar's and the header's New game). */
 static void
 show_game_over (UiWindow *self)
 {
@@ -334,15 +354,6 @@ show_game_over (UiWindow *self)
   GtkWidget *label = ui_list_label (status);
   gtk_widget_add_css_class (label, "title-4");
   gtk_list_box_append (self->todo_list, label);
-  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_New game"));
-  gtk_widget_set_focus_on_click (button, FALSE);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_set_halign (button, GTK_ALIGN_START);
-  gtk_widget_set_margin_start (button, 12);
-  gtk_widget_set_margin_bottom (button, 8);
-  gtk_list_box_append (self->todo_list, button);
 }
 
 static void
@@ -526,11 +537,15 @@ start_referee_with_players (UiWindow *self)
   start_referee (self, &setup, kept_options ? &options : NULL);
 }
 
+static gboolean show_game (UiWindow *self, const char *game);
+
 static void
 on_setup_start (UiSetupDialog *dialog, UiWindow *self)
 {
   EngSetup setup;
   EngOptions options;
+  /* the table may have picked another game in the setup */
+  show_game (self, ui_setup_dialog_get_game (dialog));
   ui_setup_dialog_get_setup (dialog, &setup);
   ui_setup_dialog_get_options (dialog, &options);
   start_referee (self, &setup, &options);
@@ -564,6 +579,25 @@ on_resume_response (AdwMessageDialog *dialog, const char *response, UiWindow *se
     ui_referee_set_journal (self->referee, self->journal_path);
 }
 
+static void
+on_mapped_present (GtkWindow *dialog)
+{
+  g_signal_handlers_disconnect_by_func (gtk_window_get_transient_for (dialog), on_mapped_present, dialog);
+  gtk_window_present (dialog);
+}
+
+/* Shows `dialog` over the window: once the window is on screen, so that a
+ * window manager does not stack the window above its own dialog. */
+static void
+present_over (UiWindow *self, GtkWindow *dialog)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_window_present (dialog);
+  else
+    g_signal_connect_object (self, "map", G_CALLBACK (on_mapped_present), dialog,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
 /* A game journaled by a previous run that did not finish (crash, kill, power
  * cut) is offered back; anything else starts journaling at once. */
 static void
@@ -585,15 +619,27 @@ offer_resume (UiWindow *self)
         ui_referee_set_journal (self->referee, self->journal_path);
       return;
     }
+  /* the game, the players and when, as the table remembers them: "a game
+   * of Katua with Ana and Bea, yesterday at 21:40" */
   const EngSetup *setup = ui_referee_get_setup (saved);
-  GString *names = g_string_new (NULL);
-  for (unsigned p = 0; p < setup->n_players; p++)
-    g_string_append_printf (names, "%s%s", p ? ", " : "", setup->names[p]);
+  const char *names[ENG_MAX_PLAYERS];
+  for (unsigned p = 0; p < setup->n_players && p < ENG_MAX_PLAYERS; p++)
+    names[p] = setup->names[p];
+  g_autofree char *players = ui_words_join_names (names, MIN (setup->n_players, ENG_MAX_PLAYERS));
+  const EngGameClass *klass = eng_game_class (ui_referee_get_game (saved));
+  g_autoptr (GFile) file = g_file_new_for_path (self->journal_path);
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, G_FILE_QUERY_INFO_NONE,
+                                                  NULL, NULL);
+  g_autoptr (GDateTime) modified = info != NULL ? g_file_info_get_modification_date_time (info) : NULL;
+  g_autoptr (GDateTime) then = modified != NULL ? g_date_time_to_local (modified) : g_date_time_new_now_local ();
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *when = ui_words_when (then, now);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the game in progress?"), NULL);
+  /* Translators: the game ("Katua"), the players ("Ana and Bea"), when
+   * ("yesterday at 21:40"). */
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _ ("Tablero stopped during a game of %s. Resume it exactly where the table was, or start a new game?"),
-                                  names->str);
-  g_string_free (names, TRUE);
+                                  _ ("Tablero stopped during a game of %s with %s, %s. Resume it where the table was, or start a new game?"),
+                                  game_title (klass), players, when);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", _ ("_New game"), "resume", _ ("_Resume"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
@@ -601,7 +647,7 @@ offer_resume (UiWindow *self)
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
   gtk_window_set_application (GTK_WINDOW (dialog), gtk_window_get_application (GTK_WINDOW (self)));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_resume_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_over (self, GTK_WINDOW (dialog));
 }
 
 static void
@@ -679,6 +725,8 @@ static void
 tell (UiWindow *self, const char *message)
 {
   announce (self, message);
+  /* in table mode the toast would cover the scores: the large view says it */
+  ui_table_mode_show_notice (self->table_mode, message);
   /* a toast's title is Pango markup; the message is plain text (paths) */
   g_autofree char *title = g_markup_escape_text (message, -1);
   /* one toast at a time, showing the newest news: a camera that keeps
@@ -701,41 +749,12 @@ on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
   tell (self, message);
 }
 
-/* The bundled card sets' command labels (their short part), listed so the
- * catalogues carry them: a set's labels are data, shown translated when
- * the catalogue knows them, as typed otherwise. */
-static const char *const command_words[] G_GNUC_UNUSED = {
-  N_ ("End of turn"), N_ ("End of trick"), N_ ("Pass"), N_ ("Discard face down"),
-  N_ ("No defence"),
-};
-
-/* One button per command card of the game's set, labelled as the card
- * is: what the camera cannot see, said with a click.  Undo has its own
- * button; a new game and pause are in the menu; confirm and cancel are
- * Return and Escape (and the question's own buttons). */
+/* The command bar's buttons: one per command card of the game's set.
+ * Confirm and cancel are Return and Escape (and a question's own buttons). */
 static void
 fill_command_buttons (UiWindow *self)
 {
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->command_box))) != NULL)
-    gtk_box_remove (self->command_box, child);
-  static const char *const elsewhere[] = { "undo", "new-game", "pause", "confirm", "cancel", NULL };
-  for (size_t i = 0; self->card_set != NULL && i < eng_card_set_n_commands (self->card_set); i++)
-    {
-      const EngCommand *cmd = eng_card_set_command (self->card_set, i);
-      if (g_strv_contains (elsewhere, cmd->id))
-        continue;
-      /* the short part on the button, the whole label as tooltip */
-      g_autofree char *label = ui_words_command_label (cmd);
-      GtkWidget *button = gtk_button_new_with_label (label);
-      gtk_widget_set_tooltip_text (button, cmd->label);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.command");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", cmd->id);
-      /* a click must not leave focus here: Return would give the command
-       * again, for whoever's turn it is by then */
-      gtk_widget_set_focus_on_click (button, FALSE);
-      gtk_box_append (self->command_box, button);
-    }
+  ui_command_bar_set_card_set (self->command_bar, self->card_set);
   refresh_suggestions (self);
 }
 
@@ -744,6 +763,7 @@ load_card_set (UiWindow *self)
 {
   g_clear_pointer (&self->card_set, eng_card_set_free);
   ui_camera_view_set_card_set (self->camera_view, NULL);
+  ui_command_bar_set_card_set (self->command_bar, NULL);
   g_autofree char *name = g_strdup_printf ("cards/%s.set", self->game);
   char *path = eng_data_path (name);
   EngParseError err = { "" };
@@ -783,7 +803,13 @@ start_pipeline (UiWindow *self)
   g_signal_connect (self->pipeline, "snapshot", G_CALLBACK (on_snapshot), self);
   if (ui_pipeline_start (self->pipeline, &error))
     {
-      g_autofree char *text = g_strdup_printf (_ ("Watching: %s"), ui_pipeline_get_description (self->pipeline));
+      /* the table reads what it is shown in its own words; the source's
+       * technical description (paths) is for the debug log */
+      g_debug ("watching: %s", ui_pipeline_get_description (self->pipeline));
+      g_autofree char *what = describe_source (self->source);
+      g_autofree char *text = g_str_has_prefix (self->source, "demo")
+                                ? g_strdup (_ ("The demo table plays: a scripted game, rendered live."))
+                                : g_strdup_printf (_ ("Watching: %s"), what);
       announce (self, text);
       return;
     }
@@ -803,6 +829,7 @@ start_pipeline (UiWindow *self)
       g_autofree char *text = g_strdup_printf (_ ("No camera found (%s): showing the demo table."),
                                                error->message);
       announce (self, text);
+      ui_window_show_no_camera (self);
       g_free (self->source);
       self->source = g_strdup ("demo");
       update_titles (self);
@@ -903,13 +930,13 @@ on_game_selected (UiWindow *self)
                                 eng_game_class_get (index)->name);
 }
 
-static void
-select_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+/* The window shows `game` (kept as the table's last game): its title and
+ * its card set.  FALSE when it already did.  The caller starts its referee. */
+static gboolean
+show_game (UiWindow *self, const char *game)
 {
-  UiWindow *self = UI_WINDOW (widget);
-  const char *game = g_variant_get_string (parameter, NULL);
-  if (g_strcmp0 (game, self->game) == 0)
-    return;
+  if (game == NULL || g_strcmp0 (game, self->game) == 0)
+    return FALSE;
   g_free (self->game);
   self->game = g_strdup (game);
   g_autoptr (GSettings) settings = ui_settings_new ();
@@ -917,6 +944,18 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *parame
   adw_combo_row_set_selected (self->game_row, game_index (game));
   update_titles (self);
   load_card_set (self);
+  /* the camera places cards in this game's zones; the demo plays its game */
+  if (self->pipeline != NULL)
+    start_pipeline (self);
+  return TRUE;
+}
+
+static void
+select_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  UiWindow *self = UI_WINDOW (widget);
+  if (!show_game (self, g_variant_get_string (parameter, NULL)))
+    return;
   start_referee_with_players (self);
   if (self->referee != NULL)
     ui_referee_set_journal (self->referee, self->journal_path);
@@ -940,8 +979,113 @@ command_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     announce (self, error->message);
 }
 
+/* The panel's page `page` ("game", "calibration"); the other page is
+ * hidden, so that a screen reader does not read what is not on screen. */
+static void
+show_sidebar_page (UiWindow *self, const char *page)
+{
+  GtkWidget *want = gtk_stack_get_child_by_name (self->sidebar_stack, page);
+  if (want == NULL)
+    return;
+  gtk_widget_set_visible (want, TRUE);
+  gtk_stack_set_visible_child (self->sidebar_stack, want);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->sidebar_stack)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (c != want)
+      gtk_widget_set_visible (c, FALSE);
+  gboolean game = g_strcmp0 (page, "game") == 0;
+  gtk_toggle_button_set_active (game ? self->game_page_button : self->setup_page_button, TRUE);
+}
+
+static void
+on_page_button_toggled (GtkToggleButton *button, UiWindow *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    show_sidebar_page (self, button == self->game_page_button ? "game" : "calibration");
+}
+
+enum { NOTICE_CAMERA_SETUP = 1 };
+
+static void
+on_notice_response (UiWindow *self, int response)
+{
+  if (response == NOTICE_CAMERA_SETUP)
+    {
+      show_sidebar_page (self, "calibration");
+      adw_flap_set_reveal_flap (self->flap, TRUE);
+    }
+  gtk_info_bar_set_revealed (self->notice_bar, FALSE);
+}
+
+void
+ui_window_show_no_camera (UiWindow *self)
+{
+  g_return_if_fail (UI_IS_WINDOW (self));
+  gtk_label_set_text (self->notice_label,
+                      _ ("No camera found, so this is the demo table: a recorded game that plays by itself. "
+                         "To referee your own table, plug in a webcam that looks down at it and choose it "
+                         "under Camera setup."));
+  if (g_object_get_data (G_OBJECT (self->notice_bar), "button") == NULL)
+    {
+      GtkWidget *button = gtk_info_bar_add_button (self->notice_bar, _ ("Camera setup"), NOTICE_CAMERA_SETUP);
+      g_object_set_data (G_OBJECT (self->notice_bar), "button", button);
+      gtk_info_bar_add_button (self->notice_bar, _ ("Hide"), GTK_RESPONSE_CLOSE);
+    }
+  gtk_info_bar_set_revealed (self->notice_bar, TRUE);
+}
+
+gboolean
+ui_window_get_notice_shown (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), FALSE);
+  return gtk_info_bar_get_revealed (self->notice_bar);
+}
+
+/* The guide of the first run is closed: the table starts, and table mode
+ * (large type, full screen) is offered once. */
+static void
+on_first_guide_closed (UiWindow *self)
+{
+  self->hold = NULL;
+  ui_camera_view_set_placeholder (self->camera_view, NULL);
+  start_pipeline (self);
+  AdwToast *toast = adw_toast_new (_ ("Reading from across the table? Table mode shows large type on the whole screen (F11)."));
+  adw_toast_set_button_label (toast, _ ("Table mode"));
+  adw_toast_set_action_name (toast, "win.table-mode");
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+ui_window_first_run (UiWindow *self, GtkWindow *guide)
+{
+  g_return_if_fail (UI_IS_WINDOW (self));
+  g_return_if_fail (GTK_IS_WINDOW (guide));
+  /* one thing at a time: nothing plays or speaks behind the guide */
+  if (self->pipeline != NULL)
+    {
+      ui_pipeline_stop (self->pipeline);
+      g_signal_handlers_disconnect_by_data (self->pipeline, self);
+      g_clear_object (&self->pipeline);
+    }
+  self->hold = guide;
+  ui_camera_view_set_placeholder (self->camera_view, _ ("The table starts when the guide is closed."));
+  caption (self, "");   /* nothing plays yet: the picture says why */
+  g_signal_connect_object (guide, "destroy", G_CALLBACK (on_first_guide_closed), self, G_CONNECT_SWAPPED);
+}
+
+gboolean
+ui_window_get_held (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), FALSE);
+  return self->hold != NULL;
+}
+
 /* Table mode: the window fills the screen with UiTableMode; the camera
- * picture moves beside it, smaller; the sidebar (log, setup) is hidden. */
+ * picture moves beside it, smaller; the header and the panel are hidden
+ * (the corner button, F11 and the command bar stay).  The layout switches
+ * at once, with or without a window manager to make the window
+ * fullscreen; the type is sized for the monitor the window is on. */
 static void
 apply_table_mode (UiWindow *self)
 {
@@ -953,17 +1097,25 @@ apply_table_mode (UiWindow *self)
   if (in_table)
     gtk_grid_remove (self->table_box, camera);
   else
-    gtk_paned_set_start_child (self->paned, NULL);
+    gtk_box_remove (self->picture_box, camera);
+  gtk_widget_set_visible (self->header_bar, !self->table_mode_on);
   if (self->table_mode_on)
     {
+      int width = 0, height = 0;
+      ui_window_fit_monitor_size (GTK_WINDOW (self), &width, &height);
+      ui_table_mode_fit (self->table_mode, width, height);
       gtk_grid_attach (self->table_box, camera, 2, 0, 1, 1);
+      gtk_widget_set_visible (self->table_page, TRUE);
       gtk_stack_set_visible_child_name (self->main_stack, "table");
+      gtk_widget_set_visible (GTK_WIDGET (self->toast_overlay), FALSE);
       gtk_window_fullscreen (GTK_WINDOW (self));
     }
   else
     {
-      gtk_paned_set_start_child (self->paned, camera);
+      gtk_box_prepend (self->picture_box, camera);
+      gtk_widget_set_visible (GTK_WIDGET (self->toast_overlay), TRUE);
       gtk_stack_set_visible_child_name (self->main_stack, "desk");
+      gtk_widget_set_visible (self->table_page, FALSE);
       gtk_window_unfullscreen (GTK_WINDOW (self));
     }
   g_object_unref (camera);
@@ -1088,8 +1240,7 @@ show_page_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 {
   UiWindow *self = UI_WINDOW (widget);
   const char *page = g_variant_get_string (parameter, NULL);
-  if (gtk_stack_get_child_by_name (self->sidebar_stack, page) != NULL)
-    gtk_stack_set_visible_child_name (self->sidebar_stack, page);
+  show_sidebar_page (self, page);
 }
 
 static void
@@ -1097,9 +1248,12 @@ update_mute_button (UiWindow *self)
 {
   gtk_button_set_icon_name (GTK_BUTTON (self->mute_button),
                             self->muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mute_button),
-                               self->muted ? _ ("Let the referee speak (Ctrl+Shift+M)")
-                                           : _ ("Mute the referee's voice (Ctrl+Shift+M)"));
+  const char *what = self->muted ? _ ("Let the referee speak (Ctrl+Shift+M)")
+                                 : _ ("Mute the referee's voice (Ctrl+Shift+M)");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mute_button), what);
+  /* a toggle's name stays; its state (pressed: muted) and the description say the rest */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->mute_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  what, -1);
 }
 
 /* The table's voice and speed on the voice that speaks.  A voice name
@@ -1288,12 +1442,13 @@ ui_window_class_init (UiWindowClass *klass)
   g_type_ensure (UI_TYPE_TABLE_MAP);
   g_type_ensure (UI_TYPE_CALIBRATION_PAGE);
   g_type_ensure (UI_TYPE_TABLE_MODE);
+  g_type_ensure (UI_TYPE_COMMAND_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/tablero/Tablero/ui-window.ui");
   gtk_widget_class_bind_template_child (widget_class, UiWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_view);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_status);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, game_row);
-  gtk_widget_class_bind_template_child (widget_class, UiWindow, command_box);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, command_bar);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_row);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, source_names);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_controls);
@@ -1304,10 +1459,20 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, rule_panel);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_map);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, game_page_button);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, setup_page_button);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, calibration_page);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, main_stack);
-  gtk_widget_class_bind_template_child (widget_class, UiWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, picture_box);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, caption);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, notice_bar);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, UiWindow, table_page);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, camera_overlay);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_box);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_mode);
@@ -1365,6 +1530,13 @@ ui_window_init (UiWindow *self)
   ui_settings_get_camera_controls (settings, &self->controls);
   ui_camera_controls_show (self->camera_controls, &self->controls);
   g_signal_connect (self->camera_view, "sticker-activated", G_CALLBACK (on_sticker_activated), self);
+  /* too narrow for the panel beside the picture: it slides over, from a button */
+  g_object_bind_property (self->flap, "folded", self->panel_button, "visible", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->flap, "reveal-flap", self->panel_button, "active",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_signal_connect_swapped (self->notice_bar, "response", G_CALLBACK (on_notice_response), self);
+  g_signal_connect (self->game_page_button, "toggled", G_CALLBACK (on_page_button_toggled), self);
+  g_signal_connect (self->setup_page_button, "toggled", G_CALLBACK (on_page_button_toggled), self);
   update_mute_button (self);
   self->voice_name = g_strdup ("");
   self->speech_rate = SPEECH_RATE_DEFAULT;
@@ -1390,6 +1562,7 @@ ui_window_new (GtkApplication *app, const char *game, const char *source,
                const char *const *players)
 {
   UiWindow *self = g_object_new (UI_TYPE_WINDOW, "application", app, NULL);
+  gtk_widget_set_size_request (self->sidebar, ui_window_fit_to_monitor (GTK_WINDOW (self)), -1);
   self->game = g_strdup (game);
   self->source = g_strdup (source);
   self->players = g_strdupv ((char **) players);

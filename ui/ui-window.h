@@ -1,5 +1,8 @@
-/* ui-window.h: the main window.  For now it shows what Tablero would run:
- * the game, the frame source and the version. */
+/* ui-window.h: the main window: the camera picture with the referee's
+ * latest words under it, the game panel beside it (scores, what to do
+ * next, the table map, the announcements; the camera setup), the command
+ * bar, and table mode.  It opens at a size its monitor holds
+ * (ui-window-fit.h). */
 #pragma once
 
 #include <adwaita.h>
@@ -26,6 +29,17 @@ guint ui_window_get_frames_shown (UiWindow *self);
 /* The referee of the game shown (owned by the window; NULL when none
  * could be started).  For tests and views that follow the game. */
 UiReferee *ui_window_get_referee (UiWindow *self);
+
+/* Shows the notice that no camera was found and the demo table plays
+ * instead, with what to do (a button opens the camera setup). */
+void ui_window_show_no_camera (UiWindow *self);
+gboolean ui_window_get_notice_shown (UiWindow *self);
+
+/* The first run: the table (camera or demo, and the referee's voice)
+ * waits until `guide` (borrowed) is closed, then starts, and table mode is
+ * offered once.  ui_window_get_held() is TRUE while it waits. */
+void ui_window_first_run (UiWindow *self, GtkWindow *guide);
+gboolean ui_window_get_held (UiWindow *self);
 
 /* Property "table-mode" (boolean, action win.table-mode, F11): the window
  * fills the screen with the game in large type (UiTableMode). */

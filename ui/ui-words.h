@@ -15,6 +15,7 @@
 #include "eng-cardset.h"
 #include "eng-game.h"
 #include "eng-snapshot.h"
+#include "eng-view.h"
 
 G_BEGIN_DECLS
 
@@ -40,5 +41,28 @@ void ui_words_sticker_name (const EngCardSet *set, const EngGame *game, const En
  * nothing this turn)"), translated when the catalogue has it (transfer
  * full). */
 char *ui_words_command_label (const EngCommand *command);
+
+/* What the camera picture shows, said for a screen reader: how many
+ * stickers are seen and of which kind ("12 stickers seen: 6 card faces,
+ * 2 card backs, 4 table markers").  Transfer full. */
+char *ui_words_describe_stickers (guint faces, guint backs, guint markers, guint commands);
+
+/* The table map said in words for a screen reader, from the public view
+ * only: whose turn, then per player the cards in hand and each place
+ * ("Ana's turn. Ana: 3 in hand; slots: 3 face down. Bea: ...; Cat deck:
+ * 28."), the face-up cards by `game`'s names with their value from `set`
+ * (either may be NULL: the set's names, or no value), a
+ * face-down card never named (K20, C11, E16).  Transfer full. */
+char *ui_words_describe_view (const EngView *view, const EngCardSet *set, const EngGame *game);
+
+/* Names as a sentence says them: "Ana", "Ana and Bea", "Ana, Bea and
+ * Cai" (the last joined by the language's "and").  Transfer full. */
+char *ui_words_join_names (const char *const *names, guint n);
+
+/* When `then` was, said from `now` (both local time): "today at 21:40",
+ * "yesterday at 21:40", "on Tuesday at 21:40" within the last week, else
+ * "on 12/11/2026 at 21:40" (the date as the language writes it).
+ * Transfer full. */
+char *ui_words_when (GDateTime *then, GDateTime *now);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "ui-calibration-facts.h"
 #include "ui-option-docs.h"
 #include "ui-report.h"
+#include "ui-text-fit.h"
 #include "ui-words.h"
 #include "eng-i18n.h"
 #include "../test-i18n-util.h"
@@ -506,4 +507,173 @@ Test (calibration_advice, doubled_markers_first_and_named)
   f.doubled_anchors = 0;
   f.n_doubled_seats = 0;
   cr_expect_null (ui_calibration_facts_doubles (&f));
+}
+
+/* Names as a sentence says them, "and" as each language writes it (one
+ * language a test: gettext keeps a process's first catalogue). */
+static const char *two[] = { "Ana", "Bea" }, *three[] = { "Ana", "Bea", "Cai" }, *isabel[] = { "Ana", "Isabel" };
+
+Test (words, names_joined_as_said)
+{
+  speak (NULL);
+  g_autofree char *one_en = ui_words_join_names (two, 1);
+  g_autofree char *two_en = ui_words_join_names (two, 2);
+  g_autofree char *three_en = ui_words_join_names (three, 3);
+  g_autofree char *isabel_en = ui_words_join_names (isabel, 2);
+  cr_expect_str_eq (one_en, "Ana");
+  cr_expect_str_eq (two_en, "Ana and Bea");
+  cr_expect_str_eq (three_en, "Ana, Bea and Cai");
+  cr_expect_str_eq (isabel_en, "Ana and Isabel");
+}
+
+Test (words, names_joined_in_spanish)
+{
+  speak ("es");
+  g_autofree char *three_es = ui_words_join_names (three, 3);
+  g_autofree char *isabel_es = ui_words_join_names (isabel, 2);
+  cr_expect_str_eq (three_es, "Ana, Bea y Cai");
+  cr_expect_str_eq (isabel_es, "Ana e Isabel");
+  speak (NULL);
+}
+
+Test (words, names_joined_in_catalan)
+{
+  speak ("ca");
+  g_autofree char *isabel_ca = ui_words_join_names (isabel, 2);
+  cr_expect_str_eq (isabel_ca, "Ana i Isabel");
+  speak (NULL);
+}
+
+/* When a saved game was played, as a person says it. */
+static GDateTime *
+at (int month, int day, int hour, int minute)
+{
+  return g_date_time_new_local (2026, month, day, hour, minute, 0);
+}
+
+Test (words, when_is_said_from_today)
+{
+  speak (NULL);
+  g_autoptr (GDateTime) now = at (11, 28, 10, 5);      /* a Saturday */
+  g_autoptr (GDateTime) earlier = at (11, 28, 8, 30);
+  g_autoptr (GDateTime) last_night = at (11, 27, 21, 40);
+  g_autoptr (GDateTime) tuesday = at (11, 24, 19, 0);
+  g_autoptr (GDateTime) long_ago = at (10, 2, 18, 15);
+  g_autofree char *today = ui_words_when (earlier, now);
+  g_autofree char *yesterday = ui_words_when (last_night, now);
+  g_autofree char *weekday = ui_words_when (tuesday, now);
+  g_autofree char *date = ui_words_when (long_ago, now);
+  cr_expect_str_eq (today, "today at 08:30");
+  cr_expect_str_eq (yesterday, "yesterday at 21:40");
+  cr_expect_str_eq (weekday, "on Tuesday at 19:00");
+  cr_expect_str_eq (date, "on 02/10/2026 at 18:15");
+}
+
+/* Last night and a date long ago, in `language`. */
+static void
+check_when (const char *language, const char *yesterday_said, const char *long_ago_said)
+{
+  speak (language);
+  g_autoptr (GDateTime) now = at (11, 28, 10, 5);
+  g_autoptr (GDateTime) last_night = at (11, 27, 21, 40);
+  g_autoptr (GDateTime) long_ago = at (10, 2, 18, 15);
+  g_autofree char *yesterday = ui_words_when (last_night, now);
+  g_autofree char *date = ui_words_when (long_ago, now);
+  cr_expect_str_eq (yesterday, yesterday_said);
+  cr_expect_str_eq (date, long_ago_said);
+  speak (NULL);
+}
+
+Test (words, when_in_spanish)
+{
+  check_when ("es", "ayer a las 21:40", "el 02/10/2026 a las 18:15");
+}
+
+Test (words, when_in_catalan)
+{
+  check_when ("ca", "ahir a les 21:40", "el 02/10/2026 a les 18:15");
+}
+
+/* A weekday, in Spanish. */
+Test (words, weekday_in_spanish)
+{
+  speak ("es");
+  g_autoptr (GDateTime) now = at (11, 28, 10, 5);
+  g_autoptr (GDateTime) tuesday = at (11, 24, 19, 0);
+  g_autofree char *weekday = ui_words_when (tuesday, now);
+  cr_expect_str_eq (weekday, "el martes a las 19:00");
+  speak (NULL);
+}
+
+/* What a screen reader hears of the camera picture and the table map. */
+Test (words, views_described_from_public_facts)
+{
+  speak (NULL);
+  g_autofree char *none = ui_words_describe_stickers (0, 0, 0, 0);
+  g_autofree char *some = ui_words_describe_stickers (1, 3, 4, 0);
+  cr_expect_str_eq (none, "No sticker in view");
+  cr_expect_str_eq (some, "8 stickers seen: 1 card face up, 3 cards face down, 4 table markers");
+
+  EngCardSet *set = NULL;
+  EngGame *game = katua_game (&set);
+  EngView view;
+  eng_view_init (&view);
+  view.n_players = 2;
+  view.active = 0;
+  g_strlcpy (view.players[0].name, "Ana", ENG_NAME_MAX);
+  g_strlcpy (view.players[1].name, "Bea", ENG_NAME_MAX);
+  view.players[0].hand = 2;
+  view.players[1].hand = -1;
+  EngViewPlace *slots = eng_view_add_player_place (&view.players[0], "slots");
+  EngTagMeaning cat = sticker_of (set, "cat-red-3", 0);
+  eng_view_place_add (slots, cat.card->serial, 0, false);
+  eng_view_place_add (slots, 0, 0, false);
+  eng_view_place_add (slots, 0, 0, true);
+  EngViewPlace *pile = eng_view_add_shared (&view, "Discard pile");
+  eng_view_place_add (pile, cat.card->serial, 0, false);
+  pile->count = 4;
+  g_autofree char *text = ui_words_describe_view (&view, set, game);
+  cr_expect_str_eq (text, "Ana's turn. Ana: 2 in hand; slots: red cat 3, 1 face down, 1 empty. Bea. "
+                          "Discard pile 4, red cat 3 on top.");
+  speak ("es");
+  g_autofree char *text_es = ui_words_describe_view (&view, set, game);
+  cr_expect (g_str_has_prefix (text_es, "Le toca a Ana."), "%s", text_es);
+  cr_expect_not_null (strstr (text_es, "gato rojo 3"), "%s", text_es);
+  speak (NULL);
+  eng_game_free (game);
+  eng_card_set_free (set);
+}
+
+/* A name on a small card is broken at spaces and made smaller, never cut
+ * inside a word; a word too long even at the smallest size is ellipsized. */
+Test (text_fit, names_fit_their_cards)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = ui_text_fit_layout (cr, "mood card, red side", 30, 4, 8, 5, FALSE);
+  cr_expect (ui_text_fit_check (layout, 30, 4), "\"mood card, red side\" does not fit 30 px");
+  double w, h;
+  ui_text_fit_size (layout, &w, &h);
+  cr_expect_leq (w, 30.5);
+  cr_expect_gt (pango_layout_get_line_count (layout), 1, "not broken into lines");
+  g_object_unref (layout);
+  /* short enough: the size asked for, one line */
+  layout = ui_text_fit_layout (cr, "Cat", 30, 4, 8, 5, FALSE);
+  cr_expect_eq (pango_font_description_get_size (pango_layout_get_font_description (layout)), 8 * PANGO_SCALE);
+  cr_expect_eq (pango_layout_get_line_count (layout), 1);
+  g_object_unref (layout);
+  /* a long word is drawn smaller rather than broken */
+  layout = ui_text_fit_layout (cr, "Nope Defuse Attack", 26, 3, 10, 5, FALSE);
+  cr_expect (ui_text_fit_check (layout, 26, 3));
+  cr_expect_lt (pango_font_description_get_size (pango_layout_get_font_description (layout)), 10 * PANGO_SCALE);
+  g_object_unref (layout);
+  /* the check itself sees a word broken mid-way */
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_text (layout, "Supercalifragilistic", -1);
+  pango_layout_set_width (layout, 20 * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_CHAR);
+  cr_expect_not (ui_text_fit_check (layout, 20, 9), "a word broken by characters passed the check");
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }

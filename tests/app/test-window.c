@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "eng-tag.h"
+#include "eng-data.h"
+#include "ui-command-bar.h"
 #include "ui-correction-dialog.h"
 #include "ui-option-docs.h"
 #include "ui-referee.h"
@@ -499,4 +501,42 @@ Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60
       cr_expect_eq (g_strv_length (again), g_strv_length (shown), "%s: clearing the search", games[g]);
       gtk_window_destroy (GTK_WINDOW (dialog));
     }
+}
+
+/* The first actionable widget under `root` running `action`. */
+static GtkWidget *
+find_action (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_action (c, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The command bar offers what can act: the game's command cards while it
+ * is played (Katua's four), only New game once it is over. */
+Test (window, command_bar_after_game_over_offers_only_a_new_game, .init = setup_gtk, .timeout = 60)
+{
+  char *path = eng_data_path ("cards/katua.set");
+  EngCardSet *set = NULL;
+  EngParseError err = { "" };
+  cr_assert_eq (eng_card_set_load_file (path, &set, &err), ENG_OK, "%s", err.reason);
+  free (path);
+  GtkWidget *bar = g_object_ref_sink (ui_command_bar_new ());
+  ui_command_bar_set_card_set (UI_COMMAND_BAR (bar), set);
+  GtkWidget *new_game = find_action (bar, "win.new-game");
+  cr_assert_not_null (new_game);
+  ui_command_bar_update (UI_COMMAND_BAR (bar), FALSE, TRUE);
+  cr_expect_eq (ui_command_bar_get_n_shown (UI_COMMAND_BAR (bar)), 4, "Katua's command cards");
+  cr_expect_not (gtk_widget_get_visible (new_game), "New game offered mid-game");
+  ui_command_bar_update (UI_COMMAND_BAR (bar), TRUE, FALSE);
+  cr_expect_eq (ui_command_bar_get_n_shown (UI_COMMAND_BAR (bar)), 0, "commands offered after the game");
+  cr_expect (gtk_widget_get_visible (new_game), "no New game after the game");
+  g_object_unref (bar);
+  eng_card_set_free (set);
 }

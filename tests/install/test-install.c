@@ -312,6 +312,38 @@ Test (install, desktop_file_validates)
   validate ("desktop-file-validate", argv);
 }
 
+/* The launcher and the AppStream text speak the table's languages: the
+ * translations of po/ are merged into the installed files. */
+Test (install, launcher_and_metainfo_are_translated)
+{
+  if (getenv ("TABLERO_HAVE_GUI") == NULL)
+    cr_skip_test ("this build has no GTK app");
+  g_autofree char *desktop_path = installed ("share/applications/org.tablero.Tablero.desktop");
+  g_autoptr (GKeyFile) desktop = g_key_file_new ();
+  cr_assert (g_key_file_load_from_file (desktop, desktop_path, G_KEY_FILE_NONE, NULL), "%s", desktop_path);
+  const char *langs[] = { "es", "ca" };
+  for (size_t i = 0; i < G_N_ELEMENTS (langs); i++)
+    {
+      g_autofree char *english = g_key_file_get_string (desktop, "Desktop Entry", "Comment", NULL);
+      g_autofree char *comment = g_key_file_get_locale_string (desktop, "Desktop Entry", "Comment", langs[i], NULL);
+      g_autofree char *generic = g_key_file_get_locale_string (desktop, "Desktop Entry", "GenericName", langs[i],
+                                                               NULL);
+      cr_assert_not_null (comment);
+      cr_expect_str_neq (comment, english, "the launcher's comment is not translated to %s", langs[i]);
+      cr_expect_str_neq (generic, "Card Game Referee", "the launcher's generic name is not translated to %s",
+                         langs[i]);
+    }
+  g_autofree char *metainfo_path = installed ("share/metainfo/org.tablero.Tablero.metainfo.xml");
+  g_autofree char *metainfo = NULL;
+  cr_assert (g_file_get_contents (metainfo_path, &metainfo, NULL, NULL), "%s", metainfo_path);
+  cr_expect_not_null (strstr (metainfo, "<summary xml:lang=\"es\">Arbitra partidas de cartas reales"),
+                      "no Spanish summary in the metainfo");
+  cr_expect_not_null (strstr (metainfo, "<summary xml:lang=\"ca\">Arbitra partides de cartes reals"),
+                      "no Catalan summary in the metainfo");
+  cr_expect_not_null (strstr (metainfo, "<p xml:lang=\"ca\">Tablero arbitra jocs de cartes"),
+                      "no Catalan description in the metainfo");
+}
+
 Test (install, metainfo_validates)
 {
   if (getenv ("TABLERO_HAVE_GUI") == NULL)
