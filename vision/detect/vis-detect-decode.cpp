@@ -218,10 +218,49 @@ draw_crisp (const float *samples, cv::Mat &crisp)
       }
 }
 
-/* Runs this worker's zbar on `img`.  A sticker of the table's printing is
+/* A decoder's text for candidate `c`: a sticker of the table's printing is
  * added to the worker's results (its 11-character tag, the seal left out)
- * with the candidate's geometry; anything else zbar reads is counted
- * foreign.  Returns whether zbar read a QR code at all. */
+ * with the candidate's geometry.  What zbar or ZXing read and the printing
+ * refuses is counted foreign; what our own decoder offers and is refused
+ * is not (it offers miscorrections too, and zbar counts a real foreign
+ * code after it). */
+struct Take {
+  Worker *w;
+  const Candidate *c;
+  bool count_foreign;
+};
+
+bool
+take_text (void *user, const char *data, size_t len)
+{
+  Take *t = (Take *) user;
+  Worker &w = *t->w;
+  VisDetection d;
+  std::memset (&d, 0, sizeof d);
+  EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
+  if (st != ENG_OK)
+    {
+      if (t->count_foreign)
+        {
+          w.foreign++;
+          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
+          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
+        }
+      return false;
+    }
+  std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
+  d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+  fill_geometry (t->c->h, &d);
+  if (w.found.size () < w.found.capacity ())
+    {
+      w.found.push_back (d);
+      w.found_reused.push_back (0);
+    }
+  return true;
+}
+
+/* Runs this worker's zbar on `img`.  Returns whether zbar read a QR code
+ * at all (a sticker of the printing or not: see take_text). */
 bool
 read_code (Worker &w, const cv::Mat &img, const Candidate &c)
 {
@@ -229,36 +268,29 @@ read_code (Worker &w, const cv::Mat &img, const Candidate &c)
   zbar::zbar_image_set_data (w.image, img.data, img.total (), nullptr);
   int n = zbar::zbar_scan_image (w.scanner, w.image);
   bool decoded = false;
+  Take take = { &w, &c, true };
   for (const zbar::zbar_symbol_t *sym = n > 0 ? zbar::zbar_image_first_symbol (w.image) : nullptr;
        sym != nullptr; sym = zbar::zbar_symbol_next (sym))
     {
       if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
         continue;
-      const char *data = zbar::zbar_symbol_get_data (sym);
-      unsigned len = zbar::zbar_symbol_get_data_length (sym);
-      VisDetection d;
-      std::memset (&d, 0, sizeof d);
       decoded = true;
-      EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
-      if (st != ENG_OK)
-        {
-          w.foreign++;
-          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
-          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
-          continue;
-        }
-      std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
-      d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
-      fill_geometry (c.h, &d);
-      if (w.found.size () < w.found.capacity ())
-        {
-          w.found.push_back (d);
-          w.found_reused.push_back (0);
-        }
-      break;
+      if (take_text (&take, zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym)))
+        break;
     }
   zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
   return decoded;
+}
+
+/* Our own decoder on the module samples: a local cut per module, saturated
+ * and contrastless modules as erasures, Reed-Solomon with erasures
+ * (vis-qr-decode.h).  Returns whether it read a sticker of the printing. */
+bool
+read_own (Worker &w, const float *samples, const Candidate &c)
+{
+  vis_qr_classify (samples, nullptr, SATURATED, &w.reading);
+  Take take = { &w, &c, false };
+  return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
 }
 
 /* How cleanly the samples split in two (between-class variance over the
@@ -337,15 +369,17 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
     }
   float samples[QR_MODULES * QR_MODULES];
   sample_modules (det->gray, c.h, samples);
-  /* w.sharp is made only when a drawing needs it: most codes read at once */
-  bool sharpened = false;
-  if (c.inferred)
-    {
-      sharpen_samples (samples, w.sharp);
-      sharpened = true;
-      if (std::min (format_errors (samples), format_errors (w.sharp)) > 1)
-        return;   /* no code's grid there: a guess, not an unread code */
-    }
+  /* Our own decoder first, on the samples as they are and with the blur's
+   * spill taken back out: it reads most codes at once, and it is the one
+   * that can tell a highlight's modules from wrong ones. */
+  if (read_own (w, samples, c))
+    return;
+  sharpen_samples (samples, w.sharp);
+  if (read_own (w, w.sharp, c))
+    return;
+  bool sharpened = true;
+  if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)
+    return;   /* no code's grid there: a guess, not an unread code */
   /* The crisp re-drawing is tried from the samples as they are, then with
    * the blur's spill from neighbouring modules taken back out: at 2-3 px
    * per module a light module between dark ones reads barely lighter than
@@ -359,6 +393,8 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
             break;
           refine_guess (det, c, samples);
           sharpened = false;
+          if (read_own (w, samples, c))
+            return;
         }
       if (attempt % 2 == 1 && !sharpened)
         {
@@ -400,6 +436,14 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
       cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
       decoded = read_code (w, w.warp_bin, c);
     }
+  if (!decoded && !c.inferred)
+    {
+      /* Last, ZXing-cpp on the same rectified crop: its binariser and
+       * grid fit differ from zbar's and ours, and each reads codes the
+       * others miss (real photos: issue 22). */
+      Take take = { &w, &c, true };
+      decoded = zxing_read_crop (w.warp, take_text, &take) >= 0;
+    }
   if (!decoded)
     {
       w.undecoded++;
@@ -418,7 +462,7 @@ decode_job (void *ctx, int job, int worker)
       Worker &w = det->workers[worker];
       job += det->first_job;
       decode_candidate (det, w, det->candidates[job]);
-      w.found_job.resize (w.found.size (), job);
+      w.found_job.resize (w.found.size (), job + det->job_base);
     }
   catch (...)
     {

@@ -13,6 +13,8 @@ extern "C" {
 #include "eng-tag.h"
 }
 #include "vis-detect.h"
+#include "vis-detect-zxing.h"
+#include "vis-qr-decode.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -35,11 +37,16 @@ constexpr int CONTRAST_OFFSET_MIN = 6;   /* grey levels below the local mean = d
 constexpr int CONTRAST_OFFSET_MAX = 20;  /* ... from a tenth of the contrast, within these */
 constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
 constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
+constexpr int SECOND_PASS_JOBS = 1 << 20;  /* job_base of a cold pass's second search */
+constexpr double SHARPEN_SIGMA = 1.5;    /* the unsharp mask of searches for small codes, px */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 /* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
  * zbar, whose cost grows with the pixels it scans. */
 constexpr int CRISP_PX = 2;
 constexpr int CRISP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * CRISP_PX;
+/* A module sample this light is a highlight's, not the paper's (unless
+ * most of the code is, vis_qr_classify): an erasure for our own decoder. */
+constexpr float SATURATED = 250.0f;
 
 struct Finder {
   cv::Point2f centre;
@@ -80,11 +87,12 @@ struct Region {
 };
 
 struct Worker {
-  cv::Mat bin, smooth;
+  cv::Mat bin, smooth, sharpened;
   std::vector<unsigned> hist;     /* contrast_offset's */
   cv::Mat small, mean;
   cv::Mat warp, warp_bin, crisp;
   float sharp[QR_MODULES * QR_MODULES];
+  VisQrReading reading;       /* our own decoder's view of the samples */
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   std::vector<Finder> finders;
@@ -235,6 +243,7 @@ void fill_geometry (const cv::Matx33d &h, VisDetection *d);
 /* Pool job: decodes det->candidates[det->first_job + job] on that worker. */
 void decode_job (void *ctx, int job, int worker);
 
+
 } // namespace vis_detect
 
 struct VisDetector {
@@ -255,6 +264,7 @@ struct VisDetector {
   std::vector<vis_detect::Finder> finders_all;  /* every worker's, before merging */
   std::vector<vis_detect::Candidate> candidates;
   size_t first_job = 0;       /* decode jobs number candidates from here */
+  int job_base = 0;           /* added to the job numbers of a second search (results order) */
   std::vector<vis_detect::Triple> triples;
   std::vector<vis_detect::FoundRef> found_order;
   std::vector<VisDetection> results;
@@ -268,6 +278,7 @@ struct VisDetector {
    * reads nothing flips it, so an empty-looking noisy table is searched
    * both ways in turn. */
   bool smooth_allowed = true;
+  bool sharpen = false;       /* this search sharpens (small codes), see find_finders */
   std::vector<unsigned> noise_hist;
   int last_width = 0, last_height = 0;
 

@@ -247,11 +247,23 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
    * codes are small (see smooth_allowed): on a soft image the kernel closes
    * the one-module light ring of a 2.5 px finder, and recall beats time. */
   int offset = contrast_offset (roi, w.hist);
-  if (det->noise > NOISY_SIGMA && det->smooth_allowed)
+  if (det->noise > NOISY_SIGMA && !det->sharpen)
     {
       cv::GaussianBlur (roi, w.smooth, cv::Size (3, 3), 0, 0, cv::BORDER_REPLICATE);
       roi = w.smooth;
       offset = std::max (offset, (int) std::lround (3.0f * 0.375f * det->noise));
+    }
+  else if (det->sharpen)
+    {
+      /* Small soft codes (under SMOOTH_MIN_MODULE px a module): the blur
+       * greys a finder's one-module light ring until the cut below takes
+       * it for dark and the finder's topology is gone.  An unsharp mask
+       * (the image plus the difference from a Gaussian of 1.5 px) gives
+       * the ring its contrast back: at 2 px a module it finds every
+       * finder where the plain image gives almost none. */
+      cv::GaussianBlur (roi, w.sharpened, cv::Size (0, 0), SHARPEN_SIGMA, SHARPEN_SIGMA, cv::BORDER_REPLICATE);
+      cv::addWeighted (roi, 2.0, w.sharpened, -1.0, 0.0, w.sharpened);
+      roi = w.sharpened;
     }
   /* Local mean from an 8x smaller image, blurred and scaled back: the same
    * job as adaptiveThreshold's box filter at a third of the cost. */
@@ -600,6 +612,38 @@ mark_reuse (VisDetector *det)
     }
 }
 
+/* Finder search over det->regions, grouping, and decoding of every
+ * candidate (and of the two-finder guesses the unread ones leave). */
+void
+search_and_decode (VisDetector *det, VisDetectMode mode)
+{
+  det->pool.run ((int) det->regions.size (), finder_job, det);
+  merge_finders (det);
+  group_candidates (det);
+  pair_candidates (det);
+  if (mode == VIS_DETECT_TRACK)
+    mark_reuse (det);
+  det->first_job = 0;
+  det->pool.run ((int) det->candidates.size (), decode_job, det);
+  if (release_unread (det))
+    {
+      det->first_job = det->candidates.size ();
+      pair_candidates (det);
+      det->pool.run ((int) (det->candidates.size () - det->first_job), decode_job, det);
+    }
+}
+
+/* Whether the workers read no code, or only codes under SMOOTH_MIN_MODULE. */
+bool
+only_small_codes (VisDetector *det)
+{
+  for (const Worker &w : det->workers)
+    for (const VisDetection &d : w.found)
+      if (d.module_px >= SMOOTH_MIN_MODULE)
+        return false;
+  return true;
+}
+
 } // namespace
 
 extern "C" EngStatus
@@ -662,12 +706,6 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
                       cv::INTER_AREA);
         }
 
-      det->pool.run ((int) det->regions.size (), finder_job, det);
-      merge_finders (det);
-      group_candidates (det);
-      pair_candidates (det);
-      if (mode == VIS_DETECT_TRACK)
-        mark_reuse (det);
       for (Worker &w : det->workers)
         {
           w.found.clear ();
@@ -675,13 +713,18 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           w.found_job.clear ();
           w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
         }
-      det->first_job = 0;
-      det->pool.run ((int) det->candidates.size (), decode_job, det);
-      if (release_unread (det))
+      det->sharpen = !det->smooth_allowed;
+      det->job_base = 0;
+      search_and_decode (det, mode);
+      /* A cold pass that read nothing, or only small codes, looks again
+       * with the small codes' sharpening (and later cold passes start with
+       * it, see smooth_allowed): a table seen from afar, or a photo, is
+       * then read from its first frame. */
+      if (mode == VIS_DETECT_COLD && !det->sharpen && only_small_codes (det))
         {
-          det->first_job = det->candidates.size ();
-          pair_candidates (det);
-          det->pool.run ((int) (det->candidates.size () - det->first_job), decode_job, det);
+          det->sharpen = true;
+          det->job_base = SECOND_PASS_JOBS;
+          search_and_decode (det, mode);
         }
 
       det->results.clear ();
