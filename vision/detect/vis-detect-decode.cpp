@@ -293,6 +293,42 @@ read_own (Worker &w, const float *samples, const Candidate &c)
   return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
 }
 
+/* Our own decoder on the samples with the lens's blur solved for
+ * (vis_qr_deconvolve): small soft codes, where each sample holds as much
+ * of the neighbours as of its module.  The saturated samples stay
+ * erasures. */
+bool
+read_deconvolved (Worker &w, const float *samples, const Candidate &c)
+{
+  if (vis_qr_deconvolve (samples, SATURATED, w.deconvolved) < 0)
+    return false;
+  uint8_t flagged[QR_MODULES * QR_MODULES];
+  int n_saturated = 0;
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
+    n_saturated += flagged[i] = samples[i] >= SATURATED;
+  vis_qr_classify (w.deconvolved, n_saturated * 3 > QR_MODULES * QR_MODULES ? nullptr : flagged, SATURATED,
+                   &w.reading);
+  Take take = { &w, &c, false };
+  return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
+}
+
+/* The code sampled from the frames fused so far (update_still), when its
+ * middle has stood still for two frames or more: noise and JPEG averaged
+ * out of a sticker at rest. */
+bool
+read_fused (VisDetector *det, Worker &w, const Candidate &c)
+{
+  if (det->still_frames.empty ())
+    return false;
+  cv::Point2f p = apply (c.h, QR_MODULES * 0.5, QR_MODULES * 0.5);
+  int bx = (int) p.x / BLOCK, by = (int) p.y / BLOCK;
+  if (bx < 0 || by < 0 || bx >= det->still_frames.cols || by >= det->still_frames.rows
+      || det->still_frames.at<uint8_t> (by, bx) < 2)
+    return false;
+  sample_modules (det->still_grey, c.h, w.fused);
+  return read_own (w, w.fused, c) || read_deconvolved (w, w.fused, c);
+}
+
 /* How cleanly the samples split in two (between-class variance over the
  * total, 0..1): highest when every sample centre sits inside its module. */
 float
@@ -376,6 +412,10 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
     return;
   sharpen_samples (samples, w.sharp);
   if (read_own (w, w.sharp, c))
+    return;
+  if (read_deconvolved (w, samples, c))
+    return;
+  if (read_fused (det, w, c))
     return;
   bool sharpened = true;
   if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)

@@ -37,7 +37,11 @@ constexpr int CONTRAST_OFFSET_MIN = 6;   /* grey levels below the local mean = d
 constexpr int CONTRAST_OFFSET_MAX = 20;  /* ... from a tenth of the contrast, within these */
 constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
 constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
-constexpr int SECOND_PASS_JOBS = 1 << 20;  /* job_base of a cold pass's second search */
+constexpr int SECOND_PASS_JOBS = 1 << 20;
+constexpr int BLOCK = 8;                 /* change map resolution, px */
+constexpr int CHANGE_LEVEL = 5;          /* grey levels a block mean must move */
+constexpr int STILL_LEVEL = 3;           /* grey levels a block mean may move between frames and be still */
+constexpr int STILL_FRAMES = 8;          /* the running mean's longest memory, frames */  /* job_base of a cold pass's second search */
 constexpr double SHARPEN_SIGMA = 1.5;    /* the unsharp mask of searches for small codes, px */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 /* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
@@ -92,6 +96,8 @@ struct Worker {
   cv::Mat small, mean;
   cv::Mat warp, warp_bin, crisp;
   float sharp[QR_MODULES * QR_MODULES];
+  float deconvolved[QR_MODULES * QR_MODULES];
+  float fused[QR_MODULES * QR_MODULES];
   VisQrReading reading;       /* our own decoder's view of the samples */
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
@@ -280,6 +286,11 @@ struct VisDetector {
   bool smooth_allowed = true;
   bool sharpen = false;       /* this search sharpens (small codes), see find_finders */
   std::vector<unsigned> noise_hist;
+  /* Frames fused where the table stands still (see update_still): each
+   * pixel's running mean (x16) over the frames its 8x8 block has not
+   * changed in, as grey; per block how many such frames (0..8). */
+  cv::Mat still_sum, still_grey, still_frames, still_done, small_prev;
+  bool still_fresh = true;
   int last_width = 0, last_height = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}

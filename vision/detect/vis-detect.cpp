@@ -101,6 +101,7 @@ vis_detector_reset (VisDetector *det)
   det->previous.clear ();
   det->previous_misses.clear ();
   det->frames_since_cold = 0;
+  det->still_fresh = true;
 }
 
 extern "C" void
@@ -237,7 +238,9 @@ void
 find_finders (VisDetector *det, Worker &w, const Region &reg)
 {
   const VisDetectorOptions &o = det->opts;
-  cv::Mat roi = det->gray (reg.rect);
+  /* Small codes are looked for in the frames fused so far (the frame
+   * itself where anything moved): noise closes their finders first. */
+  cv::Mat roi = (det->sharpen ? det->still_grey : det->gray) (reg.rect);
   if (roi.cols < 16 || roi.rows < 16)
     return;
   /* Sensor noise turns the binary image to salt: every speck is a contour
@@ -387,8 +390,6 @@ plan_cold (VisDetector *det)
     }
 }
 
-constexpr int BLOCK = 8;          /* change map resolution, px */
-constexpr int CHANGE_LEVEL = 5;   /* grey levels a block mean must move */
 
 cv::Rect
 track_box (const VisDetection &d)
@@ -612,6 +613,74 @@ mark_reuse (VisDetector *det)
     }
 }
 
+/* Fuses the frames a still table gives: where a block's mean stayed within
+ * STILL_LEVEL of the last frame's, each pixel of it takes a running mean
+ * with the frames before (1/2, 1/4, then 1/8 of the new one), elsewhere
+ * the frame as it is.  Sensor noise and JPEG blocks average out over a
+ * sticker at rest, which is what a small, soft, noisy code needs to be
+ * read (the finder search of small codes and the decoding of unread
+ * candidates look at det->still_grey).  Only the blocks this frame's
+ * regions cover are updated; a block outside them did not change. */
+void
+update_still (VisDetector *det)
+{
+  const cv::Size blocks = det->small_cur.size ();
+  /* the first frame after a reset is a cold pass: every block starts anew */
+  const bool first = det->still_fresh;
+  if (det->still_fresh || det->still_frames.size () != blocks || det->still_sum.size () != det->gray.size ())
+    {
+      det->still_frames.create (blocks, CV_8UC1);
+      det->still_frames.setTo (0);
+      det->still_done.create (blocks, CV_8UC1);
+      det->small_cur.copyTo (det->small_prev);
+      det->still_sum.create (det->gray.size (), CV_16UC1);
+      det->still_grey.create (det->gray.size (), CV_8UC1);
+      det->still_fresh = false;
+    }
+  det->still_done.setTo (0);
+  for (const Region &reg : det->regions)
+    {
+      const cv::Rect rb = to_blocks (reg.rect, blocks);
+      for (int by = rb.y; by < rb.y + rb.height; by++)
+        for (int bx = rb.x; bx < rb.x + rb.width; bx++)
+          {
+            uint8_t &done = det->still_done.at<uint8_t> (by, bx);
+            if (done)
+              continue;
+            done = 1;
+            uint8_t &n = det->still_frames.at<uint8_t> (by, bx);
+            int diff = std::abs ((int) det->small_cur.at<uint8_t> (by, bx) - (int) det->small_prev.at<uint8_t> (by, bx));
+            n = !first && diff <= STILL_LEVEL ? (uint8_t) std::min (n + 1, STILL_FRAMES) : 0;
+            const int shift = n == 0 ? 0 : n == 1 ? 1 : n < 4 ? 2 : 3;
+            const int y1 = std::min ((by + 1) * BLOCK, det->gray.rows), x1 = std::min ((bx + 1) * BLOCK, det->gray.cols);
+            for (int y = by * BLOCK; y < y1; y++)
+              {
+                const uint8_t *g = det->gray.ptr<uint8_t> (y);
+                uint16_t *sum = det->still_sum.ptr<uint16_t> (y);
+                uint8_t *out = det->still_grey.ptr<uint8_t> (y);
+                for (int x = bx * BLOCK; x < x1; x++)
+                  {
+                    int v = g[x] << 4;
+                    int a = shift == 0 ? v : sum[x] + ((v - (int) sum[x]) >> shift);
+                    sum[x] = (uint16_t) a;
+                    out[x] = (uint8_t) ((a + 8) >> 4);
+                  }
+              }
+          }
+    }
+  det->small_cur.copyTo (det->small_prev);
+}
+
+/* Frames between cold passes.  A table of small codes gets one four times
+ * as often: codes whose finders no single frame shows turn up in the
+ * frames fused meanwhile (update_still), and only a cold pass looks where
+ * no code was seen. */
+unsigned
+cold_interval (const VisDetector *det)
+{
+  return det->smooth_allowed ? det->opts.cold_interval : std::max (1u, det->opts.cold_interval / 4);
+}
+
 /* Finder search over det->regions, grouping, and decoding of every
  * candidate (and of the two-finder guesses the unread ones leave). */
 void
@@ -669,7 +738,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       det->last_width = frame->width;
       det->last_height = frame->height;
       if (mode == VIS_DETECT_TRACK
-          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= det->opts.cold_interval))
+          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
         mode = VIS_DETECT_COLD;
       det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
 
@@ -706,6 +775,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
                       cv::INTER_AREA);
         }
 
+      update_still (det);
       for (Worker &w : det->workers)
         {
           w.found.clear ();

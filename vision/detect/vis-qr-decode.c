@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N VIS_QRD_SIZE
@@ -387,6 +388,176 @@ vis_qr_classify (const float *samples, const uint8_t *flagged, float saturated, 
           conf *= 0.3f;
         out->confidence[i] = conf > 1.0f ? 1.0f : conf;
       }
+}
+
+/* ------------------------------------------------------------ deconvolution */
+
+/* The value every function module must have (1 light, 0 dark), -1 for data
+ * and format modules. */
+static int
+known_module (int row, int col)
+{
+  int fr = -1, fc = -1;
+  if (row < 8 && col < 8)
+    fr = row, fc = col;
+  else if (row < 8 && col >= N - 8)
+    fr = row, fc = N - 1 - col;
+  else if (row >= N - 8 && col < 8)
+    fr = N - 1 - row, fc = col;
+  if (fr >= 0)
+    {
+      if (fr == 7 || fc == 7)
+        return 1;   /* separator */
+      int ring = abs (fr - 3) > abs (fc - 3) ? abs (fr - 3) : abs (fc - 3);
+      return ring == 2 ? 1 : 0;
+    }
+  if (row == 8 && col == 8)
+    return -1;
+  if (row == N - 8 && col == 8)
+    return 0;       /* the dark module */
+  if (row == 6 && col >= 8 && col < N - 8)
+    return col % 2 == 0 ? 0 : 1;
+  if (col == 6 && row >= 8 && row < N - 8)
+    return row % 2 == 0 ? 0 : 1;
+  return -1;
+}
+
+#define SPREAD 2   /* neighbours each way a module's blur reaches */
+
+/* Weights of the modules -SPREAD..SPREAD away along one axis: a module's
+ * box seen through a Gaussian of sigma s, at a module centre. */
+static void
+axis_weights (float s, float w[2 * SPREAD + 1])
+{
+  for (int d = -SPREAD; d <= SPREAD; d++)
+    w[d + SPREAD] = 0.5f * (erff ((d + 0.5f) / (s * (float) M_SQRT2)) - erff ((d - 0.5f) / (s * (float) M_SQRT2)));
+}
+
+/* Module value at (row, col), the quiet zone light beyond the symbol. */
+static inline float
+value_at (const float *x, int row, int col)
+{
+  return row < 0 || col < 0 || row >= N || col >= N ? 1.0f : x[row * N + col];
+}
+
+/* The blurred image of the modules `x` at module (row, col). */
+static float
+blurred_at (const float *x, const float *w, int row, int col)
+{
+  float v = 0.0f;
+  for (int dy = -SPREAD; dy <= SPREAD; dy++)
+    for (int dx = -SPREAD; dx <= SPREAD; dx++)
+      v += w[dy + SPREAD] * w[dx + SPREAD] * value_at (x, row + dy, col + dx);
+  return v;
+}
+
+float
+vis_qr_deconvolve (const float *samples, float saturated, float *out)
+{
+  memcpy (out, samples, sizeof (float) * VIS_QRD_MODULES);
+  float x[VIS_QRD_MODULES];
+  bool known[VIS_QRD_MODULES];
+  for (int r = 0; r < N; r++)
+    for (int c = 0; c < N; c++)
+      {
+        int k = known_module (r, c);
+        known[r * N + c] = k >= 0;
+        x[r * N + c] = k >= 0 ? (float) k : 0.5f;
+      }
+  /* The blur and the two levels, fitted on the modules of the finders'
+   * inner 6x6 (their 5x5 neighbourhoods are all known): least squares of
+   * sample = dark + (light - dark) * blurred, over a few sigmas. */
+  float best_s = -1.0f, best_err = INFINITY, dark = 0.0f, light = 255.0f;
+  static const float sigmas[] = { 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.85f };
+  for (size_t k = 0; k < sizeof sigmas / sizeof sigmas[0]; k++)
+    {
+      float w[2 * SPREAD + 1];
+      axis_weights (sigmas[k], w);
+      double sp = 0, sy = 0, spp = 0, spy = 0, syy = 0;
+      int n = 0;
+      for (int f = 0; f < 3; f++)
+        for (int i = 0; i < 6; i++)
+          for (int j = 0; j < 6; j++)
+            {
+              int r = f == 2 ? N - 1 - i : i, c = f == 1 ? N - 1 - j : j;
+              float y = samples[r * N + c];
+              if (isnan (y) || y >= saturated)
+                continue;
+              float p = blurred_at (x, w, r, c);
+              sp += p, sy += y, spp += (double) p * p, spy += (double) p * y, syy += (double) y * y;
+              n++;
+            }
+      double var = n * spp - sp * sp;
+      if (n < 40 || var <= 1e-9)
+        continue;
+      double slope = (n * spy - sp * sy) / var, icpt = (sy - slope * sp) / n;
+      double err = syy - 2 * icpt * sy - 2 * slope * spy + n * icpt * icpt + 2 * icpt * slope * sp
+                   + slope * slope * spp;
+      if (slope > 20 && err < best_err)
+        {
+          best_err = (float) err;
+          best_s = sigmas[k];
+          dark = (float) icpt;
+          light = (float) (icpt + slope);
+        }
+    }
+  if (best_s < 0)
+    return -1.0f;
+  float w[2 * SPREAD + 1];
+  axis_weights (best_s, w);
+  /* Projected Gauss-Seidel on the unknown modules, samples as levels 0..1. */
+  float y[VIS_QRD_MODULES];
+  bool use[VIS_QRD_MODULES];
+  for (int i = 0; i < VIS_QRD_MODULES; i++)
+    {
+      use[i] = !isnan (samples[i]) && samples[i] < saturated;
+      y[i] = use[i] ? (samples[i] - dark) / (light - dark) : 0.0f;
+    }
+  float norm = 0.0f;
+  for (int dy = -SPREAD; dy <= SPREAD; dy++)
+    for (int dx = -SPREAD; dx <= SPREAD; dx++)
+      norm += w[dy + SPREAD] * w[dy + SPREAD] * w[dx + SPREAD] * w[dx + SPREAD];
+  /* residuals kept up to date as modules change */
+  float res[VIS_QRD_MODULES];
+  for (int r = 0; r < N; r++)
+    for (int c = 0; c < N; c++)
+      res[r * N + c] = use[r * N + c] ? y[r * N + c] - blurred_at (x, w, r, c) : 0.0f;
+  for (int sweep = 0; sweep < 12; sweep++)
+    for (int r = 0; r < N; r++)
+      for (int c = 0; c < N; c++)
+        {
+          const int j = r * N + c;
+          if (known[j])
+            continue;
+          float g = 0.0f, h = 0.0f;
+          for (int dy = -SPREAD; dy <= SPREAD; dy++)
+            for (int dx = -SPREAD; dx <= SPREAD; dx++)
+              {
+                int rr = r + dy, cc = c + dx;
+                if (rr < 0 || cc < 0 || rr >= N || cc >= N || !use[rr * N + cc])
+                  continue;
+                float wij = w[dy + SPREAD] * w[dx + SPREAD];
+                g += wij * res[rr * N + cc];
+                h += wij * wij;
+              }
+          if (h < 0.05f * norm)
+            continue;   /* (almost) nothing of it was seen */
+          float v = x[j] + g / h;
+          v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+          float delta = v - x[j];
+          x[j] = v;
+          for (int dy = -SPREAD; dy <= SPREAD; dy++)
+            for (int dx = -SPREAD; dx <= SPREAD; dx++)
+              {
+                int rr = r + dy, cc = c + dx;
+                if (rr >= 0 && cc >= 0 && rr < N && cc < N && use[rr * N + cc])
+                  res[rr * N + cc] -= w[dy + SPREAD] * w[dx + SPREAD] * delta;
+              }
+        }
+  for (int i = 0; i < VIS_QRD_MODULES; i++)
+    if (use[i])
+      out[i] = 20.0f + 210.0f * x[i];
+  return best_s;
 }
 
 /* ------------------------------------------------------------ the symbol */

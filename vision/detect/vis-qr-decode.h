@@ -74,6 +74,20 @@ const char *vis_qr_decode_status_to_string (VisQrDecodeStatus status);
 void vis_qr_classify (const float *samples, const uint8_t *flagged, float saturated,
                       VisQrReading *out);
 
+/* Takes a soft camera's blur back out of 441 module samples: the samples
+ * are modelled as the modules (dark 0 / light 1, the function patterns
+ * known, the quiet zone light) seen through a Gaussian blur of sigma s
+ * modules, integrated over each module, between a dark and a light level.
+ * s and the levels are fitted on the finders, whose surroundings are all
+ * known; then the unknown modules are solved for (least squares, kept in
+ * 0..1, Gauss-Seidel).  At 2 px a module and less a module's sample holds
+ * as much of its neighbours as of itself; this is what separates them.
+ * Writes samples on the same grey scale into `out` (saturated inputs stay
+ * saturated, and take no part in the fit); returns the fitted s, or a
+ * negative value when the finders do not look like finders (then `out` is
+ * a copy of `samples`). */
+float vis_qr_deconvolve (const float *samples, float saturated, float *out);
+
 /* Called with each decoded text (`len` bytes, not NUL-terminated); returns
  * true to take it (decoding stops), false to go on looking. */
 typedef bool (*VisQrAccept) (void *user, const char *text, size_t len);

@@ -30,6 +30,10 @@
 #   katua-NN  2560x1440, one Katua turn (tests/live/scripts/katua-2p-basic)
 #             filmed at 0.9 m: the scene tablero-cli scene makes of it
 #
+# table-00, -03, -06 and -09 also get three further frames of the same
+# still table (new sensor noise and JPEG each, the exposure kept) in
+# OUT/still/NAME-K.jpg, for fusing frames.
+#
 # Truth lines (NAME.truth):
 #   frame NAME WIDTH HEIGHT
 #   sticker TAG FINISH IN_VIEW VISIBLE MODULE_PX X0 Y0 X1 Y1 X2 Y2 X3 Y3
@@ -399,9 +403,10 @@ def sticker_truth(cam, obj, w, h, square, info):
 
 # ---------------------------------------------------------------- camera pipeline
 
-def develop(exr, out_jpg, rng, noise_scale=1.0, quality=None, soft=None):
+def develop(exr, out_jpg, rng, noise_scale=1.0, quality=None, soft=None, gain=None):
     """Auto exposure, sensor noise, lens softness, clipping, gamma, JPEG,
-    from the render's linear light (an OpenEXR file)."""
+    from the render's linear light (an OpenEXR file).  `gain` fixes the
+    exposure (the later frames of a still table)."""
     im = bpy.data.images.load(exr)
     w, h = im.size
     buf = np.empty(w * h * 4, dtype=np.float32)
@@ -410,7 +415,8 @@ def develop(exr, out_jpg, rng, noise_scale=1.0, quality=None, soft=None):
     lin = buf.reshape(h, w, 4)[::-1, :, :3].copy()   # Blender's rows run bottom-up
     # auto exposure: the frame's mean luminance to 18% grey, as a webcam's
     luma = lin @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
-    gain = 0.18 / max(float(luma.mean()), 1e-6)
+    if gain is None:
+        gain = 0.18 / max(float(luma.mean()), 1e-6)
     lin = lin * gain
     nr = np.random.default_rng(rng.randrange(1 << 30))
     # shot noise (a full well of ~1500 e- at this gain) and read noise
@@ -654,6 +660,14 @@ def render_shot(name, args, build):
     W = int(sc.render.resolution_x * sc.render.resolution_percentage / 100)
     H = int(sc.render.resolution_y * sc.render.resolution_percentage / 100)
     gain, q, soft = develop(png, os.path.join(out_dir, name + ".jpg"), rng)
+    # A still table filmed: the same light, new sensor noise and JPEG in
+    # every frame (what fusing frames of a sticker at rest works with).
+    stills = STILLS.get(name, 0)
+    if stills:
+        os.makedirs(os.path.join(out_dir, "still"), exist_ok=True)
+    for k in range(1, stills + 1):
+        develop(png, os.path.join(out_dir, "still", "%s-%d.jpg" % (name, k)), rng, quality=q, soft=soft,
+                gain=gain)
     os.remove(png)
     lines = ["frame %s %d %d" % (name, W, H),
              "# exposure gain %.2f, jpeg %d, lens sigma %.2f px, %d samples" % (gain, q, soft, args["samples"])]
@@ -666,7 +680,14 @@ def render_shot(name, args, build):
             " ".join("%.2f %.2f" % (x * f, y * f) for x, y, z in px)))
     with open(os.path.join(out_dir, name + ".truth"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
+    for k in range(1, stills + 1):
+        with open(os.path.join(out_dir, "still", "%s-%d.truth" % (name, k)), "w") as fh:
+            fh.write("\n".join(lines) + "\n")
     print("rendered", name, flush=True)
+
+
+# Shots that also get further frames of the same still table.
+STILLS = {"table-00": 3, "table-03": 3, "table-06": 3, "table-09": 3}
 
 
 def shots(args):
