@@ -38,10 +38,14 @@ constexpr int CONTRAST_OFFSET_MAX = 20;  /* ... from a tenth of the contrast, wi
 constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
 constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
 constexpr int SECOND_PASS_JOBS = 1 << 20;
+constexpr double DECONVOLVE_MAX_MODULE = 3.2;  /* px: larger modules are not deconvolved */
 constexpr int BLOCK = 8;                 /* change map resolution, px */
 constexpr int CHANGE_LEVEL = 5;          /* grey levels a block mean must move */
+constexpr int UHD_WIDTH = 3000;          /* frames this wide are searched at half size ... */
+constexpr float UHD_MIN_MODULE = 2.0f;   /* ... when their codes keep this many px a module there */
 constexpr int STILL_LEVEL = 3;           /* grey levels a block mean may move between frames and be still */
-constexpr int STILL_FRAMES = 8;          /* the running mean's longest memory, frames */  /* job_base of a cold pass's second search */
+constexpr int STILL_FRAMES = 8;          /* the running mean's longest memory, frames */
+constexpr uint8_t STILL_UNSET = 0xff;    /* still_frames of a block not fused yet */  /* job_base of a cold pass's second search */
 constexpr double SHARPEN_SIGMA = 1.5;    /* the unsharp mask of searches for small codes, px */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 /* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
@@ -98,6 +102,8 @@ struct Worker {
   float sharp[QR_MODULES * QR_MODULES];
   float deconvolved[QR_MODULES * QR_MODULES];
   float fused[QR_MODULES * QR_MODULES];
+  cv::Mat crop;               /* a candidate at the frame's full resolution (scale > 1) */
+  cv::Mat convert_tmp;        /* to_gray's, on this worker */
   VisQrReading reading;       /* our own decoder's view of the samples */
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
@@ -246,17 +252,30 @@ bool release_unread (VisDetector *det);
 
 /* Corners, centre, module size and rotation of the code `h` maps. */
 void fill_geometry (const cv::Matx33d &h, VisDetection *d);
+
+/* A candidate's module->work map as module->frame. */
+inline cv::Matx33d
+frame_h (const VisDetector *det, const cv::Matx33d &h);
 /* Pool job: decodes det->candidates[det->first_job + job] on that worker. */
 void decode_job (void *ctx, int job, int worker);
 
 
 } // namespace vis_detect
 
+struct VisDetector;
+
 struct VisDetector {
   VisDetectorOptions opts;
   vis_detect::Pool pool;
   std::vector<vis_detect::Worker> workers;
-  cv::Mat gray;               /* the frame itself (GRAY8) or gray_own */
+  /* Large frames (4K) are searched and tracked at half size and decoded at
+   * full size: `scale` is the frame's pixels per work pixel (1 or 2).
+   * Everything inside (gray, regions, finders, candidates' h) is in work
+   * pixels; detections (results, previous) are in the frame's. */
+  int scale = 1;
+  float smallest_module = 0.0f;  /* frame px: the smallest code the last cold pass read */
+  cv::Mat convert_tmp;        /* to_gray's, on the calling thread */
+  cv::Mat gray;               /* the frame itself (GRAY8) or gray_own, in work pixels */
   cv::Mat gray_own;           /* BGR frames are converted into this */
   cv::Mat small_bgr, small_cur; /* this frame's 8x8 block means */
   cv::Mat small_ref;          /* block means when each area was last examined */
@@ -291,7 +310,16 @@ struct VisDetector {
    * changed in, as grey; per block how many such frames (0..8). */
   cv::Mat still_sum, still_grey, still_frames, still_done, small_prev;
   bool still_fresh = true;
+  bool unread_last = false;   /* the last frame left candidates unread */
+  bool still_now = false;     /* still_grey holds this frame */
   int last_width = 0, last_height = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}
 };
+
+inline cv::Matx33d
+vis_detect::frame_h (const VisDetector *det, const cv::Matx33d &h)
+{
+  const double k = det->scale;
+  return cv::Matx33d (k, 0, 0, 0, k, 0, 0, 0, 1) * h;
+}

@@ -116,15 +116,32 @@ vis_detector_set_printing (VisDetector *det, const EngPrinting *printing)
 
 namespace {
 
-/* Converts the part of `frame` under `r` into det->gray. */
+/* Converts the part of `frame` under `r` (work pixels) into det->gray;
+ * a large frame is averaged down to work pixels on the way (INTER_AREA,
+ * through `tmp` for colour). */
 void
-to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r)
+to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r, cv::Mat &tmp)
 {
-  if (frame->format == VIS_PIXEL_GRAY8)
-    return; /* det->gray wraps the frame itself */
-  cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
   cv::Mat dst = det->gray (r);
-  cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
+  if (det->scale == 1)
+    {
+      if (frame->format == VIS_PIXEL_GRAY8)
+        return; /* det->gray wraps the frame itself */
+      cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
+      cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
+      return;
+    }
+  const int k = det->scale;
+  const cv::Rect fr (r.x * k, r.y * k, r.width * k, r.height * k);
+  if (frame->format == VIS_PIXEL_GRAY8)
+    {
+      cv::Mat src (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
+      cv::resize (src (fr), dst, r.size (), 0, 0, cv::INTER_AREA);
+      return;
+    }
+  cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
+  cv::resize (src (fr), tmp, r.size (), 0, 0, cv::INTER_AREA);
+  cv::cvtColor (tmp, dst, cv::COLOR_BGR2GRAY);
 }
 
 void
@@ -240,7 +257,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
   const VisDetectorOptions &o = det->opts;
   /* Small codes are looked for in the frames fused so far (the frame
    * itself where anything moved): noise closes their finders first. */
-  cv::Mat roi = (det->sharpen ? det->still_grey : det->gray) (reg.rect);
+  cv::Mat roi = (det->sharpen && det->still_now ? det->still_grey : det->gray) (reg.rect);
   if (roi.cols < 16 || roi.rows < 16)
     return;
   /* Sensor noise turns the binary image to salt: every speck is a contour
@@ -391,16 +408,18 @@ plan_cold (VisDetector *det)
 }
 
 
+/* The box to search again around a code seen before (work pixels). */
 cv::Rect
-track_box (const VisDetection &d)
+track_box (const VisDetector *det, const VisDetection &d)
 {
-  float x0 = d.corners[0].x, x1 = x0, y0 = d.corners[0].y, y1 = y0;
-  for (int k = 1; k < 4; k++)
+  const float k = 1.0f / (float) det->scale;
+  float x0 = d.corners[0].x * k, x1 = x0, y0 = d.corners[0].y * k, y1 = y0;
+  for (int c = 1; c < 4; c++)
     {
-      x0 = std::min (x0, d.corners[k].x);
-      x1 = std::max (x1, d.corners[k].x);
-      y0 = std::min (y0, d.corners[k].y);
-      y1 = std::max (y1, d.corners[k].y);
+      x0 = std::min (x0, d.corners[c].x * k);
+      x1 = std::max (x1, d.corners[c].x * k);
+      y0 = std::min (y0, d.corners[c].y * k);
+      y1 = std::max (y1, d.corners[c].y * k);
     }
   float margin = 0.35f * std::max (x1 - x0, y1 - y0) + 6.0f;
   return cv::Rect ((int) (x0 - margin), (int) (y0 - margin), (int) (x1 - x0 + 2 * margin),
@@ -415,11 +434,40 @@ to_blocks (const cv::Rect &r, const cv::Size &blocks)
   return b & cv::Rect (0, 0, blocks.width, blocks.height);
 }
 
-/* The frame's 8x8 block means (INTER_AREA averages sensor noise away). */
+/* The frame's 8x8 block means (INTER_AREA averages sensor noise away), in
+ * work pixels.  A large frame's blocks (16x16 of its pixels) are averaged
+ * over 16 of their pixels: reading all 25 MB of a 4K frame would cost more
+ * than the rest of a tracked frame, and 16 samples still average a
+ * webcam's noise down to a grey level. */
 void
 block_means (VisDetector *det, const VisImage *frame)
 {
-  cv::Size small ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK);
+  cv::Size small ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK);
+  if (det->scale > 1)
+    {
+      const int side = BLOCK * det->scale, step = side / 4;
+      const int channels = frame->format == VIS_PIXEL_BGR8 ? 3 : 1;
+      det->small_cur.create (small, CV_8UC1);
+      for (int by = 0; by < small.height; by++)
+        {
+          uint8_t *out = det->small_cur.ptr<uint8_t> (by);
+          for (int bx = 0; bx < small.width; bx++)
+            {
+              unsigned sum = 0, n = 0;
+              for (int y = by * side + step / 2; y < std::min ((by + 1) * side, frame->height); y += step)
+                {
+                  const uint8_t *row = frame->data + (size_t) y * frame->stride;
+                  for (int x = bx * side + step / 2; x < std::min ((bx + 1) * side, frame->width); x += step, n++)
+                    {
+                      const uint8_t *p = row + (size_t) x * channels;
+                      sum += channels == 3 ? (29u * p[0] + 150u * p[1] + 77u * p[2]) >> 8 : p[0];
+                    }
+                }
+              out[bx] = (uint8_t) (n ? (sum + n / 2) / n : 0);
+            }
+        }
+      return;
+    }
   if (frame->format == VIS_PIXEL_BGR8)
     {
       cv::Mat src (frame->height, frame->width, CV_8UC3, frame->data, frame->stride);
@@ -433,11 +481,10 @@ block_means (VisDetector *det, const VisImage *frame)
 void
 convert_job (void *ctx, int job, int worker)
 {
-  (void) worker;
   VisDetector *det = (VisDetector *) ctx;
   try
     {
-      to_gray (det, det->frame, det->regions[job].own);
+      to_gray (det, det->frame, det->regions[job].own, det->workers[worker].convert_tmp);
     }
   catch (...)
     {
@@ -469,8 +516,8 @@ plan_track (VisDetector *det, const VisImage *frame)
   for (size_t p = 0; p < det->previous.size (); p++)
     {
       const VisDetection &d = det->previous[p];
-      max_module = std::max (max_module, d.module_px);
-      cv::Rect r = track_box (d) & all;
+      max_module = std::max (max_module, d.module_px / (float) det->scale);
+      cv::Rect r = track_box (det, d) & all;
       if (r.width < 16 || r.height < 16)
         continue;
       cv::Rect rb = to_blocks (r, det->changed.size ());
@@ -480,7 +527,7 @@ plan_track (VisDetector *det, const VisImage *frame)
           det->still.push_back (d);
           continue;
         }
-      to_gray (det, frame, r);
+      to_gray (det, frame, r, det->convert_tmp);
       add_region (det, r, r);
     }
   /* Changed blocks no box covers, grown by a code's size, in connected
@@ -499,7 +546,7 @@ plan_track (VisDetector *det, const VisImage *frame)
           cv::Rect b = cv::boundingRect (c);
           cv::Rect r (b.x * BLOCK, b.y * BLOCK, b.width * BLOCK, b.height * BLOCK);
           r &= all;
-          to_gray (det, frame, r);
+          to_gray (det, frame, r, det->convert_tmp);
           add_region (det, r, r);
         }
     }
@@ -583,7 +630,7 @@ mark_reuse (VisDetector *det)
           cv::Point2f src[4] = { { 0, 0 }, { 21, 0 }, { 21, 21 }, { 0, 21 } };
           cv::Point2f dst[4];
           for (int k = 0; k < 4; k++)
-            dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y);
+            dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y) * (1.0f / (float) det->scale);
           if (dist (dst[0], tl) > 8.0f * mod)
             continue;
           /* Finders in the same place do not make the same code: a card
@@ -620,17 +667,17 @@ mark_reuse (VisDetector *det)
  * sticker at rest, which is what a small, soft, noisy code needs to be
  * read (the finder search of small codes and the decoding of unread
  * candidates look at det->still_grey).  Only the blocks this frame's
- * regions cover are updated; a block outside them did not change. */
+ * regions cover are updated (a block outside them did not change), and with
+ * `only_dirty` only those where a candidate was left unread. */
 void
-update_still (VisDetector *det)
+update_still (VisDetector *det, bool only_dirty)
 {
   const cv::Size blocks = det->small_cur.size ();
-  /* the first frame after a reset is a cold pass: every block starts anew */
-  const bool first = det->still_fresh;
   if (det->still_fresh || det->still_frames.size () != blocks || det->still_sum.size () != det->gray.size ())
     {
+      /* every block starts anew where it is next looked at */
       det->still_frames.create (blocks, CV_8UC1);
-      det->still_frames.setTo (0);
+      det->still_frames.setTo (STILL_UNSET);
       det->still_done.create (blocks, CV_8UC1);
       det->small_cur.copyTo (det->small_prev);
       det->still_sum.create (det->gray.size (), CV_16UC1);
@@ -645,12 +692,12 @@ update_still (VisDetector *det)
         for (int bx = rb.x; bx < rb.x + rb.width; bx++)
           {
             uint8_t &done = det->still_done.at<uint8_t> (by, bx);
-            if (done)
+            if (done || (only_dirty && det->dirty.at<uint8_t> (by, bx) == 0))
               continue;
             done = 1;
             uint8_t &n = det->still_frames.at<uint8_t> (by, bx);
             int diff = std::abs ((int) det->small_cur.at<uint8_t> (by, bx) - (int) det->small_prev.at<uint8_t> (by, bx));
-            n = !first && diff <= STILL_LEVEL ? (uint8_t) std::min (n + 1, STILL_FRAMES) : 0;
+            n = n != STILL_UNSET && diff <= STILL_LEVEL ? (uint8_t) std::min (n + 1, STILL_FRAMES) : 0;
             const int shift = n == 0 ? 0 : n == 1 ? 1 : n < 4 ? 2 : 3;
             const int y1 = std::min ((by + 1) * BLOCK, det->gray.rows), x1 = std::min ((bx + 1) * BLOCK, det->gray.cols);
             for (int y = by * BLOCK; y < y1; y++)
@@ -671,14 +718,16 @@ update_still (VisDetector *det)
   det->small_cur.copyTo (det->small_prev);
 }
 
-/* Frames between cold passes.  A table of small codes gets one four times
- * as often: codes whose finders no single frame shows turn up in the
+/* Frames between cold passes.  A table of small codes (under
+ * SMOOTH_MIN_MODULE px a module in the frame) gets one four times as
+ * often: codes whose finders no single frame shows turn up in the
  * frames fused meanwhile (update_still), and only a cold pass looks where
  * no code was seen. */
 unsigned
 cold_interval (const VisDetector *det)
 {
-  return det->smooth_allowed ? det->opts.cold_interval : std::max (1u, det->opts.cold_interval / 4);
+  const bool small = det->smallest_module > 0.0f && det->smallest_module < SMOOTH_MIN_MODULE;
+  return small ? std::max (1u, det->opts.cold_interval / 4) : det->opts.cold_interval;
 }
 
 /* Finder search over det->regions, grouping, and decoding of every
@@ -708,7 +757,7 @@ only_small_codes (VisDetector *det)
 {
   for (const Worker &w : det->workers)
     for (const VisDetection &d : w.found)
-      if (d.module_px >= SMOOTH_MIN_MODULE)
+      if (d.module_px >= SMOOTH_MIN_MODULE * (float) det->scale)
         return false;
   return true;
 }
@@ -737,19 +786,32 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       bool resized = frame->width != det->last_width || frame->height != det->last_height;
       det->last_width = frame->width;
       det->last_height = frame->height;
+      /* A 4K frame whose codes are all large enough is searched at half
+       * size (they keep 2.6 px a module there); the first pass, and any
+       * table with smaller codes, at full size. */
+      const int scale = frame->width >= UHD_WIDTH && frame->width % 2 == 0 && frame->height % 2 == 0
+                                && !resized && det->smallest_module >= 2.0f * UHD_MIN_MODULE
+                            ? 2
+                            : 1;
+      if (scale != det->scale)
+        {
+          det->scale = scale;
+          resized = true;
+        }
       if (mode == VIS_DETECT_TRACK
           && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
         mode = VIS_DETECT_COLD;
       det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
 
-      if (frame->format == VIS_PIXEL_GRAY8)
+      if (frame->format == VIS_PIXEL_GRAY8 && det->scale == 1)
         det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
       else
         {
-          det->gray_own.create (frame->height, frame->width, CV_8UC1);
+          det->gray_own.create (frame->height / det->scale, frame->width / det->scale, CV_8UC1);
           det->gray = det->gray_own;
         }
 
+      det->frame = frame;
       det->regions.clear ();
       if (mode == VIS_DETECT_TRACK && !plan_track (det, frame))
         {
@@ -760,7 +822,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       if (mode == VIS_DETECT_COLD)
         {
           plan_cold (det);
-          if (frame->format == VIS_PIXEL_BGR8)
+          if (frame->format == VIS_PIXEL_BGR8 || det->scale > 1)
             {
               /* Grey conversion split over the workers by stripe (each its
                * own rows, no overlap), before the stripes are searched. */
@@ -771,11 +833,20 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
            * block means from BGR directly, within a grey level of these. */
           det->noise = estimate_noise (det);
           cv::resize (det->gray, det->small_cur,
-                      cv::Size ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK), 0, 0,
+                      cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0, 0,
                       cv::INTER_AREA);
         }
 
-      update_still (det);
+      /* A cold pass over a table whose codes all read has no use for the
+       * fused frames (and a 4K frame's would cost a few ms): they start
+       * again where they are next needed. */
+      det->still_now = mode == VIS_DETECT_TRACK || !det->smooth_allowed || det->unread_last;
+      if (det->still_now)
+        /* tracking a table of large codes: only where a code was left
+         * unread (the dirty blocks) is anything fused */
+        update_still (det, mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
+      else
+        det->still_fresh = true;
       for (Worker &w : det->workers)
         {
           w.found.clear ();
@@ -908,12 +979,14 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           for (const VisDetection &d : det->results)
             smallest = std::min (smallest, d.module_px);
           bool was = det->smooth_allowed;
-          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE;
+          det->smallest_module = det->results.empty () ? 0.0f : smallest;
+          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE * (float) det->scale;
           /* Small codes showed through the smoothing: the others like them
            * it hid are looked for at once, not a cold interval later. */
           if (was && !det->smooth_allowed && !det->results.empty () && det->noise > NOISY_SIGMA)
             det->frames_since_cold = det->opts.cold_interval;
         }
+      det->unread_last = out->n_undecoded > 0;
       out->detections = det->results.data ();
       out->n_detections = det->results.size ();
       out->n_finders = (unsigned) std::count_if (det->finders.begin (), det->finders.end (),
