@@ -294,6 +294,17 @@ read_own (const VisDetector *det, Worker &w, const float *samples, const Candida
   return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
 }
 
+/* The share of the samples a highlight saturated (none when most are: an
+ * over-exposed picture, not a highlight). */
+float
+glare_share (const float *samples)
+{
+  int n = 0;
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
+    n += samples[i] >= SATURATED;
+  return n * 3 > QR_MODULES * QR_MODULES ? 0.0f : (float) n / (QR_MODULES * QR_MODULES);
+}
+
 /* Our own decoder on the samples with the lens's blur solved for
  * (vis_qr_deconvolve): small soft codes, where each sample holds as much
  * of the neighbours as of its module.  The saturated samples stay
@@ -429,6 +440,8 @@ full_view (const VisDetector *det, Worker &w, const cv::Matx33d &work_h, cv::Mat
   h = cv::Matx33d (1, 0, -r.x, 0, 1, -r.y, 0, 0, 1) * H;
 }
 
+void decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Matx33d &h, float *samples);
+
 /* Rectifies one candidate and decodes it with this worker's scanner. */
 void
 decode_candidate (VisDetector *det, Worker &w, Candidate &c)
@@ -446,6 +459,17 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
   full_view (det, w, c.h, img, h);
   float samples[QR_MODULES * QR_MODULES];
   sample_modules (img, h, samples);
+  const size_t before = w.found.size ();
+  decode_samples (det, w, c, img, h, samples);
+  for (size_t i = before; i < w.found.size (); i++)
+    w.found[i].glare = glare_share (samples);
+}
+
+/* The decoders on candidate `c`, sampled (`samples`) from `img` through `h`,
+ * in order of cost; a sticker read is added to the worker's results. */
+void
+decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Matx33d &h, float *samples)
+{
   /* Our own decoder first, on the samples as they are and with the blur's
    * spill taken back out: it reads most codes at once, and it is the one
    * that can tell a highlight's modules from wrong ones. */

@@ -26,6 +26,7 @@
 #   close-NN  1920x1080, camera 0.42-0.62 m, 2.6-5 px a module, 6-12 cards
 #   table-NN  1920x1080, camera 0.80-1.00 m, a 70-78 degree webcam over a
 #             4-player table, 1.5-2.5 px a module, 30-40 cards
+#   far-NN    1920x1080, camera 1.05-1.25 m: 1.5-1.9 px a module
 #   uhd-NN    3840x2160, the same tables seen by a 4K webcam
 #   katua-NN  2560x1440, one Katua turn (tests/live/scripts/katua-2p-basic)
 #             filmed at 0.9 m: the scene tablero-cli scene makes of it
@@ -701,6 +702,11 @@ def shots(args):
         res.append(("table-%02d" % k, lambda rng: random_table(
             None, rng, STICKERS, 1920, 1080, rng.uniform(0.8, 1.0), rng.uniform(70, 78),
             rng.uniform(0, 15), rng.randint(30, 40), 0.6, rng.randint(0, 2), rng.randint(0, 2),
+            rng.random() < 0.6)))
+    for k in range(4):
+        res.append(("far-%02d" % k, lambda rng: random_table(
+            None, rng, STICKERS, 1920, 1080, rng.uniform(1.05, 1.25), rng.uniform(74, 78),
+            rng.uniform(0, 10), rng.randint(30, 40), 0.6, rng.randint(0, 2), rng.randint(0, 1),
             rng.random() < 0.6)))
     for k in range(3):
         res.append(("uhd-%02d" % k, lambda rng: random_table(
