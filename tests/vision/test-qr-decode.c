@@ -437,3 +437,43 @@ Test (qrdecode, over_exposed_paper_is_not_a_highlight)
   cr_assert_str_eq (t.taken, text);
 }
 
+
+/* A highlight too large for level Q alone over the lower right corner,
+ * where a sticker's first codewords lie: with the set's first characters
+ * known ("TB1K01"), those codewords cost nothing and the code reads; a
+ * code of another set or a forgery forced into that shape is still
+ * refused. */
+Test (qrdecode, known_first_characters_read_past_a_large_highlight)
+{
+  unsigned rng = 31;
+  int plain = 0, expecting = 0, total = 0;
+  for (int card = 1; card <= 30; card++)
+    {
+      char tag[16], text[ENG_STICKER_TEXT_LEN + 1];
+      face_tag (card, tag);
+      sticker_text (tag, text);
+      float s[VIS_QRD_MODULES];
+      samples_of (text, &rng, s);
+      highlight (s, 15.5f, 15.5f, 3.8f);
+      VisQrReading rd;
+      vis_qr_classify (s, NULL, 250.0f, &rd);
+      Taker t = { .printing = test_printing () };
+      total++;
+      if (vis_qr_decode (&rd, take_sealed, &t, NULL) == VIS_QRD_OK)
+        plain++;
+      memset (&t, 0, sizeof t);
+      t.printing = test_printing ();
+      if (vis_qr_decode_expecting (&rd, "TB1K01", ENG_STICKER_TEXT_LEN, take_sealed, &t, NULL) == VIS_QRD_OK)
+        {
+          cr_assert_str_eq (t.taken, text);
+          expecting++;
+        }
+      /* the wrong set's prefix forces wrong codewords: never another card */
+      memset (&t, 0, sizeof t);
+      t.printing = test_printing ();
+      if (vis_qr_decode_expecting (&rd, "TB1E01", ENG_STICKER_TEXT_LEN, take_sealed, &t, NULL) == VIS_QRD_OK)
+        cr_assert_str_eq (t.taken, text);
+    }
+  cr_log_info ("a 7.6-module highlight: %d of %d read plain, %d with the set known", plain, total, expecting);
+  cr_expect_gt (expecting, plain + total / 5, "%d with the set known, %d plain", expecting, plain);
+}

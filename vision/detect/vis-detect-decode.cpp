@@ -294,6 +294,23 @@ read_own (const VisDetector *det, Worker &w, const float *samples, const Candida
   return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
 }
 
+/* Our own decoder with the first codewords of a sticker of each set of the
+ * printing taken as known (vis_qr_decode_expecting): a highlight over the
+ * lower right corner, where they lie, costs nothing then. */
+bool
+read_expecting (const VisDetector *det, Worker &w, const float *samples, const Candidate &c)
+{
+  if (det->n_prefixes == 0)
+    return false;
+  vis_qr_classify (samples, nullptr, SATURATED, &w.reading);
+  Take take = { det, &w, &c, false };
+  for (int i = 0; i < det->n_prefixes; i++)
+    if (vis_qr_decode_expecting (&w.reading, det->prefixes[i], ENG_STICKER_TEXT_LEN, take_text, &take, nullptr)
+        == VIS_QRD_OK)
+      return true;
+  return false;
+}
+
 /* The share of the samples a highlight saturated (none when most are: an
  * over-exposed picture, not a highlight). */
 float
@@ -484,6 +501,8 @@ decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Mat
   if (module < DECONVOLVE_MAX_MODULE && read_deconvolved (det, w, samples, c))
     return;
   if (read_fused (det, w, c))
+    return;
+  if (read_expecting (det, w, samples, c))
     return;
   bool sharpened = true;
   if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)

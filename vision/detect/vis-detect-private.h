@@ -41,6 +41,8 @@ constexpr int SECOND_PASS_JOBS = 1 << 20;
 constexpr double DECONVOLVE_MAX_MODULE = 3.2;  /* px: larger modules are not deconvolved */
 constexpr int BLOCK = 8;                 /* change map resolution, px */
 constexpr int CHANGE_LEVEL = 5;          /* grey levels a block mean must move */
+constexpr int MAX_PREFIXES = 8;          /* sets a table plays, at most (ENG_PRINTING_MAX_SETS) */
+constexpr int PREFIX_LEN = 6;            /* "TB1" + game + set */
 constexpr int UHD_WIDTH = 3000;          /* frames this wide are searched at half size ... */
 constexpr float UHD_MIN_MODULE = 2.0f;   /* ... when their codes keep this many px a module there */
 constexpr int STILL_LEVEL = 3;           /* grey levels a block mean may move between frames and be still */
@@ -312,6 +314,10 @@ struct VisDetector {
   bool still_fresh = true;
   bool unread_last = false;   /* the last frame left candidates unread */
   bool still_now = false;     /* still_grey holds this frame */
+  /* The first characters of the printing's stickers ("TB1K01": magic,
+   * game and set), for decoding with those codewords known. */
+  char prefixes[vis_detect::MAX_PREFIXES][vis_detect::PREFIX_LEN + 1];
+  int n_prefixes = 0;
   int last_width = 0, last_height = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}

@@ -4,6 +4,7 @@
 #include <opencv2/calib3d.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <new>
 
@@ -111,6 +112,19 @@ vis_detector_set_printing (VisDetector *det, const EngPrinting *printing)
     return;
   for (auto &w : det->workers)
     w.printing = printing;
+  /* The sets the printing holds, as the first characters of their
+   * stickers (vis_qr_decode_expecting): found by asking for each game
+   * letter and set id, once. */
+  det->n_prefixes = 0;
+  static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  for (char game = 'A'; printing != nullptr && game <= 'Z'; game++)
+    for (int a = 0; a < 36; a++)
+      for (int b = 0; b < 36 && det->n_prefixes < MAX_PREFIXES; b++)
+        {
+          const char set[3] = { digits[a], digits[b], '\0' };
+          if (eng_printing_has_set (printing, game, set))
+            std::snprintf (det->prefixes[det->n_prefixes++], PREFIX_LEN + 1, "TB1%c%s", game, set);
+        }
   vis_detector_reset (det);
 }
 

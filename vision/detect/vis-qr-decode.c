@@ -713,8 +713,8 @@ parse_segments (const uint8_t *data, char *out)
 /* One mask: the codewords and how much each can be believed, then
  * Reed-Solomon with the least believable ones erased, fewer to more. */
 static VisQrDecodeStatus
-decode_mask (const VisQrReading *rd, int mask, VisQrAccept accept, void *user, VisQrDecodeInfo *info,
-             bool *any_codeword, bool *any_text)
+decode_mask (const VisQrReading *rd, int mask, const uint8_t *known, int n_known, VisQrAccept accept,
+             void *user, VisQrDecodeInfo *info, bool *any_codeword, bool *any_text)
 {
   uint8_t cw[VIS_QRD_CODEWORDS] = { 0 };
   float rel[VIS_QRD_CODEWORDS];
@@ -735,6 +735,12 @@ decode_mask (const VisQrReading *rd, int mask, VisQrAccept accept, void *user, V
       /* erased modules first (more of them, less to believe), then by the
        * least confident module */
       rel[k] = erased > 0 ? -(float) erased : worst;
+      /* codewords known beforehand are taken as known, never erased */
+      if (k < n_known)
+        {
+          cw[k] = known[k];
+          rel[k] = INFINITY;
+        }
     }
   int order[VIS_QRD_CODEWORDS];
   for (int k = 0; k < VIS_QRD_CODEWORDS; k++)
@@ -809,7 +815,64 @@ vis_qr_decode (const VisQrReading *reading, VisQrAccept accept, void *user, VisQ
     return VIS_QRD_NO_FORMAT;
   bool any_codeword = false, any_text = false;
   for (int k = 0; k < n; k++)
-    if (decode_mask (reading, order[k], accept, user, info, &any_codeword, &any_text) == VIS_QRD_OK)
+    if (decode_mask (reading, order[k], NULL, 0, accept, user, info, &any_codeword, &any_text) == VIS_QRD_OK)
+      return VIS_QRD_OK;
+  return any_text ? VIS_QRD_REFUSED : any_codeword ? VIS_QRD_BAD_DATA : VIS_QRD_UNCORRECTABLE;
+}
+
+/* The data bits every alphanumeric text of `len` characters starting with
+ * `prefix` begins with (mode, count, the prefix's pairs), as whole
+ * codewords into `known`; returns how many. */
+static int
+known_codewords (const char *prefix, size_t len, uint8_t *known)
+{
+  uint8_t bits[VIS_QRD_DATA * 8];
+  int n = 0;
+  const int head[] = { 0, 0, 1, 0 };   /* alphanumeric mode */
+  for (int i = 0; i < 4; i++)
+    bits[n++] = (uint8_t) head[i];
+  for (int i = 8; i >= 0; i--)
+    bits[n++] = (uint8_t) ((len >> i) & 1);
+  size_t p = strlen (prefix);
+  for (size_t i = 0; i + 2 <= p && i + 2 <= len; i += 2)
+    {
+      const char *a = strchr (alnum, prefix[i]), *b = strchr (alnum, prefix[i + 1]);
+      if (a == NULL || b == NULL)
+        break;
+      int v = (int) (a - alnum) * 45 + (int) (b - alnum);
+      for (int k = 10; k >= 0 && n < VIS_QRD_DATA * 8; k--)
+        bits[n++] = (uint8_t) ((v >> k) & 1);
+    }
+  int whole = n / 8;
+  for (int k = 0; k < whole; k++)
+    {
+      known[k] = 0;
+      for (int b = 0; b < 8; b++)
+        known[k] = (uint8_t) (known[k] << 1 | bits[k * 8 + b]);
+    }
+  return whole;
+}
+
+VisQrDecodeStatus
+vis_qr_decode_expecting (const VisQrReading *reading, const char *prefix, size_t len, VisQrAccept accept,
+                         void *user, VisQrDecodeInfo *info)
+{
+  tables ();
+  if (info != NULL)
+    {
+      info->tries = info->errors = info->erasures = 0;
+      info->mask = -1;
+    }
+  uint8_t known[VIS_QRD_DATA];
+  int n_known = prefix != NULL && len > 0 && len <= VIS_QRD_TEXT_MAX ? known_codewords (prefix, len, known) : 0;
+  int order[8];
+  int n = rank_masks (reading, order);
+  if (n == 0)
+    return VIS_QRD_NO_FORMAT;
+  bool any_codeword = false, any_text = false;
+  for (int k = 0; k < n; k++)
+    if (decode_mask (reading, order[k], known, n_known, accept, user, info, &any_codeword, &any_text)
+        == VIS_QRD_OK)
       return VIS_QRD_OK;
   return any_text ? VIS_QRD_REFUSED : any_codeword ? VIS_QRD_BAD_DATA : VIS_QRD_UNCORRECTABLE;
 }

@@ -105,6 +105,16 @@ typedef struct {
 VisQrDecodeStatus vis_qr_decode (const VisQrReading *reading, VisQrAccept accept, void *user,
                                  VisQrDecodeInfo *info);
 
+/* As vis_qr_decode, for a text known to be `len` alphanumeric characters
+ * starting with `prefix` (a sticker of a set the table plays: "TB1K01"):
+ * the codewords those fix (mode, count and the prefix's characters: the
+ * first five for a 16-character sticker) are taken as known whatever the
+ * image shows there, so a highlight over them costs nothing and the error
+ * correction goes to the rest.  Only the seal check (`accept`) tells a
+ * sticker from anything else forced into that shape. */
+VisQrDecodeStatus vis_qr_decode_expecting (const VisQrReading *reading, const char *prefix, size_t len,
+                                           VisQrAccept accept, void *user, VisQrDecodeInfo *info);
+
 /* Reed-Solomon over GF(256) (x^8+x^4+x^3+x^2+1), generator roots alpha^0 ..
  * alpha^(nsym-1), codeword[0] the highest power (the QR layout).  Corrects
  * `cw` (n bytes, n <= 255, nsym < n) in place given the positions of
