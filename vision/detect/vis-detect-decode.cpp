@@ -493,6 +493,8 @@ decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Mat
   if (read_own (det, w, samples, c))
     return;
   sharpen_samples (samples, w.sharp);
+  if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)
+    return;   /* no code's grid there: a guess, not an unread code */
   if (read_own (det, w, w.sharp, c))
     return;
   /* the blur solved for: only where a module is small enough for a soft
@@ -505,8 +507,6 @@ decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Mat
   if (read_expecting (det, w, samples, c))
     return;
   bool sharpened = true;
-  if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)
-    return;   /* no code's grid there: a guess, not an unread code */
   /* The crisp re-drawing is tried from the samples as they are, then with
    * the blur's spill from neighbouring modules taken back out: at 2-3 px
    * per module a light module between dark ones reads barely lighter than

@@ -451,8 +451,9 @@ to_blocks (const cv::Rect &r, const cv::Size &blocks)
 /* The frame's 8x8 block means (INTER_AREA averages sensor noise away), in
  * work pixels.  A large frame's blocks (16x16 of its pixels) are averaged
  * over 16 of their pixels: reading all 25 MB of a 4K frame would cost more
- * than the rest of a tracked frame, and 16 samples still average a
- * webcam's noise down to a grey level. */
+ * than the rest of a tracked frame, and 16 samples (of the green, which
+ * carries most of the light) still average a webcam's noise down to a
+ * grey level.  Cold passes take their reference the same way. */
 void
 block_means (VisDetector *det, const VisImage *frame)
 {
@@ -473,8 +474,9 @@ block_means (VisDetector *det, const VisImage *frame)
                   const uint8_t *row = frame->data + (size_t) y * frame->stride;
                   for (int x = bx * side + step / 2; x < std::min ((bx + 1) * side, frame->width); x += step, n++)
                     {
-                      const uint8_t *p = row + (size_t) x * channels;
-                      sum += channels == 3 ? (29u * p[0] + 150u * p[1] + 77u * p[2]) >> 8 : p[0];
+                      /* green stands for the light: the reference block
+                       * means of a cold pass are taken the same way */
+                      sum += row[(size_t) x * channels + (channels == 3 ? 1 : 0)];
                     }
                 }
               out[bx] = (uint8_t) (n ? (sum + n / 2) / n : 0);
@@ -682,9 +684,10 @@ mark_reuse (VisDetector *det)
  * read (the finder search of small codes and the decoding of unread
  * candidates look at det->still_grey).  Only the blocks this frame's
  * regions cover are updated (a block outside them did not change), and with
- * `only_dirty` only those where a candidate was left unread. */
+ * `only_dirty` only those where a candidate was left unread.  A cold pass
+ * (`cold`) after a reset starts every block from its frame. */
 void
-update_still (VisDetector *det, bool only_dirty)
+update_still (VisDetector *det, bool cold, bool only_dirty)
 {
   const cv::Size blocks = det->small_cur.size ();
   if (det->still_fresh || det->still_frames.size () != blocks || det->still_sum.size () != det->gray.size ())
@@ -697,6 +700,15 @@ update_still (VisDetector *det, bool only_dirty)
       det->still_sum.create (det->gray.size (), CV_16UC1);
       det->still_grey.create (det->gray.size (), CV_8UC1);
       det->still_fresh = false;
+      if (cold)
+        {
+          /* a cold pass after a reset: every block starts from this frame */
+          det->gray.convertTo (det->still_sum, CV_16U, 16.0);
+          det->gray.copyTo (det->still_grey);
+          det->still_frames.setTo (0);
+          det->small_cur.copyTo (det->small_prev);
+          return;
+        }
     }
   det->still_done.setTo (0);
   for (const Region &reg : det->regions)
@@ -846,9 +858,12 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           /* From the grey frame, as cheap as it gets; tracking takes its
            * block means from BGR directly, within a grey level of these. */
           det->noise = estimate_noise (det);
-          cv::resize (det->gray, det->small_cur,
-                      cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0, 0,
-                      cv::INTER_AREA);
+          if (det->scale > 1)
+            block_means (det, frame);
+          else
+            cv::resize (det->gray, det->small_cur,
+                        cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0,
+                        0, cv::INTER_AREA);
         }
 
       /* A cold pass over a table whose codes all read has no use for the
@@ -858,7 +873,8 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       if (det->still_now)
         /* tracking a table of large codes: only where a code was left
          * unread (the dirty blocks) is anything fused */
-        update_still (det, mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
+        update_still (det, mode == VIS_DETECT_COLD,
+                      mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
       else
         det->still_fresh = true;
       for (Worker &w : det->workers)
