@@ -276,6 +276,7 @@ struct VisDetector {
    * pixels; detections (results, previous) are in the frame's. */
   int scale = 1;
   float smallest_module = 0.0f;  /* frame px: the smallest code the last cold pass read */
+  unsigned cold_passes = 0;
   cv::Mat convert_tmp;        /* to_gray's, on the calling thread */
   cv::Mat gray;               /* the frame itself (GRAY8) or gray_own, in work pixels */
   cv::Mat gray_own;           /* BGR frames are converted into this */

@@ -813,13 +813,18 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       det->last_width = frame->width;
       det->last_height = frame->height;
       /* A 4K frame whose codes are all large enough is searched at half
-       * size (they keep 2.6 px a module there); the first pass, and any
-       * table with smaller codes, at full size. */
+       * size (they keep 2 px a module there); the first pass, any table
+       * with smaller codes, and every eighth cold pass (a small sticker
+       * put down since would not show at half size) at full size.  The
+       * scale changes only where a cold pass is due anyway. */
+      const bool cold_due = mode == VIS_DETECT_COLD || resized || det->previous.empty ()
+                            || det->frames_since_cold + 1 >= cold_interval (det);
       const int scale = frame->width >= UHD_WIDTH && frame->width % 2 == 0 && frame->height % 2 == 0
                                 && !resized && det->smallest_module >= 2.0f * UHD_MIN_MODULE
+                                && (det->scale == 1 || det->cold_passes % 8 != 7)
                             ? 2
                             : 1;
-      if (scale != det->scale)
+      if (cold_due && scale != det->scale)
         {
           det->scale = scale;
           resized = true;
@@ -828,6 +833,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
         mode = VIS_DETECT_COLD;
       det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
+      det->cold_passes += mode == VIS_DETECT_COLD;
 
       if (frame->format == VIS_PIXEL_GRAY8 && det->scale == 1)
         det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
