@@ -216,6 +216,19 @@ highlight (float *s, float cx, float cy, float core)
       }
 }
 
+/* Katua face `card`'s sticker text into `text`, sampled into `s` with a
+ * highlight of `core` modules at (cx, cy). */
+static void
+highlighted_face (int card, unsigned *rng, float cx, float cy, float core, char text[ENG_STICKER_TEXT_LEN + 1],
+                  float *s)
+{
+  char tag[16];
+  face_tag (card, tag);
+  sticker_text (tag, text);
+  samples_of (text, rng, s);
+  highlight (s, cx, cy, core);
+}
+
 static VisQrDecodeStatus
 decode (const float *s, Taker *t, VisQrDecodeInfo *info)
 {
@@ -257,12 +270,9 @@ Test (qrdecode, reads_through_a_highlight_on_finders_format_and_data)
   for (int card = 1; card <= 20; card++)
     for (size_t k = 0; k < sizeof spots / sizeof spots[0]; k++)
       {
-        char tag[16], text[ENG_STICKER_TEXT_LEN + 1];
-        face_tag (card, tag);
-        sticker_text (tag, text);
+        char text[ENG_STICKER_TEXT_LEN + 1];
         float s[VIS_QRD_MODULES];
-        samples_of (text, &rng, s);
-        highlight (s, spots[k][0], spots[k][1], 2.5f);
+        highlighted_face (card, &rng, spots[k][0], spots[k][1], 2.5f, text, s);
         Taker t;
         VisQrDecodeStatus st = decode (s, &t, NULL);
         total++;
@@ -284,12 +294,9 @@ Test (qrdecode, erasures_read_more_than_errors_would)
   int read = 0, read_plain = 0, total = 0;
   for (int card = 1; card <= 30; card++)
     {
-      char tag[16], text[ENG_STICKER_TEXT_LEN + 1];
-      face_tag (card, tag);
-      sticker_text (tag, text);
+      char text[ENG_STICKER_TEXT_LEN + 1];
       float s[VIS_QRD_MODULES];
-      samples_of (text, &rng, s);
-      highlight (s, 14.5f, 14.5f, 3.4f);
+      highlighted_face (card, &rng, 14.5f, 14.5f, 3.4f, text, s);
       Taker t;
       total++;
       if (decode (s, &t, NULL) == VIS_QRD_OK)
@@ -449,12 +456,9 @@ Test (qrdecode, known_first_characters_read_past_a_large_highlight)
   int plain = 0, expecting = 0, total = 0;
   for (int card = 1; card <= 30; card++)
     {
-      char tag[16], text[ENG_STICKER_TEXT_LEN + 1];
-      face_tag (card, tag);
-      sticker_text (tag, text);
+      char text[ENG_STICKER_TEXT_LEN + 1];
       float s[VIS_QRD_MODULES];
-      samples_of (text, &rng, s);
-      highlight (s, 15.5f, 15.5f, 3.8f);
+      highlighted_face (card, &rng, 15.5f, 15.5f, 3.8f, text, s);
       VisQrReading rd;
       vis_qr_classify (s, NULL, 250.0f, &rd);
       Taker t = { .printing = test_printing () };

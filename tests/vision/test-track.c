@@ -226,6 +226,18 @@ Test (track, refuses_time_going_back)
   vis_tracker_free (t);
 }
 
+/* Renders the scene at `t_s`, detects (tracking) and feeds the tracker,
+ * as `watch` does; the snapshot lands in `snap`.  Returns the time in ns. */
+static int64_t
+watch_frame (TestScene *ts, VisDetector *det, VisTracker *t, double t_s, VisDetectResult *r)
+{
+  test_scene_render (ts, t_s);
+  cr_assert_eq (vis_detector_detect (det, &ts->image, VIS_DETECT_TRACK, r), ENG_OK);
+  int64_t now = (int64_t) llround (t_s * 1e9);
+  cr_assert_eq (vis_tracker_update (t, r->detections, r->n_detections, r->n_foreign, now, &snap), ENG_OK);
+  return now;
+}
+
 /* Rendered: a hand sweeps over the middle of 10 cards for 1.5 s, then card
  * c3 slides away; nothing may vanish under the hand, the slide is
  * committed once at rest, not before. */
@@ -247,11 +259,8 @@ Test (track, rendered_hand_and_move, .timeout = 120)
   for (int f = 0; f < 45; f++)
     {
       double ts_s = f * 0.1;
-      test_scene_render (&ts, ts_s);
       VisDetectResult r;
-      cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_TRACK, &r), ENG_OK);
-      int64_t now = (int64_t) llround (ts_s * 1e9);
-      cr_assert_eq (vis_tracker_update (t, r.detections, r.n_detections, r.n_foreign, now, &snap), ENG_OK);
+      int64_t now = watch_frame (&ts, det, t, ts_s, &r);
       if (snap.n_items > max_items)
         max_items = snap.n_items;
       if (f >= 3 && f < 30)
@@ -607,9 +616,8 @@ Test (track, card_sliding_in_motion_blur_keeps_identity_and_moves_once, .timeout
   for (int f = 0; f < 75; f++)
     {
       double t_s = f / 30.0;
-      test_scene_render (&ts, t_s);
       VisDetectResult r;
-      cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_TRACK, &r), ENG_OK);
+      int64_t now = watch_frame (&ts, det, t, t_s, &r);
       bool seen = false;
       for (size_t i = 0; i < r.n_detections; i++)
         seen |= strcmp (r.detections[i].payload, c3) == 0;
@@ -618,8 +626,6 @@ Test (track, card_sliding_in_motion_blur_keeps_identity_and_moves_once, .timeout
           sliding_frames++;
           read_sliding += seen;
         }
-      int64_t now = (int64_t) llround (t_s * 1e9);
-      cr_assert_eq (vis_tracker_update (t, r.detections, r.n_detections, r.n_foreign, now, &snap), ENG_OK);
       if (f < 25)
         continue;   /* the table settles first */
       cr_expect_eq (snap.n_items, 10u, "frame %d: %u items", f, snap.n_items);

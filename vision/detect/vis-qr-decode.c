@@ -800,26 +800,6 @@ decode_mask (const VisQrReading *rd, int mask, const uint8_t *known, int n_known
   return VIS_QRD_UNCORRECTABLE;
 }
 
-VisQrDecodeStatus
-vis_qr_decode (const VisQrReading *reading, VisQrAccept accept, void *user, VisQrDecodeInfo *info)
-{
-  tables ();
-  if (info != NULL)
-    {
-      info->tries = info->errors = info->erasures = 0;
-      info->mask = -1;
-    }
-  int order[8];
-  int n = rank_masks (reading, order);
-  if (n == 0)
-    return VIS_QRD_NO_FORMAT;
-  bool any_codeword = false, any_text = false;
-  for (int k = 0; k < n; k++)
-    if (decode_mask (reading, order[k], NULL, 0, accept, user, info, &any_codeword, &any_text) == VIS_QRD_OK)
-      return VIS_QRD_OK;
-  return any_text ? VIS_QRD_REFUSED : any_codeword ? VIS_QRD_BAD_DATA : VIS_QRD_UNCORRECTABLE;
-}
-
 /* The data bits every alphanumeric text of `len` characters starting with
  * `prefix` begins with (mode, count, the prefix's pairs), as whole
  * codewords into `known`; returns how many. */
@@ -875,4 +855,10 @@ vis_qr_decode_expecting (const VisQrReading *reading, const char *prefix, size_t
         == VIS_QRD_OK)
       return VIS_QRD_OK;
   return any_text ? VIS_QRD_REFUSED : any_codeword ? VIS_QRD_BAD_DATA : VIS_QRD_UNCORRECTABLE;
+}
+
+VisQrDecodeStatus
+vis_qr_decode (const VisQrReading *reading, VisQrAccept accept, void *user, VisQrDecodeInfo *info)
+{
+  return vis_qr_decode_expecting (reading, NULL, 0, accept, user, info);
 }

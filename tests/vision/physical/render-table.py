@@ -697,27 +697,31 @@ def render_shot(name, args, build):
 STILLS = {"table-00": 3, "table-03": 3, "table-06": 3, "table-09": 3}
 
 
+def table_shot(width, height, cam_h, fov, tilt, cards, hands, mugs, window=None):
+    """A random table: ranges for the camera's height, field of view and
+    tilt, the cards (a range or a number), hands and mugs; a window in 60 %
+    of frames unless `window` says."""
+    def build(rng):
+        return random_table(None, rng, STICKERS, width, height, rng.uniform(*cam_h), rng.uniform(*fov),
+                            rng.uniform(*tilt), rng.randint(*cards) if isinstance(cards, tuple) else cards,
+                            0.6, rng.randint(*hands), rng.randint(*mugs),
+                            rng.random() < 0.6 if window is None else window)
+    return build
+
+
+TABLES = [
+    ("close", 8, table_shot(1920, 1080, (0.42, 0.62), (60, 74), (0, 25), (6, 12), (0, 1), (0, 1))),
+    ("table", 16, table_shot(1920, 1080, (0.8, 1.0), (70, 78), (0, 15), (30, 40), (0, 2), (0, 2))),
+    ("far", 4, table_shot(1920, 1080, (1.05, 1.25), (74, 78), (0, 10), (30, 40), (0, 2), (0, 1))),
+    ("uhd", 3, table_shot(3840, 2160, (0.8, 1.0), (70, 78), (0, 15), 40, (0, 2), (0, 1), True)),
+]
+
+
 def shots(args):
     res = []
-    for k in range(8):
-        res.append(("close-%02d" % k, lambda rng: random_table(
-            None, rng, STICKERS, 1920, 1080, rng.uniform(0.42, 0.62), rng.uniform(60, 74),
-            rng.uniform(0, 25), rng.randint(6, 12), 0.6, rng.randint(0, 1), rng.randint(0, 1),
-            rng.random() < 0.6)))
-    for k in range(16):
-        res.append(("table-%02d" % k, lambda rng: random_table(
-            None, rng, STICKERS, 1920, 1080, rng.uniform(0.8, 1.0), rng.uniform(70, 78),
-            rng.uniform(0, 15), rng.randint(30, 40), 0.6, rng.randint(0, 2), rng.randint(0, 2),
-            rng.random() < 0.6)))
-    for k in range(4):
-        res.append(("far-%02d" % k, lambda rng: random_table(
-            None, rng, STICKERS, 1920, 1080, rng.uniform(1.05, 1.25), rng.uniform(74, 78),
-            rng.uniform(0, 10), rng.randint(30, 40), 0.6, rng.randint(0, 2), rng.randint(0, 1),
-            rng.random() < 0.6)))
-    for k in range(3):
-        res.append(("uhd-%02d" % k, lambda rng: random_table(
-            None, rng, STICKERS, 3840, 2160, rng.uniform(0.8, 1.0), rng.uniform(70, 78),
-            rng.uniform(0, 15), 40, 0.6, rng.randint(0, 2), rng.randint(0, 1), True)))
+    for prefix, count, build in TABLES:
+        for k in range(count):
+            res.append(("%s-%02d" % (prefix, k), build))
     if args.get("katua"):
         for k in range(len(KATUA_TIMES)):
             res.append(("katua-%02d" % k, lambda rng, k=k: katua_frame(
