@@ -451,8 +451,8 @@ full_view (const VisDetector *det, Worker &w, const cv::Matx33d &work_h, cv::Mat
   else
     {
       cv::Mat bgr (f->height, f->width, CV_8UC3, (void *) f->data, f->stride);
-      cv::cvtColor (bgr (r), w.crop, cv::COLOR_BGR2GRAY);
-      img = w.crop;
+      img = scratch (w.crop, r.size (), 1);
+      cv::cvtColor (bgr (r), img, cv::COLOR_BGR2GRAY);
     }
   h = cv::Matx33d (1, 0, -r.x, 0, 1, -r.y, 0, 0, 1) * H;
 }

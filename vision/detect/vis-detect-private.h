@@ -255,6 +255,9 @@ bool release_unread (VisDetector *det);
 /* Corners, centre, module size and rotation of the code `h` maps. */
 void fill_geometry (const cv::Matx33d &h, VisDetection *d);
 
+/* A view of a reusable buffer (see the definition below). */
+cv::Mat scratch (cv::Mat &buf, cv::Size size, int channels);
+
 /* A candidate's module->work map as module->frame. */
 inline cv::Matx33d
 frame_h (const VisDetector *det, const cv::Matx33d &h);
@@ -277,6 +280,8 @@ struct VisDetector {
   int scale = 1;
   float smallest_module = 0.0f;  /* frame px: the smallest code the last cold pass read */
   unsigned cold_passes = 0;
+  size_t last_cold_count = 0;   /* codes the last cold pass read */
+  unsigned barren_colds = 0;    /* cold passes in a row that read no more than the one before */
   cv::Mat convert_tmp;        /* to_gray's, on the calling thread */
   cv::Mat gray;               /* the frame itself (GRAY8) or gray_own, in work pixels */
   cv::Mat gray_own;           /* BGR frames are converted into this */
@@ -329,4 +334,15 @@ vis_detect::frame_h (const VisDetector *det, const cv::Matx33d &h)
 {
   const double k = det->scale;
   return cv::Matx33d (k, 0, 0, 0, k, 0, 0, 0, 1) * h;
+}
+
+/* A `size` view of `buf` (CV_8U, `channels`), which grows to the largest
+ * size asked and is then reused: OpenCV's create() would allocate anew for
+ * every size that differs, and regions and crops differ every frame. */
+inline cv::Mat
+vis_detect::scratch (cv::Mat &buf, cv::Size size, int channels)
+{
+  if (buf.cols < size.width || buf.rows < size.height || buf.channels () != channels)
+    buf.create (std::max (buf.rows, size.height), std::max (buf.cols, size.width), CV_8UC (channels));
+  return buf (cv::Rect (0, 0, size.width, size.height));
 }

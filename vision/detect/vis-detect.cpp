@@ -103,6 +103,8 @@ vis_detector_reset (VisDetector *det)
   det->previous_misses.clear ();
   det->frames_since_cold = 0;
   det->still_fresh = true;
+  det->barren_colds = 0;
+  det->last_cold_count = 0;
 }
 
 extern "C" void
@@ -154,8 +156,9 @@ to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r, cv::Mat &tm
       return;
     }
   cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
-  cv::resize (src (fr), tmp, r.size (), 0, 0, cv::INTER_AREA);
-  cv::cvtColor (tmp, dst, cv::COLOR_BGR2GRAY);
+  cv::Mat small = scratch (tmp, r.size (), 3);
+  cv::resize (src (fr), small, r.size (), 0, 0, cv::INTER_AREA);
+  cv::cvtColor (small, dst, cv::COLOR_BGR2GRAY);
 }
 
 void
@@ -295,9 +298,10 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
        * (the image plus the difference from a Gaussian of 1.5 px) gives
        * the ring its contrast back: at 2 px a module it finds every
        * finder where the plain image gives almost none. */
-      cv::GaussianBlur (roi, w.sharpened, cv::Size (0, 0), SHARPEN_SIGMA, SHARPEN_SIGMA, cv::BORDER_REPLICATE);
-      cv::addWeighted (roi, 2.0, w.sharpened, -1.0, 0.0, w.sharpened);
-      roi = w.sharpened;
+      cv::Mat sharp = scratch (w.sharpened, roi.size (), 1);
+      cv::GaussianBlur (roi, sharp, cv::Size (0, 0), SHARPEN_SIGMA, SHARPEN_SIGMA, cv::BORDER_REPLICATE);
+      cv::addWeighted (roi, 2.0, sharp, -1.0, 0.0, sharp);
+      roi = sharp;
     }
   /* Local mean from an 8x smaller image, blurred and scaled back: the same
    * job as adaptiveThreshold's box filter at a third of the cost. */
@@ -746,14 +750,14 @@ update_still (VisDetector *det, bool cold, bool only_dirty)
 
 /* Frames between cold passes.  A table of small codes (under
  * SMOOTH_MIN_MODULE px a module in the frame) gets one four times as
- * often: codes whose finders no single frame shows turn up in the
+ * often, until two in a row read no more codes than the one before: codes whose finders no single frame shows turn up in the
  * frames fused meanwhile (update_still), and only a cold pass looks where
  * no code was seen. */
 unsigned
 cold_interval (const VisDetector *det)
 {
   const bool small = det->smallest_module > 0.0f && det->smallest_module < SMOOTH_MIN_MODULE;
-  return small ? std::max (1u, det->opts.cold_interval / 4) : det->opts.cold_interval;
+  return small && det->barren_colds < 2 ? std::max (1u, det->opts.cold_interval / 4) : det->opts.cold_interval;
 }
 
 /* Finder search over det->regions, grouping, and decoding of every
@@ -1016,6 +1020,8 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
             smallest = std::min (smallest, d.module_px);
           bool was = det->smooth_allowed;
           det->smallest_module = det->results.empty () ? 0.0f : smallest;
+          det->barren_colds = det->results.size () > det->last_cold_count ? 0 : det->barren_colds + 1;
+          det->last_cold_count = det->results.size ();
           det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE * (float) det->scale;
           /* Small codes showed through the smoothing: the others like them
            * it hid are looked for at once, not a cold interval later. */

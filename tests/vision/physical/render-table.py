@@ -51,6 +51,7 @@ import os
 import random
 import subprocess
 import sys
+import zlib
 
 import bpy
 import numpy as np
@@ -648,7 +649,7 @@ def katua_frame(k, rng, stickers, scene_path, width, height):
 
 def render_shot(name, args, build):
     out_dir = args["out"]
-    rng = random.Random(sum(map(ord, name)) * 7919)
+    rng = random.Random(zlib.crc32(name.encode()))
     Table.current = Table(STICKERS, rng)
     cam = build(rng)
     sc = bpy.context.scene
