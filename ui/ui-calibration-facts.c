@@ -1,6 +1,7 @@
 #include "ui-calibration-facts.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 static void
 add (char **advice, guint *n, guint max, char *text)
@@ -9,6 +10,38 @@ add (char **advice, guint *n, guint max, char *text)
     advice[(*n)++] = text;
   else
     g_free (text);
+}
+
+/* Stickers too small in the picture: how small, and the three ways out
+ * with the figure each needs (a module grows with the resolution, with the
+ * inverse of the camera's height and with the sticker's size). */
+static void
+sticker_size_advice (const UiCalibrationFacts *f, char **advice, guint *n, guint max)
+{
+  const double have = f->module_px_min, want = UI_CALIBRATION_GOOD_MODULE_PX;
+  if (f->module_px_mean > 0 && f->module_px_mean < UI_CALIBRATION_MIN_MODULE_PX)
+    add (advice, n, max,
+         g_strdup_printf (_ ("Stickers are small in the image (%.1f px a module, %.1f wanted): some are not read at all."),
+                          f->module_px_mean, want));
+  else
+    add (advice, n, max,
+         g_strdup_printf (_ ("Some stickers are at the edge of what can be read (%.1f px a module, %.1f wanted)."),
+                          have, want));
+  if (f->width > 0 && f->width < UI_CALIBRATION_UHD_WIDTH)
+    add (advice, n, max,
+         g_strdup_printf (_ ("If the camera can give a larger picture, choose its highest resolution: at 3840 × 2160 they would show %.1f px a module."),
+                          have * UI_CALIBRATION_UHD_WIDTH / f->width));
+  add (advice, n, max,
+       g_strdup_printf (_ ("Or lower the camera to about %d%% of its height above the table."),
+                        (int) lround (100.0 * have / want)));
+  /* the printed size: from the table's scale when calibrated, else the
+   * default 40 mm (25 modules across with its quiet zone) */
+  double size = 40.0;
+  if (f->px_per_mm > 0)
+    size = have / f->px_per_mm * 25.0;
+  int need = (int) (ceil (size * want / have / 5.0 - 1e-6) * 5.0);
+  add (advice, n, max,
+       g_strdup_printf (_ ("Or print bigger stickers: tablero-cli stickers --size-mm %d."), need));
 }
 
 guint
@@ -47,14 +80,14 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
                                 ? _ ("Anchor %d is not in view (the saved placement is used): move the camera or the anchor so it shows.")
                                 : _ ("Anchor %d is not in view: move the camera or the anchor."),
                               a + 1));
-  if (f->n_cards > 0 && f->module_px_mean > 0 && f->module_px_mean < UI_CALIBRATION_MIN_MODULE_PX)
+  if (f->n_cards > 0 && f->module_px_min > 0 && f->module_px_min < UI_CALIBRATION_GOOD_MODULE_PX)
+    sticker_size_advice (f, advice, &n, max);
+  if (f->n_glare > 0)
     add (advice, &n, max,
-         g_strdup_printf (_ ("Stickers are small in the image (%.1f px a module, %.1f needed): lower the camera or use 50 mm stickers."),
-                          f->module_px_mean, UI_CALIBRATION_MIN_MODULE_PX));
-  else if (f->n_cards > 0 && f->module_px_min > 0 && f->module_px_min < UI_CALIBRATION_MIN_MODULE_PX)
-    add (advice, &n, max,
-         g_strdup_printf (_ ("Some stickers are at the edge of what can be read (%.1f px a module): keep the cards nearer the middle or lower the camera."),
-                          f->module_px_min));
+         g_strdup_printf (ngettext ("%u sticker catches the lamp: it is read through the glare, but matte stickers or a lamp moved aside are safer. With Camera controls, a shorter exposure keeps shiny stickers from washing out.",
+                                    "%u stickers catch the lamp: they are read through the glare, but matte stickers or a lamp moved aside are safer. With Camera controls, a shorter exposure keeps shiny stickers from washing out.",
+                                    f->n_glare),
+                          f->n_glare));
   if (f->calibrated && f->n_seats == 0)
     add (advice, &n, max,
          g_strdup (_ ("No seat marker is in view: put one in front of each player, at the table edge.")));

@@ -12,9 +12,14 @@
 G_BEGIN_DECLS
 
 #define UI_CALIBRATION_MAX_SEATS 8
-/* Module size (px) below which the detector starts to miss codes on a soft
- * webcam image (blur sigma 1 px, JPEG 80): measured, docs/stickers.md. */
-#define UI_CALIBRATION_MIN_MODULE_PX 2.3
+/* Module sizes (px): below the first the detector starts to miss codes on a
+ * soft webcam image (blur sigma 1 px, JPEG 80); from the second on it reads
+ * 99% of the stickers on physically rendered tables, glare and all.
+ * Measured, docs/stickers.md. */
+#define UI_CALIBRATION_MIN_MODULE_PX 2.0
+#define UI_CALIBRATION_GOOD_MODULE_PX 2.6
+/* The largest picture Tablero asks a camera for (4K). */
+#define UI_CALIBRATION_UHD_WIDTH 3840
 
 typedef struct {
   gboolean calibrated;           /* the table has a homography */
@@ -36,6 +41,7 @@ typedef struct {
   guint doubled_anchors;
   guint n_doubled_seats;
   guint doubled_seat[UI_CALIBRATION_MAX_SEATS];
+  guint n_glare;                 /* card stickers read through a highlight (glossy) */
 } UiCalibrationFacts;
 
 /* Plain-words guidance for the table, most important first: what is wrong

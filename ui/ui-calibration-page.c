@@ -128,10 +128,10 @@ ui_calibration_page_update (UiCalibrationPage *self, const UiCalibrationFacts *f
   set_subtitle (self->scale_row, scale);
   g_autofree char *module = f->n_cards == 0
                               ? g_strdup_printf (_ ("No card sticker in view (the detector needs %.1f px a module)"),
-                                                 UI_CALIBRATION_MIN_MODULE_PX)
+                                                 UI_CALIBRATION_GOOD_MODULE_PX)
                               : g_strdup_printf (_ ("%.1f px a module on average, %.1f the smallest, of %u card stickers (%.1f needed)"),
                                                  f->module_px_mean, f->module_px_min, f->n_cards,
-                                                 UI_CALIBRATION_MIN_MODULE_PX);
+                                                 UI_CALIBRATION_GOOD_MODULE_PX);
   set_subtitle (self->module_row, module);
   set_subtitle (self->lens_row, f->lens_loaded ? _ ("Lens calibration loaded: detections are undistorted")
                                 : f->from_file ? _ ("Saved calibration loaded, without a lens calibration (none needed for ordinary webcams)")

@@ -286,6 +286,7 @@ gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
             }
           break;
         default:
+          f->n_glare += d->glare > 0;
           module_sum += d->module_px;
           if (f->n_cards == 0 || d->module_px < f->module_px_min)
             f->module_px_min = d->module_px;

@@ -11,10 +11,11 @@
  * threads).
  *
  * --conditions renders, for each real-room condition of vis-conditions.h
- * (glare, noise, soft optics at small modules, motion blur, defocus), scenes
- * showing at least N codes, and reports per condition the detector's cold
- * recall, wrong identities and CPU ms per frame beside zbar over the full
- * frame, with the recall the issue asks for.  See docs/vision.md. */
+ * (glare, noise, soft optics at small modules, motion blur, defocus, 4K),
+ * scenes showing at least N codes, and reports per condition the detector's
+ * cold recall, wrong identities and CPU ms per frame beside zbar and
+ * ZXing-cpp over the full frame, with the recall the issue asks for.  See
+ * docs/vision.md. */
 #include "cli.h"
 
 #include <glib.h>
@@ -29,6 +30,7 @@
 #include "vis-baseline.h"
 #include "vis-conditions.h"
 #include "vis-detect.h"
+#include "vis-imageio.h"
 #include "vis-render.h"
 
 #define MAX_DET 512
@@ -118,12 +120,16 @@ score (PipeStats *s, const VisTruth *truth, const VisDetection *d, size_t n)
  * about 3.6-4 px per module, mild degradations, one card sliding, a hand
  * passing, and a foreign QR code. */
 static char *
-default_scene (void)
+default_scene (gboolean uhd)
 {
   GString *s = g_string_new (NULL);
+  /* --uhd: the same table seen by a 4K webcam from higher up (its codes at
+   * 4.2-5 px a module) */
+  g_string_append (s, uhd ? "image width=3840 height=2160 fps=10 duration=3 seed=11 format=jpg\n"
+                            "camera height=1150 tilt=8 fov=62 target=420,250\n"
+                          : "image width=1920 height=1080 fps=10 duration=3 seed=11 format=jpg\n"
+                            "camera height=650 tilt=8 fov=62 target=420,250\n");
   g_string_append (s,
-                   "image width=1920 height=1080 fps=10 duration=3 seed=11 format=jpg\n"
-                   "camera height=650 tilt=8 fov=62 target=420,250\n"
                    "table width=840 height=500\n"
                    "tags game=K set=01\n"
                    "sticker size=40 quiet=2\n"
@@ -175,7 +181,7 @@ new_detector (long threads)
  * (after saying why) when the scene cannot be made or a pipeline fails. */
 static gboolean
 bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, VisZbarFull *zfull,
-                 VisDetection *buf, PipeStats *cold, PipeStats *zbar, double *module_px)
+                 VisDetection *buf, PipeStats *cold, PipeStats *zbar, PipeStats *zxing, double *module_px)
 {
   unsigned n_frames = 0;
   char *text = vis_condition_scene (c, min_codes, &n_frames);
@@ -213,9 +219,11 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
       st = vis_renderer_render (renderer, f, &img, truth);
       for (unsigned t = 0; t < truth->n_tags && st == ENG_OK; t++)
         module_sum += truth->tags[t].module_px, module_n++;
-      for (int pipe = 0; pipe < 2 && st == ENG_OK; pipe++)
+      for (int pipe = 0; pipe < 3 && st == ENG_OK; pipe++)
         {
-          PipeStats *s = pipe == 0 ? cold : zbar;
+          if (pipe == 2 && !vis_zxing_available ())
+            break;
+          PipeStats *s = pipe == 0 ? cold : pipe == 1 ? zbar : zxing;
           VisDetectResult r;
           size_t n = 0;
           unsigned foreign = 0;
@@ -225,8 +233,10 @@ bench_condition (const VisCondition *c, unsigned min_codes, VisDetector *det, Vi
               vis_detector_reset (det);
               st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &r);
             }
-          else
+          else if (pipe == 1)
             st = vis_zbar_full_scan (zfull, printing, &img, buf, MAX_DET, &n, &foreign);
+          else
+            st = vis_zxing_full_scan (printing, &img, buf, MAX_DET, &n, &foreign);
           s->cpu_ms_total += now_ms (CLOCK_PROCESS_CPUTIME_ID) - c0;
           s->frames++;
           if (st == ENG_OK)
@@ -282,8 +292,9 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
     {
       printf ("bench vision --conditions: at least %ld codes per condition, cold detection, %ld thread(s)\n",
               min_codes, threads);
-      printf ("%-18s %5s %6s | %-7s %8s %5s %7s | %8s %5s %7s\n", "condition", "px/m", "codes", "goal",
-              "tablero", "wrong", "cpu ms", "zbar", "wrong", "cpu ms");
+      printf ("%-18s %9s %5s %6s | %-7s %8s %5s %7s | %8s %5s %7s | %8s %5s %7s\n", "condition", "size",
+              "px/m", "codes", "goal", "tablero", "wrong", "cpu ms", "zbar", "wrong", "cpu ms", "zxing",
+              "wrong", "cpu ms");
     }
   for (unsigned i = 0; i < n_conditions && rc == 0; i++)
     {
@@ -292,8 +303,9 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
         continue;
       PipeStats cold = { "tablero cold", NULL, 0, 0, 0, 0, 0, 0 };
       PipeStats zbar = { "zbar full frame", NULL, 0, 0, 0, 0, 0, 0 };
+      PipeStats zxing = { "zxing-cpp full frame", NULL, 0, 0, 0, 0, 0, 0 };
       double module_px = 0;
-      if (!bench_condition (c, (unsigned) min_codes, det, zfull, buf, &cold, &zbar, &module_px))
+      if (!bench_condition (c, (unsigned) min_codes, det, zfull, buf, &cold, &zbar, &zxing, &module_px))
         {
           rc = 2;
           break;
@@ -301,10 +313,17 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
       char goal[16] = "-";
       if (c->min_recall > 0)
         g_snprintf (goal, sizeof goal, ">=%.0f%%", 100 * c->min_recall);
-      printf ("%-18s %5.2f %6u | %-7s %7.2f%% %5u %7.1f | %7.2f%% %5u %7.1f\n", c->name, module_px,
+      char size[16];
+      g_snprintf (size, sizeof size, "%dx%d", c->width, c->height);
+      printf ("%-18s %9s %5.2f %6u | %-7s %7.2f%% %5u %7.1f | %7.2f%% %5u %7.1f", c->name, size, module_px,
               cold.expected, goal, cold.expected ? 100.0 * cold.found / cold.expected : 0, cold.wrong,
               cold.cpu_ms_total / cold.frames, zbar.expected ? 100.0 * zbar.found / zbar.expected : 0,
               zbar.wrong, zbar.cpu_ms_total / zbar.frames);
+      if (zxing.frames > 0)
+        printf (" | %7.2f%% %5u %7.1f\n", zxing.expected ? 100.0 * zxing.found / zxing.expected : 0,
+                zxing.wrong, zxing.cpu_ms_total / zxing.frames);
+      else
+        printf (" | %8s\n", "-");
       fflush (stdout);
       shown++;
     }
@@ -319,17 +338,177 @@ bench_conditions (long min_codes, long threads, const char *only, gboolean print
   return rc;
 }
 
+/* --photos: frames rendered elsewhere (the physically based test table,
+ * tests/vision/physical), each IMAGE.jpg beside its IMAGE.truth
+ * (vis_truth_read_text).  Codes are counted by how many pixels a module
+ * spans, fully visible ones only; wrong identities over everything. */
+enum { BAND_FAR, BAND_TABLE, BAND_CLOSE, BAND_UHD, N_BANDS };
+static const char *const band_names[N_BANDS] = { "under 1.5 px/module", "1.5-2.6 px/module",
+                                                 "2.6 px/module and more", "4K frames (all)" };
+
+typedef struct {
+  unsigned expected[N_BANDS], found[N_BANDS];
+  unsigned wrong, frames;
+  double cpu_ms;
+} PhotoStats;
+
+static int
+band_of (const VisTruthTag *t)
+{
+  return t->module_px < 1.5 ? BAND_FAR : t->module_px < 2.6 ? BAND_TABLE : BAND_CLOSE;
+}
+
+static void
+score_photo (PhotoStats *s, const VisTruth *truth, int width, const VisDetection *d, size_t n)
+{
+  PipeStats plain = { "", NULL, 0, 0, 0, 0, 0, 0 };
+  score (&plain, truth, d, n);   /* for the wrong identities */
+  s->wrong += plain.wrong;
+  for (unsigned t = 0; t < truth->n_tags; t++)
+    {
+      const VisTruthTag *tag = &truth->tags[t];
+      if (tag->kind == VIS_TRUTH_FOREIGN || !tag->in_view || tag->occluded)
+        continue;
+      float cx = 0, cy = 0;
+      for (int k = 0; k < 4; k++)
+        cx += tag->corners[k][0] / 4, cy += tag->corners[k][1] / 4;
+      float side = hypotf (tag->corners[1][0] - tag->corners[0][0], tag->corners[1][1] - tag->corners[0][1]);
+      bool found = false;
+      for (size_t i = 0; i < n && !found; i++)
+        found = strcmp (d[i].payload, tag->payload) == 0
+                && hypotf (d[i].centre.x - cx, d[i].centre.y - cy) < 0.5f * side + 4;
+      int band = width > 3000 ? BAND_UHD : band_of (tag);
+      s->expected[band]++;
+      s->found[band] += found;
+    }
+}
+
+static int
+cmp_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static int
+bench_photos (const char *dir, long threads)
+{
+  g_autoptr (GError) error = NULL;
+  GDir *d = g_dir_open (dir, 0, &error);
+  if (d == NULL)
+    {
+      cli_say ("bench vision", "%s", error->message);
+      return 2;
+    }
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    if (g_str_has_suffix (name, ".jpg"))
+      g_ptr_array_add (names, g_strndup (name, strlen (name) - 4));
+  g_dir_close (d);
+  g_ptr_array_sort (names, cmp_name);
+  EngPrinting *printing = cli_printing_for_game ("bench vision", "katua");
+  VisDetector *det = new_detector (threads);
+  VisZbarFull *zfull = vis_zbar_full_new ();
+  VisDetection *buf = g_new (VisDetection, MAX_DET);
+  VisTruth *truth = g_new (VisTruth, 1);
+  PhotoStats stats[3];
+  memset (stats, 0, sizeof stats);
+  int rc = printing && det && zfull ? 0 : 2;
+  if (det != NULL)
+    vis_detector_set_printing (det, printing);
+  for (guint i = 0; i < names->len && rc == 0; i++)
+    {
+      const char *base = names->pdata[i];
+      g_autofree char *jpg = g_strdup_printf ("%s/%s.jpg", dir, base);
+      g_autofree char *tpath = g_strdup_printf ("%s/%s.truth", dir, base);
+      g_autofree char *text = NULL;
+      gsize len = 0;
+      int tw = 0, th = 0;
+      EngParseError perr = { 0 };
+      if (!g_file_get_contents (tpath, &text, &len, NULL))
+        continue;   /* an image without truth is not measured */
+      if (vis_truth_read_text (text, len, truth, &tw, &th, &perr) != ENG_OK)
+        {
+          cli_say ("bench vision", "%s:%u: %s", tpath, perr.line, perr.reason);
+          rc = 2;
+          break;
+        }
+      VisImage img;
+      char reason[128];
+      if (vis_image_load (jpg, &img, reason, sizeof reason) != ENG_OK)
+        {
+          cli_say ("bench vision", "%s: %s", jpg, reason);
+          rc = 2;
+          break;
+        }
+      for (int pipe = 0; pipe < 3; pipe++)
+        {
+          if (pipe == 2 && !vis_zxing_available ())
+            continue;
+          const VisDetection *found = buf;
+          size_t n = 0;
+          unsigned foreign = 0;
+          VisDetectResult r;
+          EngStatus st;
+          double c0 = now_ms (CLOCK_PROCESS_CPUTIME_ID);
+          if (pipe == 0)
+            {
+              vis_detector_reset (det);
+              st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &r);
+              found = r.detections;
+              n = r.n_detections;
+            }
+          else if (pipe == 1)
+            st = vis_zbar_full_scan (zfull, printing, &img, buf, MAX_DET, &n, &foreign);
+          else
+            st = vis_zxing_full_scan (printing, &img, buf, MAX_DET, &n, &foreign);
+          stats[pipe].cpu_ms += now_ms (CLOCK_PROCESS_CPUTIME_ID) - c0;
+          stats[pipe].frames++;
+          if (st == ENG_OK)
+            score_photo (&stats[pipe], truth, img.width, found, n);
+        }
+      vis_image_release (&img);
+    }
+  if (rc == 0)
+    {
+      static const char *const pipes[3] = { "tablero cold", "zbar full frame", "zxing-cpp full frame" };
+      printf ("bench vision --photos %s: %u frames, fully visible stickers by module size, %ld thread(s)\n", dir,
+              stats[0].frames, threads);
+      printf ("%-22s", "pipeline");
+      for (int b = 0; b < N_BANDS; b++)
+        printf (" | %-22s", band_names[b]);
+      printf (" | %5s %7s\n", "wrong", "cpu ms");
+      for (int p = 0; p < 3; p++)
+        {
+          if (stats[p].frames == 0)
+            continue;
+          printf ("%-22s", pipes[p]);
+          for (int b = 0; b < N_BANDS; b++)
+            printf (" | %7.2f%% (%4u of %4u)", stats[p].expected[b] ? 100.0 * stats[p].found[b] / stats[p].expected[b] : 0,
+                    stats[p].found[b], stats[p].expected[b]);
+          printf (" | %5u %7.1f\n", stats[p].wrong, stats[p].cpu_ms / stats[p].frames);
+        }
+    }
+  g_free (truth);
+  g_free (buf);
+  vis_zbar_full_free (zfull);
+  vis_detector_free (det);
+  eng_printing_free (printing);
+  g_ptr_array_unref (names);
+  return rc;
+}
+
 int
 cli_bench_vision (int argc, char **argv)
 {
   g_autofree char *scene_path = NULL, *frames_arg = NULL, *threads_arg = NULL, *codes_arg = NULL;
-  g_autofree char *only = NULL;
-  gboolean no_baselines = FALSE, print_scene = FALSE, conditions = FALSE;
+  g_autofree char *only = NULL, *photos = NULL;
+  gboolean no_baselines = FALSE, print_scene = FALSE, conditions = FALSE, uhd = FALSE;
   const GOptionEntry entries[] = {
     { "scene", 0, 0, G_OPTION_ARG_FILENAME, &scene_path, N_("Scene to render (default: a built-in one)"), "S" },
     { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames_arg, N_("Frames to time (default 30)"), "N" },
     { "threads", 0, 0, G_OPTION_ARG_FILENAME, &threads_arg, N_("Detector threads (default 2)"), "T" },
     { "no-baselines", 0, 0, G_OPTION_ARG_NONE, &no_baselines, N_("Skip the other decoders"), NULL },
+    { "uhd", 0, 0, G_OPTION_ARG_NONE, &uhd, N_("The built-in scene seen by a 4K camera (3840x2160)"), NULL },
     { "print-scene", 0, 0, G_OPTION_ARG_NONE, &print_scene,
       N_("Print the built-in scene (or the conditions' scenes) and stop"), NULL },
     { "conditions", 0, 0, G_OPTION_ARG_NONE, &conditions,
@@ -338,6 +517,9 @@ cli_bench_vision (int argc, char **argv)
       N_("With --conditions: codes to show per condition (default 100)"), "N" },
     { "only", 0, 0, G_OPTION_ARG_STRING, &only,
       N_("With --conditions: only conditions whose name starts so"), "PREFIX" },
+    { "photos", 0, 0, G_OPTION_ARG_FILENAME, &photos,
+      N_("Measure on the photos in DIR (IMAGE.jpg beside IMAGE.truth, e.g. tests/vision/physical/frames)"),
+      "DIR" },
     G_OPTION_ENTRY_NULL
   };
   int rc = cli_parse_options ("bench vision", NULL, N_("Times the sticker detector on rendered frames.\n"),
@@ -355,6 +537,8 @@ cli_bench_vision (int argc, char **argv)
   if ((frames_arg != NULL && !cli_parse_long ("bench vision", "--frames", frames_arg, 2, 10000, &n_frames))
       || (threads_arg != NULL && !cli_parse_long ("bench vision", "--threads", threads_arg, 1, 8, &threads)))
     return 2;
+  if (photos != NULL)
+    return bench_photos (photos, threads);
   if (conditions)
     {
       long min_codes = 100;
@@ -365,7 +549,7 @@ cli_bench_vision (int argc, char **argv)
   if (print_scene)
     {
       /* The default scene as a file, to render or edit. */
-      g_autofree char *text = default_scene ();
+      g_autofree char *text = default_scene (uhd);
       fputs (text, stdout);
       return 0;
     }
@@ -377,7 +561,7 @@ cli_bench_vision (int argc, char **argv)
     st = vis_scene_load_file (scene_path, &scene, &perr);
   else
     {
-      g_autofree char *text = default_scene ();
+      g_autofree char *text = default_scene (uhd);
       st = vis_scene_parse (text, strlen (text), "(default bench scene)", &scene, &perr);
     }
   if (st != ENG_OK)
@@ -534,7 +718,7 @@ cli_bench_vision (int argc, char **argv)
     }
 
   printf ("bench vision: %ld frames %dx%d, %s, %ld thread(s); smallest module %.2f px\n", n_frames, w, h,
-          scene_path ? scene_path : "default 40-card scene", threads, min_module);
+          scene_path ? scene_path : uhd ? "default 40-card scene at 4K" : "default 40-card scene", threads, min_module);
   printf ("%-22s %6s %9s %6s %9s %9s %9s %9s\n", "pipeline", "frames", "recall", "wrong", "median ms",
           "p95 ms", "cpu ms", "vs zbar");
   double zbar_median = baselines ? percentile (stats[2].wall_ms, 0.5) : 0;

@@ -319,8 +319,11 @@ int
 cli_cmd_scan (int argc, char **argv)
 {
   g_autofree char *cal_path = NULL, *game = NULL, *save = NULL, *lens_spec = NULL;
-  gboolean all = FALSE;
+  gboolean all = FALSE, verbose = FALSE;
   const GOptionEntry entries[] = {
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      N_("Say on stderr what the detector saw in each image (finder patterns, candidate codes, unread ones)"),
+      NULL },
     { "all", 0, 0, G_OPTION_ARG_NONE, &all,
       N_("Report every QR code in view, foreign ones too, with why each is not taken"), NULL },
     { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &cal_path, N_("Use a saved calibration"), N_("FILE") },
@@ -436,6 +439,9 @@ cli_cmd_scan (int argc, char **argv)
           rc = 2;
           continue;
         }
+      if (verbose)
+        cli_say ("scan", _("%s: %u finder patterns, %u candidate codes, %u of them unread, %u stickers read"),
+                 path, res.n_finders, res.n_candidates, res.n_undecoded, (unsigned) res.n_detections);
       /* A calibration file is used as is (it recalibrates only when all four
        * anchors show it moved); without one, an image showing the four
        * anchors calibrates itself. */

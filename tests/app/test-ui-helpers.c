@@ -291,24 +291,42 @@ Test (calibration_advice, names_the_missing_anchor_and_small_stickers)
   UiCalibrationFacts f = { .width = 1920, .height = 1080 };
   f.anchor_seen[0] = f.anchor_seen[1] = f.anchor_seen[3] = TRUE;
   f.n_cards = 5;
-  /* under the measured floor (2.3 px a module, docs/stickers.md) */
-  f.module_px_mean = 2.1f;
-  f.module_px_min = 1.9f;
+  /* under the measured floor (2.0 px a module, docs/stickers.md) */
+  f.module_px_mean = 1.9f;
+  f.module_px_min = 1.3f;
   char *advice[8];
   guint n = advise (&f, advice);
   cr_assert_geq (n, 2);
   cr_expect_not_null (strstr (advice[0], "Anchor 3 is not in view"), "%s", advice[0]);
   cr_expect (!any_contains (advice, n, "Anchor 1 "));
   cr_expect (any_contains (advice, n, "Stickers are small in the image"));
-  cr_expect (any_contains (advice, n, "50 mm stickers"));
+  /* the three ways out, each with its figure: 4K gives 1.3 x 2 = 2.6 px; the
+   * camera at 1.3 / 2.6 = 50% of its height; 40 mm x 2 = 80 mm stickers */
+  cr_expect (any_contains (advice, n, "highest resolution: at 3840 × 2160 they would show 2.6 px a module"));
+  cr_expect (any_contains (advice, n, "lower the camera to about 50% of its height"));
+  cr_expect (any_contains (advice, n, "--size-mm 80"));
   for (guint i = 0; i < n; i++)
     g_free (advice[i]);
-  /* above it on average, the smallest under it: only those are at risk */
+  /* above it on average, the smallest under what reads every sticker:
+   * only those are at risk; calibrated at 2 px per mm, a module of 2.1 px
+   * is 1.05 mm, a 26 mm sticker: 2.6 px needs 35 mm */
   f.module_px_mean = 2.6f;
   f.module_px_min = 2.1f;
+  f.px_per_mm = 2.0;
+  f.width = 3840;
   n = advise (&f, advice);
   cr_expect (!any_contains (advice, n, "Stickers are small in the image"));
   cr_expect (any_contains (advice, n, "at the edge of what can be read"));
+  cr_expect (!any_contains (advice, n, "highest resolution"), "a 4K picture is the largest already");
+  cr_expect (any_contains (advice, n, "--size-mm 35"));
+  for (guint i = 0; i < n; i++)
+    g_free (advice[i]);
+  /* glossy stickers read through a highlight: say so, and what helps */
+  f.module_px_mean = f.module_px_min = 4.0f;
+  f.n_glare = 2;
+  n = advise (&f, advice);
+  cr_expect (any_contains (advice, n, "2 stickers catch the lamp"));
+  cr_expect (any_contains (advice, n, "shorter exposure"));
   for (guint i = 0; i < n; i++)
     g_free (advice[i]);
 }

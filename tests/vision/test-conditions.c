@@ -2,7 +2,8 @@
  * cold detection on every condition's scenes must report no wrong card, and
  * reach the recall the issue asks for where it asks one (glare on a finder,
  * noise up to sigma 16, soft optics down to 2.3 px per module at 1080p and
- * 720p).  The same scenes feed `tablero-cli bench vision --conditions`.
+ * 720p; issue 22: larger highlights, a lamp's anywhere on the code, 2.0 px
+ * per module, 4K and 1440p frames).  The same scenes feed `tablero-cli bench vision --conditions`.
  * A few renderer checks come first: the glare and motion words draw what
  * docs/render-scene-format.md says, deterministically. */
 #include <criterion/criterion.h>
@@ -77,7 +78,12 @@ run_condition (const char *name)
 /* One test per condition, named as in the table. */
 Test (conditions, clean) { run_condition ("clean"); }
 Test (conditions, glare_finder) { run_condition ("glare-finder"); }
+Test (conditions, glare_finder_6) { run_condition ("glare-finder-6"); }
+Test (conditions, glare_finder_8) { run_condition ("glare-finder-8"); }
 Test (conditions, glare_data) { run_condition ("glare-data"); }
+Test (conditions, glare_data_7) { run_condition ("glare-data-7"); }
+Test (conditions, glare_data_9) { run_condition ("glare-data-9"); }
+Test (conditions, glare_lamp) { run_condition ("glare-lamp"); }
 Test (conditions, noise_4) { run_condition ("noise-4"); }
 Test (conditions, noise_8) { run_condition ("noise-8"); }
 Test (conditions, noise_12) { run_condition ("noise-12"); }
@@ -92,21 +98,29 @@ Test (conditions, soft_2_5px_720p) { run_condition ("soft-2.5px-720p"); }
 Test (conditions, soft_2_7px_720p) { run_condition ("soft-2.7px-720p"); }
 Test (conditions, soft_3_0px_720p) { run_condition ("soft-3.0px-720p"); }
 Test (conditions, soft_3_5px_720p) { run_condition ("soft-3.5px-720p"); }
+Test (conditions, soft_2_0px_1080p) { run_condition ("soft-2.0px-1080p"); }
+Test (conditions, soft_1_8px_1080p) { run_condition ("soft-1.8px-1080p"); }
 Test (conditions, motion_3px) { run_condition ("motion-3px"); }
 Test (conditions, motion_7px) { run_condition ("motion-7px"); }
 Test (conditions, motion_12px) { run_condition ("motion-12px"); }
+Test (conditions, motion_15px) { run_condition ("motion-15px"); }
 Test (conditions, defocus_1_0) { run_condition ("defocus-1.0"); }
 Test (conditions, defocus_1_7) { run_condition ("defocus-1.7"); }
+Test (conditions, defocus_2_0) { run_condition ("defocus-2.0"); }
 Test (conditions, defocus_2_5) { run_condition ("defocus-2.5"); }
+Test (conditions, uhd_4k) { run_condition ("uhd-4k"); }
+Test (conditions, uhd_1440p) { run_condition ("uhd-1440p"); }
 
 /* Every condition in the table has its test above (a new one needs its own). */
 Test (conditions, every_condition_is_tested)
 {
   static const char *const tested[] = {
-    "clean", "glare-finder", "glare-data", "noise-4", "noise-8", "noise-12", "noise-16",
+    "clean", "glare-finder", "glare-finder-6", "glare-finder-8", "glare-data", "glare-data-7",
+    "glare-data-9", "glare-lamp", "noise-4", "noise-8", "noise-12", "noise-16",
     "soft-2.3px-1080p", "soft-2.5px-1080p", "soft-2.7px-1080p", "soft-3.0px-1080p", "soft-3.5px-1080p",
     "soft-2.3px-720p", "soft-2.5px-720p", "soft-2.7px-720p", "soft-3.0px-720p", "soft-3.5px-720p",
-    "motion-3px", "motion-7px", "motion-12px", "defocus-1.0", "defocus-1.7", "defocus-2.5",
+    "soft-2.0px-1080p", "soft-1.8px-1080p", "motion-3px", "motion-7px", "motion-12px", "motion-15px",
+    "defocus-1.0", "defocus-1.7", "defocus-2.0", "defocus-2.5", "uhd-4k", "uhd-1440p",
   };
   unsigned n = 0;
   const VisCondition *all = vis_conditions (&n);

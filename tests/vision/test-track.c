@@ -226,6 +226,18 @@ Test (track, refuses_time_going_back)
   vis_tracker_free (t);
 }
 
+/* Renders the scene at `t_s`, detects (tracking) and feeds the tracker,
+ * as `watch` does; the snapshot lands in `snap`.  Returns the time in ns. */
+static int64_t
+watch_frame (TestScene *ts, VisDetector *det, VisTracker *t, double t_s, VisDetectResult *r)
+{
+  test_scene_render (ts, t_s);
+  cr_assert_eq (vis_detector_detect (det, &ts->image, VIS_DETECT_TRACK, r), ENG_OK);
+  int64_t now = (int64_t) llround (t_s * 1e9);
+  cr_assert_eq (vis_tracker_update (t, r->detections, r->n_detections, r->n_foreign, now, &snap), ENG_OK);
+  return now;
+}
+
 /* Rendered: a hand sweeps over the middle of 10 cards for 1.5 s, then card
  * c3 slides away; nothing may vanish under the hand, the slide is
  * committed once at rest, not before. */
@@ -247,11 +259,8 @@ Test (track, rendered_hand_and_move, .timeout = 120)
   for (int f = 0; f < 45; f++)
     {
       double ts_s = f * 0.1;
-      test_scene_render (&ts, ts_s);
       VisDetectResult r;
-      cr_assert_eq (vis_detector_detect (det, &ts.image, VIS_DETECT_TRACK, &r), ENG_OK);
-      int64_t now = (int64_t) llround (ts_s * 1e9);
-      cr_assert_eq (vis_tracker_update (t, r.detections, r.n_detections, r.n_foreign, now, &snap), ENG_OK);
+      int64_t now = watch_frame (&ts, det, t, ts_s, &r);
       if (snap.n_items > max_items)
         max_items = snap.n_items;
       if (f >= 3 && f < 30)
@@ -581,4 +590,71 @@ Test (track, jitter_commits_nothing_and_delays_little)
 {
   jittering (0.5f, 100 * MS);
   jittering (2.0f, 200 * MS);
+}
+
+/* A face card slid across the table fast enough that a frame smears it over
+ * 15 px (rendered: the shutter open 36 ms, 30 fps), through the detector
+ * and the tracker as `watch` runs them: while it slides it may go unread,
+ * but it keeps its identity, no move is committed on the way (nor any
+ * other card), and once it stops it is read again and its one move is
+ * committed within the rest rule's frames. */
+Test (track, card_sliding_in_motion_blur_keeps_identity_and_moves_once, .timeout = 240)
+{
+  char *text = test_grid_scene (10, 5.0, "degrade exposure=0.036\n"
+                                         "at 1.0 move c3 to=283,163 over=0.55\n");
+  TestScene ts;
+  test_scene_open (&ts, text);
+  free (text);
+  VisDetector *det = test_detector_new (NULL);
+  VisTracker *t = vis_tracker_new (NULL);
+  char c3[12];
+  payload ('F', 3, c3);
+  uint32_t id = 0;
+  unsigned moves = 0, read_sliding = 0, sliding_frames = 0;
+  float last_x = 0, last_y = 0;
+  int64_t committed_at = -1;
+  for (int f = 0; f < 75; f++)
+    {
+      double t_s = f / 30.0;
+      VisDetectResult r;
+      int64_t now = watch_frame (&ts, det, t, t_s, &r);
+      bool seen = false;
+      for (size_t i = 0; i < r.n_detections; i++)
+        seen |= strcmp (r.detections[i].payload, c3) == 0;
+      if (t_s > 1.05 && t_s < 1.5)
+        {
+          sliding_frames++;
+          read_sliding += seen;
+        }
+      if (f < 25)
+        continue;   /* the table settles first */
+      cr_expect_eq (snap.n_items, 10u, "frame %d: %u items", f, snap.n_items);
+      const EngSnapshotItem *it = find_item (&snap, c3);
+      cr_assert_not_null (it, "frame %d: the sliding card left the table", f);
+      if (id == 0)
+        {
+          id = it->track_id;
+          last_x = it->x_mm;
+          last_y = it->y_mm;
+        }
+      cr_expect_eq (it->track_id, id, "frame %d: the sliding card changed identity", f);
+      if (hypotf (it->x_mm - last_x, it->y_mm - last_y) > 1.0f)
+        {
+          moves++;
+          committed_at = now;
+          cr_expect_geq (t_s, 1.55, "frame %d: a move committed while the card slid", f);
+          last_x = it->x_mm;
+          last_y = it->y_mm;
+        }
+    }
+  cr_log_info ("read on %u of %u sliding frames; move committed at %.2f s", read_sliding, sliding_frames,
+               committed_at / 1e9);
+  cr_expect_lt (read_sliding, sliding_frames, "the blur should have hidden the card at times");
+  cr_expect_eq (moves, 1u, "%u moves committed", moves);
+  /* it stops at 1.55 s; three sightings at rest at 30 fps, a few frames of
+   * the detector to find it again */
+  cr_expect_lt (committed_at, (int64_t) 2.0e9, "read again and committed only at %.2f s", committed_at / 1e9);
+  vis_tracker_free (t);
+  vis_detector_free (det);
+  test_scene_close (&ts);
 }

@@ -218,47 +218,144 @@ draw_crisp (const float *samples, cv::Mat &crisp)
       }
 }
 
-/* Runs this worker's zbar on `img`.  A sticker of the table's printing is
+/* A decoder's text for candidate `c`: a sticker of the table's printing is
  * added to the worker's results (its 11-character tag, the seal left out)
- * with the candidate's geometry; anything else zbar reads is counted
- * foreign.  Returns whether zbar read a QR code at all. */
+ * with the candidate's geometry.  What zbar or ZXing read and the printing
+ * refuses is counted foreign; what our own decoder offers and is refused
+ * is not (it offers miscorrections too, and zbar counts a real foreign
+ * code after it). */
+struct Take {
+  const VisDetector *det;
+  Worker *w;
+  const Candidate *c;
+  bool count_foreign;
+};
+
 bool
-read_code (Worker &w, const cv::Mat &img, const Candidate &c)
+take_text (void *user, const char *data, size_t len)
+{
+  Take *t = (Take *) user;
+  Worker &w = *t->w;
+  VisDetection d;
+  std::memset (&d, 0, sizeof d);
+  EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
+  if (st != ENG_OK)
+    {
+      if (t->count_foreign)
+        {
+          w.foreign++;
+          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
+          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
+        }
+      return false;
+    }
+  std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
+  d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
+  fill_geometry (frame_h (t->det, t->c->h), &d);
+  if (w.found.size () < w.found.capacity ())
+    {
+      w.found.push_back (d);
+      w.found_reused.push_back (0);
+    }
+  return true;
+}
+
+/* Runs this worker's zbar on `img`.  Returns whether zbar read a QR code
+ * at all (a sticker of the printing or not: see take_text). */
+bool
+read_code (const VisDetector *det, Worker &w, const cv::Mat &img, const Candidate &c)
 {
   zbar::zbar_image_set_size (w.image, (unsigned) img.cols, (unsigned) img.rows);
   zbar::zbar_image_set_data (w.image, img.data, img.total (), nullptr);
   int n = zbar::zbar_scan_image (w.scanner, w.image);
   bool decoded = false;
+  Take take = { det, &w, &c, true };
   for (const zbar::zbar_symbol_t *sym = n > 0 ? zbar::zbar_image_first_symbol (w.image) : nullptr;
        sym != nullptr; sym = zbar::zbar_symbol_next (sym))
     {
       if (zbar::zbar_symbol_get_type (sym) != zbar::ZBAR_QRCODE)
         continue;
-      const char *data = zbar::zbar_symbol_get_data (sym);
-      unsigned len = zbar::zbar_symbol_get_data_length (sym);
-      VisDetection d;
-      std::memset (&d, 0, sizeof d);
       decoded = true;
-      EngStatus st = eng_printing_check (w.printing, data, len, &d.tag);
-      if (st != ENG_OK)
-        {
-          w.foreign++;
-          w.old_format += st == ENG_ERR_TAG_OLD_FORMAT;
-          w.wrong_seal += st == ENG_ERR_TAG_SEAL;
-          continue;
-        }
-      std::memcpy (d.payload, data, ENG_TAG_PAYLOAD_LEN);
-      d.payload[ENG_TAG_PAYLOAD_LEN] = '\0';
-      fill_geometry (c.h, &d);
-      if (w.found.size () < w.found.capacity ())
-        {
-          w.found.push_back (d);
-          w.found_reused.push_back (0);
-        }
-      break;
+      if (take_text (&take, zbar::zbar_symbol_get_data (sym), zbar::zbar_symbol_get_data_length (sym)))
+        break;
     }
   zbar::zbar_image_set_data (w.image, nullptr, 0, nullptr);
   return decoded;
+}
+
+/* Our own decoder on the module samples: a local cut per module, saturated
+ * and contrastless modules as erasures, Reed-Solomon with erasures
+ * (vis-qr-decode.h).  Returns whether it read a sticker of the printing. */
+bool
+read_own (const VisDetector *det, Worker &w, const float *samples, const Candidate &c)
+{
+  vis_qr_classify (samples, nullptr, SATURATED, &w.reading);
+  Take take = { det, &w, &c, false };
+  return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
+}
+
+/* Our own decoder with the first codewords of a sticker of each set of the
+ * printing taken as known (vis_qr_decode_expecting): a highlight over the
+ * lower right corner, where they lie, costs nothing then. */
+bool
+read_expecting (const VisDetector *det, Worker &w, const float *samples, const Candidate &c)
+{
+  if (det->n_prefixes == 0)
+    return false;
+  vis_qr_classify (samples, nullptr, SATURATED, &w.reading);
+  Take take = { det, &w, &c, false };
+  for (int i = 0; i < det->n_prefixes; i++)
+    if (vis_qr_decode_expecting (&w.reading, det->prefixes[i], ENG_STICKER_TEXT_LEN, take_text, &take, nullptr)
+        == VIS_QRD_OK)
+      return true;
+  return false;
+}
+
+/* The share of the samples a highlight saturated (none when most are: an
+ * over-exposed picture, not a highlight). */
+float
+glare_share (const float *samples)
+{
+  int n = 0;
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
+    n += samples[i] >= SATURATED;
+  return n * 3 > QR_MODULES * QR_MODULES ? 0.0f : (float) n / (QR_MODULES * QR_MODULES);
+}
+
+/* Our own decoder on the samples with the lens's blur solved for
+ * (vis_qr_deconvolve): small soft codes, where each sample holds as much
+ * of the neighbours as of its module.  The saturated samples stay
+ * erasures. */
+bool
+read_deconvolved (const VisDetector *det, Worker &w, const float *samples, const Candidate &c)
+{
+  if (vis_qr_deconvolve (samples, SATURATED, w.deconvolved) < 0)
+    return false;
+  uint8_t flagged[QR_MODULES * QR_MODULES];
+  int n_saturated = 0;
+  for (int i = 0; i < QR_MODULES * QR_MODULES; i++)
+    n_saturated += flagged[i] = samples[i] >= SATURATED;
+  vis_qr_classify (w.deconvolved, n_saturated * 3 > QR_MODULES * QR_MODULES ? nullptr : flagged, SATURATED,
+                   &w.reading);
+  Take take = { det, &w, &c, false };
+  return vis_qr_decode (&w.reading, take_text, &take, nullptr) == VIS_QRD_OK;
+}
+
+/* The code sampled from the frames fused so far (update_still), when its
+ * middle has stood still for two frames or more: noise and JPEG averaged
+ * out of a sticker at rest. */
+bool
+read_fused (VisDetector *det, Worker &w, const Candidate &c)
+{
+  if (!det->still_now || det->still_frames.empty ())
+    return false;
+  cv::Point2f p = apply (c.h, QR_MODULES * 0.5, QR_MODULES * 0.5);
+  int bx = (int) p.x / BLOCK, by = (int) p.y / BLOCK;
+  if (bx < 0 || by < 0 || bx >= det->still_frames.cols || by >= det->still_frames.rows
+      || det->still_frames.at<uint8_t> (by, bx) < 2)
+    return false;
+  sample_modules (det->still_grey, c.h, w.fused);
+  return read_own (det, w, w.fused, c) || read_deconvolved (det, w, w.fused, c);
 }
 
 /* How cleanly the samples split in two (between-class variance over the
@@ -323,6 +420,45 @@ refine_guess (VisDetector *det, Candidate &c, float *samples)
     }
 }
 
+/* Where a candidate is decoded: the work image itself, or for a frame
+ * searched at half size (det->scale 2) the candidate's part of the frame
+ * at full size, grey (`w.crop`, or a view of a grey frame), with `h` its
+ * module->crop map.  The decoders then see every pixel the camera gave. */
+void
+full_view (const VisDetector *det, Worker &w, const cv::Matx33d &work_h, cv::Mat &img, cv::Matx33d &h)
+{
+  img = det->gray;
+  h = work_h;
+  if (det->scale == 1)
+    return;
+  const VisImage *f = det->frame;
+  const cv::Matx33d H = frame_h (det, work_h);
+  float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+  for (int k = 0; k < 4; k++)
+    {
+      cv::Point2f p = apply (H, (k & 1) ? QR_MODULES + WARP_QUIET : -WARP_QUIET,
+                             (k & 2) ? QR_MODULES + WARP_QUIET : -WARP_QUIET);
+      x0 = std::min (x0, p.x), y0 = std::min (y0, p.y), x1 = std::max (x1, p.x), y1 = std::max (y1, p.y);
+    }
+  cv::Rect r ((int) std::floor (x0) - 2, (int) std::floor (y0) - 2, 0, 0);
+  r.width = (int) std::ceil (x1) + 2 - r.x;
+  r.height = (int) std::ceil (y1) + 2 - r.y;
+  r &= cv::Rect (0, 0, f->width, f->height);
+  if (r.width < 8 || r.height < 8)
+    return;
+  if (f->format == VIS_PIXEL_GRAY8)
+    img = cv::Mat (f->height, f->width, CV_8UC1, (void *) f->data, f->stride) (r);
+  else
+    {
+      cv::Mat bgr (f->height, f->width, CV_8UC3, (void *) f->data, f->stride);
+      img = scratch (w.crop, r.size (), 1);
+      cv::cvtColor (bgr (r), img, cv::COLOR_BGR2GRAY);
+    }
+  h = cv::Matx33d (1, 0, -r.x, 0, 1, -r.y, 0, 0, 1) * H;
+}
+
+void decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Matx33d &h, float *samples);
+
 /* Rectifies one candidate and decodes it with this worker's scanner. */
 void
 decode_candidate (VisDetector *det, Worker &w, Candidate &c)
@@ -330,22 +466,47 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
   if (c.reuse >= 0)
     {
       VisDetection d = det->previous[c.reuse];
-      fill_geometry (c.h, &d);
+      fill_geometry (frame_h (det, c.h), &d);
       w.found.push_back (d);
       w.found_reused.push_back (1);
       return;
     }
+  cv::Mat img;
+  cv::Matx33d h;
+  full_view (det, w, c.h, img, h);
   float samples[QR_MODULES * QR_MODULES];
-  sample_modules (det->gray, c.h, samples);
-  /* w.sharp is made only when a drawing needs it: most codes read at once */
-  bool sharpened = false;
-  if (c.inferred)
-    {
-      sharpen_samples (samples, w.sharp);
-      sharpened = true;
-      if (std::min (format_errors (samples), format_errors (w.sharp)) > 1)
-        return;   /* no code's grid there: a guess, not an unread code */
-    }
+  sample_modules (img, h, samples);
+  const size_t before = w.found.size ();
+  decode_samples (det, w, c, img, h, samples);
+  for (size_t i = before; i < w.found.size (); i++)
+    w.found[i].glare = glare_share (samples);
+}
+
+/* The decoders on candidate `c`, sampled (`samples`) from `img` through `h`,
+ * in order of cost; a sticker read is added to the worker's results. */
+void
+decode_samples (VisDetector *det, Worker &w, Candidate &c, cv::Mat &img, cv::Matx33d &h, float *samples)
+{
+  /* Our own decoder first, on the samples as they are and with the blur's
+   * spill taken back out: it reads most codes at once, and it is the one
+   * that can tell a highlight's modules from wrong ones. */
+  if (read_own (det, w, samples, c))
+    return;
+  sharpen_samples (samples, w.sharp);
+  if (c.inferred && std::min (format_errors (samples), format_errors (w.sharp)) > 1)
+    return;   /* no code's grid there: a guess, not an unread code */
+  if (read_own (det, w, w.sharp, c))
+    return;
+  /* the blur solved for: only where a module is small enough for a soft
+   * lens to mix it with its neighbours (in the image decoded) */
+  const double module = std::sqrt (std::fabs (h (0, 0) * h (1, 1) - h (0, 1) * h (1, 0)));
+  if (module < DECONVOLVE_MAX_MODULE && read_deconvolved (det, w, samples, c))
+    return;
+  if (read_fused (det, w, c))
+    return;
+  if (read_expecting (det, w, samples, c))
+    return;
+  bool sharpened = true;
   /* The crisp re-drawing is tried from the samples as they are, then with
    * the blur's spill from neighbouring modules taken back out: at 2-3 px
    * per module a light module between dark ones reads barely lighter than
@@ -359,6 +520,13 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
             break;
           refine_guess (det, c, samples);
           sharpened = false;
+          if (det->scale > 1)
+            {
+              full_view (det, w, c.h, img, h);
+              sample_modules (img, h, samples);
+            }
+          if (read_own (det, w, samples, c))
+            return;
         }
       if (attempt % 2 == 1 && !sharpened)
         {
@@ -366,13 +534,13 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
           sharpened = true;
         }
       draw_crisp (attempt % 2 == 0 ? samples : w.sharp, w.crisp);
-      decoded = read_code (w, w.crisp, c);
+      decoded = read_code (det, w, w.crisp, c);
     }
   /* dst pixel (x, y) -> module ((x + .5) / P - Q) -> image (pixel centres at +.5). */
   const double P = WARP_PX, Q = WARP_QUIET;
   cv::Matx33d s (1.0 / P, 0, 0.5 / P - Q, 0, 1.0 / P, 0.5 / P - Q, 0, 0, 1);
   cv::Matx33d t (1, 0, -0.5, 0, 1, -0.5, 0, 0, 1);
-  cv::Matx33d m = t * c.h * s;
+  cv::Matx33d m = t * h * s;
   /* A guessed finder is not in the image: zbar would not find it there. */
   if (!decoded && !c.inferred)
     {
@@ -380,7 +548,7 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
        * and uneven ink make zbar's own edge detector misjudge thin light
        * modules; a global threshold over the small image is fair because
        * the light varies little across one code. */
-      cv::warpPerspective (det->gray, w.warp, m, cv::Size (WARP_SIZE, WARP_SIZE),
+      cv::warpPerspective (img, w.warp, m, cv::Size (WARP_SIZE, WARP_SIZE),
                            cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
       /* Whatever surrounds the sticker (card art, the table) is not quiet
        * zone: paint it white beyond half a module outside the symbol. */
@@ -389,7 +557,7 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
       w.warp.rowRange (hi, WARP_SIZE).setTo (255);
       w.warp.colRange (0, lo).setTo (255);
       w.warp.colRange (hi, WARP_SIZE).setTo (255);
-      decoded = read_code (w, w.warp, c);
+      decoded = read_code (det, w, w.warp, c);
     }
   if (!decoded && !c.inferred)
     {
@@ -398,7 +566,15 @@ decode_candidate (VisDetector *det, Worker &w, Candidate &c)
       cv::minMaxLoc (w.warp, &lo_v, &hi_v);
       double otsu = cv::threshold (w.warp, w.warp_bin, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
       cv::threshold (w.warp, w.warp_bin, otsu - 0.2 * (hi_v - lo_v), 255, cv::THRESH_BINARY);
-      decoded = read_code (w, w.warp_bin, c);
+      decoded = read_code (det, w, w.warp_bin, c);
+    }
+  if (!decoded && !c.inferred)
+    {
+      /* Last, ZXing-cpp on the same rectified crop: its binariser and
+       * grid fit differ from zbar's and ours, and each reads codes the
+       * others miss (real photos: issue 22). */
+      Take take = { det, &w, &c, true };
+      decoded = zxing_read_crop (w.warp, take_text, &take) >= 0;
     }
   if (!decoded)
     {
@@ -418,7 +594,7 @@ decode_job (void *ctx, int job, int worker)
       Worker &w = det->workers[worker];
       job += det->first_job;
       decode_candidate (det, w, det->candidates[job]);
-      w.found_job.resize (w.found.size (), job);
+      w.found_job.resize (w.found.size (), job + det->job_base);
     }
   catch (...)
     {

@@ -13,6 +13,8 @@ extern "C" {
 #include "eng-tag.h"
 }
 #include "vis-detect.h"
+#include "vis-detect-zxing.h"
+#include "vis-qr-decode.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -35,11 +37,26 @@ constexpr int CONTRAST_OFFSET_MIN = 6;   /* grey levels below the local mean = d
 constexpr int CONTRAST_OFFSET_MAX = 20;  /* ... from a tenth of the contrast, within these */
 constexpr float NOISY_SIGMA = 2.0f;      /* measured sensor noise (grey levels) above which to smooth */
 constexpr float SMOOTH_MIN_MODULE = 2.6f; /* smallest module px a smoothed search still finds */
+constexpr int SECOND_PASS_JOBS = 1 << 20;
+constexpr double DECONVOLVE_MAX_MODULE = 3.2;  /* px: larger modules are not deconvolved */
+constexpr int BLOCK = 8;                 /* change map resolution, px */
+constexpr int CHANGE_LEVEL = 5;          /* grey levels a block mean must move */
+constexpr int MAX_PREFIXES = 8;          /* sets a table plays, at most (ENG_PRINTING_MAX_SETS) */
+constexpr int PREFIX_LEN = 6;            /* "TB1" + game + set */
+constexpr int UHD_WIDTH = 3000;          /* frames this wide are searched at half size ... */
+constexpr float UHD_MIN_MODULE = 2.0f;   /* ... when their codes keep this many px a module there */
+constexpr int STILL_LEVEL = 3;           /* grey levels a block mean may move between frames and be still */
+constexpr int STILL_FRAMES = 8;          /* the running mean's longest memory, frames */
+constexpr uint8_t STILL_UNSET = 0xff;    /* still_frames of a block not fused yet */  /* job_base of a cold pass's second search */
+constexpr double SHARPEN_SIGMA = 1.5;    /* the unsharp mask of searches for small codes, px */
 constexpr int WARP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * WARP_PX;
 /* The re-drawn code is perfectly sharp, so 2 px per module are plenty for
  * zbar, whose cost grows with the pixels it scans. */
 constexpr int CRISP_PX = 2;
 constexpr int CRISP_SIZE = (QR_MODULES + 2 * WARP_QUIET) * CRISP_PX;
+/* A module sample this light is a highlight's, not the paper's (unless
+ * most of the code is, vis_qr_classify): an erasure for our own decoder. */
+constexpr float SATURATED = 250.0f;
 
 struct Finder {
   cv::Point2f centre;
@@ -80,11 +97,16 @@ struct Region {
 };
 
 struct Worker {
-  cv::Mat bin, smooth;
+  cv::Mat bin, smooth, sharpened;
   std::vector<unsigned> hist;     /* contrast_offset's */
   cv::Mat small, mean;
   cv::Mat warp, warp_bin, crisp;
   float sharp[QR_MODULES * QR_MODULES];
+  float deconvolved[QR_MODULES * QR_MODULES];
+  float fused[QR_MODULES * QR_MODULES];
+  cv::Mat crop;               /* a candidate at the frame's full resolution (scale > 1) */
+  cv::Mat convert_tmp;        /* to_gray's, on this worker */
+  VisQrReading reading;       /* our own decoder's view of the samples */
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   std::vector<Finder> finders;
@@ -232,16 +254,36 @@ bool release_unread (VisDetector *det);
 
 /* Corners, centre, module size and rotation of the code `h` maps. */
 void fill_geometry (const cv::Matx33d &h, VisDetection *d);
+
+/* A view of a reusable buffer (see the definition below). */
+cv::Mat scratch (cv::Mat &buf, cv::Size size, int channels);
+
+/* A candidate's module->work map as module->frame. */
+inline cv::Matx33d
+frame_h (const VisDetector *det, const cv::Matx33d &h);
 /* Pool job: decodes det->candidates[det->first_job + job] on that worker. */
 void decode_job (void *ctx, int job, int worker);
 
+
 } // namespace vis_detect
+
+struct VisDetector;
 
 struct VisDetector {
   VisDetectorOptions opts;
   vis_detect::Pool pool;
   std::vector<vis_detect::Worker> workers;
-  cv::Mat gray;               /* the frame itself (GRAY8) or gray_own */
+  /* Large frames (4K) are searched and tracked at half size and decoded at
+   * full size: `scale` is the frame's pixels per work pixel (1 or 2).
+   * Everything inside (gray, regions, finders, candidates' h) is in work
+   * pixels; detections (results, previous) are in the frame's. */
+  int scale = 1;
+  float smallest_module = 0.0f;  /* frame px: the smallest code the last cold pass read */
+  unsigned cold_passes = 0;
+  size_t last_cold_count = 0;   /* codes the last cold pass read */
+  unsigned barren_colds = 0;    /* cold passes in a row that read no more than the one before */
+  cv::Mat convert_tmp;        /* to_gray's, on the calling thread */
+  cv::Mat gray;               /* the frame itself (GRAY8) or gray_own, in work pixels */
   cv::Mat gray_own;           /* BGR frames are converted into this */
   cv::Mat small_bgr, small_cur; /* this frame's 8x8 block means */
   cv::Mat small_ref;          /* block means when each area was last examined */
@@ -255,6 +297,7 @@ struct VisDetector {
   std::vector<vis_detect::Finder> finders_all;  /* every worker's, before merging */
   std::vector<vis_detect::Candidate> candidates;
   size_t first_job = 0;       /* decode jobs number candidates from here */
+  int job_base = 0;           /* added to the job numbers of a second search (results order) */
   std::vector<vis_detect::Triple> triples;
   std::vector<vis_detect::FoundRef> found_order;
   std::vector<VisDetection> results;
@@ -268,8 +311,38 @@ struct VisDetector {
    * reads nothing flips it, so an empty-looking noisy table is searched
    * both ways in turn. */
   bool smooth_allowed = true;
+  bool sharpen = false;       /* this search sharpens (small codes), see find_finders */
   std::vector<unsigned> noise_hist;
+  /* Frames fused where the table stands still (see update_still): each
+   * pixel's running mean (x16) over the frames its 8x8 block has not
+   * changed in, as grey; per block how many such frames (0..8). */
+  cv::Mat still_sum, still_grey, still_frames, still_done, small_prev;
+  bool still_fresh = true;
+  bool unread_last = false;   /* the last frame left candidates unread */
+  bool still_now = false;     /* still_grey holds this frame */
+  /* The first characters of the printing's stickers ("TB1K01": magic,
+   * game and set), for decoding with those codewords known. */
+  char prefixes[vis_detect::MAX_PREFIXES][vis_detect::PREFIX_LEN + 1];
+  int n_prefixes = 0;
   int last_width = 0, last_height = 0;
 
   explicit VisDetector (const VisDetectorOptions &o) : opts (o), pool (o.n_threads) {}
 };
+
+inline cv::Matx33d
+vis_detect::frame_h (const VisDetector *det, const cv::Matx33d &h)
+{
+  const double k = det->scale;
+  return cv::Matx33d (k, 0, 0, 0, k, 0, 0, 0, 1) * h;
+}
+
+/* A `size` view of `buf` (CV_8U, `channels`), which grows to the largest
+ * size asked and is then reused: OpenCV's create() would allocate anew for
+ * every size that differs, and regions and crops differ every frame. */
+inline cv::Mat
+vis_detect::scratch (cv::Mat &buf, cv::Size size, int channels)
+{
+  if (buf.cols < size.width || buf.rows < size.height || buf.channels () != channels)
+    buf.create (std::max (buf.rows, size.height), std::max (buf.cols, size.width), CV_8UC (channels));
+  return buf (cv::Rect (0, 0, size.width, size.height));
+}

@@ -4,6 +4,7 @@
 #include <opencv2/calib3d.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <new>
 
@@ -101,6 +102,9 @@ vis_detector_reset (VisDetector *det)
   det->previous.clear ();
   det->previous_misses.clear ();
   det->frames_since_cold = 0;
+  det->still_fresh = true;
+  det->barren_colds = 0;
+  det->last_cold_count = 0;
 }
 
 extern "C" void
@@ -110,20 +114,51 @@ vis_detector_set_printing (VisDetector *det, const EngPrinting *printing)
     return;
   for (auto &w : det->workers)
     w.printing = printing;
+  /* The sets the printing holds, as the first characters of their
+   * stickers (vis_qr_decode_expecting): found by asking for each game
+   * letter and set id, once. */
+  det->n_prefixes = 0;
+  static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  for (char game = 'A'; printing != nullptr && game <= 'Z'; game++)
+    for (int a = 0; a < 36; a++)
+      for (int b = 0; b < 36 && det->n_prefixes < MAX_PREFIXES; b++)
+        {
+          const char set[3] = { digits[a], digits[b], '\0' };
+          if (eng_printing_has_set (printing, game, set))
+            std::snprintf (det->prefixes[det->n_prefixes++], PREFIX_LEN + 1, "TB1%c%s", game, set);
+        }
   vis_detector_reset (det);
 }
 
 namespace {
 
-/* Converts the part of `frame` under `r` into det->gray. */
+/* Converts the part of `frame` under `r` (work pixels) into det->gray;
+ * a large frame is averaged down to work pixels on the way (INTER_AREA,
+ * through `tmp` for colour). */
 void
-to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r)
+to_gray (VisDetector *det, const VisImage *frame, const cv::Rect &r, cv::Mat &tmp)
 {
-  if (frame->format == VIS_PIXEL_GRAY8)
-    return; /* det->gray wraps the frame itself */
-  cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
   cv::Mat dst = det->gray (r);
-  cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
+  if (det->scale == 1)
+    {
+      if (frame->format == VIS_PIXEL_GRAY8)
+        return; /* det->gray wraps the frame itself */
+      cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
+      cv::cvtColor (src (r), dst, cv::COLOR_BGR2GRAY);
+      return;
+    }
+  const int k = det->scale;
+  const cv::Rect fr (r.x * k, r.y * k, r.width * k, r.height * k);
+  if (frame->format == VIS_PIXEL_GRAY8)
+    {
+      cv::Mat src (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
+      cv::resize (src (fr), dst, r.size (), 0, 0, cv::INTER_AREA);
+      return;
+    }
+  cv::Mat src (frame->height, frame->width, CV_8UC3, (void *) frame->data, frame->stride);
+  cv::Mat small = scratch (tmp, r.size (), 3);
+  cv::resize (src (fr), small, r.size (), 0, 0, cv::INTER_AREA);
+  cv::cvtColor (small, dst, cv::COLOR_BGR2GRAY);
 }
 
 void
@@ -237,7 +272,9 @@ void
 find_finders (VisDetector *det, Worker &w, const Region &reg)
 {
   const VisDetectorOptions &o = det->opts;
-  cv::Mat roi = det->gray (reg.rect);
+  /* Small codes are looked for in the frames fused so far (the frame
+   * itself where anything moved): noise closes their finders first. */
+  cv::Mat roi = (det->sharpen && det->still_now ? det->still_grey : det->gray) (reg.rect);
   if (roi.cols < 16 || roi.rows < 16)
     return;
   /* Sensor noise turns the binary image to salt: every speck is a contour
@@ -247,11 +284,24 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
    * codes are small (see smooth_allowed): on a soft image the kernel closes
    * the one-module light ring of a 2.5 px finder, and recall beats time. */
   int offset = contrast_offset (roi, w.hist);
-  if (det->noise > NOISY_SIGMA && det->smooth_allowed)
+  if (det->noise > NOISY_SIGMA && !det->sharpen)
     {
       cv::GaussianBlur (roi, w.smooth, cv::Size (3, 3), 0, 0, cv::BORDER_REPLICATE);
       roi = w.smooth;
       offset = std::max (offset, (int) std::lround (3.0f * 0.375f * det->noise));
+    }
+  else if (det->sharpen)
+    {
+      /* Small soft codes (under SMOOTH_MIN_MODULE px a module): the blur
+       * greys a finder's one-module light ring until the cut below takes
+       * it for dark and the finder's topology is gone.  An unsharp mask
+       * (the image plus the difference from a Gaussian of 1.5 px) gives
+       * the ring its contrast back: at 2 px a module it finds every
+       * finder where the plain image gives almost none. */
+      cv::Mat sharp = scratch (w.sharpened, roi.size (), 1);
+      cv::GaussianBlur (roi, sharp, cv::Size (0, 0), SHARPEN_SIGMA, SHARPEN_SIGMA, cv::BORDER_REPLICATE);
+      cv::addWeighted (roi, 2.0, sharp, -1.0, 0.0, sharp);
+      roi = sharp;
     }
   /* Local mean from an 8x smaller image, blurred and scaled back: the same
    * job as adaptiveThreshold's box filter at a third of the cost. */
@@ -375,19 +425,19 @@ plan_cold (VisDetector *det)
     }
 }
 
-constexpr int BLOCK = 8;          /* change map resolution, px */
-constexpr int CHANGE_LEVEL = 5;   /* grey levels a block mean must move */
 
+/* The box to search again around a code seen before (work pixels). */
 cv::Rect
-track_box (const VisDetection &d)
+track_box (const VisDetector *det, const VisDetection &d)
 {
-  float x0 = d.corners[0].x, x1 = x0, y0 = d.corners[0].y, y1 = y0;
-  for (int k = 1; k < 4; k++)
+  const float k = 1.0f / (float) det->scale;
+  float x0 = d.corners[0].x * k, x1 = x0, y0 = d.corners[0].y * k, y1 = y0;
+  for (int c = 1; c < 4; c++)
     {
-      x0 = std::min (x0, d.corners[k].x);
-      x1 = std::max (x1, d.corners[k].x);
-      y0 = std::min (y0, d.corners[k].y);
-      y1 = std::max (y1, d.corners[k].y);
+      x0 = std::min (x0, d.corners[c].x * k);
+      x1 = std::max (x1, d.corners[c].x * k);
+      y0 = std::min (y0, d.corners[c].y * k);
+      y1 = std::max (y1, d.corners[c].y * k);
     }
   float margin = 0.35f * std::max (x1 - x0, y1 - y0) + 6.0f;
   return cv::Rect ((int) (x0 - margin), (int) (y0 - margin), (int) (x1 - x0 + 2 * margin),
@@ -402,11 +452,42 @@ to_blocks (const cv::Rect &r, const cv::Size &blocks)
   return b & cv::Rect (0, 0, blocks.width, blocks.height);
 }
 
-/* The frame's 8x8 block means (INTER_AREA averages sensor noise away). */
+/* The frame's 8x8 block means (INTER_AREA averages sensor noise away), in
+ * work pixels.  A large frame's blocks (16x16 of its pixels) are averaged
+ * over 16 of their pixels: reading all 25 MB of a 4K frame would cost more
+ * than the rest of a tracked frame, and 16 samples (of the green, which
+ * carries most of the light) still average a webcam's noise down to a
+ * grey level.  Cold passes take their reference the same way. */
 void
 block_means (VisDetector *det, const VisImage *frame)
 {
-  cv::Size small ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK);
+  cv::Size small ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK);
+  if (det->scale > 1)
+    {
+      const int side = BLOCK * det->scale, step = side / 4;
+      const int channels = frame->format == VIS_PIXEL_BGR8 ? 3 : 1;
+      det->small_cur.create (small, CV_8UC1);
+      for (int by = 0; by < small.height; by++)
+        {
+          uint8_t *out = det->small_cur.ptr<uint8_t> (by);
+          for (int bx = 0; bx < small.width; bx++)
+            {
+              unsigned sum = 0, n = 0;
+              for (int y = by * side + step / 2; y < std::min ((by + 1) * side, frame->height); y += step)
+                {
+                  const uint8_t *row = frame->data + (size_t) y * frame->stride;
+                  for (int x = bx * side + step / 2; x < std::min ((bx + 1) * side, frame->width); x += step, n++)
+                    {
+                      /* green stands for the light: the reference block
+                       * means of a cold pass are taken the same way */
+                      sum += row[(size_t) x * channels + (channels == 3 ? 1 : 0)];
+                    }
+                }
+              out[bx] = (uint8_t) (n ? (sum + n / 2) / n : 0);
+            }
+        }
+      return;
+    }
   if (frame->format == VIS_PIXEL_BGR8)
     {
       cv::Mat src (frame->height, frame->width, CV_8UC3, frame->data, frame->stride);
@@ -420,11 +501,10 @@ block_means (VisDetector *det, const VisImage *frame)
 void
 convert_job (void *ctx, int job, int worker)
 {
-  (void) worker;
   VisDetector *det = (VisDetector *) ctx;
   try
     {
-      to_gray (det, det->frame, det->regions[job].own);
+      to_gray (det, det->frame, det->regions[job].own, det->workers[worker].convert_tmp);
     }
   catch (...)
     {
@@ -456,8 +536,8 @@ plan_track (VisDetector *det, const VisImage *frame)
   for (size_t p = 0; p < det->previous.size (); p++)
     {
       const VisDetection &d = det->previous[p];
-      max_module = std::max (max_module, d.module_px);
-      cv::Rect r = track_box (d) & all;
+      max_module = std::max (max_module, d.module_px / (float) det->scale);
+      cv::Rect r = track_box (det, d) & all;
       if (r.width < 16 || r.height < 16)
         continue;
       cv::Rect rb = to_blocks (r, det->changed.size ());
@@ -467,7 +547,7 @@ plan_track (VisDetector *det, const VisImage *frame)
           det->still.push_back (d);
           continue;
         }
-      to_gray (det, frame, r);
+      to_gray (det, frame, r, det->convert_tmp);
       add_region (det, r, r);
     }
   /* Changed blocks no box covers, grown by a code's size, in connected
@@ -486,7 +566,7 @@ plan_track (VisDetector *det, const VisImage *frame)
           cv::Rect b = cv::boundingRect (c);
           cv::Rect r (b.x * BLOCK, b.y * BLOCK, b.width * BLOCK, b.height * BLOCK);
           r &= all;
-          to_gray (det, frame, r);
+          to_gray (det, frame, r, det->convert_tmp);
           add_region (det, r, r);
         }
     }
@@ -570,7 +650,7 @@ mark_reuse (VisDetector *det)
           cv::Point2f src[4] = { { 0, 0 }, { 21, 0 }, { 21, 21 }, { 0, 21 } };
           cv::Point2f dst[4];
           for (int k = 0; k < 4; k++)
-            dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y);
+            dst[k] = cv::Point2f (d.corners[k].x, d.corners[k].y) * (1.0f / (float) det->scale);
           if (dist (dst[0], tl) > 8.0f * mod)
             continue;
           /* Finders in the same place do not make the same code: a card
@@ -600,6 +680,118 @@ mark_reuse (VisDetector *det)
     }
 }
 
+/* Fuses the frames a still table gives: where a block's mean stayed within
+ * STILL_LEVEL of the last frame's, each pixel of it takes a running mean
+ * with the frames before (1/2, 1/4, then 1/8 of the new one), elsewhere
+ * the frame as it is.  Sensor noise and JPEG blocks average out over a
+ * sticker at rest, which is what a small, soft, noisy code needs to be
+ * read (the finder search of small codes and the decoding of unread
+ * candidates look at det->still_grey).  Only the blocks this frame's
+ * regions cover are updated (a block outside them did not change), and with
+ * `only_dirty` only those where a candidate was left unread.  A cold pass
+ * (`cold`) after a reset starts every block from its frame. */
+void
+update_still (VisDetector *det, bool cold, bool only_dirty)
+{
+  const cv::Size blocks = det->small_cur.size ();
+  if (det->still_fresh || det->still_frames.size () != blocks || det->still_sum.size () != det->gray.size ())
+    {
+      /* every block starts anew where it is next looked at */
+      det->still_frames.create (blocks, CV_8UC1);
+      det->still_frames.setTo (STILL_UNSET);
+      det->still_done.create (blocks, CV_8UC1);
+      det->small_cur.copyTo (det->small_prev);
+      det->still_sum.create (det->gray.size (), CV_16UC1);
+      det->still_grey.create (det->gray.size (), CV_8UC1);
+      det->still_fresh = false;
+      if (cold)
+        {
+          /* a cold pass after a reset: every block starts from this frame */
+          det->gray.convertTo (det->still_sum, CV_16U, 16.0);
+          det->gray.copyTo (det->still_grey);
+          det->still_frames.setTo (0);
+          det->small_cur.copyTo (det->small_prev);
+          return;
+        }
+    }
+  det->still_done.setTo (0);
+  for (const Region &reg : det->regions)
+    {
+      const cv::Rect rb = to_blocks (reg.rect, blocks);
+      for (int by = rb.y; by < rb.y + rb.height; by++)
+        for (int bx = rb.x; bx < rb.x + rb.width; bx++)
+          {
+            uint8_t &done = det->still_done.at<uint8_t> (by, bx);
+            if (done || (only_dirty && det->dirty.at<uint8_t> (by, bx) == 0))
+              continue;
+            done = 1;
+            uint8_t &n = det->still_frames.at<uint8_t> (by, bx);
+            int diff = std::abs ((int) det->small_cur.at<uint8_t> (by, bx) - (int) det->small_prev.at<uint8_t> (by, bx));
+            n = n != STILL_UNSET && diff <= STILL_LEVEL ? (uint8_t) std::min (n + 1, STILL_FRAMES) : 0;
+            const int shift = n == 0 ? 0 : n == 1 ? 1 : n < 4 ? 2 : 3;
+            const int y1 = std::min ((by + 1) * BLOCK, det->gray.rows), x1 = std::min ((bx + 1) * BLOCK, det->gray.cols);
+            for (int y = by * BLOCK; y < y1; y++)
+              {
+                const uint8_t *g = det->gray.ptr<uint8_t> (y);
+                uint16_t *sum = det->still_sum.ptr<uint16_t> (y);
+                uint8_t *out = det->still_grey.ptr<uint8_t> (y);
+                for (int x = bx * BLOCK; x < x1; x++)
+                  {
+                    int v = g[x] << 4;
+                    int a = shift == 0 ? v : sum[x] + ((v - (int) sum[x]) >> shift);
+                    sum[x] = (uint16_t) a;
+                    out[x] = (uint8_t) ((a + 8) >> 4);
+                  }
+              }
+          }
+    }
+  det->small_cur.copyTo (det->small_prev);
+}
+
+/* Frames between cold passes.  A table of small codes (under
+ * SMOOTH_MIN_MODULE px a module in the frame) gets one four times as
+ * often, until two in a row read no more codes than the one before: codes whose finders no single frame shows turn up in the
+ * frames fused meanwhile (update_still), and only a cold pass looks where
+ * no code was seen. */
+unsigned
+cold_interval (const VisDetector *det)
+{
+  const bool small = det->smallest_module > 0.0f && det->smallest_module < SMOOTH_MIN_MODULE;
+  return small && det->barren_colds < 2 ? std::max (1u, det->opts.cold_interval / 4) : det->opts.cold_interval;
+}
+
+/* Finder search over det->regions, grouping, and decoding of every
+ * candidate (and of the two-finder guesses the unread ones leave). */
+void
+search_and_decode (VisDetector *det, VisDetectMode mode)
+{
+  det->pool.run ((int) det->regions.size (), finder_job, det);
+  merge_finders (det);
+  group_candidates (det);
+  pair_candidates (det);
+  if (mode == VIS_DETECT_TRACK)
+    mark_reuse (det);
+  det->first_job = 0;
+  det->pool.run ((int) det->candidates.size (), decode_job, det);
+  if (release_unread (det))
+    {
+      det->first_job = det->candidates.size ();
+      pair_candidates (det);
+      det->pool.run ((int) (det->candidates.size () - det->first_job), decode_job, det);
+    }
+}
+
+/* Whether the workers read no code, or only codes under SMOOTH_MIN_MODULE. */
+bool
+only_small_codes (VisDetector *det)
+{
+  for (const Worker &w : det->workers)
+    for (const VisDetection &d : w.found)
+      if (d.module_px >= SMOOTH_MIN_MODULE * (float) det->scale)
+        return false;
+  return true;
+}
+
 } // namespace
 
 extern "C" EngStatus
@@ -624,19 +816,38 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       bool resized = frame->width != det->last_width || frame->height != det->last_height;
       det->last_width = frame->width;
       det->last_height = frame->height;
+      /* A 4K frame whose codes are all large enough is searched at half
+       * size (they keep 2 px a module there); the first pass, any table
+       * with smaller codes, and every eighth cold pass (a small sticker
+       * put down since would not show at half size) at full size.  The
+       * scale changes only where a cold pass is due anyway. */
+      const bool cold_due = mode == VIS_DETECT_COLD || resized || det->previous.empty ()
+                            || det->frames_since_cold + 1 >= cold_interval (det);
+      const int scale = frame->width >= UHD_WIDTH && frame->width % 2 == 0 && frame->height % 2 == 0
+                                && !resized && det->smallest_module >= 2.0f * UHD_MIN_MODULE
+                                && (det->scale == 1 || det->cold_passes % 8 != 7)
+                            ? 2
+                            : 1;
+      if (cold_due && scale != det->scale)
+        {
+          det->scale = scale;
+          resized = true;
+        }
       if (mode == VIS_DETECT_TRACK
-          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= det->opts.cold_interval))
+          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
         mode = VIS_DETECT_COLD;
       det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
+      det->cold_passes += mode == VIS_DETECT_COLD;
 
-      if (frame->format == VIS_PIXEL_GRAY8)
+      if (frame->format == VIS_PIXEL_GRAY8 && det->scale == 1)
         det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
       else
         {
-          det->gray_own.create (frame->height, frame->width, CV_8UC1);
+          det->gray_own.create (frame->height / det->scale, frame->width / det->scale, CV_8UC1);
           det->gray = det->gray_own;
         }
 
+      det->frame = frame;
       det->regions.clear ();
       if (mode == VIS_DETECT_TRACK && !plan_track (det, frame))
         {
@@ -647,7 +858,7 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
       if (mode == VIS_DETECT_COLD)
         {
           plan_cold (det);
-          if (frame->format == VIS_PIXEL_BGR8)
+          if (frame->format == VIS_PIXEL_BGR8 || det->scale > 1)
             {
               /* Grey conversion split over the workers by stripe (each its
                * own rows, no overlap), before the stripes are searched. */
@@ -657,17 +868,25 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           /* From the grey frame, as cheap as it gets; tracking takes its
            * block means from BGR directly, within a grey level of these. */
           det->noise = estimate_noise (det);
-          cv::resize (det->gray, det->small_cur,
-                      cv::Size ((frame->width + BLOCK - 1) / BLOCK, (frame->height + BLOCK - 1) / BLOCK), 0, 0,
-                      cv::INTER_AREA);
+          if (det->scale > 1)
+            block_means (det, frame);
+          else
+            cv::resize (det->gray, det->small_cur,
+                        cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0,
+                        0, cv::INTER_AREA);
         }
 
-      det->pool.run ((int) det->regions.size (), finder_job, det);
-      merge_finders (det);
-      group_candidates (det);
-      pair_candidates (det);
-      if (mode == VIS_DETECT_TRACK)
-        mark_reuse (det);
+      /* A cold pass over a table whose codes all read has no use for the
+       * fused frames (and a 4K frame's would cost a few ms): they start
+       * again where they are next needed. */
+      det->still_now = mode == VIS_DETECT_TRACK || !det->smooth_allowed || det->unread_last;
+      if (det->still_now)
+        /* tracking a table of large codes: only where a code was left
+         * unread (the dirty blocks) is anything fused */
+        update_still (det, mode == VIS_DETECT_COLD,
+                      mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
+      else
+        det->still_fresh = true;
       for (Worker &w : det->workers)
         {
           w.found.clear ();
@@ -675,13 +894,18 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           w.found_job.clear ();
           w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
         }
-      det->first_job = 0;
-      det->pool.run ((int) det->candidates.size (), decode_job, det);
-      if (release_unread (det))
+      det->sharpen = !det->smooth_allowed;
+      det->job_base = 0;
+      search_and_decode (det, mode);
+      /* A cold pass that read nothing, or only small codes, looks again
+       * with the small codes' sharpening (and later cold passes start with
+       * it, see smooth_allowed): a table seen from afar, or a photo, is
+       * then read from its first frame. */
+      if (mode == VIS_DETECT_COLD && !det->sharpen && only_small_codes (det))
         {
-          det->first_job = det->candidates.size ();
-          pair_candidates (det);
-          det->pool.run ((int) (det->candidates.size () - det->first_job), decode_job, det);
+          det->sharpen = true;
+          det->job_base = SECOND_PASS_JOBS;
+          search_and_decode (det, mode);
         }
 
       det->results.clear ();
@@ -795,12 +1019,16 @@ vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode
           for (const VisDetection &d : det->results)
             smallest = std::min (smallest, d.module_px);
           bool was = det->smooth_allowed;
-          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE;
+          det->smallest_module = det->results.empty () ? 0.0f : smallest;
+          det->barren_colds = det->results.size () > det->last_cold_count ? 0 : det->barren_colds + 1;
+          det->last_cold_count = det->results.size ();
+          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE * (float) det->scale;
           /* Small codes showed through the smoothing: the others like them
            * it hid are looked for at once, not a cold interval later. */
           if (was && !det->smooth_allowed && !det->results.empty () && det->noise > NOISY_SIGMA)
             det->frames_since_cold = det->opts.cold_interval;
         }
+      det->unread_last = out->n_undecoded > 0;
       out->detections = det->results.data ();
       out->n_detections = det->results.size ();
       out->n_finders = (unsigned) std::count_if (det->finders.begin (), det->finders.end (),

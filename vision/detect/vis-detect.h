@@ -61,6 +61,8 @@ typedef struct {
   float rotation_deg;       /* direction of the code's top edge (TL->TR) in the
                                image, degrees in [0, 360), clockwise (y down) */
   float module_px;          /* mean module size in pixels */
+  float glare;              /* share of its modules a highlight saturated when it
+                               was read (0..1): a glossy sticker catching a lamp */
 } VisDetection;
 
 typedef enum {

@@ -3,6 +3,16 @@ extern "C" {
 #include "eng-status.h"
 }
 #include "vis-baseline.h"
+#include "vis-detect-zxing.h"
+
+int
+vis_detect::zxing_read_crop (const cv::Mat &img, bool (*accept) (void *, const char *, size_t), void *user)
+{
+  (void) img;
+  (void) accept;
+  (void) user;
+  return -1;
+}
 
 extern "C" int
 vis_zxing_available (void)

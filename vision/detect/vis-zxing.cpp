@@ -13,6 +13,22 @@ extern "C" {
 #include <opencv2/imgproc.hpp>
 
 #include "vis-baseline-private.h"
+#include "vis-detect-zxing.h"
+
+int
+vis_detect::zxing_read_crop (const cv::Mat &img, bool (*accept) (void *, const char *, size_t), void *user)
+{
+  ZXing::ImageView view (img.data, img.cols, img.rows, ZXing::ImageFormat::Lum, (int) img.step);
+  ZXing::DecodeHints hints;
+  hints.setFormats (ZXing::BarcodeFormat::QRCode);
+  hints.setTryRotate (false);
+  hints.setMaxNumberOfSymbols (1);
+  ZXing::Result r = ZXing::ReadBarcode (view, hints);
+  if (!r.isValid ())
+    return -1;
+  std::string text = r.text ();
+  return accept (user, text.data (), text.size ()) ? 1 : 0;
+}
 
 extern "C" int
 vis_zxing_available (void)

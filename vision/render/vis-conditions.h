@@ -23,6 +23,9 @@ typedef enum {
   VIS_CONDITION_GLARE_NONE = 0,
   VIS_CONDITION_GLARE_FINDER,   /* every card: one finder (tl, tr, bl in turn) */
   VIS_CONDITION_GLARE_DATA,     /* every card: data modules only */
+  VIS_CONDITION_GLARE_LAMP,     /* every card: a spot anywhere over its code (or beside
+                                   it), its size drawn from glare_modules/2 to
+                                   glare_modules: a lamp's reflection on glossy film */
 } VisConditionGlare;
 
 typedef struct {
@@ -31,6 +34,7 @@ typedef struct {
   double module_px;             /* image px per module */
   const char *degrade;          /* words of the scene's degrade line ("" none) */
   VisConditionGlare glare;
+  double glare_modules;         /* the spot's saturated core, modules across (0: 4) */
   double motion_px;             /* each card smeared this long (0 none) */
   double min_recall;            /* the issue's goal for cold detection (0..1);
                                    0: only wrong identities matter */

@@ -1076,6 +1076,7 @@ draw_object_glare (const Camera &cam, cv::Mat &frame, const VisSceneObject &o, c
     // The lower right block holds data modules only (version 1 has no
     // alignment pattern); its centre is 5.5 modules from the format bits.
     case VIS_GLARE_DATA: mx = n - 6.5; my = n - 6.5; break;
+    case VIS_GLARE_AT: mx = o.glare_mx; my = o.glare_my; break;
     default: return;
     }
   double lx = t.code_x + (mx - n / 2) * m - t.anchor_x;

@@ -136,6 +136,22 @@ typedef struct {
  * Returns ENG_ERR_IO when writing fails. */
 EngStatus vis_truth_write_json (const VisTruth *truth, unsigned frame, FILE *out);
 
+/* Reads the truth of a frame rendered elsewhere (the physically based test
+ * table, tests/vision/physical/render-table.py), `len` bytes of text:
+ *
+ *   frame NAME WIDTH HEIGHT
+ *   sticker TAG FINISH IN_VIEW VISIBLE MODULE_PX X0 Y0 X1 Y1 X2 Y2 X3 Y3
+ *
+ * ('#' lines are comments).  A sticker's TAG is its 11-character tag, or
+ * '-' for one no reader may take (a forged seal, the old format): those
+ * become VIS_TRUTH_FOREIGN tags whose payload is "-".  FINISH (glossy,
+ * matte) goes to the tag's `id`; `occluded` is VISIBLE < 1.  Fills `out`
+ * and *width, *height.  Returns ENG_ERR_SYNTAX (with the line in
+ * err->line and why in err->reason) for anything else, ENG_ERR_LIMIT past
+ * VIS_TRUTH_MAX_TAGS stickers. */
+EngStatus vis_truth_read_text (const char *text, size_t len, VisTruth *out, int *width, int *height,
+                               EngParseError *err);
+
 /* ---- rendering --------------------------------------------------------- */
 
 /* Makes a renderer for `scene`, which must outlive it.  `seed` overrides the

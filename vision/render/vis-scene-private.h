@@ -33,6 +33,7 @@ typedef enum {
   VIS_GLARE_FINDER_TR,
   VIS_GLARE_FINDER_BL,
   VIS_GLARE_DATA,         /* on data modules only, clear of finders and format */
+  VIS_GLARE_AT,           /* centred at glare_mx, glare_my (modules of the symbol) */
 } VisGlareSpot;
 
 typedef struct {
@@ -51,6 +52,7 @@ typedef struct {
   double off_x, off_y;    /* sticker offset on the card */
   VisGlareSpot glare;     /* card: a specular highlight on its sticker */
   double glare_modules;   /* its saturated core's diameter, in modules */
+  double glare_mx, glare_my;  /* VIS_GLARE_AT: its centre, symbol modules from the top-left */
   double motion_px;       /* card: smeared this long in the image (a slide) */
   double motion_angle;    /* its direction, image degrees (0 right, 90 down) */
   unsigned line;

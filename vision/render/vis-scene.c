@@ -284,8 +284,25 @@ parse_degrade_words (Parser *p, Word *words, unsigned n, VisDegrade *d, unsigned
 }
 
 static EngStatus
-parse_glare_spot (Parser *p, const Word *w, VisGlareSpot *out)
+parse_glare_spot (Parser *p, const Word *w, VisSceneObject *o)
 {
+  VisGlareSpot *out = &o->glare;
+  if (strchr (w->value, ',') != NULL)
+    {
+      /* a spot anywhere: its centre in modules of the symbol (the quiet
+       * zone around it from -4 to 25) */
+      char *end = NULL;
+      double mx = strtod (w->value, &end), my = NAN;
+      if (end != NULL && *end == ',')
+        my = strtod (end + 1, &end);
+      if (end == NULL || *end != '\0' || !(mx >= -4 && mx <= 25) || !(my >= -4 && my <= 25))
+        return fail (p, ENG_ERR_SYNTAX, "glare=MX,MY takes modules of the symbol, -4 to 25, not '%.40s'",
+                     w->value);
+      o->glare_mx = mx;
+      o->glare_my = my;
+      *out = VIS_GLARE_AT;
+      return ENG_OK;
+    }
   static const struct { const char *name; VisGlareSpot spot; } spots[] = {
     { "none", VIS_GLARE_NONE }, { "finder-tl", VIS_GLARE_FINDER_TL },
     { "finder-tr", VIS_GLARE_FINDER_TR }, { "finder-bl", VIS_GLARE_FINDER_BL },
@@ -298,7 +315,7 @@ parse_glare_spot (Parser *p, const Word *w, VisGlareSpot *out)
         return ENG_OK;
       }
   return fail (p, ENG_ERR_SYNTAX,
-               "glare= is finder-tl, finder-tr, finder-bl, data or none, not '%.40s'", w->value);
+               "glare= is finder-tl, finder-tr, finder-bl, data, none or MX,MY, not '%.40s'", w->value);
 }
 
 static EngStatus
@@ -352,7 +369,7 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
       else if (kind == VIS_OBJ_CARD && KEY (w, "sticker-offset"))
         TRY (parse_point (p, w, &o.off_x, &o.off_y));
       else if (kind == VIS_OBJ_CARD && KEY (w, "glare"))
-        TRY (parse_glare_spot (p, w, &o.glare));
+        TRY (parse_glare_spot (p, w, &o));
       else if (kind == VIS_OBJ_CARD && KEY (w, "glare-size"))
         TRY (parse_double (p, w, 0.5, 40, &o.glare_modules));
       else if (kind == VIS_OBJ_CARD && KEY (w, "motion"))
