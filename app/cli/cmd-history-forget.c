@@ -17,7 +17,7 @@ forget_game (const char *cmd, HstStore *store, gint64 id)
   for (guint p = 0; p < game->n_seats; p++)
     g_string_append_printf (names, "%s%s", p ? ", " : "", game->seats[p].name);
   g_autofree char *when = hst_format_time (game->ended);
-  g_autofree char *text = g_strdup_printf (_ ("Forgot game %" G_GINT64_FORMAT ": %s played by %s, ended %s"), id,
+  g_autofree char *text = g_strdup_printf (_ ("Forgot game %lld: %s played by %s, ended %s"), (long long) id,
                                            hst_game_title (game), names->str, when);
   g_string_free (names, TRUE);
   g_autoptr (JsonBuilder) b = json_builder_new ();

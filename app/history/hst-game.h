@@ -86,6 +86,10 @@ const char *hst_game_title (const HstGame *game);
  * the refusals by rule, and the record.  Newly allocated (g_free). */
 char *hst_game_report (const HstGame *game);
 
+/* "Finished after 13 moves · 23 minutes" (or "Abandoned after ...") in
+ * the table's language.  Newly allocated (g_free). */
+char *hst_game_summary (const HstGame *game);
+
 /* "2026-11-28 19:05" in local time for `when` (seconds UTC; "" for 0).
  * Newly allocated (g_free). */
 char *hst_format_time (gint64 when);

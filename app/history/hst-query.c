@@ -209,8 +209,8 @@ hst_store_get_game (HstStore *store, gint64 id, GError **error)
   sqlite3_reset (stmt);
   if (rc == SQLITE_DONE)
     {
-      g_set_error (error, HST_STORE_ERROR, HST_STORE_ERROR_NOT_FOUND, _ ("%s: there is no game %" G_GINT64_FORMAT),
-                   store->path, id);
+      g_set_error (error, HST_STORE_ERROR, HST_STORE_ERROR_NOT_FOUND, _ ("%s: there is no game %lld"),
+                   store->path, (long long) id);
       return NULL;
     }
   if (rc != SQLITE_ROW)

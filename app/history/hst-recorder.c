@@ -13,6 +13,8 @@ struct HstRecorder
   GArray *written;          /* EngMove: the moves of the last game written */
   gboolean written_over;
   char written_id[ENG_RECORD_ID_MAX];
+  gint64 written_game;      /* its id in the history */
+  HstPut written_put;       /* and what the history did with it */
 };
 
 HstRecorder *
@@ -95,24 +97,44 @@ stamp (EngInterpreter *interp)
   eng_interpreter_set_record_id (interp, fresh != NULL ? fresh : record->id, started);
 }
 
+static gboolean finish_game (HstRecorder *recorder, EngInterpreter *interp, HstPut *put, gint64 *id,
+                             GError **error);
+
 void
 hst_recorder_observe (HstRecorder *recorder, EngInterpreter *interp, const EngEvents *events)
 {
   stamp (interp);
   const EngRecord *record = eng_interpreter_record (interp);
+  gboolean over = FALSE;
   for (size_t i = 0; events != NULL && i < events->n; i++)
     {
       const EngEvent *e = &events->items[i];
+      over = over || e->kind == ENG_EVENT_GAME_OVER;
       if (e->kind != ENG_EVENT_ILLEGAL || e->rule[0] == '\0')
         continue;
+      /* a refused command names nobody: it was the table's answer for
+       * whoever the table waited for */
+      int player = e->player;
+      if (player < 0)
+        {
+          EngView view;
+          eng_interpreter_public_view (interp, &view);
+          player = view.deciding >= 0 ? view.deciding : view.active;
+        }
       HstStore *s = store (recorder, FALSE, NULL);
       g_autoptr (GError) error = NULL;
-      if (s != NULL && !hst_store_note_refusal (s, record->id, e->player, e->rule, &error))
+      if (s != NULL && !hst_store_note_refusal (s, record->id, player, e->rule, &error))
         {
           g_autofree char *text = g_strdup_printf (_ ("A refused move could not be kept in the game history: %s"),
                                                    error->message);
           add_notice (recorder, text);
         }
+    }
+  g_autoptr (GError) error = NULL;
+  if (over && !finish_game (recorder, interp, NULL, NULL, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_ ("The game could not be kept in the history: %s"), error->message);
+      add_notice (recorder, text);
     }
 }
 
@@ -139,8 +161,8 @@ remember_written (HstRecorder *recorder, const EngRecord *record, gboolean over)
   g_strlcpy (recorder->written_id, record->id, sizeof recorder->written_id);
 }
 
-gboolean
-hst_recorder_finish (HstRecorder *recorder, EngInterpreter *interp, HstPut *put, gint64 *id, GError **error)
+static gboolean
+finish_game (HstRecorder *recorder, EngInterpreter *interp, HstPut *put, gint64 *id, GError **error)
 {
   if (id != NULL)
     *id = 0;
@@ -158,7 +180,9 @@ hst_recorder_finish (HstRecorder *recorder, EngInterpreter *interp, HstPut *put,
   if (already_written (recorder, record, view.over))
     {
       if (put != NULL)
-        *put = result;
+        *put = recorder->written_put;
+      if (id != NULL)
+        *id = recorder->written_game;
       return TRUE;
     }
   g_autoptr (HstGame) game = hst_game_from_record (record, g_get_real_time () / G_USEC_PER_SEC, error);
@@ -183,9 +207,17 @@ hst_recorder_finish (HstRecorder *recorder, EngInterpreter *interp, HstPut *put,
         return FALSE;
     }
   remember_written (recorder, record, view.over);
+  recorder->written_game = game->id;
+  recorder->written_put = result;
   if (put != NULL)
     *put = result;
   if (id != NULL)
     *id = game->id;
   return TRUE;
+}
+
+gboolean
+hst_recorder_finish (HstRecorder *recorder, EngInterpreter *interp, HstPut *put, gint64 *id, GError **error)
+{
+  return finish_game (recorder, interp, put, id, error);
 }

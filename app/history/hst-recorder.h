@@ -30,14 +30,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HstRecorder, hst_recorder_free)
 
 /* Call after every batch of events `interp` gave (a look, a command, a
  * correction), before the journal is written: stamps the record's
- * identity and notes the refusals.  Never fails: what goes wrong is kept
- * for hst_recorder_take_notice. */
+ * identity, notes the refusals, and writes the game when the batch ends
+ * it (hst_recorder_finish).  Never fails: what goes wrong is kept for
+ * hst_recorder_take_notice.  Nothing is allocated unless a refusal or the
+ * game's end is in the batch. */
 void hst_recorder_observe (HstRecorder *recorder, EngInterpreter *interp, const EngEvents *events);
 
 /* Writes the game `interp` refereed (when it has a move, and it changed
- * since the last write): at its end, and when the table leaves it.  *put
- * (may be NULL) says what the history did; *id (may be NULL) receives the
- * game's id there (0 when nothing was written).  FALSE with `error`. */
+ * since the last write): when the table leaves it.  *put (may be NULL)
+ * says what the history did (the last write's, when nothing changed since);
+ * *id (may be NULL) receives the game's id there (0 when it has no move).
+ * FALSE with `error`. */
 gboolean hst_recorder_finish (HstRecorder *recorder, EngInterpreter *interp, HstPut *put, gint64 *id,
                               GError **error);
 

@@ -3,15 +3,15 @@
 
 #include "hst-game.h"
 
-static void
-report_header (GString *out, const HstGame *game)
+char *
+hst_game_summary (const HstGame *game)
 {
-  g_autofree char *when = hst_format_time (game->started > 0 ? game->started : game->ended);
-  g_string_append_printf (out, "# %s, %s\n\n", hst_game_title (game), when);
-  g_string_append_printf (out, game->finished ? g_dngettext (GETTEXT_PACKAGE, "Finished after %u move", "Finished after %u moves",
-                                                          game->n_moves)
-                                              : g_dngettext (GETTEXT_PACKAGE, "Abandoned after %u move", "Abandoned after %u moves",
-                                                          game->n_moves),
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out,
+                          game->finished ? g_dngettext (GETTEXT_PACKAGE, "Finished after %u move",
+                                                        "Finished after %u moves", game->n_moves)
+                                         : g_dngettext (GETTEXT_PACKAGE, "Abandoned after %u move",
+                                                        "Abandoned after %u moves", game->n_moves),
                           game->n_moves);
   if (game->started > 0 && game->ended >= game->started)
     {
@@ -19,7 +19,15 @@ report_header (GString *out, const HstGame *game)
       g_string_append (out, " · ");
       g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u minute", "%u minutes", minutes), minutes);
     }
-  g_string_append (out, "\n\n");
+  return g_string_free (out, FALSE);
+}
+
+static void
+report_header (GString *out, const HstGame *game)
+{
+  g_autofree char *when = hst_format_time (game->started > 0 ? game->started : game->ended);
+  g_autofree char *summary = hst_game_summary (game);
+  g_string_append_printf (out, "# %s, %s\n\n%s\n\n", hst_game_title (game), when, summary);
 }
 
 static void
