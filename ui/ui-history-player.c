@@ -2,9 +2,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
-#include <stdlib.h>
 
-#include "eng-data.h"
 #include "hst-stats.h"
 #include "ui-option-docs.h"
 
@@ -43,20 +41,7 @@ explain (UiHistoryPlayer *self, const char *game, const char *rule)
   GHashTable *rules = g_hash_table_lookup (self->explanations, game);
   if (rules == NULL)
     {
-      rules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-      char *path = eng_data_localized_path (name);
-      g_autofree char *text = NULL;
-      if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
-        {
-          g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
-          for (guint i = 0; i < docs->len; i++)
-            {
-              UiRuleDoc *doc = docs->pdata[i];
-              g_hash_table_insert (rules, g_strdup (doc->id), g_strdup (doc->text));
-            }
-        }
-      free (path);
+      rules = ui_rule_docs_load_game (game);
       g_hash_table_insert (self->explanations, g_strdup (game), rules);
     }
   return g_hash_table_lookup (rules, rule);

@@ -72,6 +72,11 @@ typedef struct {
  * starting with '#'; other lines are skipped.  Never NULL. */
 GPtrArray *ui_rule_docs_parse (const char *text);
 
+/* The explanations of `game`'s rules in the table's language
+ * (data/rules/GAME[.LANG].rules, eng_data_localized_path): rule id ->
+ * text (transfer full; empty when the file is missing). */
+GHashTable *ui_rule_docs_load_game (const char *game);
+
 /* The docs of `game`'s switches in the language gettext uses for messages
  * now (eng_data_localized_path(), so the words match the rest of the UI):
  * data/rules/GAME.LANG.options when there is one and it has exactly the

@@ -339,27 +339,6 @@ journal_unblocked (UiReferee *self)
   return !self->blocked;
 }
 
-/* Reads "ID: text" lines; a missing file only means no explanations. */
-static GHashTable *
-load_explanations (const char *game)
-{
-  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-  char *path = eng_data_localized_path (name);
-  g_autofree char *text = NULL;
-  if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
-    {
-      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
-      for (guint i = 0; i < docs->len; i++)
-        {
-          UiRuleDoc *doc = docs->pdata[i];
-          g_hash_table_insert (table, g_strdup (doc->id), g_strdup (doc->text));
-        }
-    }
-  free (path);
-  return table;
-}
-
 /* Finishes a referee around a session (taken) for `game`. */
 static UiReferee *
 referee_from_session (EngSession *session, const char *game)
@@ -369,7 +348,7 @@ referee_from_session (EngSession *session, const char *game)
   self->set = eng_session_card_set (session);
   self->game = eng_session_game (session);
   self->interp = eng_session_interpreter (session);
-  self->explanations = load_explanations (game);
+  self->explanations = ui_rule_docs_load_game (game);
   self->history = hst_recorder_new (NULL);
   self->game_id = g_strdup (game);
   return self;

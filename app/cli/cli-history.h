@@ -20,6 +20,30 @@ int cli_history_forget (int argc, char **argv);
                                                   "user's data folder, or $TABLERO_HISTORY)"),     \
     N_("FILE") }
 
+/* The filter options list and export take: their values as given. */
+typedef struct {
+  char *db, *game, *player, *since, *until;
+} CliHistoryOptions;
+
+void cli_history_options_clear (CliHistoryOptions *o);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliHistoryOptions, cli_history_options_clear)
+
+#define CLI_HISTORY_FILTER_ENTRIES(o)                                                                              \
+  CLI_HISTORY_DB_ENTRY ((o).db),                                                                                   \
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &(o).game, N_("Only games of GAME"), N_("GAME") },                     \
+    { "player", 0, 0, G_OPTION_ARG_FILENAME, &(o).player, N_("Only games NAME played"), N_("NAME") },             \
+    { "since", 0, 0, G_OPTION_ARG_FILENAME, &(o).since, N_("Only games ended on or after DATE"), N_("DATE") },     \
+    { "until", 0, 0, G_OPTION_ARG_FILENAME, &(o).until, N_("Only games ended on or before DATE"), N_("DATE") }
+
+/* After cli_parse_options: no argument is left over, and the filter's
+ * values are good (a known game, dates).  Fills `filter` (pointing into
+ * `o`); FALSE after saying what is wrong (exit 2). */
+gboolean cli_history_read_filter (const char *cmd, int argc, char **argv, const CliHistoryOptions *o,
+                                  HstFilter *filter);
+
+/* FALSE after saying that argv[1] is one argument too many (exit 2). */
+gboolean cli_history_no_arguments (const char *cmd, int argc, char **argv);
+
 /* Opens the history at `db` (NULL: the default) for command `cmd`
  * ("history list"): a damaged file set aside is said on stderr and the
  * command goes on with a fresh one.  NULL after saying why (exit 2). */
@@ -42,9 +66,6 @@ void cli_history_print (JsonBuilder *b);
  * saying what is wrong (exit 2). */
 gboolean cli_history_parse_date (const char *cmd, const char *name, const char *text, gboolean end_of_day,
                                  gint64 *out);
-
-/* "2026-11-28T19:05:00Z", "" for 0 (g_free). */
-char *cli_history_time (gint64 when);
 
 /* Parses a game's id in the history (1 and up); FALSE after saying why. */
 gboolean cli_history_parse_id (const char *cmd, const char *text, gint64 *out);

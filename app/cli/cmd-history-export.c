@@ -10,16 +10,12 @@
 int
 cli_history_export (int argc, char **argv)
 {
-  g_autofree char *db = NULL, *format = NULL, *output = NULL, *game = NULL, *player = NULL;
-  g_autofree char *since = NULL, *until = NULL;
+  g_auto (CliHistoryOptions) o = { 0 };
+  g_autofree char *format = NULL, *output = NULL;
   const GOptionEntry entries[] = {
-    CLI_HISTORY_DB_ENTRY (db),
+    CLI_HISTORY_FILTER_ENTRIES (o),
     { "format", 0, 0, G_OPTION_ARG_FILENAME, &format, N_("csv or bgstats (default csv)"), "csv|bgstats" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (default: standard output)"), N_("FILE") },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, N_("Only games of GAME"), N_("GAME") },
-    { "player", 0, 0, G_OPTION_ARG_FILENAME, &player, N_("Only games NAME played"), N_("NAME") },
-    { "since", 0, 0, G_OPTION_ARG_FILENAME, &since, N_("Only games ended on or after DATE"), N_("DATE") },
-    { "until", 0, 0, G_OPTION_ARG_FILENAME, &until, N_("Only games ended on or before DATE"), N_("DATE") },
     G_OPTION_ENTRY_NULL
   };
   const char *cmd = "history export";
@@ -29,24 +25,16 @@ cli_history_export (int argc, char **argv)
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  if (argc > 1)
-    {
-      cli_say (cmd, _("unexpected argument '%s'"), argv[1]);
-      cli_try_help (cmd);
-      return 2;
-    }
+  HstFilter filter;
+  if (!cli_history_read_filter (cmd, argc, argv, &o, &filter))
+    return 2;
   gboolean csv = format == NULL || strcmp (format, "csv") == 0;
   if (!csv && strcmp (format, "bgstats") != 0)
     {
       cli_say (cmd, _("--format takes csv or bgstats, not '%s'"), format);
       return 2;
     }
-  HstFilter filter = { .game = game, .player = player };
-  if ((game != NULL && cli_game_class (game) == NULL)
-      || (since != NULL && !cli_history_parse_date (cmd, "--since", since, FALSE, &filter.since))
-      || (until != NULL && !cli_history_parse_date (cmd, "--until", until, TRUE, &filter.until)))
-    return 2;
-  g_autoptr (HstStore) store = cli_history_open (cmd, db);
+  g_autoptr (HstStore) store = cli_history_open (cmd, o.db);
   if (store == NULL)
     return 2;
   g_autoptr (GError) error = NULL;

@@ -3,6 +3,7 @@
  * JSON line, with the sentence in the table's language). */
 #include "cli.h"
 #include "cli-history.h"
+#include "hst-json.h"
 
 #include <stdio.h>
 
@@ -22,10 +23,8 @@ forget_game (const char *cmd, HstStore *store, gint64 id)
   g_string_free (names, TRUE);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "forgot");
-  json_builder_add_string_value (b, "game");
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text);
+  hst_json_string (b, "forgot", "game");
+  hst_json_string (b, "text", text);
   json_builder_set_member_name (b, "game");
   cli_history_add_game (b, game, FALSE);
   json_builder_end_object (b);
@@ -45,14 +44,10 @@ forget_player (const char *cmd, HstStore *store, const char *name)
     games);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "forgot");
-  json_builder_add_string_value (b, "player");
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text);
-  json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, name);
-  json_builder_set_member_name (b, "games");
-  json_builder_add_int_value (b, games);
+  hst_json_string (b, "forgot", "player");
+  hst_json_string (b, "text", text);
+  hst_json_string (b, "name", name);
+  hst_json_int (b, "games", games);
   json_builder_end_object (b);
   cli_history_print (b);
   return 0;

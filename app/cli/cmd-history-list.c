@@ -7,13 +7,10 @@
 int
 cli_history_list (int argc, char **argv)
 {
-  g_autofree char *db = NULL, *game = NULL, *player = NULL, *since = NULL, *until = NULL, *limit = NULL;
+  g_auto (CliHistoryOptions) o = { 0 };
+  g_autofree char *limit = NULL;
   const GOptionEntry entries[] = {
-    CLI_HISTORY_DB_ENTRY (db),
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game, N_("Only games of GAME"), N_("GAME") },
-    { "player", 0, 0, G_OPTION_ARG_FILENAME, &player, N_("Only games NAME played"), N_("NAME") },
-    { "since", 0, 0, G_OPTION_ARG_FILENAME, &since, N_("Only games ended on or after DATE"), N_("DATE") },
-    { "until", 0, 0, G_OPTION_ARG_FILENAME, &until, N_("Only games ended on or before DATE"), N_("DATE") },
+    CLI_HISTORY_FILTER_ENTRIES (o),
     { "limit", 0, 0, G_OPTION_ARG_FILENAME, &limit, N_("At most N games"), "N" },
     G_OPTION_ENTRY_NULL
   };
@@ -22,21 +19,13 @@ cli_history_list (int argc, char **argv)
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  if (argc > 1)
-    {
-      cli_say (cmd, _("unexpected argument '%s'"), argv[1]);
-      cli_try_help (cmd);
-      return 2;
-    }
-  HstFilter filter = { .game = game, .player = player };
+  HstFilter filter;
   long max = 0;
-  if ((game != NULL && cli_game_class (game) == NULL)
-      || (since != NULL && !cli_history_parse_date (cmd, "--since", since, FALSE, &filter.since))
-      || (until != NULL && !cli_history_parse_date (cmd, "--until", until, TRUE, &filter.until))
+  if (!cli_history_read_filter (cmd, argc, argv, &o, &filter)
       || (limit != NULL && !cli_parse_long (cmd, "--limit", limit, 1, G_MAXINT, &max)))
     return 2;
   filter.limit = (guint) max;
-  g_autoptr (HstStore) store = cli_history_open (cmd, db);
+  g_autoptr (HstStore) store = cli_history_open (cmd, o.db);
   if (store == NULL)
     return 2;
   guint total = 0;

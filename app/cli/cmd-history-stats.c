@@ -4,6 +4,7 @@
  * against every other player, and the rules they were refused by most. */
 #include "cli.h"
 #include "cli-history.h"
+#include "hst-json.h"
 #include "hst-stats.h"
 
 static void
@@ -15,22 +16,15 @@ add_kinds (JsonBuilder *b, const HstPlayerStats *s)
     {
       const HstKindStats *k = &g_array_index (s->kinds, HstKindStats, i);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "game");
-      json_builder_add_string_value (b, k->game);
-      json_builder_set_member_name (b, "played");
-      json_builder_add_int_value (b, k->played);
-      json_builder_set_member_name (b, "abandoned");
-      json_builder_add_int_value (b, k->abandoned);
-      json_builder_set_member_name (b, "won");
-      json_builder_add_int_value (b, k->won);
-      json_builder_set_member_name (b, "win_rate");
-      json_builder_add_double_value (b, hst_win_rate (k->won, k->played));
+      hst_json_string (b, "game", k->game);
+      hst_json_int (b, "played", k->played);
+      hst_json_int (b, "abandoned", k->abandoned);
+      hst_json_int (b, "won", k->won);
+      hst_json_double (b, "win_rate", hst_win_rate (k->won, k->played));
       if (k->scored && k->played > 0)
         {
-          json_builder_set_member_name (b, "average");
-          json_builder_add_double_value (b, k->average);
-          json_builder_set_member_name (b, "best");
-          json_builder_add_int_value (b, k->best);
+          hst_json_double (b, "average", k->average);
+          hst_json_int (b, "best", k->best);
         }
       json_builder_end_object (b);
     }
@@ -46,14 +40,10 @@ add_rivals (JsonBuilder *b, const HstPlayerStats *s)
     {
       const HstRival *r = &g_array_index (s->rivals, HstRival, i);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, r->name);
-      json_builder_set_member_name (b, "together");
-      json_builder_add_int_value (b, r->together);
-      json_builder_set_member_name (b, "won");
-      json_builder_add_int_value (b, r->won);
-      json_builder_set_member_name (b, "rival_won");
-      json_builder_add_int_value (b, r->rival_won);
+      hst_json_string (b, "name", r->name);
+      hst_json_int (b, "together", r->together);
+      hst_json_int (b, "won", r->won);
+      hst_json_int (b, "rival_won", r->rival_won);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -63,12 +53,9 @@ add_rivals (JsonBuilder *b, const HstPlayerStats *s)
     {
       const HstRuleCount *r = &g_array_index (s->refusals, HstRuleCount, i);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "game");
-      json_builder_add_string_value (b, r->game);
-      json_builder_set_member_name (b, "rule");
-      json_builder_add_string_value (b, r->rule);
-      json_builder_set_member_name (b, "count");
-      json_builder_add_int_value (b, r->count);
+      hst_json_string (b, "game", r->game);
+      hst_json_string (b, "rule", r->rule);
+      hst_json_int (b, "count", r->count);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -82,16 +69,11 @@ print_player (HstStore *store, const char *name, GError **error)
     return FALSE;
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "player");
-  json_builder_add_string_value (b, s->name);
-  json_builder_set_member_name (b, "played");
-  json_builder_add_int_value (b, s->played);
-  json_builder_set_member_name (b, "abandoned");
-  json_builder_add_int_value (b, s->abandoned);
-  json_builder_set_member_name (b, "won");
-  json_builder_add_int_value (b, s->won);
-  json_builder_set_member_name (b, "win_rate");
-  json_builder_add_double_value (b, hst_win_rate (s->won, s->played));
+  hst_json_string (b, "player", s->name);
+  hst_json_int (b, "played", s->played);
+  hst_json_int (b, "abandoned", s->abandoned);
+  hst_json_int (b, "won", s->won);
+  hst_json_double (b, "win_rate", hst_win_rate (s->won, s->played));
   add_kinds (b, s);
   add_rivals (b, s);
   json_builder_end_object (b);
@@ -113,12 +95,8 @@ cli_history_stats (int argc, char **argv)
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  if (argc > 1)
-    {
-      cli_say (cmd, _("unexpected argument '%s'"), argv[1]);
-      cli_try_help (cmd);
-      return 2;
-    }
+  if (!cli_history_no_arguments (cmd, argc, argv))
+    return 2;
   g_autoptr (HstStore) store = cli_history_open (cmd, db);
   if (store == NULL)
     return 2;

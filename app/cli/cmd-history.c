@@ -3,6 +3,7 @@
  * share; each lives in its own cmd-history-*.c. */
 #include "cli.h"
 #include "cli-history.h"
+#include "hst-json.h"
 
 #include <stdio.h>
 
@@ -36,6 +37,33 @@ cli_history_open (const char *cmd, const char *db)
   return store;
 }
 
+void
+cli_history_options_clear (CliHistoryOptions *o)
+{
+  char **strings[] = { &o->db, &o->game, &o->player, &o->since, &o->until };
+  for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_clear_pointer (strings[i], g_free);
+}
+
+gboolean
+cli_history_no_arguments (const char *cmd, int argc, char **argv)
+{
+  if (argc <= 1)
+    return TRUE;
+  cli_say (cmd, _("unexpected argument '%s'"), argv[1]);
+  cli_try_help (cmd);
+  return FALSE;
+}
+
+gboolean
+cli_history_read_filter (const char *cmd, int argc, char **argv, const CliHistoryOptions *o, HstFilter *filter)
+{
+  *filter = (HstFilter) { .game = o->game, .player = o->player };
+  return cli_history_no_arguments (cmd, argc, argv) && (o->game == NULL || cli_game_class (o->game) != NULL)
+         && (o->since == NULL || cli_history_parse_date (cmd, "--since", o->since, FALSE, &filter->since))
+         && (o->until == NULL || cli_history_parse_date (cmd, "--until", o->until, TRUE, &filter->until));
+}
+
 int
 cli_history_fail (const char *cmd, const GError *error)
 {
@@ -43,35 +71,6 @@ cli_history_fail (const char *cmd, const GError *error)
   return 2;
 }
 
-char *
-cli_history_time (gint64 when)
-{
-  if (when <= 0)
-    return g_strdup ("");
-  g_autoptr (GDateTime) t = g_date_time_new_from_unix_utc (when);
-  return t != NULL ? g_date_time_format (t, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("");
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
-
-static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_bool (JsonBuilder *b, const char *name, gboolean value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
 
 static void
 add_players (JsonBuilder *b, const HstGame *g)
@@ -82,12 +81,12 @@ add_players (JsonBuilder *b, const HstGame *g)
     {
       const HstSeat *s = &g->seats[p];
       json_builder_begin_object (b);
-      add_string (b, "name", s->name);
-      add_int (b, "seat", p + 1);
-      add_int (b, "marker", s->marker);
-      add_int (b, "score", s->score);
-      add_bool (b, "won", s->won);
-      add_bool (b, "first", s->first);
+      hst_json_string (b, "name", s->name);
+      hst_json_int (b, "seat", p + 1);
+      hst_json_int (b, "marker", s->marker);
+      hst_json_int (b, "score", s->score);
+      hst_json_bool (b, "won", s->won);
+      hst_json_bool (b, "first", s->first);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -105,7 +104,7 @@ add_details (JsonBuilder *b, const HstGame *g)
   json_builder_set_member_name (b, "options");
   json_builder_begin_object (b);
   for (size_t i = 0; i < g->options.n; i++)
-    add_string (b, g->options.items[i].name, g->options.items[i].value);
+    hst_json_string (b, g->options.items[i].name, g->options.items[i].value);
   json_builder_end_object (b);
   json_builder_set_member_name (b, "scores");
   json_builder_begin_array (b);
@@ -113,7 +112,7 @@ add_details (JsonBuilder *b, const HstGame *g)
     {
       const HstCheckpoint *cp = &g_array_index (g->checkpoints, HstCheckpoint, c);
       json_builder_begin_object (b);
-      add_int (b, "move", cp->move);
+      hst_json_int (b, "move", cp->move);
       json_builder_set_member_name (b, "scores");
       json_builder_begin_array (b);
       for (guint p = 0; p < g->n_seats; p++)
@@ -129,32 +128,32 @@ add_details (JsonBuilder *b, const HstGame *g)
       const HstRefusal *r = &g_array_index (g->refusals, HstRefusal, i);
       json_builder_begin_object (b);
       if (r->position >= 0 && (guint) r->position < g->n_seats)
-        add_string (b, "player", g->seats[r->position].name);
-      add_string (b, "rule", r->rule);
-      add_int (b, "count", r->count);
+        hst_json_string (b, "player", g->seats[r->position].name);
+      hst_json_string (b, "rule", r->rule);
+      hst_json_int (b, "count", r->count);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   g_autofree char *report = hst_game_report (g);
-  add_string (b, "report", report);
-  add_string (b, "record", g->record != NULL ? g->record : "");
+  hst_json_string (b, "report", report);
+  hst_json_string (b, "record", g->record != NULL ? g->record : "");
 }
 
 void
 cli_history_add_game (JsonBuilder *b, const HstGame *g, gboolean full)
 {
-  g_autofree char *started = cli_history_time (g->started);
-  g_autofree char *ended = cli_history_time (g->ended);
+  g_autofree char *started = hst_format_utc (g->started);
+  g_autofree char *ended = hst_format_utc (g->ended);
   json_builder_begin_object (b);
-  add_int (b, "id", g->id);
-  add_string (b, "uid", g->uid);
-  add_string (b, "game", g->game);
-  add_string (b, "title", hst_game_title (g));
-  add_string (b, "started", started);
-  add_string (b, "ended", ended);
-  add_bool (b, "finished", g->finished);
-  add_bool (b, "scored", g->scored);
-  add_int (b, "moves", g->n_moves);
+  hst_json_int (b, "id", g->id);
+  hst_json_string (b, "uid", g->uid);
+  hst_json_string (b, "game", g->game);
+  hst_json_string (b, "title", hst_game_title (g));
+  hst_json_string (b, "started", started);
+  hst_json_string (b, "ended", ended);
+  hst_json_bool (b, "finished", g->finished);
+  hst_json_bool (b, "scored", g->scored);
+  hst_json_int (b, "moves", g->n_moves);
   add_players (b, g);
   if (full)
     add_details (b, g);

@@ -225,18 +225,27 @@ hst_store_get_game (HstStore *store, gint64 id, GError **error)
 }
 
 gint64
-hst_store_find_uid (HstStore *store, const char *uid, GError **error)
+hst_store_id_of (HstStore *store, const char *sql, const char *key, GError **error)
 {
-  sqlite3_stmt *stmt = hst_store_statement (store, "SELECT id FROM games WHERE uid = ?1", error);
+  sqlite3_stmt *stmt = hst_store_statement (store, sql, error);
   if (stmt == NULL)
-    return 0;
-  hst_bind_text (stmt, 1, uid);
+    return -1;
+  hst_bind_text (stmt, 1, key);
   int rc = sqlite3_step (stmt);
   gint64 id = rc == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
   sqlite3_reset (stmt);
   if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    hst_store_fail (store, rc, _ ("reading the history"), error);
+    {
+      hst_store_fail (store, rc, _ ("reading the history"), error);
+      return -1;
+    }
   return id;
+}
+
+gint64
+hst_store_find_uid (HstStore *store, const char *uid, GError **error)
+{
+  return MAX (hst_store_id_of (store, "SELECT id FROM games WHERE uid = ?1", uid, error), 0);
 }
 
 /* The first column of every row of `sql`, NULL-terminated. */

@@ -103,28 +103,20 @@ rule_row (sqlite3_stmt *stmt, HstPlayerStats *stats)
   g_array_append_val (stats->refusals, r);
 }
 
-static gint64
-find_player (HstStore *store, const char *name, GError **error)
+gint64
+hst_store_player_id (HstStore *store, const char *name, GError **error)
 {
-  sqlite3_stmt *stmt = hst_store_statement (store, "SELECT id FROM players WHERE name = ?1", error);
-  if (stmt == NULL)
-    return 0;
-  hst_bind_text (stmt, 1, name);
-  int rc = sqlite3_step (stmt);
-  gint64 id = rc == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
-  sqlite3_reset (stmt);
-  if (rc == SQLITE_DONE)
+  gint64 id = hst_store_id_of (store, "SELECT id FROM players WHERE name = ?1", name, error);
+  if (id == 0)
     g_set_error (error, HST_STORE_ERROR, HST_STORE_ERROR_NOT_FOUND, _ ("%s: nobody is called “%s”"),
                  hst_store_path (store), name);
-  else if (rc != SQLITE_ROW)
-    hst_store_fail (store, rc, _ ("reading the history"), error);
-  return id;
+  return MAX (id, 0);
 }
 
 HstPlayerStats *
 hst_store_player_stats (HstStore *store, const char *name, guint max_refusals, GError **error)
 {
-  gint64 id = find_player (store, name, error);
+  gint64 id = hst_store_player_id (store, name, error);
   if (id == 0)
     return NULL;
   g_autoptr (HstPlayerStats) stats = g_new0 (HstPlayerStats, 1);

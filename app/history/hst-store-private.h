@@ -41,6 +41,14 @@ gboolean hst_store_begin (HstStore *store, GError **error);
 gboolean hst_store_commit (HstStore *store, GError **error);
 void hst_store_rollback (HstStore *store);
 
+/* The id the one-column query `sql` gives for `key` (bound to ?1): 0
+ * when it gives none, -1 with `error`. */
+gint64 hst_store_id_of (HstStore *store, const char *sql, const char *key, GError **error);
+
+/* The id of the player named exactly `name`; 0 with `error`
+ * (HST_STORE_ERROR_NOT_FOUND when nobody is). */
+gint64 hst_store_player_id (HstStore *store, const char *name, GError **error);
+
 /* Reads the seats of game `game->id` into `game`. */
 gboolean hst_store_read_seats (HstStore *store, HstGame *game, GError **error);
 

@@ -317,36 +317,22 @@ hst_store_forget_game (HstStore *store, gint64 id, HstGame **forgotten, GError *
 static gboolean
 forget_player (HstStore *store, const char *name, guint *n_games, GError **error)
 {
-  sqlite3_stmt *find = hst_store_statement (
-    store, "SELECT p.id, (SELECT count(*) FROM seats s WHERE s.player_id = p.id) FROM players p WHERE p.name = ?1",
-    error);
-  if (find == NULL)
-    return FALSE;
-  hst_bind_text (find, 1, name);
-  int rc = hst_store_step (store, find);
-  gint64 id = rc == SQLITE_ROW ? sqlite3_column_int64 (find, 0) : 0;
-  guint games = rc == SQLITE_ROW ? (guint) sqlite3_column_int64 (find, 1) : 0;
-  sqlite3_reset (find);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    return hst_store_fail (store, rc, _ ("reading the history"), error);
+  gint64 id = hst_store_player_id (store, name, error);
   if (id == 0)
-    {
-      g_set_error (error, HST_STORE_ERROR, HST_STORE_ERROR_NOT_FOUND, _ ("%s: nobody is called “%s”"),
-                   store->path, name);
-      return FALSE;
-    }
+    return FALSE;
   sqlite3_stmt *drop_games = hst_store_statement (
     store, "DELETE FROM games WHERE id IN (SELECT game_id FROM seats WHERE player_id = ?1)", error);
   if (drop_games == NULL)
     return FALSE;
   sqlite3_bind_int64 (drop_games, 1, id);
-  sqlite3_stmt *drop_player = NULL;
-  if (!done (store, drop_games, error)
-      || (drop_player = hst_store_statement (store, "DELETE FROM players WHERE id = ?1", error)) == NULL)
+  if (!done (store, drop_games, error))
+    return FALSE;
+  if (n_games != NULL)
+    *n_games = (guint) sqlite3_changes (store->db);
+  sqlite3_stmt *drop_player = hst_store_statement (store, "DELETE FROM players WHERE id = ?1", error);
+  if (drop_player == NULL)
     return FALSE;
   sqlite3_bind_int64 (drop_player, 1, id);
-  if (n_games != NULL)
-    *n_games = games;
   return done (store, drop_player, error);
 }
 

@@ -16,28 +16,20 @@
 #include "eng-data.h"
 #include "hst-io.h"
 #include "hst-store.h"
+#include "history-test-util.h"
 
 static char *dir;
 
 static void
 setup_dir (void)
 {
-  dir = g_dir_make_tmp ("tablero-history-cli-XXXXXX", NULL);
-  cr_assert_not_null (dir);
+  dir = history_test_make_dir ();
 }
 
 static void
 remove_dir (void)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-  g_free (dir);
+  history_test_remove_dir (dir);
 }
 
 TestSuite (history_cli, .init = setup_dir, .fini = remove_dir);
@@ -61,7 +53,8 @@ static GSubprocess *
 spawn (const char *db, const char *const *env, const char *const *args)
 {
   g_autoptr (GSubprocessLauncher) launcher
-    = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                 | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "TABLERO_HISTORY", db, TRUE);
   for (const char *const *e = env; e != NULL && *e != NULL; e++)
     {
@@ -80,12 +73,13 @@ spawn (const char *db, const char *const *env, const char *const *args)
   return proc;
 }
 
+/* Waits for `proc`, giving it `input` (NULL: nothing) on its standard input. */
 static Run
-finish (GSubprocess *proc)
+finish_with (GSubprocess *proc, const char *input)
 {
   Run run = { -1, NULL, NULL };
   g_autoptr (GError) error = NULL;
-  cr_assert (g_subprocess_communicate_utf8 (proc, NULL, NULL, &run.out, &run.err, &error), "communicate: %s",
+  cr_assert (g_subprocess_communicate_utf8 (proc, input, NULL, &run.out, &run.err, &error), "communicate: %s",
              error ? error->message : "?");
   if (g_subprocess_get_if_exited (proc))
     run.exit_code = g_subprocess_get_exit_status (proc);
@@ -93,6 +87,12 @@ finish (GSubprocess *proc)
     run.exit_code = 128 + g_subprocess_get_term_sig (proc);
   g_object_unref (proc);
   return run;
+}
+
+static Run
+finish (GSubprocess *proc)
+{
+  return finish_with (proc, NULL);
 }
 
 static Run
@@ -188,13 +188,13 @@ load_record (const char *path)
 /* Referees the demo of `game` to its end and checks the history has it as
  * the referee announced it. */
 static void
-demo_game_is_kept (const char *game, const char *option)
+demo_game_is_kept (const char *game, const char *option, const char *commands)
 {
   g_autofree char *db = path_in_dir ("history.db");
   g_autofree char *journal = path_in_dir ("journal.rec");
-  const char *args[] = { "watch", "--source", "demo", "--game", game, "--record", journal,
+  const char *args[] = { "watch", "--source", "demo", "--game", game, "--record", journal, "--commands",
                          option ? "--option" : NULL, option, NULL };
-  Run run = cli (db, NULL, args);
+  Run run = finish_with (spawn (db, NULL, args), commands != NULL ? commands : "");
   cr_assert_eq (run.exit_code, 0, "%s", run.err);
   Announced a = read_watch (run.out);
   cr_assert_not_null (a.winners, "the demo of %s plays to its end", game);
@@ -234,23 +234,33 @@ demo_game_is_kept (const char *game, const char *option)
     cr_assert_str_eq (eng_options_get (&kept->options, record->options.items[i].name),
                       record->options.items[i].value);
   eng_record_free (record);
+  /* every refusal the referee announced is kept, by rule */
+  guint said = 0, kept_refusals = 0;
+  for (const char *p = run.out; (p = strstr (p, "\"event\":\"illegal\"")) != NULL; p++)
+    said++;
+  for (guint i = 0; i < kept->refusals->len; i++)
+    kept_refusals += g_array_index (kept->refusals, HstRefusal, i).count;
+  cr_assert_eq (kept_refusals, said, "%u refusals announced, %u kept", said, kept_refusals);
+  if (commands != NULL)
+    cr_assert_gt (said, 0, "the commands given are refused");
   announced_clear (&a);
   run_clear (&run);
 }
 
 Test (history_cli, a_katua_demo_is_kept, .timeout = 400)
 {
-  demo_game_is_kept ("katua", "winning_score=3");
+  /* letting a beam through when nothing is aimed is refused (K6) */
+  demo_game_is_kept ("katua", "winning_score=3", "@20 no-defence\n@40 no-defence\n");
 }
 
 Test (history_cli, a_catchy_demo_is_kept, .timeout = 600)
 {
-  demo_game_is_kept ("catchy", "winning_score=3");
+  demo_game_is_kept ("catchy", "winning_score=3", NULL);
 }
 
 Test (history_cli, a_kittens_demo_is_kept, .timeout = 400)
 {
-  demo_game_is_kept ("kittens", NULL);
+  demo_game_is_kept ("kittens", NULL, NULL);
 }
 
 /* The referee stopped mid-game (abandoned, kept so), then resumed from its

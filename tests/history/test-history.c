@@ -15,28 +15,20 @@
 #include "hst-io.h"
 #include "hst-stats.h"
 #include "hst-store.h"
+#include "history-test-util.h"
 
 static char *dir;
 
 static void
 setup_dir (void)
 {
-  dir = g_dir_make_tmp ("tablero-history-XXXXXX", NULL);
-  cr_assert_not_null (dir);
+  dir = history_test_make_dir ();
 }
 
 static void
 remove_dir (void)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-  g_free (dir);
+  history_test_remove_dir (dir);
 }
 
 TestSuite (history, .init = setup_dir, .fini = remove_dir);
@@ -58,33 +50,26 @@ open_store (const char *path)
   return store;
 }
 
-/* One integer from `sql` on a connection of the test's own. */
-static gint64
-raw_int (const char *path, const char *sql)
-{
-  sqlite3 *db = NULL;
-  cr_assert_eq (sqlite3_open (path, &db), SQLITE_OK);
-  sqlite3_stmt *stmt = NULL;
-  cr_assert_eq (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), SQLITE_OK, "%s: %s", sql, sqlite3_errmsg (db));
-  cr_assert_eq (sqlite3_step (stmt), SQLITE_ROW, "%s", sql);
-  gint64 v = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return v;
-}
-
+/* The first column `sql` gives, on a connection of the test's own. */
 static char *
 raw_text (const char *path, const char *sql)
 {
   sqlite3 *db = NULL;
   cr_assert_eq (sqlite3_open (path, &db), SQLITE_OK);
   sqlite3_stmt *stmt = NULL;
-  cr_assert_eq (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), SQLITE_OK);
-  cr_assert_eq (sqlite3_step (stmt), SQLITE_ROW);
+  cr_assert_eq (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), SQLITE_OK, "%s: %s", sql, sqlite3_errmsg (db));
+  cr_assert_eq (sqlite3_step (stmt), SQLITE_ROW, "%s", sql);
   char *v = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   return v;
+}
+
+static gint64
+raw_int (const char *path, const char *sql)
+{
+  g_autofree char *text = raw_text (path, sql);
+  return g_ascii_strtoll (text, NULL, 10);
 }
 
 static void
