@@ -20,8 +20,10 @@ cli_cmd_history (int argc, char **argv)
   for (size_t i = 0; argc >= 2 && i < G_N_ELEMENTS (subcommands); i++)
     if (strcmp (argv[1], subcommands[i].name) == 0)
       return subcommands[i].run (argc - 1, argv + 1);
-  fprintf (stderr, "%s tablero-cli history list|show|stats|export|import|forget [OPTIONS]\n", _("usage:"));
-  return 2;
+  gboolean help = argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0);
+  fprintf (help ? stdout : stderr, "%s tablero-cli history list|show|stats|export|import|forget [OPTIONS]\n",
+           _("usage:"));
+  return help ? 0 : 2;
 }
 
 HstStore *
