@@ -273,6 +273,28 @@ Test (history, another_programs_database_is_set_aside)
 
 /* ---- games ------------------------------------------------------------- */
 
+/* `record` replayed to its end by the engine's own replay (eng_replay):
+ * the game as the rules leave it (eng_game_free), on *set (free it after). */
+static EngGame *
+replay_to_end (const EngRecord *record, EngCardSet **out_set)
+{
+  g_autofree char *set_rel = g_strdup_printf ("cards/%s.set", record->klass->name);
+  g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", record->klass->name);
+  char *set_path = eng_data_path (set_rel), *opt_path = eng_data_path (opt_rel);
+  EngCardSet *set = NULL;
+  EngOptions options = { 0 };
+  EngParseError err = { "" };
+  cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK);
+  cr_assert_eq (eng_options_load_file (opt_path, &options, &err), ENG_OK);
+  EngReplayResult result;
+  EngVerdict why;
+  cr_assert_eq (eng_replay (record, set, &options, false, true, NULL, NULL, &result, &why), ENG_OK);
+  free (set_path);
+  free (opt_path);
+  *out_set = set;
+  return result.game;
+}
+
 /* The winners and final scores the rules give for a record, by the
  * engine's own replay. */
 static void
@@ -281,25 +303,15 @@ rules_result (const char *record_path, unsigned *winners, int scores[ENG_MAX_PLA
   EngRecord *record = NULL;
   EngParseError err = { "" };
   cr_assert_eq (eng_record_load_file (record_path, &record, &err), ENG_OK);
-  g_autofree char *set_rel = g_strdup_printf ("cards/%s.set", record->klass->name);
-  g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", record->klass->name);
-  char *set_path = eng_data_path (set_rel), *opt_path = eng_data_path (opt_rel);
   EngCardSet *set = NULL;
-  EngOptions options = { 0 };
-  cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK);
-  cr_assert_eq (eng_options_load_file (opt_path, &options, &err), ENG_OK);
-  EngReplayResult result;
-  EngVerdict why;
-  cr_assert_eq (eng_replay (record, set, &options, false, true, NULL, NULL, &result, &why), ENG_OK);
-  *winners = result.over ? result.winners : 0;
+  EngGame *game = replay_to_end (record, &set);
+  *winners = eng_game_is_over (game) ? eng_game_winners (game, NULL) : 0;
   for (unsigned p = 0; p < record->setup.n_players; p++)
-    scores[p] = eng_game_score (result.game, p);
+    scores[p] = eng_game_score (game, p);
   *moves = record->n_moves;
-  eng_game_free (result.game);
+  eng_game_free (game);
   eng_card_set_free (set);
   eng_record_free (record);
-  free (set_path);
-  free (opt_path);
 }
 
 Test (history, the_bundled_demo_records_import_with_the_rules_results)
@@ -360,17 +372,8 @@ Test (history, the_record_names_no_card_face_down_at_the_end)
                     "the stored record reads as a record: %s", err.reason);
       cr_assert_eq (eng_record_parse (text, strlen (text), "original", &original, &err), ENG_OK);
       cr_assert_eq (stored->n_moves, original->n_moves);
-      /* the game at its end, by the engine's own replay */
-      g_autofree char *set_rel = g_strdup_printf ("cards/%s.set", original->klass->name);
-      g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", original->klass->name);
-      char *set_path = eng_data_path (set_rel), *opt_path = eng_data_path (opt_rel);
       EngCardSet *set = NULL;
-      EngOptions options = { 0 };
-      cr_assert_eq (eng_card_set_load_file (set_path, &set, &err), ENG_OK);
-      cr_assert_eq (eng_options_load_file (opt_path, &options, &err), ENG_OK);
-      EngReplayResult result;
-      EngVerdict why;
-      cr_assert_eq (eng_replay (original, set, &options, false, true, NULL, NULL, &result, &why), ENG_OK);
+      EngGame *end = replay_to_end (original, &set);
       for (size_t i = 0; i < stored->n_moves; i++)
         {
           const EngMove *s = &stored->moves[i].move, *o = &original->moves[i].move;
@@ -380,7 +383,7 @@ Test (history, the_record_names_no_card_face_down_at_the_end)
               uint16_t was = pairs[k][0], now = pairs[k][1];
               if (was == 0 || was == ENG_SERIAL_UNKNOWN)
                 cr_assert_eq (now, was);
-              else if (eng_game_card_public (result.game, was))
+              else if (eng_game_card_public (end, was))
                 cr_assert_eq (now, was, "%s move %zu: card %u is open and stays named", rec, i + 1, was);
               else
                 cr_assert_eq (now, k == 0 ? ENG_SERIAL_UNKNOWN : 0, "%s move %zu: card %u is face down", rec,
@@ -388,10 +391,8 @@ Test (history, the_record_names_no_card_face_down_at_the_end)
             }
         }
       cr_assert_null (stored->notes);
-      eng_game_free (result.game);
+      eng_game_free (end);
       eng_card_set_free (set);
-      free (set_path);
-      free (opt_path);
       eng_record_free (stored);
       eng_record_free (original);
     }
