@@ -9,6 +9,7 @@
 #include "ui-a11y.h"
 #include "ui-about.h"
 #include "ui-guide.h"
+#include "ui-history-window.h"
 #include "ui-preferences-window.h"
 #include "ui-rules-dialog.h"
 #include "ui-screenshot.h"
@@ -227,6 +228,15 @@ ui_application_activate (GApplication *app)
       if (self->screenshot_subpage != NULL)
         gtk_widget_activate_action (GTK_WIDGET (about), "about.subpage", "s", self->screenshot_subpage);
     }
+  if (g_strcmp0 (page, "history") == 0)
+    {
+      UiHistoryWindow *history = ui_history_window_new (window);
+      if (self->screenshot_width > 0)
+        gtk_window_set_default_size (GTK_WINDOW (history), self->screenshot_width, self->screenshot_height);
+      gtk_window_present (GTK_WINDOW (history));
+      if (!ui_history_window_show (history, self->screenshot_subpage))
+        g_printerr ("tablero: the history holds no game to show\n");
+    }
   if (g_strcmp0 (page, "guide") == 0)
     {
       UiGuide *guide = ui_guide_new (window);
@@ -343,7 +353,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       static const char *const known[] = {
         "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
-        "preferences", "first-run", NULL,
+        "preferences", "first-run", "history", NULL,
       };
       /* "guide:N" shows the guide's page N (from 1); "about:credits" and
        * "about:legal" the About window's page */
@@ -353,11 +363,14 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
                         || (g_strcmp0 (parts[0], "guide") == 0
                             && g_ascii_string_to_unsigned (parts[1], 10, 1, 99, &n, NULL))
                         || (g_strcmp0 (parts[0], "about") == 0
-                            && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0));
+                            && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0))
+                        || (g_strcmp0 (parts[0], "history") == 0
+                            && (g_strcmp0 (parts[1], "game") == 0 || g_strcmp0 (parts[1], "player") == 0));
       if (!g_strv_contains (known, parts[0]) || !sub_ok)
         {
           g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
-                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences, first-run)\n"), page);
+                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences, first-run, "
+                         "history[:game|:player])\n"), page);
           return 2;
         }
       g_free (self->screenshot_page);
@@ -443,6 +456,12 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 }
 
 static void
+history_action (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  gtk_window_present (GTK_WINDOW (ui_history_window_new (main_window (UI_APPLICATION (data)))));
+}
+
+static void
 guide_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   gtk_window_present (GTK_WINDOW (ui_guide_new (main_window (UI_APPLICATION (data)))));
@@ -461,6 +480,7 @@ ui_application_startup (GApplication *app)
     { "app.shortcuts", { "<Control>question", NULL } },
     { "app.rules", { "F1", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
+    { "app.history", { "<Control>h", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
@@ -499,6 +519,7 @@ ui_application_init (UiApplication *self)
     { .name = "stickers", .activate = stickers_action },
     { .name = "guide", .activate = guide_action },
     { .name = "preferences", .activate = preferences_action },
+    { .name = "history", .activate = history_action },
   };
   self->settings = ui_settings_new ();
   self->game = default_game (self->settings);

@@ -10,6 +10,7 @@
 #include "eng-interpreter.h"
 #include "eng-record.h"
 #include "eng-session.h"
+#include "hst-recorder.h"
 #include "ui-option-docs.h"
 #include "ui-report.h"
 
@@ -42,6 +43,7 @@ struct _UiReferee
   EngView *view;              /* the public view, refreshed by ui_referee_get_view */
   gboolean blocked;           /* a move is held until the journal can be written */
   GArray *held;               /* of EngEvent: the announcements held meanwhile */
+  HstRecorder *history;       /* keeps the game in the history (docs/history.md) */
   EngEvent event_storage[EVENT_CAPACITY];
 };
 
@@ -318,6 +320,11 @@ static void
 publish (UiReferee *self, const EngEvents *events, gboolean journal_anyway)
 {
   g_autofree char *why = NULL;
+  /* the game's identity is stamped before it is journaled */
+  hst_recorder_observe (self->history, self->interp, events);
+  g_autofree char *history_notice = hst_recorder_take_notice (self->history);
+  if (history_notice != NULL)
+    g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, history_notice, "");
   gboolean ok = (events->n == 0 && !journal_anyway) || journal (self, &why);
   if (!ok && (self->blocked || accepts_a_move (events)))
     {
@@ -396,6 +403,7 @@ referee_from_session (EngSession *session, const char *game)
   self->game = eng_session_game (session);
   self->interp = eng_session_interpreter (session);
   load_rules (self, game);
+  self->history = hst_recorder_new (NULL);
   self->game_id = g_strdup (game);
   return self;
 }
@@ -617,6 +625,10 @@ static void
 ui_referee_finalize (GObject *object)
 {
   UiReferee *self = UI_REFEREE (object);
+  /* a game left after its first move is kept as it stands */
+  if (self->history != NULL)
+    hst_recorder_finish (self->history, self->interp, NULL, NULL, NULL);
+  g_clear_pointer (&self->history, hst_recorder_free);
   g_clear_pointer (&self->session, eng_session_free);
   g_clear_pointer (&self->rules, g_hash_table_unref);
   g_clear_pointer (&self->rule_docs, g_ptr_array_unref);

@@ -25,6 +25,8 @@ int cli_cmd_stickers (int argc, char **argv);
 int cli_cmd_replay (int argc, char **argv);
 int cli_cmd_bench (int argc, char **argv);
 int cli_bench_engine (int argc, char **argv);
+int cli_cmd_history (int argc, char **argv);
+int cli_bench_history (int argc, char **argv);
 int cli_bench_vision (int argc, char **argv);   /* only with vision */
 int cli_cmd_scan (int argc, char **argv);       /* only with vision */
 int cli_cmd_render (int argc, char **argv);     /* only with vision */

@@ -17,6 +17,7 @@
 
 #include "prt-store.h"
 #include "cal-observer.h"
+#include "cli-watch-history.h"
 #include "eng-record.h"
 #include "eng-replay.h"
 #include "eng-session.h"
@@ -39,6 +40,8 @@ typedef struct {
   const char *calibration;
   const char *resume;
   const char *seats;       /* seat marker numbers, comma-separated */
+  const char *history;     /* the history file (NULL: the default) */
+  bool no_history;         /* keep no history of this game */
   EngOptions overrides;    /* --option NAME=VALUE, on top of the rules file */
   bool commands;           /* read table commands from standard input */
   double seconds;          /* stop after this much source time; 0 = never */
@@ -67,12 +70,12 @@ on_signal (int sig)
 /* The option values as GOptionContext hands them over (owned); WatchArgs
  * points into them. */
 typedef struct {
-  char *source, *game, *players, *first, *record, *calibration, *resume, *seats;
+  char *source, *game, *players, *first, *record, *calibration, *resume, *seats, *history;
   char **options;
   char *seconds, *fps, *frames;
   char *speak_wav, *voice, *speech_rate;
   char *focus, *exposure, *anti_flicker;
-  gboolean loop, commands, speak, verbose;
+  gboolean loop, commands, speak, verbose, no_history;
 } WatchOptions;
 
 static void
@@ -80,7 +83,8 @@ watch_options_clear (WatchOptions *o)
 {
   char **strings[] = { &o->source, &o->game, &o->players, &o->first, &o->record, &o->calibration,
                        &o->resume, &o->seats, &o->seconds, &o->fps, &o->frames, &o->speak_wav,
-                       &o->voice, &o->speech_rate, &o->focus, &o->exposure, &o->anti_flicker };
+                       &o->voice, &o->speech_rate, &o->focus, &o->exposure, &o->anti_flicker,
+                       &o->history };
   for (size_t i = 0; i < G_N_ELEMENTS (strings); i++)
     g_clear_pointer (strings[i], g_free);
   g_clear_pointer (&o->options, g_strfreev);
@@ -118,6 +122,8 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record, N_("Journal the game record to FILE"), N_("FILE") },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume, N_("Go on with the game journaled in FILE"), N_("FILE") },
     { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &o->calibration, N_("Start from a saved calibration"), N_("FILE") },
+    { "history", 0, 0, G_OPTION_ARG_FILENAME, &o->history, N_("Keep the game in this history file"), N_("FILE") },
+    { "no-history", 0, 0, G_OPTION_ARG_NONE, &o->no_history, N_("Keep no history of the game"), NULL },
     { "seconds", 0, 0, G_OPTION_ARG_FILENAME, &o->seconds, N_("Stop after S seconds of source time"), "S" },
     { "frames", 0, 0, G_OPTION_ARG_FILENAME, &o->frames, N_("Stop after N frames"), "N" },
     { "fps", 0, 0, G_OPTION_ARG_FILENAME, &o->fps, N_("Frame rate of a folder of images (default 30)"), "F" },
@@ -144,6 +150,7 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     .source = o->source, .game = o->game ? o->game : cli_default_game (), .players = o->players ? o->players : "Ana,Bea",
     .first = o->first, .record = o->record, .calibration = o->calibration, .resume = o->resume,
     .seats = o->seats, .commands = o->commands, .loop = o->loop, .verbose = o->verbose,
+    .history = o->history, .no_history = o->no_history,
     .speak = o->speak, .speak_wav = o->speak_wav, .voice = o->voice,
   };
   if (argc > 1)
@@ -346,6 +353,7 @@ typedef struct {
   char *error;             /* why the last write failed, NULL when it did not */
   bool blocked;            /* a move is held until the journal can be written */
   GString *held;           /* the announcements held meanwhile (JSON lines) */
+  HstRecorder *history;    /* stamps the record before it is journaled; NULL: no history */
 } Journal;
 
 static bool
@@ -410,9 +418,10 @@ print_journal_status (bool ok, const char *text)
  * a write succeeds, then they come out in order.  false when the journal
  * could not be written. */
 static bool
-publish (const EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
+publish (EngInterpreter *interp, const EngEvents *events, const EngSetup *setup,
          const EngRuleDocs *details, Journal *journal, SpkVoice *voice, long frame, int64_t time_ns)
 {
+  cli_watch_history_observe (journal->history, interp, events);
   bool ok = journal_sync (journal, interp);
   GString *lines = g_string_new (NULL);
   if (events->n > 0)
@@ -703,7 +712,7 @@ cli_cmd_watch (int argc, char **argv)
   int exit_code = 0;
   CommandInput commands;
   command_input_init (&commands, a.commands);
-  Journal journal = { .path = a.record };
+  Journal journal = { .path = a.record, .history = a.no_history ? NULL : hst_recorder_new (a.history) };
   /* --verbose: the details behind each event's plain words */
   EngRuleDocs *details = a.verbose ? eng_rule_docs_load_game (a.game) : NULL;
 
@@ -798,6 +807,9 @@ cli_cmd_watch (int argc, char **argv)
         break;
     }
 
+  /* the game, finished or left after its first move, joins the history */
+  cli_watch_history_finish (journal.history, interp);
+  g_clear_pointer (&journal.history, hst_recorder_free);
   if (!journal_sync (&journal, interp) || journal.blocked)
     exit_code = 2;
   free (journal.written);

@@ -17,7 +17,9 @@ static const CliCommand commands[] = {
   { "stickers", cli_cmd_stickers, "--game G [--size-mm N] [--paper a4|letter] -o FILE.pdf",
     N_("a game's stickers, ready to print") },
   { "replay", cli_cmd_replay, "[--continue] RECORD", N_("referee a game record (JSON lines)") },
-  { "bench", cli_cmd_bench, "engine|vision|latency", N_("measure speed and memory") },
+  { "bench", cli_cmd_bench, "engine|history|vision|latency", N_("measure speed and memory") },
+  { "history", cli_cmd_history, "list|show|stats|export|import|forget",
+    N_("the games the table played (JSON lines)") },
 #ifdef TABLERO_HAVE_VISION
   { "scan", cli_cmd_scan, "[--calibration FILE] IMAGE...", N_("tags in images (JSON lines)") },
   { "render", cli_cmd_render, "SCENE -o DIR", N_("synthetic frames with ground truth") },

@@ -237,6 +237,22 @@ parse_deal (Parser *p, unsigned line, const Token *tok, size_t nt)
   return ENG_OK;
 }
 
+/* A start time as `@id` writes it (UTC, whole seconds). */
+static bool
+parse_started (const Token *t, int64_t *out)
+{
+  char text[32];
+  if (t->n >= sizeof text || t->n < 20 || t->s[t->n - 1] != 'Z')
+    return false;
+  tok_copy (t, text, sizeof text);
+  GDateTime *when = g_date_time_new_from_iso8601 (text, NULL);
+  if (when == NULL)
+    return false;
+  *out = g_date_time_to_unix (when);
+  g_date_time_unref (when);
+  return *out > 0;
+}
+
 static EngStatus
 parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
 {
@@ -277,6 +293,21 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
         FAIL (p, line, "more than %d corrections", ENG_RECORD_MAX_CORRECTIONS);
       if (cst != ENG_OK)
         FAIL (p, line, "a sticker payload is 11 characters of 0-9 and A-Z");
+      return ENG_OK;
+    }
+  if (tok_is (&tok[0], "@id"))
+    {
+      char id[ENG_RECORD_ID_MAX] = "";
+      int64_t started = 0;
+      if (rec->id[0] != '\0')
+        FAIL (p, line, "a record has one '@id'");
+      if (nt < 2 || nt > 3 || tok[1].n >= sizeof id)
+        FAIL (p, line, "'@id ID [STARTED]' takes an id and the time the game started");
+      tok_copy (&tok[1], id, sizeof id);
+      if (nt == 3 && !parse_started (&tok[2], &started))
+        FAIL (p, line, "'@id': the start time is written 2026-11-28T19:05:00Z");
+      if (eng_record_set_id (rec, id, started) != ENG_OK)
+        FAIL (p, line, "'@id': an id is letters, digits and '-'");
       return ENG_OK;
     }
   if (tok_is (&tok[0], "@table"))
@@ -636,6 +667,22 @@ eng_record_set_correction (EngRecord *rec, const char *seen, const char *actual)
 }
 
 EngStatus
+eng_record_set_id (EngRecord *rec, const char *id, int64_t started)
+{
+  if (rec == NULL || started < 0)
+    return ENG_ERR_INVALID_ARGUMENT;
+  size_t n = id != NULL ? strlen (id) : 0;
+  if (n >= ENG_RECORD_ID_MAX)
+    return ENG_ERR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < n; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-')
+      return ENG_ERR_INVALID_ARGUMENT;
+  memcpy (rec->id, n > 0 ? id : "", n + 1);
+  rec->started = n > 0 ? started : 0;
+  return ENG_OK;
+}
+
+EngStatus
 eng_record_set_notes (EngRecord *rec, const char *text, size_t len)
 {
   if (rec == NULL || (text == NULL && len > 0) || (len > 0 && text[len - 1] != '\n'))
@@ -792,6 +839,15 @@ eng_record_write (const EngRecord *rec)
       for (unsigned c = 0; c < d->n_cards; c++)
         out_card (&o, d->cards[c]);
       out_add (&o, "\n", 1);
+    }
+  if (rec->id[0] != '\0')
+    {
+      GDateTime *when = rec->started > 0 ? g_date_time_new_from_unix_utc (rec->started) : NULL;
+      char *started = when != NULL ? g_date_time_format (when, " %Y-%m-%dT%H:%M:%SZ") : NULL;
+      out_printf (&o, "@id %s%s\n", rec->id, started != NULL ? started : "");
+      g_free (started);
+      if (when != NULL)
+        g_date_time_unref (when);
     }
   for (size_t i = 0; i < rec->n_corrections; i++)
     out_printf (&o, "@correct %s %s\n", rec->corrections[i].seen, rec->corrections[i].actual);

@@ -25,6 +25,13 @@ typedef struct {
   char actual[12];
 } EngRecordCorrection;
 
+/* A game's identity, kept by its journal across restarts (`@id`): a
+ * random id the referee gives the game when it is set up, and when its
+ * first move was made (seconds since 1970 UTC; 0 unknown).  The history
+ * (app/history) keeps one game per id, so a game resumed after a crash is
+ * one game, not two. */
+#define ENG_RECORD_ID_MAX 40
+
 typedef struct {
   const EngGameClass *klass;
   char set_id[8];            /* "" when the record does not pin a set */
@@ -41,6 +48,8 @@ typedef struct {
   size_t n_corrections;
   char *notes;               /* owned, NUL-terminated */
   size_t notes_len, notes_cap;
+  char id[ENG_RECORD_ID_MAX];  /* `@id`: "" when the record has none */
+  int64_t started;             /* `@id`'s start time, 0 unknown */
 } EngRecord;
 
 /* Parses a whole record.  On success *out owns a new record
@@ -80,6 +89,12 @@ EngStatus eng_record_set_correction (EngRecord *record, const char *seen, const 
  * those rules, ENG_ERR_NO_MEMORY; the old notes stay on error. */
 EngStatus eng_record_set_notes (EngRecord *record, const char *text, size_t len);
 
+/* Sets the game's identity: `id` is 1 to ENG_RECORD_ID_MAX - 1 characters
+ * of [0-9A-Za-z-] ("" or NULL: none, and `started` is then ignored);
+ * `started` seconds since 1970 UTC, 0 unknown.  ENG_ERR_INVALID_ARGUMENT
+ * (nothing changes) for an id outside those rules or a negative time. */
+EngStatus eng_record_set_id (EngRecord *record, const char *id, int64_t started);
+
 /* Writes the record as text the parser reads back identically (same
  * header, same moves; comments and line numbers are not kept).  Returns a
  * malloc'd NUL-terminated string (free()), NULL on allocation failure. */
@@ -91,5 +106,5 @@ int eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
                             const EngMove *move, char *buf, size_t size);
 
 /* true when both records hold the same header, moves and corrections
- * (line numbers and table notes ignored). */
+ * (line numbers, table notes and the `@id` identity ignored). */
 bool eng_record_equal (const EngRecord *a, const EngRecord *b);

@@ -81,6 +81,8 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
   if (interp->record->n_moves > 0 || interp->memo->len > 0)
     return ENG_ERR_STATE;
   interp->record->options = record->options;
+  memcpy (interp->record->id, record->id, sizeof record->id);
+  interp->record->started = record->started;
   for (size_t i = 0; i < record->n_moves; i++)
     if (eng_record_append (interp->record, &record->moves[i].move, 0) != ENG_OK)
       {
@@ -168,6 +170,14 @@ eng_interpreter_set_record_options (EngInterpreter *interp, const EngOptions *ov
   else
     memset (&interp->record->options, 0, sizeof interp->record->options);
   return ENG_OK;
+}
+
+EngStatus
+eng_interpreter_set_record_id (EngInterpreter *interp, const char *id, int64_t started)
+{
+  if (interp == NULL)
+    return ENG_ERR_INVALID_ARGUMENT;
+  return eng_record_set_id (interp->record, id, started);
 }
 
 const EngRecord *

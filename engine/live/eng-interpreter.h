@@ -122,6 +122,13 @@ void eng_interpreter_set_away (EngInterpreter *interp, int64_t away_ns);
  * record's own options are kept by eng_interpreter_adopt_record.) */
 EngStatus eng_interpreter_set_record_options (EngInterpreter *interp, const EngOptions *overrides);
 
+/* The game's identity in its record (`@id`, eng_record_set_id): who
+ * keeps a history gives a new game its id, and stamps the time of its
+ * first move; a resumed record's identity is adopted with it.  Allowed at
+ * any time (the identity is not a move).  ENG_ERR_INVALID_ARGUMENT as
+ * eng_record_set_id. */
+EngStatus eng_interpreter_set_record_id (EngInterpreter *interp, const char *id, int64_t started);
+
 /* The moves applied so far, as a game record (setup of the game, one move
  * per accepted move; undo removes the last).  Owned by the interpreter. */
 const EngRecord *eng_interpreter_record (const EngInterpreter *interp);

@@ -108,6 +108,14 @@ eng_session_new (const char *game, const EngSetup *setup, const EngOptions *over
   /* the journal keeps the table's own option switches, so it replays alike */
   if (status == ENG_OK && overrides != NULL)
     status = eng_interpreter_set_record_options (session->interp, overrides);
+  /* a new game's identity, kept by its journal across restarts (the time
+   * of its first move is stamped by whoever keeps the history) */
+  if (status == ENG_OK)
+    {
+      char *id = g_uuid_string_random ();
+      status = eng_interpreter_set_record_id (session->interp, id, 0);
+      g_free (id);
+    }
   if (status != ENG_OK)
     {
       SAY ("the live referee cannot follow %s", game);

@@ -15,7 +15,8 @@
 typedef struct EngSession EngSession;
 
 /* A new session for `game` ("katua") with `setup` (copied) and option
- * `overrides` (may be NULL).  `seed` seeds the rules' RNG (shuffles the
+ * `overrides` (may be NULL).  Its record gets a new random identity
+ * (`@id`, eng_record_set_id) that its journal keeps.  `seed` seeds the rules' RNG (shuffles the
  * engine performs itself).  On success *out owns the session
  * (eng_session_free).  On failure *out is NULL and `why` (may be NULL) says
  * why in one line: ENG_ERR_NOT_FOUND for an unknown game, the loaders'

@@ -118,9 +118,9 @@ Test (cli_i18n, usage_and_command_list_in_the_table_language)
         "ús: tablero-cli ORDRE [ARGUMENTS]\n\nordres:\n" } },
     /* the command's name and syntax stay, its summary is translated */
     { { "--help", NULL }, 0, true,
-      { "  bench     engine|vision|latency  measure speed and memory\n",
-        "  bench     engine|vision|latency  mide velocidad y memoria\n",
-        "  bench     engine|vision|latency  mesura velocitat i memòria\n" } },
+      { "  bench     engine|history|vision|latency  measure speed and memory\n",
+        "  bench     engine|history|vision|latency  mide velocidad y memoria\n",
+        "  bench     engine|history|vision|latency  mesura velocitat i memòria\n" } },
     { { "frobnicate", NULL }, 2, false,
       { "tablero-cli: unknown command 'frobnicate'\n", "tablero-cli: orden desconocida «frobnicate»\n",
         "tablero-cli: ordre desconeguda «frobnicate»\n" } },

@@ -169,6 +169,8 @@ Test (cli, options_behave_alike_in_every_command)
     { "watch", NULL }, { "scan", NULL }, { "render", NULL }, { "scene", NULL },
     { "bench", "engine" }, { "bench", "latency" }, { "bench", "vision" },
     { "tag", NULL }, { "stickers", NULL }, { "replay", NULL },
+    { "bench", "history" }, { "history", "list" }, { "history", "show" }, { "history", "stats" },
+    { "history", "export" }, { "history", "import" }, { "history", "forget" },
   };
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     {

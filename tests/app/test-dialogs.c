@@ -151,7 +151,7 @@ Test (dialogs, shortcuts_list_the_app_keys, .init = init_gtk)
           cr_assert (found, "%s (%s) is missing from the shortcuts window", *k, *a);
         }
     }
-  cr_assert_eq (n_accels, 4, "Ctrl+Q, Ctrl+?, F1 and Ctrl+comma");
+  cr_assert_eq (n_accels, 5, "Ctrl+Q, Ctrl+?, F1, Ctrl+comma and Ctrl+H");
   /* the shortcuts window itself builds from that resource */
   GtkWindow *window = ui_shortcuts_window_new (NULL);
   cr_assert (GTK_IS_SHORTCUTS_WINDOW (window));
