@@ -514,6 +514,17 @@ offer_resume (UiWindow *self)
         ui_referee_set_journal (self->referee, self->journal_path);
       return;
     }
+  /* a game stopped before its first move has nothing to lose: it goes on,
+   * and its table is read as it is now (the cards laid since included) */
+  if (eng_game_history_depth (ui_referee_get_game (saved)) == 0)
+    {
+      if (self->referee != NULL)
+        g_signal_handlers_disconnect_by_data (self->referee, self);
+      g_clear_object (&self->referee);
+      self->referee = g_steal_pointer (&saved);
+      attach_referee (self);
+      return;
+    }
   const EngSetup *setup = ui_referee_get_setup (saved);
   GString *names = g_string_new (NULL);
   for (unsigned p = 0; p < setup->n_players; p++)
