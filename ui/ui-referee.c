@@ -454,6 +454,14 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   publish (self, &events, TRUE);
 }
 
+void
+ui_referee_frame (UiReferee *self)
+{
+  g_return_if_fail (UI_IS_REFEREE (self));
+  if (eng_interpreter_wants_looks (self->interp))
+    ui_referee_feed (self, self->last_snapshot);
+}
+
 gboolean
 ui_referee_command (UiReferee *self, const char *command_id, GError **error)
 {

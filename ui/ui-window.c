@@ -576,6 +576,8 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   ui_camera_view_set_doubled (self->camera_view, facts->doubled_anchors, facts->doubled_seat,
                               facts->n_doubled_seats);
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
+  if (self->referee != NULL)
+    ui_referee_frame (self->referee);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
   g_autofree char *status = fps > 0 ? g_strdup_printf (_ ("%u stickers · %.1f fps"), n, fps)

@@ -797,7 +797,9 @@ cli_cmd_watch (int argc, char **argv)
           eng_events_init (&events, storage, EVENT_CAPACITY);
           waiting = !publish (interp, &events, &setup, &journal, voice, frames - 1, frame.timestamp_ns);
         }
-      if (changed && !waiting)
+      /* a look the referee waits on after a resume is fed again each
+       * frame: a still table sends no new one */
+      if ((changed || eng_interpreter_wants_looks (interp)) && !waiting)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);

@@ -768,7 +768,11 @@ kat_live_back_words (const EngInterpreter *it, unsigned deck, const char *where,
 
 /* A turn that left nothing on the table was most likely passed (K3), or
  * ended.  Questions and cancels are never guessed: they undo or decide. */
-static const char *const kat_gap_commands[] = { "pass", "end-turn", NULL };
+static const EngLiveGapCommand kat_gap_commands[] = {
+  { "pass", ENG_N_ ("While the referee was away, did %s pass? Confirm, or cancel") },
+  { "end-turn", ENG_N_ ("While the referee was away, did %s end the turn? Confirm, or cancel") },
+  { NULL, NULL },
+};
 
 const EngLiveClass katua_live_class = {
   .name = "katua",
@@ -794,6 +798,7 @@ const EngLiveClass katua_live_class = {
   .command = kat_live_command,
   .choice = kat_live_choice,
   .choose = kat_live_choose,
+  .ask_again = kat_live_ask_again,
   .command_of_move = kat_live_command_of_move,
   .zone_words = NULL,
   .back_words = kat_live_back_words,

@@ -126,6 +126,7 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       interp->journaled_n_cur = interp->n_cur;
       interp->started = true;
       interp->resume_journal = true;
+      interp->restoring_journaled = interp->restoring;
       interp->resume_first_ns = -1;
       memcpy (interp->resume_cmds, interp->commands_seen, sizeof interp->commands_seen);
       interp->n_resume_cmds = interp->n_commands_seen;
@@ -197,6 +198,12 @@ eng_interpreter_started (const EngInterpreter *interp)
 }
 
 bool
+eng_interpreter_wants_looks (const EngInterpreter *interp)
+{
+  return interp != NULL && interp->resume_journal && interp->resume_first_ns >= 0;
+}
+
+bool
 eng_interpreter_restoring (const EngInterpreter *interp)
 {
   return interp != NULL && interp->restoring;
@@ -214,6 +221,8 @@ eng_interpreter_public_view (const EngInterpreter *interp, EngView *view)
   eng_game_public_view (interp->game, view);
   if (interp->klass->view != NULL)
     interp->klass->view (interp, view);
+  if (interp->gap_asked != NULL)
+    view->deciding = (int8_t) interp->gap_player;
 }
 
 /* ---- applying moves (for game modules) ------------------------------------------ */
@@ -491,6 +500,25 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
   return false;
 }
 
+/* Moves the confirm and cancel cards of cmds[0..n) to the held answers;
+ * returns how many cards are left. */
+static size_t
+hold_answers (EngInterpreter *it, uint16_t *cmds, size_t n)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      const EngCommand *cmd = eng_card_set_command (it->set, (size_t) cmds[i] - 1);
+      bool answer = cmd != NULL
+                    && (strcmp (cmd->id, "confirm") == 0 || strcmp (cmd->id, "cancel") == 0);
+      if (!answer)
+        cmds[kept++] = cmds[i];
+      else if (it->n_held_answers < LIVE_MAX_COMMANDS)
+        it->held_answers[it->n_held_answers++] = cmds[i];
+    }
+  return kept;
+}
+
 bool
 eng_interpreter_card_open (const EngInterpreter *interp, unsigned serial)
 {
@@ -523,10 +551,16 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
   bool baseline = false;
   bool resuming = it->resume_journal;
   bool waiting = resuming && resume_wait (it, snap->time_ns, out);
-  if (resuming && !waiting && it->away_ns > 0)
+  if (resuming && !waiting && (it->away_ns > 0 || it->resume_catch_up))
     {
       it->catch_up = true;
       it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
+      /* what the table answered while the referee was away is not known
+       * (a cancel shown and taken away names another player): the
+       * question is asked again */
+      if (it->away_ns > 0)
+        it->asked_again = it->klass->ask_again != NULL && it->klass->ask_again (it, out);
+      it->resume_catch_up = false;
     }
   else if (!it->started && it->catch_up_until_ns == 0 && it->away_ns > 0)
     {
@@ -539,8 +573,28 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     it->catch_up = false;
   if (waiting)
     n_new_cmds = 0;
+  /* In the looks just after a restart, a confirm or a cancel may answer
+   * the question as the table went on answering it unseen (a cancel shown
+   * and taken away meanwhile names another player): such cards are held
+   * while the look itself may answer the question (a lead names the
+   * swapper), and made, in order, only if it is still asked after. */
+  if (it->asked_again && it->catch_up)
+    n_new_cmds = hold_answers (it, new_cmds, n_new_cmds);
+  else if (it->asked_again)
+    {
+      it->asked_again = false;
+      EngLiveChoice choice;
+      bool asked = it->gap_asked != NULL
+                   || (it->klass->choice != NULL && it->klass->choice (it, &choice));
+      size_t n_held = asked ? MIN (it->n_held_answers, LIVE_MAX_COMMANDS - n_new_cmds) : 0;
+      memmove (new_cmds + n_held, new_cmds, n_new_cmds * sizeof new_cmds[0]);
+      memcpy (new_cmds, it->held_answers, n_held * sizeof new_cmds[0]);
+      n_new_cmds += n_held;
+      it->n_held_answers = 0;
+    }
   /* a story may start with the table's setup (live_catch_up) */
-  bool told = !it->started && it->catch_up && !it->undo_baseline && live_catch_up (it, out);
+  bool told = !it->started && it->catch_up && !it->undo_baseline
+              && live_catch_up (it, new_cmds, &n_new_cmds, out);
   if (!it->started)
     {
       bool undoing = it->undo_baseline;
@@ -551,15 +605,18 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
         }
       baseline = true;
     }
-  if (waiting)
+  /* while the table is asked about a command card of a gap, the looks
+   * wait for its answer */
+  if (waiting || it->gap_asked != NULL)
     for (size_t i = 0; i < it->n_complaints; i++)
       it->complaints[i].seen = true;
   else if (!baseline)
     {
       /* the table played on while the referee was away */
       if (it->catch_up && !told)
-        live_catch_up (it, out);
-      live_read_table (it, out);
+        live_catch_up (it, new_cmds, &n_new_cmds, out);
+      if (it->gap_asked == NULL)
+        live_read_table (it, out);
     }
   live_complaints_fixed (it);
   for (size_t i = 0; i < n_new_cmds; i++)
@@ -605,6 +662,7 @@ undo (EngInterpreter *it, EngEvents *out)
     }
   EngLiveMind *view = g_new (EngLiveMind, 1);
   bool saved = live_take_back_move (it, view);
+  it->restoring_journaled = false;
   it->n_complaints = 0;
   eng_live_say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("Undone: the last move is forgotten"));
   if (saved)
@@ -635,9 +693,12 @@ live_run_command (EngInterpreter *it, const char *id, EngEvents *out)
 {
   if (strcmp (id, "undo") == 0)
     {
+      it->gap_asked = NULL;
       undo (it, out);
       return ENG_OK;
     }
+  if (strcmp (id, "pause") != 0 && live_gap_answer (it, id, out))
+    return ENG_OK;
   if (strcmp (id, "pause") == 0)
     {
       it->paused = !it->paused;
