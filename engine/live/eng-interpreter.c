@@ -490,11 +490,19 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
   it->resume_journal = false;
   if (out != NULL)
     {
+      /* a command card shown and taken away meanwhile left no trace: the
+       * table is asked to show it again */
       EngView *view = g_new (EngView, 1);
       eng_interpreter_public_view (it, view);
-      eng_live_say (out, ENG_EVENT_NOTE, -1, "",
-                    ENG_N_ ("The referee goes on where the game was: %s is to play"),
-                    eng_live_player_name (it, view->active));
+      if (view->active >= 0)
+        eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                      ENG_N_ ("The referee goes on where the game was: %s is to play; show again "
+                              "any command card shown meanwhile"),
+                      eng_live_player_name (it, view->active));
+      else
+        eng_live_say (out, ENG_EVENT_NOTE, -1, "",
+                      ENG_N_ ("The referee goes on where the game was; show again any command "
+                              "card shown meanwhile"));
       g_free (view);
     }
   return false;

@@ -7,6 +7,8 @@
  * as TABLERO_FAULT says:
  *   full       the file is made, every write to it fails with ENOSPC
  *   read-only  the file is not made: EROFS
+ *   slow       every write to it takes 40 ms more and succeeds (a slow
+ *              disk: tests/tools/resume-loop.sh kills during a write)
  * Nothing else is touched, so a real program runs as it would on a disk
  * that fills up and is freed again.
  */
@@ -25,7 +27,8 @@
 
 #define MAX_FDS 1024
 
-static bool doomed[MAX_FDS];
+enum { FD_PLAIN, FD_FULL, FD_SLOW };
+static unsigned char fault_of[MAX_FDS];
 static long attempts;
 
 /* Whether a file created at `path` is an attempt that fails now. */
@@ -44,24 +47,24 @@ fails (const char *path)
 }
 
 static bool
-read_only (void)
+mode_is (const char *name)
 {
   const char *mode = getenv ("TABLERO_FAULT");
-  return mode != NULL && strcmp (mode, "read-only") == 0;
+  return mode != NULL && strcmp (mode, name) == 0;
 }
 
 static int
 opened (const char *path, int flags, mode_t mode, int (*real) (const char *, int, ...))
 {
   bool fault = (flags & O_CREAT) != 0 && fails (path);
-  if (fault && read_only ())
+  if (fault && mode_is ("read-only"))
     {
       errno = EROFS;
       return -1;
     }
   int fd = real (path, flags, mode);
   if (fd >= 0 && fd < MAX_FDS)
-    doomed[fd] = fault;
+    fault_of[fd] = !fault ? FD_PLAIN : mode_is ("slow") ? FD_SLOW : FD_FULL;
   return fd;
 }
 
@@ -91,11 +94,13 @@ write (int fd, const void *buf, size_t n)
   static ssize_t (*real) (int, const void *, size_t);
   if (real == NULL)
     real = (ssize_t (*) (int, const void *, size_t)) dlsym (RTLD_NEXT, "write");
-  if (fd >= 0 && fd < MAX_FDS && doomed[fd] && n > 0)
+  if (fd >= 0 && fd < MAX_FDS && fault_of[fd] == FD_FULL && n > 0)
     {
       errno = ENOSPC;
       return -1;
     }
+  if (fd >= 0 && fd < MAX_FDS && fault_of[fd] == FD_SLOW)
+    usleep (40000);
   return real (fd, buf, n);
 }
 
@@ -106,6 +111,6 @@ close (int fd)
   if (real == NULL)
     real = (int (*) (int)) dlsym (RTLD_NEXT, "close");
   if (fd >= 0 && fd < MAX_FDS)
-    doomed[fd] = false;
+    fault_of[fd] = FD_PLAIN;
   return real (fd);
 }
