@@ -1352,6 +1352,20 @@ ui_window_get_frames_shown (UiWindow *self)
   return self->frames_shown;
 }
 
+guint
+ui_window_get_sentences_said (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), 0);
+#ifdef TABLERO_HAVE_SPEECH
+  SpkVoiceStats stats = { 0 };
+  if (self->voice != NULL)
+    spk_voice_get_stats (self->voice, &stats);
+  return stats.said;
+#else
+  return 0;
+#endif
+}
+
 UiReferee *
 ui_window_get_referee (UiWindow *self)
 {

@@ -593,7 +593,7 @@ Test (live_scripts, katua_an_end_of_turn_the_table_does_not_show_is_asked)
  * the first look: the setup has a face-down cat where it was taken. */
 Test (live_scripts, katua_the_setup_with_a_cat_captured_before_the_first_look)
 {
-  check_gap ("katua-2p-setup-capture-gap.script", 3, 2);
+  check_gap ("katua-2p-setup-capture-gap.script", 4, 2);
 }
 
 /* A confirm up after the restart, meant for a question the table went on
