@@ -7,7 +7,7 @@
  * as TABLERO_FAULT says:
  *   full       the file is made, every write to it fails with ENOSPC
  *   read-only  the file is not made: EROFS
- *   slow       every write to it takes 40 ms more and succeeds (a slow
+ *   slow       every write to it takes 200 ms more and succeeds (a slow
  *              disk: tests/tools/resume-loop.sh kills during a write)
  * Nothing else is touched, so a real program runs as it would on a disk
  * that fills up and is freed again.
@@ -100,7 +100,7 @@ write (int fd, const void *buf, size_t n)
       return -1;
     }
   if (fd >= 0 && fd < MAX_FDS && fault_of[fd] == FD_SLOW)
-    usleep (40000);
+    usleep (200000);
   return real (fd, buf, n);
 }
 

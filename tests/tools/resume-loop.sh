@@ -84,7 +84,7 @@ for ((run = 1; run <= runs; run++)); do
   mode=$(rand 3) target=$(rand "$total") looks=$(($(rand 4) + 1))
   env_shim=()
   if [ "$mode" = 2 ] && [ -f "$shim" ]; then
-    # writes of the journal take 40 ms a block: a kill can land inside one
+    # writes of the journal take 200 ms more: a kill can land inside one
     env_shim=(env LD_PRELOAD="$shim" TABLERO_FAULT_DIR="$work" TABLERO_FAULT=slow
               ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0")
   fi
@@ -92,19 +92,21 @@ for ((run = 1; run <= runs; run++)); do
     --record journal.record >out.jsonl 2>/dev/null &
   watch_pid=$!
   # the kill point, from the journal's progress
-  seen_inode=0 rewrites=0 point=""
+  seen_inode=0 rewrites=0 point="" n=-1   # no journal yet: no kill point
   while kill -0 $watch_pid 2>/dev/null; do
-    n=-1   # no journal yet: no kill point
-    [ -f journal.record ] && n=$(moves_of journal.record | wc -l)
     now=$(inode)
-    if [ "$now" != "$seen_inode" ]; then seen_inode=$now; [ "$n" -ge "$target" ] && rewrites=$((rewrites + 1)); fi
+    if [ "$now" != "$seen_inode" ] && [ "$now" != 0 ]; then
+      seen_inode=$now
+      n=$(moves_of journal.record | wc -l)
+      [ "$n" -ge "$target" ] && rewrites=$((rewrites + 1))
+    fi
     case $mode in
       0) [ "$n" -ge "$target" ] && point="after move $n" ;;
       1) [ "$n" -ge "$target" ] && [ "$rewrites" -gt "$looks" ] && point="look $looks after move $target" ;;
       2) [ "$n" -ge "$target" ] && compgen -G "journal.record.??????" >/dev/null && point="during a write after move $n" ;;
     esac
     [ -n "$point" ] && break
-    sleep 0.01
+    sleep 0.005
   done
   [ "$mode" = 1 ] && [ -n "$point" ] && sleep "0.0$(rand 10)"
   kill -KILL $watch_pid 2>/dev/null || true
