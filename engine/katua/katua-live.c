@@ -403,6 +403,17 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   if (laid_with_shield (it, c, at, slot))
     return;
+  /* a turn is a discard or plays (K3): cards laid to discard are taken
+   * back before a card is played */
+  if (kat_live_mind (it)->n_to_discard > 0 && s->phase == KAT_PHASE_TURN)
+    {
+      kat_live_face_the (it, c->item.serial, name, sizeof name);
+      eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K3",
+                       ENG_N_ ("A discard is the whole turn: show discard, or take the cards back "
+                               "from the discard pile before playing; take back %s for now"),
+                       name);
+      return;
+    }
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);

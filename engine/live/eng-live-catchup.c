@@ -779,6 +779,14 @@ try_setups (Plan *p)
   return false;
 }
 
+/* Whether change `c` puts a face that was not on the table onto a pile. */
+static bool
+on_pile (const EngInterpreter *it, const EngLiveChange *c)
+{
+  return c->kind == ENG_LIVE_APPEAR && c->item.kind == 'F'
+         && ((it->klass->cover_zones >> c->item.zone.kind) & 1u);
+}
+
 /* Depth first from the configuration now in the interpreter, `level`
  * steps into the story. */
 static bool
@@ -809,15 +817,23 @@ search (Plan *p, int level)
   EngLiveChange *diff = p->diff + (size_t) level * LIVE_MAX_CHANGES;
   size_t n = it->n_changes;
   memcpy (diff, it->changes, n * sizeof diff[0]);
-  for (size_t i = 0; i < n; i++)
+  /* a face that reached a pile while the referee was away was played
+   * first, most likely: put straight there only after its detours */
+  for (int piled = 0; piled < 2; piled++)
     {
-      look_with (it, &diff[i], &p->trial);
-      if (try_step (p, level, &p->trial))
-        return true;
+      for (size_t i = 0; i < n; i++)
+        {
+          if (on_pile (it, &diff[i]) != piled)
+            continue;
+          look_with (it, &diff[i], &p->trial);
+          if (try_step (p, level, &p->trial))
+            return true;
+        }
+      for (size_t i = 0; i < n && !piled; i++)
+        if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F'
+            && try_detours (p, level, &diff[i]))
+          return true;
     }
-  for (size_t i = 0; i < n; i++)
-    if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F' && try_detours (p, level, &diff[i]))
-      return true;
   for (size_t i = 0; i < n; i++)
     if (diff[i].kind == ENG_LIVE_VANISH && diff[i].item.kind == 'F' && try_buried (p, level, &diff[i]))
       return true;

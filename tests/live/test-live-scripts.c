@@ -596,6 +596,15 @@ Test (live_scripts, katua_the_setup_with_a_cat_captured_before_the_first_look)
   check_gap ("katua-2p-setup-capture-gap.script", 4, 2);
 }
 
+/* An attack covered at once by the UFO that neutralised it: read as an
+ * attack from the first look, then read again when the next look shows
+ * the covered UFO on the pile (not as a discard before an attack, K3). */
+Test (live_scripts, katua_an_attack_covered_by_its_neutralisation_is_read_again)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-covered-gap.script");
+  cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
+}
+
 /* A confirm up after the restart, meant for a question the table went on
  * answering unseen, is held; the look answers the question. */
 Test (live_scripts, catchy_an_answer_card_up_after_the_gap_is_held)
