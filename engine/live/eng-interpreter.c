@@ -508,6 +508,33 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
   return false;
 }
 
+static bool
+is_answer (const EngInterpreter *it, uint16_t serial)
+{
+  const EngCommand *cmd = eng_card_set_command (it->set, (size_t) serial - 1);
+  return cmd != NULL && (strcmp (cmd->id, "confirm") == 0 || strcmp (cmd->id, "cancel") == 0);
+}
+
+/* While a question is asked, runs the confirm and cancel cards of
+ * cmds[0..n) in order (an answer can name the next candidate, and the
+ * next card answer that); returns how many cards are left. */
+static size_t
+answer_first (EngInterpreter *it, uint16_t *cmds, size_t n, EngEvents *out)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      EngLiveChoice choice;
+      bool asked = it->gap_asked != NULL
+                   || (it->klass->choice != NULL && it->klass->choice (it, &choice));
+      if (asked && is_answer (it, cmds[i]))
+        live_run_command (it, eng_card_set_command (it->set, (size_t) cmds[i] - 1)->id, out);
+      else
+        cmds[kept++] = cmds[i];
+    }
+  return kept;
+}
+
 /* Moves the confirm and cancel cards of cmds[0..n) to the held answers;
  * returns how many cards are left. */
 static size_t
@@ -516,9 +543,7 @@ hold_answers (EngInterpreter *it, uint16_t *cmds, size_t n)
   size_t kept = 0;
   for (size_t i = 0; i < n; i++)
     {
-      const EngCommand *cmd = eng_card_set_command (it->set, (size_t) cmds[i] - 1);
-      bool answer = cmd != NULL
-                    && (strcmp (cmd->id, "confirm") == 0 || strcmp (cmd->id, "cancel") == 0);
+      bool answer = is_answer (it, cmds[i]);
       if (!answer)
         cmds[kept++] = cmds[i];
       else if (it->n_held_answers < LIVE_MAX_COMMANDS)
@@ -600,6 +625,10 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
       n_new_cmds += n_held;
       it->n_held_answers = 0;
     }
+  /* the answer to a question asked is taken before the look's cards,
+   * which may follow from it (the lead after "who swapped?") */
+  if (it->started && !waiting && !it->restoring && !it->paused)
+    n_new_cmds = answer_first (it, new_cmds, n_new_cmds, out);
   /* a story may start with the table's setup (live_catch_up) */
   bool told = !it->started && it->catch_up && !it->undo_baseline
               && live_catch_up (it, new_cmds, &n_new_cmds, out);

@@ -605,6 +605,14 @@ Test (live_scripts, katua_an_attack_covered_by_its_neutralisation_is_read_again)
   cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
 }
 
+/* An answer and the card that follows from it in one look: the answer
+ * first (a kill sweep's Catchy! runs lost the game to this order). */
+Test (live_scripts, catchy_an_answer_shown_with_the_lead_is_taken_first)
+{
+  EngLiveScriptResult r = run_script ("catchy-2p-answer-and-lead.script");
+  cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
+}
+
 /* A confirm up after the restart, meant for a question the table went on
  * answering unseen, is held; the look answers the question. */
 Test (live_scripts, catchy_an_answer_card_up_after_the_gap_is_held)
