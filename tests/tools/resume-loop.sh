@@ -76,9 +76,11 @@ n_frames=$(ls frames | grep -c '^frame-')
 echo "reference: $total moves over $n_frames frames ($game)"
 [ "$total" -gt 0 ] || { echo "resume-loop: the reference made no move" >&2; exit 2; }
 
-# the number of journal files rewritten: a new inode each time (a rename)
-inode() { stat -c %i journal.record 2>/dev/null || echo 0; }
 rand() { echo $(((RANDOM * 32768 + RANDOM) % $1)); }
+# the poll below runs no program unless the journal changed: it must not
+# take the CPU from the referee it watches
+exec {sleeper}<> <(:)
+nap() { read -r -t "$1" -u "$sleeper" _ || true; }
 
 same=0 unseen=0 question=0 differs=0 invented=0 untested=0
 # the moves with a swap's place left out
@@ -86,6 +88,7 @@ placeless() { sed -E 's/^([^ ]+ swap)( .*)?$/\1/' "$1"; }
 for ((run = 1; run <= runs; run++)); do
   rm -rf journal.record journal.record.* out.jsonl rest resumed.jsonl resumed.err
   mkdir rest
+  touch -d '2000-01-01' stamp
   mode=$(rand 3) target=$(rand "$total") looks=$(($(rand 4) + 1))
   env_shim=()
   if [ "$mode" = 2 ] && [ -f "$shim" ]; then
@@ -97,11 +100,11 @@ for ((run = 1; run <= runs; run++)); do
     --record journal.record >out.jsonl 2>/dev/null &
   watch_pid=$!
   # the kill point, from the journal's progress
-  seen_inode=0 rewrites=0 point="" n=-1   # no journal yet: no kill point
+  rewrites=0 point="" n=-1   # no journal yet: no kill point
   while kill -0 $watch_pid 2>/dev/null; do
-    now=$(inode)
-    if [ "$now" != "$seen_inode" ] && [ "$now" != 0 ]; then
-      seen_inode=$now
+    # a rewrite of the journal (a rename: a newer file)
+    if [[ journal.record -nt stamp ]]; then
+      touch -r journal.record stamp
       n=$(moves_of journal.record | wc -l)
       [ "$n" -ge "$target" ] && rewrites=$((rewrites + 1))
     fi
@@ -111,7 +114,7 @@ for ((run = 1; run <= runs; run++)); do
       2) [ "$n" -ge "$target" ] && compgen -G "journal.record.??????" >/dev/null && point="during a write after move $n" ;;
     esac
     [ -n "$point" ] && break
-    sleep 0.005
+    nap 0.01
   done
   [ "$mode" = 1 ] && [ -n "$point" ] && sleep "0.0$(rand 10)"
   kill -KILL $watch_pid 2>/dev/null || true
