@@ -508,11 +508,22 @@ resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
   return false;
 }
 
+/* ---- answer cards ------------------------------------------------------------ */
+
 static bool
 is_answer (const EngInterpreter *it, uint16_t serial)
 {
   const EngCommand *cmd = eng_card_set_command (it->set, (size_t) serial - 1);
   return cmd != NULL && (strcmp (cmd->id, "confirm") == 0 || strcmp (cmd->id, "cancel") == 0);
+}
+
+/* Whether the table is asked a question now: a gap's command card, or one
+ * naming players. */
+static bool
+question_asked (const EngInterpreter *it)
+{
+  EngLiveChoice choice;
+  return it->gap_asked != NULL || (it->klass->choice != NULL && it->klass->choice (it, &choice));
 }
 
 /* While a question is asked, runs the confirm and cancel cards of
@@ -524,10 +535,7 @@ answer_first (EngInterpreter *it, uint16_t *cmds, size_t n, EngEvents *out)
   size_t kept = 0;
   for (size_t i = 0; i < n; i++)
     {
-      EngLiveChoice choice;
-      bool asked = it->gap_asked != NULL
-                   || (it->klass->choice != NULL && it->klass->choice (it, &choice));
-      if (asked && is_answer (it, cmds[i]))
+      if (question_asked (it) && is_answer (it, cmds[i]))
         live_run_command (it, eng_card_set_command (it->set, (size_t) cmds[i] - 1)->id, out);
       else
         cmds[kept++] = cmds[i];
@@ -550,6 +558,32 @@ hold_answers (EngInterpreter *it, uint16_t *cmds, size_t n)
         it->held_answers[it->n_held_answers++] = cmds[i];
     }
   return kept;
+}
+
+/* The confirm and cancel cards among the look's new command cards
+ * cmds[0..n); returns how many cards are left for the look's end.  In the
+ * looks just after a restart, such a card may answer the question as the
+ * table went on answering it unseen (a cancel shown and taken away
+ * meanwhile names another player): it is held while the look itself may
+ * answer the question (a lead names the swapper), and made, in order,
+ * only if the question is still asked after.  When the look is `reading`,
+ * the answer to a question asked is taken before its cards, which may
+ * follow from it (the lead after "who swapped?"). */
+static size_t
+answer_cards (EngInterpreter *it, uint16_t *cmds, size_t n, bool reading, EngEvents *out)
+{
+  if (it->asked_again && it->catch_up)
+    return hold_answers (it, cmds, n);
+  if (it->asked_again)
+    {
+      it->asked_again = false;
+      size_t n_held = question_asked (it) ? MIN (it->n_held_answers, LIVE_MAX_COMMANDS - n) : 0;
+      memmove (cmds + n_held, cmds, n * sizeof cmds[0]);
+      memcpy (cmds, it->held_answers, n_held * sizeof cmds[0]);
+      n += n_held;
+      it->n_held_answers = 0;
+    }
+  return reading ? answer_first (it, cmds, n, out) : n;
 }
 
 bool
@@ -606,29 +640,8 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     it->catch_up = false;
   if (waiting)
     n_new_cmds = 0;
-  /* In the looks just after a restart, a confirm or a cancel may answer
-   * the question as the table went on answering it unseen (a cancel shown
-   * and taken away meanwhile names another player): such cards are held
-   * while the look itself may answer the question (a lead names the
-   * swapper), and made, in order, only if it is still asked after. */
-  if (it->asked_again && it->catch_up)
-    n_new_cmds = hold_answers (it, new_cmds, n_new_cmds);
-  else if (it->asked_again)
-    {
-      it->asked_again = false;
-      EngLiveChoice choice;
-      bool asked = it->gap_asked != NULL
-                   || (it->klass->choice != NULL && it->klass->choice (it, &choice));
-      size_t n_held = asked ? MIN (it->n_held_answers, LIVE_MAX_COMMANDS - n_new_cmds) : 0;
-      memmove (new_cmds + n_held, new_cmds, n_new_cmds * sizeof new_cmds[0]);
-      memcpy (new_cmds, it->held_answers, n_held * sizeof new_cmds[0]);
-      n_new_cmds += n_held;
-      it->n_held_answers = 0;
-    }
-  /* the answer to a question asked is taken before the look's cards,
-   * which may follow from it (the lead after "who swapped?") */
-  if (it->started && !waiting && !it->restoring && !it->paused)
-    n_new_cmds = answer_first (it, new_cmds, n_new_cmds, out);
+  n_new_cmds = answer_cards (it, new_cmds, n_new_cmds,
+                             it->started && !waiting && !it->restoring && !it->paused, out);
   /* a story may start with the table's setup (live_catch_up) */
   bool told = !it->started && it->catch_up && !it->undo_baseline
               && live_catch_up (it, new_cmds, &n_new_cmds, out);
