@@ -493,6 +493,22 @@ on_resume_response (AdwMessageDialog *dialog, const char *response, UiWindow *se
     ui_referee_set_journal (self->referee, self->journal_path);
 }
 
+/* Whether `saved` is a game of the window's game and players. */
+static gboolean
+same_table (UiWindow *self, UiReferee *saved)
+{
+  if (self->referee == NULL
+      || g_strcmp0 (eng_game_class (ui_referee_get_game (saved))->name, self->game) != 0)
+    return FALSE;
+  const EngSetup *a = ui_referee_get_setup (saved), *b = ui_referee_get_setup (self->referee);
+  if (a->n_players != b->n_players)
+    return FALSE;
+  for (unsigned p = 0; p < a->n_players; p++)
+    if (strcmp (a->names[p], b->names[p]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* A game journaled by a previous run that did not finish (crash, kill, power
  * cut) is offered back; anything else starts journaling at once. */
 static void
@@ -514,10 +530,17 @@ offer_resume (UiWindow *self)
         ui_referee_set_journal (self->referee, self->journal_path);
       return;
     }
-  /* a game stopped before its first move has nothing to lose: it goes on,
-   * and its table is read as it is now (the cards laid since included) */
+  /* a game stopped before its first move has nothing to lose: the game
+   * asked for goes on, its table read as it is now (the cards laid since
+   * included); one of another game or table is set aside */
   if (eng_game_history_depth (ui_referee_get_game (saved)) == 0)
     {
+      if (!same_table (self, saved))
+        {
+          if (self->referee != NULL)
+            ui_referee_set_journal (self->referee, self->journal_path);
+          return;
+        }
       if (self->referee != NULL)
         g_signal_handlers_disconnect_by_data (self->referee, self);
       g_clear_object (&self->referee);
