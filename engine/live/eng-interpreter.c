@@ -477,13 +477,24 @@ restored_by_last_look (EngInterpreter *it, EngEvents *out)
  * is never found again) its looks are not read, so a card not found yet is
  * no "vanished" card.  Returns true while waiting. */
 static bool
-resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
+resume_wait (EngInterpreter *it, const EngSnapshot *snap, EngEvents *out)
 {
   bool same = live_same_tracker (it);
+  int64_t now_ns = snap->time_ns;
+  /* the limits count new looks (the tracker found more); the same look fed
+   * again ends the wait only once the table has been still a while */
+  bool new_look = it->resume_first_ns < 0 || snap->seq != it->resume_seq;
   if (it->resume_first_ns < 0)
     it->resume_first_ns = now_ns;
-  if (!same && !live_resume_look_complete (it) && ++it->resume_looks < LIVE_RESUME_LOOKS
-      && now_ns - it->resume_first_ns < LIVE_RESUME_WAIT_NS)
+  if (new_look)
+    {
+      it->resume_seq = snap->seq;
+      it->resume_change_ns = now_ns;
+    }
+  bool over = new_look ? ++it->resume_looks >= LIVE_RESUME_LOOKS
+                           || now_ns - it->resume_first_ns >= LIVE_RESUME_WAIT_NS
+                       : now_ns - it->resume_change_ns >= LIVE_RESUME_WAIT_NS;
+  if (!same && !live_resume_look_complete (it) && !over)
     return true;
   if (!same)
     live_forget_old_tracks (it);
@@ -617,7 +628,7 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     }
   bool baseline = false;
   bool resuming = it->resume_journal;
-  bool waiting = resuming && resume_wait (it, snap->time_ns, out);
+  bool waiting = resuming && resume_wait (it, snap, out);
   if (resuming && !waiting && (it->away_ns > 0 || it->resume_catch_up))
     {
       it->catch_up = true;

@@ -69,6 +69,8 @@ struct EngInterpreter {
   bool resume_journal;           /* the journal's table notes are the mind to go on from */
   unsigned resume_looks;         /* looks not read yet after resuming */
   int64_t resume_first_ns;       /* frame time of the first look after resuming, -1 before */
+  uint64_t resume_seq;           /* EngSnapshot.seq of the latest look while resuming */
+  int64_t resume_change_ns;      /* frame time it was first seen */
   int64_t away_ns;               /* eng_interpreter_set_away */
   bool catch_up;                 /* looks until catch_up_until_ns may hold a gap's moves */
   int64_t catch_up_until_ns;     /* 0: never armed */
