@@ -115,9 +115,16 @@ take_screenshot (gpointer data)
                    && (table == NULL
                        || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames
                        || ui_window_get_held (UI_WINDOW (table)));
+  /* Saying into a file (TABLERO_SPEECH_WAV, a testing aid as --screenshot
+   * is), the window also waits until the voice has begun its second
+   * sentence, however slow the machine: the event, not the clock. */
+  gboolean speech = g_getenv ("TABLERO_SPEECH_WAV") != NULL;
+  if (speech && table != NULL && ui_window_get_sentences_said (UI_WINDOW (table)) < 2)
+    ready = FALSE;
   /* 250 ms a try; a slow machine gets about ten seconds, plus half a
-   * second a frame asked for (a loaded machine renders the demo at 2 fps) */
-  guint max_tries = 40 + (guint) self->screenshot_frames * 2;
+   * second a frame asked for (a loaded machine renders the demo at 2 fps);
+   * four minutes for the voice. */
+  guint max_tries = speech ? 4 * 60 * 4 : 40 + (guint) self->screenshot_frames * 2;
   if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
   /* The correction dialog lists what the camera reads: it opens once the

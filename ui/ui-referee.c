@@ -63,15 +63,17 @@ static guint signals[N_SIGNALS];
 
 /* Rewrites the journal whole and atomically (g_file_set_contents renames
  * a finished temporary file), so a crash, a kill or a power cut leaves the
- * last or the new record, never half of one.  A finished game, or one with
- * no move yet, removes it: there is nothing to resume.  FALSE (with the
- * reason in *why, transfer full) when it could not be written. */
+ * last or the new record, never half of one.  A game with no move yet is
+ * journaled too (its table and players: a referee restarted before the
+ * first move goes on with them); a finished game removes it: there is
+ * nothing to resume.  FALSE (with the reason in *why, transfer full) when
+ * it could not be written. */
 static gboolean
 journal (UiReferee *self, char **why)
 {
   if (self->journal_path == NULL)
     return TRUE;
-  if (eng_game_is_over (self->game) || eng_interpreter_record (self->interp)->n_moves == 0)
+  if (eng_game_is_over (self->game))
     {
       g_unlink (self->journal_path);
       g_clear_pointer (&self->journaled, g_free);
@@ -459,12 +461,19 @@ ui_referee_set_journal (UiReferee *self, const char *path)
   g_free (self->journal_path);
   self->journal_path = g_strdup (path);
   g_clear_pointer (&self->journaled, g_free);
-  if (path != NULL)
+  if (path == NULL)
+    return;
+  /* temporary files a kill during a write left behind */
+  eng_session_clean_journal_leftovers (path);
+  /* journal first, for the first word too: nothing is read, so nothing is
+   * announced, until the journal is written */
+  g_autofree char *why = NULL;
+  if (!journal (self, &why))
     {
-      /* temporary files a kill during a write left behind */
-      eng_session_clean_journal_leftovers (path);
-      EngEvents none = { NULL, 0, 0, 0 };
-      publish (self, &none, TRUE);
+      self->blocked = TRUE;
+      g_autofree char *msg = g_strdup_printf (_ ("The game journal %s cannot be written (%s): the referee waits until it can."),
+                                              path, why);
+      g_signal_emit (self, signals[SIGNAL_ANNOUNCE], 0, (guint) ENG_EVENT_NOTE, msg, "");
     }
 }
 
@@ -484,6 +493,14 @@ ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot)
   eng_interpreter_feed (self->interp, snapshot, &events);
   /* a quiet snapshot may still change the table notes the record keeps */
   publish (self, &events, TRUE);
+}
+
+void
+ui_referee_frame (UiReferee *self)
+{
+  g_return_if_fail (UI_IS_REFEREE (self));
+  if (eng_interpreter_wants_looks (self->interp))
+    ui_referee_feed (self, self->last_snapshot);
 }
 
 gboolean

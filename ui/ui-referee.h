@@ -49,6 +49,9 @@ void ui_referee_set_journal (UiReferee *self, const char *path);
 
 /* Feeds one committed snapshot. */
 void ui_referee_feed (UiReferee *self, const EngSnapshot *snapshot);
+/* Once a camera frame: feeds the last snapshot again when the referee
+ * waits on it (after a resume, a still table sends no new snapshot). */
+void ui_referee_frame (UiReferee *self);
 
 /* Runs a command by id ("end-turn", "pass", "undo", "confirm", "cancel",
  * ...), exactly as a command card would.  FALSE with `error` for an id the

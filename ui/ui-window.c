@@ -598,6 +598,22 @@ present_over (UiWindow *self, GtkWindow *dialog)
                              G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
 
+/* Whether `saved` is a game of the window's game and players. */
+static gboolean
+same_table (UiWindow *self, UiReferee *saved)
+{
+  if (self->referee == NULL
+      || g_strcmp0 (eng_game_class (ui_referee_get_game (saved))->name, self->game) != 0)
+    return FALSE;
+  const EngSetup *a = ui_referee_get_setup (saved), *b = ui_referee_get_setup (self->referee);
+  if (a->n_players != b->n_players)
+    return FALSE;
+  for (unsigned p = 0; p < a->n_players; p++)
+    if (strcmp (a->names[p], b->names[p]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* A game journaled by a previous run that did not finish (crash, kill, power
  * cut) is offered back; anything else starts journaling at once. */
 static void
@@ -617,6 +633,24 @@ offer_resume (UiWindow *self)
       announce (self, text);
       if (self->referee != NULL)
         ui_referee_set_journal (self->referee, self->journal_path);
+      return;
+    }
+  /* a game stopped before its first move has nothing to lose: the game
+   * asked for goes on, its table read as it is now (the cards laid since
+   * included); one of another game or table is set aside */
+  if (eng_game_history_depth (ui_referee_get_game (saved)) == 0)
+    {
+      if (!same_table (self, saved))
+        {
+          if (self->referee != NULL)
+            ui_referee_set_journal (self->referee, self->journal_path);
+          return;
+        }
+      if (self->referee != NULL)
+        g_signal_handlers_disconnect_by_data (self->referee, self);
+      g_clear_object (&self->referee);
+      self->referee = g_steal_pointer (&saved);
+      attach_referee (self);
       return;
     }
   /* the game, the players and when, as the table remembers them: "a game
@@ -682,6 +716,8 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   ui_camera_view_set_doubled (self->camera_view, facts->doubled_anchors, facts->doubled_seat,
                               facts->n_doubled_seats);
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
+  if (self->referee != NULL)
+    ui_referee_frame (self->referee);
   self->frames_shown++;
   double fps = ui_pipeline_get_fps (pipeline);
   g_autofree char *status = fps > 0 ? g_strdup_printf (_ ("%u stickers · %.1f fps"), n, fps)
@@ -1597,6 +1633,20 @@ ui_window_get_frames_shown (UiWindow *self)
 {
   g_return_val_if_fail (UI_IS_WINDOW (self), 0);
   return self->frames_shown;
+}
+
+guint
+ui_window_get_sentences_said (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), 0);
+#ifdef TABLERO_HAVE_SPEECH
+  SpkVoiceStats stats = { 0 };
+  if (self->voice != NULL)
+    spk_voice_get_stats (self->voice, &stats);
+  return stats.said;
+#else
+  return 0;
+#endif
 }
 
 UiReferee *

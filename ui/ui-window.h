@@ -25,6 +25,8 @@ const char *ui_window_get_source (UiWindow *self);
 
 /* How many camera frames the window has shown since it opened. */
 guint ui_window_get_frames_shown (UiWindow *self);
+/* Sentences the voice has begun to say (0 without a voice). */
+guint ui_window_get_sentences_said (UiWindow *self);
 
 /* The referee of the game shown (owned by the window; NULL when none
  * could be started).  For tests and views that follow the game. */

@@ -283,6 +283,9 @@ cli_say (const char *cmd, const char *fmt, ...)
   g_autofree char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
   g_autofree char *shown = cli_escape (msg);
+  /* the JSON lines printed so far go out first, whole: with both streams
+   * on one file or pipe, an error never lands in the middle of a line */
+  fflush (stdout);
   fprintf (stderr, "tablero-cli %s: %s\n", cmd, shown);
 }
 

@@ -356,6 +356,18 @@ typedef struct {
   HstRecorder *history;    /* stamps the record before it is journaled; NULL: no history */
 } Journal;
 
+static void
+journal_clear (Journal *journal)
+{
+  g_clear_pointer (&journal->written, free);
+  g_clear_pointer (&journal->error, g_free);
+  g_clear_pointer (&journal->history, hst_recorder_free);
+  if (journal->held != NULL)
+    g_string_free (g_steal_pointer (&journal->held), TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Journal, journal_clear)
+
 static bool
 journal_sync (Journal *journal, const EngInterpreter *interp)
 {
@@ -636,6 +648,22 @@ cli_cmd_watch (int argc, char **argv)
       print_status (0, text);
     }
 
+  /* Journal first, for the first word too: the journal is written (and the
+   * temporary files of a write killed last time removed) before the table
+   * is told anything; a journal that cannot be written is an error now,
+   * not after the first move. */
+  g_auto (Journal) journal = { .path = a.record,
+                              .history = a.no_history ? NULL : hst_recorder_new (a.history) };
+  if (a.record != NULL)
+    {
+      eng_session_clean_journal_leftovers (a.record);
+      if (!journal_sync (&journal, eng_session_interpreter (session)))
+        {
+          eng_session_free (session);
+          return 2;
+        }
+    }
+
   g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", a.game);
   g_autofree char *zones_path = cli_data_path (zones_name);
   /* only stickers sealed with this table's printing of the set are read;
@@ -712,7 +740,6 @@ cli_cmd_watch (int argc, char **argv)
   int exit_code = 0;
   CommandInput commands;
   command_input_init (&commands, a.commands);
-  Journal journal = { .path = a.record, .history = a.no_history ? NULL : hst_recorder_new (a.history) };
   /* --verbose: the details behind each event's plain words */
   EngRuleDocs *details = a.verbose ? eng_rule_docs_load_game (a.game) : NULL;
 
@@ -785,20 +812,20 @@ cli_cmd_watch (int argc, char **argv)
           eng_events_init (&events, storage, EVENT_CAPACITY);
           waiting = !publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns);
         }
-      if (changed && !waiting)
+      /* a look the referee waits on after a resume is fed again each
+       * frame: a still table sends no new one */
+      if ((changed || eng_interpreter_wants_looks (interp)) && !waiting)
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           eng_interpreter_feed (interp, snapshot, &events);
-          if (!publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns))
-            exit_code = 2;
+          publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns);
         }
       for (char *line; !waiting && (line = command_input_next (&commands, frames)) != NULL;
            g_free (line))
         {
           eng_events_init (&events, storage, EVENT_CAPACITY);
           run_command_line (interp, eng_session_card_set (session), &setup, line, &events);
-          if (!publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns))
-            exit_code = 2;
+          publish (interp, &events, &setup, details, &journal, voice, frames - 1, frame.timestamp_ns);
         }
       check_voice (voice, &voice_reported, frame.timestamp_ns);
       if (a.frames > 0 && frames >= a.frames)
@@ -807,15 +834,17 @@ cli_cmd_watch (int argc, char **argv)
         break;
     }
 
+  /* the exit status says how the journal ends, not how it once failed: a
+   * move still held, or a last write that fails, is an error */
+  EngEvents none;
+  eng_events_init (&none, storage, EVENT_CAPACITY);
+  if (journal.blocked)
+    publish (interp, &none, &setup, details, &journal, voice, frames - 1, 0);
   /* the game, finished or left after its first move, joins the history */
   cli_watch_history_finish (journal.history, interp);
   g_clear_pointer (&journal.history, hst_recorder_free);
   if (!journal_sync (&journal, interp) || journal.blocked)
     exit_code = 2;
-  free (journal.written);
-  g_free (journal.error);
-  if (journal.held != NULL)
-    g_string_free (journal.held, TRUE);
   if (calibrations == 0 && exit_code == 0)
     {
       cli_say ("watch", "%s", _("the four table anchors were never seen; nothing refereed"));

@@ -120,6 +120,15 @@ ask_swap (EngInterpreter *it, EngEvents *out)
                 eng_live_player_name (it, m->named), eng_live_player_name (it, 1 - m->named));
 }
 
+static bool
+catchy_live_ask_again (EngInterpreter *it, EngEvents *out)
+{
+  if (cstate (it)->phase != CATCHY_PHASE_SWAP || !cmind (it)->asked)
+    return false;
+  ask_swap (it, out);
+  return true;
+}
+
 static void
 catchy_live_settle (EngInterpreter *it, EngEvents *out)
 {
@@ -699,6 +708,7 @@ const EngLiveClass catchy_live_class = {
   .command = catchy_live_command,
   .choice = catchy_live_choice,
   .choose = catchy_live_choose,
+  .ask_again = catchy_live_ask_again,
   .zone_words = catchy_live_zone_words,
   .zone_at_words = catchy_live_zone_at_words,
   .view = catchy_live_view,

@@ -370,10 +370,16 @@ eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events, EngVerdic
   if (st == ENG_OK)
     {
       game->depth++;
-      /* the accepted event quotes the move as a record line */
+      /* the accepted event quotes the move as a record line, with what
+       * passed face down as '?' */
       if (events != NULL && first < events->n && events->items[first].kind == ENG_EVENT_ACCEPTED)
-        eng_record_format_move (game->klass, &game->setup, move, events->items[first].text,
-                                sizeof events->items[first].text);
+        {
+          EngMove open = *move;
+          if (game->klass->public_move != NULL)
+            game->klass->public_move (game->rules, game->history + (game->depth - 1) * sz, &open);
+          eng_record_format_move (game->klass, &game->setup, &open, events->items[first].text,
+                                  sizeof events->items[first].text);
+        }
     }
   return st;
 }

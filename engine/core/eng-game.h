@@ -231,6 +231,12 @@ struct EngGameClass {
   /* A random legal move drawn with `rng` (simulators, the bench); false when
    * there is none.  NULL: callers draw uniformly from legal_moves. */
   bool (*random_move) (const void *rules, const void *state, EngRng *rng, EngMove *out);
+
+  /* The move as the table may read it in announcements and events: a card
+   * that passed face down (a Favor's card, E16) becomes ENG_SERIAL_UNKNOWN.
+   * `state` is the state before the move.  NULL: every card of a move is
+   * open. */
+  void (*public_move) (const void *rules, const void *state, EngMove *move);
 };
 
 /* Registry: the classes compiled in.  NULL for an unknown name. */

@@ -16,16 +16,20 @@
 #define MAX_LINE 1024
 #define MAX_TOKENS 160
 
+/* A word of a line; a quoted one ("game") is a player's name whatever it
+ * reads as, and s/n are the name inside the quotes. */
 typedef struct {
   const char *s;
   size_t n;
+  bool quoted;
 } Token;
 
+/* Whether t is the keyword `word` (a quoted name never is). */
 static bool
 tok_is (const Token *t, const char *word)
 {
   size_t n = strlen (word);
-  return t->n == n && memcmp (t->s, word, n) == 0;
+  return !t->quoted && t->n == n && memcmp (t->s, word, n) == 0;
 }
 
 /* Unsigned decimal in [lo, hi]; false otherwise. */
@@ -33,7 +37,7 @@ static bool
 tok_uint (const Token *t, unsigned long long lo, unsigned long long hi,
           unsigned long long *out)
 {
-  if (t->n == 0 || t->n > 20)
+  if (t->quoted || t->n == 0 || t->n > 20)
     return false;
   unsigned long long v = 0;
   for (size_t i = 0; i < t->n; i++)
@@ -51,18 +55,41 @@ tok_uint (const Token *t, unsigned long long lo, unsigned long long hi,
   return true;
 }
 
-/* A player's name (eng-name.h) that is no keyword of the header. */
+/* Only decimal digits: a number, whatever its size. */
 static bool
-name_ok (const Token *t)
+tok_digits (const Token *t)
 {
-  if (eng_name_check (t->s, t->n) != ENG_NAME_OK)
+  if (t->quoted)
     return false;
-  static const char *const reserved[] = { "show", "game", "set", "option", "player",
-                                          "first", "last-winner", "seed", "deal", "seat" };
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-    if (tok_is (t, reserved[i]))
+  for (size_t i = 0; i < t->n; i++)
+    if (!isdigit ((unsigned char) t->s[i]))
       return false;
-  return true;
+  return t->n > 0;
+}
+
+/* The words a player's name must be quoted as ("game"): the keywords of
+ * the header, and those inside a line. */
+static const char *const reserved[] = { "show", "game", "set", "option", "player",
+                                        "first", "last-winner", "seed", "deal", "seat" };
+
+static bool
+is_reserved (const char *s, size_t n)
+{
+  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+    if (strlen (reserved[i]) == n && memcmp (reserved[i], s, n) == 0)
+      return true;
+  return false;
+}
+
+/* Whether a word reads as a player's name where a card or a name may
+ * stand: quoted, or starting with a letter of any script. */
+static bool
+tok_names (const Token *t)
+{
+  if (t->quoted)
+    return true;
+  gunichar u = g_utf8_get_char_validated (t->s, (gssize) t->n);
+  return u != (gunichar) -1 && u != (gunichar) -2 && g_unichar_isalpha (u);
 }
 
 static int
@@ -143,7 +170,7 @@ move_from_tokens (Parser *p, unsigned line, const Token *tok, size_t nt, EngMove
           i++;
           continue;
         }
-      if (isalpha ((unsigned char) t->s[0]))
+      if (tok_names (t))
         {
           int pl = find_player (&rec->setup, t);
           if (pl < 0)
@@ -158,6 +185,10 @@ move_from_tokens (Parser *p, unsigned line, const Token *tok, size_t nt, EngMove
               m.slot[n_targets - 1] = (int8_t) (slot - 1);
               i++;
             }
+          else if (i + 1 < nt && tok_digits (&tok[i + 1]))
+            FAIL (p, line, "slot '%.*s' of %s is out of range (1-99)",
+                  (int) (tok[i + 1].n > 40 ? 40 : tok[i + 1].n), tok[i + 1].s,
+                  rec->setup.names[pl]);
           continue;
         }
       if (n_targets > 0)
@@ -222,7 +253,7 @@ parse_deal (Parser *p, unsigned line, const Token *tok, size_t nt)
     }
   if (i >= nt)
     FAIL (p, line, "deal needs a place (e.g. 'deal Ana slots 1 2 3')");
-  if (tok[i].n >= sizeof d.place || !isalpha ((unsigned char) tok[i].s[0]))
+  if (tok[i].n >= sizeof d.place || tok[i].quoted || !isalpha ((unsigned char) tok[i].s[0]))
     FAIL (p, line, "bad place name in deal");
   tok_copy (&tok[i], d.place, sizeof d.place);
   for (i++; i < nt; i++)
@@ -317,7 +348,7 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
         FAIL (p, line, "'@table' takes the referee's words");
       size_t need = 1;
       for (size_t i = 1; i < nt; i++)
-        need += tok[i].n + 1;
+        need += tok[i].n + 3;
       char *grown = rec->notes;
       if (rec->notes_len + need > rec->notes_cap)
         {
@@ -333,8 +364,10 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
         }
       for (size_t i = 1; i < nt; i++)
         {
-          memcpy (rec->notes + rec->notes_len, tok[i].s, tok[i].n);
-          rec->notes_len += tok[i].n;
+          /* the words as written, quotes and all */
+          memcpy (rec->notes + rec->notes_len, tok[i].s - tok[i].quoted,
+                  tok[i].n + 2 * tok[i].quoted);
+          rec->notes_len += tok[i].n + 2 * tok[i].quoted;
           if (i + 1 < nt)
             rec->notes[rec->notes_len++] = ' ';
         }
@@ -377,8 +410,9 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
       EngNameCheck check = eng_name_check (tok[1].s, tok[1].n);
       if (check != ENG_NAME_OK)
         FAIL (p, line, "not a player's name: %s", eng_name_check_to_string (check));
-      if (!name_ok (&tok[1]))
-        FAIL (p, line, "not a player's name: '%.*s' is a word of the record", (int) tok[1].n,
+      if (!tok[1].quoted && is_reserved (tok[1].s, tok[1].n))
+        FAIL (p, line, "not a player's name as it stands: '%.*s' is a word of the record "
+              "(write it in quotes: \"%.*s\")", (int) tok[1].n, tok[1].s, (int) tok[1].n,
               tok[1].s);
       char name[ENG_NAME_MAX];
       snprintf (name, sizeof name, "%.*s", (int) tok[1].n, tok[1].s);
@@ -469,8 +503,12 @@ tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok
           eng_parse_error_set (err, source, line, "too many words on one line");
           return ENG_ERR_SYNTAX;
         }
-      tok[nt].s = s + i;
-      tok[nt].n = j - i;
+      /* "NAME": a player's name, quoted because it reads as a keyword */
+      bool quoted = j - i >= 3 && s[i] == '"' && s[j - 1] == '"'
+                    && memchr (s + i + 1, '"', j - i - 2) == NULL;
+      tok[nt].s = s + i + quoted;
+      tok[nt].n = j - i - 2 * quoted;
+      tok[nt].quoted = quoted;
       nt++;
       i = j;
     }
@@ -767,6 +805,23 @@ out_printf (Out *o, const char *fmt, ...)
   out_add (o, tmp, (size_t) n < sizeof tmp ? (size_t) n : sizeof tmp - 1);
 }
 
+int
+eng_record_name_word (const char *name, char *buf, size_t size)
+{
+  return is_reserved (name, strlen (name)) ? snprintf (buf, size, "\"%s\"", name)
+                                           : snprintf (buf, size, "%s", name);
+}
+
+/* A player's name, quoted when it reads as a keyword ("game"), after a
+ * space. */
+static void
+out_name (Out *o, const char *name)
+{
+  char word[ENG_NAME_MAX + 2];
+  eng_record_name_word (name, word, sizeof word);
+  out_printf (o, " %s", word);
+}
+
 static void
 out_card (Out *o, uint16_t c)
 {
@@ -784,7 +839,8 @@ eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
   const char *verb = m->verb < klass->n_verbs ? klass->verbs[m->verb] : "?";
   const char *actor = (m->player >= 0 && (unsigned) m->player < setup->n_players)
                         ? setup->names[m->player] : "?";
-  out_printf (&o, "%s %s", actor, verb);
+  out_name (&o, actor);
+  out_printf (&o, " %s", verb);
   if (m->card != 0)
     out_card (&o, m->card);
   for (unsigned i = 0; i < m->n_cards && i < ENG_MOVE_MAX_CARDS; i++)
@@ -792,15 +848,16 @@ eng_record_format_move (const EngGameClass *klass, const EngSetup *setup,
   for (int i = 0; i < 2; i++)
     if (m->target[i] >= 0 && (unsigned) m->target[i] < setup->n_players)
       {
-        out_printf (&o, " %s", setup->names[m->target[i]]);
+        out_name (&o, setup->names[m->target[i]]);
         if (m->slot[i] >= 0)
           out_printf (&o, " %d", m->slot[i] + 1);
       }
   if (m->show != 0)
     out_printf (&o, " show %u", (unsigned) m->show);
-  int n = o.failed || o.buf == NULL ? 0 : (int) o.n;
+  /* the line without the space out_name puts before the first word */
+  int n = o.failed || o.buf == NULL ? 0 : (int) o.n - 1;
   if (size > 0)
-    snprintf (buf, size, "%s", o.buf ? o.buf : "");
+    snprintf (buf, size, "%s", o.buf ? o.buf + 1 : "");
   free (o.buf);
   return n;
 }
@@ -818,15 +875,24 @@ eng_record_write (const EngRecord *rec)
     out_printf (&o, "option %s %s\n", rec->options.items[i].name, rec->options.items[i].value);
   for (unsigned p = 0; p < su->n_players; p++)
     {
+      out_printf (&o, "player");
+      out_name (&o, su->names[p]);
       if (su->seats[p] != 0)
-        out_printf (&o, "player %s seat %u\n", su->names[p], (unsigned) su->seats[p]);
-      else
-        out_printf (&o, "player %s\n", su->names[p]);
+        out_printf (&o, " seat %u", (unsigned) su->seats[p]);
+      out_add (&o, "\n", 1);
     }
   if (su->first >= 0)
-    out_printf (&o, "first %s\n", su->names[su->first]);
+    {
+      out_printf (&o, "first");
+      out_name (&o, su->names[su->first]);
+      out_add (&o, "\n", 1);
+    }
   if (su->last_winner >= 0)
-    out_printf (&o, "last-winner %s\n", su->names[su->last_winner]);
+    {
+      out_printf (&o, "last-winner");
+      out_name (&o, su->names[su->last_winner]);
+      out_add (&o, "\n", 1);
+    }
   if (su->has_seed)
     out_printf (&o, "seed %" PRIu64 "\n", su->seed);
   for (size_t i = 0; i < su->n_deals; i++)
@@ -834,7 +900,7 @@ eng_record_write (const EngRecord *rec)
       const EngDeal *d = &su->deals[i];
       out_printf (&o, "deal");
       if (d->player >= 0)
-        out_printf (&o, " %s", su->names[d->player]);
+        out_name (&o, su->names[d->player]);
       out_printf (&o, " %s", d->place);
       for (unsigned c = 0; c < d->n_cards; c++)
         out_card (&o, d->cards[c]);

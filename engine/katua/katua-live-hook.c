@@ -91,6 +91,33 @@ ask_whose (EngInterpreter *it, EngEvents *out)
                 kat_live_name (it, cand[i]), kat_live_name (it, cand[(i + 1) % n]));
 }
 
+static void
+ask_tie (EngInterpreter *it, EngEvents *out)
+{
+  const KatPending *pd = &kat_live_mind (it)->pend;
+  char name[48], other[48];
+  kat_live_face_the (it, pd->queue[0], name, sizeof name);
+  kat_live_face_the (it, pd->queue[1], other, sizeof other);
+  eng_live_say (out, ENG_EVENT_NEED, -1, "K12",
+                ENG_N_ ("Two UFOs landed on %s's Hook at once: was %s placed before %s? "
+                        "Confirm or cancel"), kat_live_name (it, kat_live_state (it)->active),
+                name, other);
+}
+
+/* The Hook's question, said again after a restart. */
+bool
+kat_live_ask_again (EngInterpreter *it, EngEvents *out)
+{
+  const KatPending *pd = &kat_live_mind (it)->pend;
+  if (pd->kind != PEND_INTERCEPT || pd->n_queue == 0 || !pd->asked)
+    return false;
+  if (pd->tie && pd->n_queue > 1)
+    ask_tie (it, out);
+  else
+    ask_whose (it, out);
+  return true;
+}
+
 /* Intercepts waiting on the Hook: order a tie (ask: confirm / cancel), then
  * attribute each (2 players, or one rival left: theirs; otherwise ask). */
 void
@@ -102,13 +129,8 @@ kat_live_settle (EngInterpreter *it, EngEvents *out)
     {
       if (pd->tie && pd->n_queue > 1)
         {
-          char name[48], other[48];
-          kat_live_face_the (it, pd->queue[0], name, sizeof name);
-          kat_live_face_the (it, pd->queue[1], other, sizeof other);
           pd->asked = true;
-          eng_live_say (out, ENG_EVENT_NEED, -1, "K12",
-                        ENG_N_ ("Two UFOs landed on %s's Hook at once: was %s placed before %s? "
-                                "Confirm or cancel"), kat_live_name (it, s->active), name, other);
+          ask_tie (it, out);
           return;
         }
       int cand[KAT_MAX_PLAYERS];

@@ -109,6 +109,7 @@ void kat_live_mind_forget (EngLiveMind *m, uint32_t (*forget) (uint32_t track));
 
 /* katua-live-hook.c */
 void kat_live_settle (EngInterpreter *it, EngEvents *out);
+bool kat_live_ask_again (EngInterpreter *it, EngEvents *out);
 EngStatus kat_live_command (EngInterpreter *it, const char *id, EngEvents *out);
 bool kat_live_choice (const EngInterpreter *it, EngLiveChoice *out);
 EngStatus kat_live_choose (EngInterpreter *it, int player, EngEvents *out);

@@ -403,6 +403,17 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   if (laid_with_shield (it, c, at, slot))
     return;
+  /* a turn is a discard or plays (K3): cards laid to discard are taken
+   * back before a card is played */
+  if (kat_live_mind (it)->n_to_discard > 0 && s->phase == KAT_PHASE_TURN)
+    {
+      kat_live_face_the (it, c->item.serial, name, sizeof name);
+      eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "K3",
+                       ENG_N_ ("A discard is the whole turn: show discard, or take the cards back "
+                               "from the discard pile before playing; take back %s for now"),
+                       name);
+      return;
+    }
   if (pd->kind != PEND_NONE && pd->kind != PEND_INTERCEPT)
     {
       kat_live_face_the (it, c->item.serial, name, sizeof name);
@@ -767,7 +778,11 @@ kat_live_back_words (const EngInterpreter *it, unsigned deck, const char *where,
 
 /* A turn that left nothing on the table was most likely passed (K3), or
  * ended.  Questions and cancels are never guessed: they undo or decide. */
-static const char *const kat_gap_commands[] = { "pass", "end-turn", NULL };
+static const EngLiveGapCommand kat_gap_commands[] = {
+  { "pass", ENG_N_ ("While the referee was away, did %s pass? Confirm, or cancel") },
+  { "end-turn", ENG_N_ ("While the referee was away, did %s end the turn? Confirm, or cancel") },
+  { NULL, NULL },
+};
 
 const EngLiveClass katua_live_class = {
   .name = "katua",
@@ -793,6 +808,7 @@ const EngLiveClass katua_live_class = {
   .command = kat_live_command,
   .choice = kat_live_choice,
   .choose = kat_live_choose,
+  .ask_again = kat_live_ask_again,
   .command_of_move = kat_live_command_of_move,
   .zone_words = NULL,
   .back_words = kat_live_back_words,

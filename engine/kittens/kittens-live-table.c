@@ -87,8 +87,8 @@ kit_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
                   eng_live_player_name (it, s->give_to));
   else if (mv->verb == KIT_EXPLODE)
     eng_live_say (out, ENG_EVENT_NOTE, mv->player, "E14",
-                  ENG_N_ ("%s: leave the Exploding Kitten and your hand face up in front of "
-                          "you, out of play"), eng_live_player_name (it, mv->player));
+                  ENG_N_ ("%s: leave the Exploding Kitten face up and your hand face down in "
+                          "front of you, out of play"), eng_live_player_name (it, mv->player));
   if (mv->verb == KIT_GIVE && mv->card != 0 && mv->card != ENG_SERIAL_UNKNOWN)
     {
       /* a trio's card, shown as it was handed over, goes into the hand */

@@ -350,7 +350,13 @@ kit_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 /* A play nobody Noped goes ahead ("done", as confirm does), and a turn
  * ends with a draw (end-turn).  Questions and cancels are never guessed:
  * they undo or decide. */
-static const char *const kit_gap_commands[] = { "done", "end-turn", NULL };
+static const EngLiveGapCommand kit_gap_commands[] = {
+  { "done", ENG_N_ ("While the referee was away, did everyone let %s's card go on, with no "
+                    "Nope? Confirm, or cancel") },
+  { "end-turn", ENG_N_ ("While the referee was away, did %s draw and end the turn? Confirm, or "
+                        "cancel") },
+  { NULL, NULL },
+};
 
 const EngLiveClass kittens_live_class = {
   .name = "kittens",

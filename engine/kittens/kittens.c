@@ -395,6 +395,17 @@ kittens_move_shape_ok (const EngMove *m, char *reason, size_t size)
   return true;
 }
 
+/* A Favor's card passes face down (E13, E16): nobody but the two players
+ * sees it, whatever the record knows. */
+static void
+kittens_public_move (const void *rules, const void *state, EngMove *move)
+{
+  (void) rules;
+  const KitState *s = state;
+  if (move->verb == KIT_GIVE && s->give_type == KIT_NONE && move->card != 0)
+    move->card = ENG_SERIAL_UNKNOWN;
+}
+
 const EngGameClass kittens_game_class = {
   .name = "kittens",
   .title = "Exploding Kittens",
@@ -419,4 +430,5 @@ const EngGameClass kittens_game_class = {
   .card_name = kittens_card_name,
   .card_public = kittens_card_public,
   .random_move = kittens_class_random_move,
+  .public_move = kittens_public_move,
 };

@@ -128,6 +128,7 @@ eng_interpreter_adopt_record (EngInterpreter *interp, const EngRecord *record)
       interp->journaled_n_cur = interp->n_cur;
       interp->started = true;
       interp->resume_journal = true;
+      interp->restoring_journaled = interp->restoring;
       interp->resume_first_ns = -1;
       memcpy (interp->resume_cmds, interp->commands_seen, sizeof interp->commands_seen);
       interp->n_resume_cmds = interp->n_commands_seen;
@@ -207,6 +208,12 @@ eng_interpreter_started (const EngInterpreter *interp)
 }
 
 bool
+eng_interpreter_wants_looks (const EngInterpreter *interp)
+{
+  return interp != NULL && interp->resume_journal && interp->resume_first_ns >= 0;
+}
+
+bool
 eng_interpreter_restoring (const EngInterpreter *interp)
 {
   return interp != NULL && interp->restoring;
@@ -224,6 +231,8 @@ eng_interpreter_public_view (const EngInterpreter *interp, EngView *view)
   eng_game_public_view (interp->game, view);
   if (interp->klass->view != NULL)
     interp->klass->view (interp, view);
+  if (interp->gap_asked != NULL)
+    view->deciding = (int8_t) interp->gap_player;
 }
 
 /* ---- applying moves (for game modules) ------------------------------------------ */
@@ -527,31 +536,124 @@ restored_by_last_look (EngInterpreter *it, EngEvents *out)
  * is never found again) its looks are not read, so a card not found yet is
  * no "vanished" card.  Returns true while waiting. */
 static bool
-resume_wait (EngInterpreter *it, int64_t now_ns, EngEvents *out)
+resume_wait (EngInterpreter *it, const EngSnapshot *snap, EngEvents *out)
 {
   bool same = live_same_tracker (it);
+  int64_t now_ns = snap->time_ns;
+  /* the limits count new looks (the tracker found more); the same look fed
+   * again ends the wait only once the table has been still a while */
+  bool new_look = it->resume_first_ns < 0 || snap->seq != it->resume_seq;
   if (it->resume_first_ns < 0)
     it->resume_first_ns = now_ns;
-  if (!same && !live_resume_look_complete (it) && ++it->resume_looks < LIVE_RESUME_LOOKS
-      && now_ns - it->resume_first_ns < LIVE_RESUME_WAIT_NS)
+  if (new_look)
+    {
+      it->resume_seq = snap->seq;
+      it->resume_change_ns = now_ns;
+    }
+  bool over = new_look ? ++it->resume_looks >= LIVE_RESUME_LOOKS
+                           || now_ns - it->resume_first_ns >= LIVE_RESUME_WAIT_NS
+                       : now_ns - it->resume_change_ns >= LIVE_RESUME_WAIT_NS;
+  if (!same && !live_resume_look_complete (it) && !over)
     return true;
   if (!same)
     live_forget_old_tracks (it);
   it->resume_journal = false;
   if (out != NULL)
     {
+      /* a command card shown and taken away meanwhile left no trace: the
+       * table is asked to show it again */
       EngView *view = g_new (EngView, 1);
       eng_interpreter_public_view (it, view);
       if (view->active >= 0)
         eng_live_say (out, ENG_EVENT_NOTE, -1, "",
-                      ENG_N_ ("The referee goes on where the game was: %s is to play"),
+                      ENG_N_ ("The referee goes on where the game was: %s is to play; show again "
+                              "any command card shown meanwhile"),
                       eng_live_player_name (it, view->active));
       else   /* nobody's turn yet (who holds Catchy!'s start card is hidden) */
         eng_live_say (out, ENG_EVENT_NOTE, -1, "",
-                      ENG_N_ ("The referee goes on where the game was"));
+                      ENG_N_ ("The referee goes on where the game was; show again any command "
+                              "card shown meanwhile"));
       g_free (view);
     }
   return false;
+}
+
+/* ---- answer cards ------------------------------------------------------------ */
+
+static bool
+is_answer (const EngInterpreter *it, uint16_t serial)
+{
+  const EngCommand *cmd = eng_card_set_command (it->set, (size_t) serial - 1);
+  return cmd != NULL && (strcmp (cmd->id, "confirm") == 0 || strcmp (cmd->id, "cancel") == 0);
+}
+
+/* Whether the table is asked a question now: a gap's command card, or one
+ * naming players. */
+static bool
+question_asked (const EngInterpreter *it)
+{
+  EngLiveChoice choice;
+  return it->gap_asked != NULL || (it->klass->choice != NULL && it->klass->choice (it, &choice));
+}
+
+/* While a question is asked, runs the confirm and cancel cards of
+ * cmds[0..n) in order (an answer can name the next candidate, and the
+ * next card answer that); returns how many cards are left. */
+static size_t
+answer_first (EngInterpreter *it, uint16_t *cmds, size_t n, EngEvents *out)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (question_asked (it) && is_answer (it, cmds[i]))
+        live_run_command (it, eng_card_set_command (it->set, (size_t) cmds[i] - 1)->id, out);
+      else
+        cmds[kept++] = cmds[i];
+    }
+  return kept;
+}
+
+/* Moves the confirm and cancel cards of cmds[0..n) to the held answers;
+ * returns how many cards are left. */
+static size_t
+hold_answers (EngInterpreter *it, uint16_t *cmds, size_t n)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      bool answer = is_answer (it, cmds[i]);
+      if (!answer)
+        cmds[kept++] = cmds[i];
+      else if (it->n_held_answers < LIVE_MAX_COMMANDS)
+        it->held_answers[it->n_held_answers++] = cmds[i];
+    }
+  return kept;
+}
+
+/* The confirm and cancel cards among the look's new command cards
+ * cmds[0..n); returns how many cards are left for the look's end.  In the
+ * looks just after a restart, such a card may answer the question as the
+ * table went on answering it unseen (a cancel shown and taken away
+ * meanwhile names another player): it is held while the look itself may
+ * answer the question (a lead names the swapper), and made, in order,
+ * only if the question is still asked after.  When the look is `reading`,
+ * the answer to a question asked is taken before its cards, which may
+ * follow from it (the lead after "who swapped?"). */
+static size_t
+answer_cards (EngInterpreter *it, uint16_t *cmds, size_t n, bool reading, EngEvents *out)
+{
+  if (it->asked_again && it->catch_up)
+    return hold_answers (it, cmds, n);
+  if (it->asked_again)
+    {
+      it->asked_again = false;
+      size_t n_held = question_asked (it) ? MIN (it->n_held_answers, LIVE_MAX_COMMANDS - n) : 0;
+      memmove (cmds + n_held, cmds, n * sizeof cmds[0]);
+      memcpy (cmds, it->held_answers, n_held * sizeof cmds[0]);
+      n += n_held;
+      it->n_held_answers = 0;
+    }
+  return reading ? answer_first (it, cmds, n, out) : n;
 }
 
 bool
@@ -585,11 +687,17 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     }
   bool baseline = false;
   bool resuming = it->resume_journal;
-  bool waiting = resuming && resume_wait (it, snap->time_ns, out);
-  if (resuming && !waiting && it->away_ns > 0)
+  bool waiting = resuming && resume_wait (it, snap, out);
+  if (resuming && !waiting && (it->away_ns > 0 || it->resume_catch_up))
     {
       it->catch_up = true;
       it->catch_up_until_ns = snap->time_ns + LIVE_CATCH_UP_NS;
+      /* what the table answered while the referee was away is not known
+       * (a cancel shown and taken away names another player): the
+       * question is asked again */
+      if (it->away_ns > 0)
+        it->asked_again = it->klass->ask_again != NULL && it->klass->ask_again (it, out);
+      it->resume_catch_up = false;
     }
   else if (!it->started && it->catch_up_until_ns == 0 && it->away_ns > 0)
     {
@@ -602,8 +710,11 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
     it->catch_up = false;
   if (waiting)
     n_new_cmds = 0;
+  n_new_cmds = answer_cards (it, new_cmds, n_new_cmds,
+                             it->started && !waiting && !it->restoring && !it->paused, out);
   /* a story may start with the table's setup (live_catch_up) */
-  bool told = !it->started && it->catch_up && !it->undo_baseline && live_catch_up (it, out);
+  bool told = !it->started && it->catch_up && !it->undo_baseline
+              && live_catch_up (it, new_cmds, &n_new_cmds, out);
   if (!it->started)
     {
       bool undoing = it->undo_baseline;
@@ -614,15 +725,18 @@ eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap, EngEvents
         }
       baseline = true;
     }
-  if (waiting)
+  /* while the table is asked about a command card of a gap, the looks
+   * wait for its answer */
+  if (waiting || it->gap_asked != NULL)
     for (size_t i = 0; i < it->n_complaints; i++)
       it->complaints[i].seen = true;
   else if (!baseline)
     {
       /* the table played on while the referee was away */
       if (it->catch_up && !told)
-        live_catch_up (it, out);
-      live_read_table (it, out);
+        live_catch_up (it, new_cmds, &n_new_cmds, out);
+      if (it->gap_asked == NULL)
+        live_read_table (it, out);
     }
   live_complaints_fixed (it);
   for (size_t i = 0; i < n_new_cmds; i++)
@@ -668,6 +782,7 @@ undo (EngInterpreter *it, EngEvents *out)
     }
   EngLiveMind *view = g_new (EngLiveMind, 1);
   bool saved = live_take_back_move (it, view);
+  it->restoring_journaled = false;
   it->n_complaints = 0;
   eng_live_say (out, ENG_EVENT_NOTE, -1, "", ENG_N_ ("Undone: the last move is forgotten"));
   if (saved)
@@ -698,9 +813,12 @@ live_run_command (EngInterpreter *it, const char *id, EngEvents *out)
 {
   if (strcmp (id, "undo") == 0)
     {
+      it->gap_asked = NULL;
       undo (it, out);
       return ENG_OK;
     }
+  if (strcmp (id, "pause") != 0 && live_gap_answer (it, id, out))
+    return ENG_OK;
   if (strcmp (id, "pause") == 0)
     {
       it->paused = !it->paused;

@@ -139,6 +139,12 @@ const EngRecord *eng_interpreter_record (const EngInterpreter *interp);
 size_t eng_interpreter_n_expectations (const EngInterpreter *interp);
 const char *eng_interpreter_expectation (const EngInterpreter *interp, size_t index);
 
+/* Whether the interpreter wants the latest look fed again although it did
+ * not change: after a resume it waits, for a few looks, until the new
+ * tracker has found the cards again, and a still table sends no new look.
+ * The caller then feeds its last snapshot once a frame. */
+bool eng_interpreter_wants_looks (const EngInterpreter *interp);
+
 /* true once a baseline snapshot was accepted. */
 bool eng_interpreter_started (const EngInterpreter *interp);
 /* true while the interpreter waits for the table to be put back after an

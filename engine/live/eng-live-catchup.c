@@ -40,9 +40,11 @@
  * the table's mistake, said as such.  This runs once per restart, not per
  * frame: it allocates its stacks for the search and frees them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "eng-i18n.h"
 #include "eng-live-private.h"
 
 #define CATCH_MAX_STEPS 24       /* looks and commands in one story */
@@ -63,6 +65,8 @@ typedef struct {
   uint8_t kind;    /* StepKind */
   int8_t player;
   const char *command;
+  const EngLiveGapCommand *gap;   /* a gap's command card (NULL: undo or shown) */
+  int8_t shown;                   /* a command card the look shows: its index, -1 */
   uint16_t n_look;
   EngLiveItem look[ENG_SNAPSHOT_MAX_ITEMS];
 } Step;
@@ -96,6 +100,11 @@ typedef struct {
   const int64_t *order;          /* the camera's look read in this order (NULL: its own) */
   int64_t since[ENG_SNAPSHOT_MAX_ITEMS];
   unsigned trials, commands, answers;
+  /* the command cards the look shows, not run yet: a story may use each
+   * once (the table proves them); bit k of shown_used: shown[k] used */
+  const uint16_t *shown;
+  size_t n_shown;
+  unsigned shown_used;
   int length;                    /* steps of the story found, -1 none */
   /* an answer a story may not give: `ban_player` where the configuration
    * hashes to `ban_config` (0: none) */
@@ -516,6 +525,7 @@ try_answers (Plan *p, int level)
         continue;
       s->kind = STEP_ANSWER;
       s->player = (int8_t) choice.player[i];
+      s->shown = -1;
       if (try_step (p, level, s))
         {
           p->answers--;
@@ -526,22 +536,39 @@ try_answers (Plan *p, int level)
   return false;
 }
 
-/* Command cards shown, likeliest first (EngLiveClass.gap_commands). */
+/* Command cards shown: first those the look shows (each once), then the
+ * game's for a gap, likeliest first (EngLiveClass.gap_commands). */
 static bool
 try_commands (Plan *p, int level)
 {
   EngInterpreter *it = p->it;
   Step *s = &p->trial;
+  for (size_t k = 0; k < p->n_shown; k++)
+    {
+      const EngCommand *cmd = eng_card_set_command (it->set, (size_t) p->shown[k] - 1);
+      if (cmd == NULL || (p->shown_used >> k) & 1u)
+        continue;
+      s->kind = STEP_COMMAND;
+      s->command = cmd->id;
+      s->gap = NULL;
+      s->shown = (int8_t) k;
+      p->shown_used |= 1u << k;
+      if (try_step (p, level, s))
+        return true;
+      p->shown_used &= ~(1u << k);
+    }
+  s->shown = -1;
   if (p->commands >= CATCH_MAX_COMMANDS || it->klass->gap_commands == NULL)
     return false;
   p->commands++;
-  for (const char *const *id = it->klass->gap_commands; *id != NULL; id++)
+  for (const EngLiveGapCommand *g = it->klass->gap_commands; g->command != NULL; g++)
     {
-      const EngCommand *cmd = eng_card_set_find_command (it->set, *id);
+      const EngCommand *cmd = eng_card_set_find_command (it->set, g->command);
       if (cmd == NULL)
         continue;
       s->kind = STEP_COMMAND;
       s->command = cmd->id;
+      s->gap = g;
       if (try_step (p, level, s))
         {
           p->commands--;
@@ -663,39 +690,101 @@ is_lay_zone (const EngInterpreter *it, EngZone z)
   return false;
 }
 
-/* The camera's look without items a and b (a == b: one), read as the
- * game's setup: the story's first look. */
+/* Whether the look `s` has a card at zone z. */
 static bool
-try_setup_without (Plan *p, int a, int b)
+look_has (const Step *s, EngZone z)
+{
+  for (uint16_t i = 0; i < s->n_look; i++)
+    if (eng_live_zone_eq (s->look[i].zone, z))
+      return true;
+  return false;
+}
+
+/* A face-down card where face `f` (now in a capture area) was before it
+ * was taken: the first empty place of a rival's where cards lie face
+ * down, with an id no tracker gives.  False when there is none. */
+static bool
+back_for_captured (const EngInterpreter *it, const EngLiveItem *f, Step *s)
+{
+  const EngLiveClass *k = it->klass;
+  for (unsigned p = 0; p < eng_live_n_players (it); p++)
+    {
+      int seat = eng_live_seat_of (it, (int) p);
+      for (int i = 0; i < k->n_slots && seat != f->zone.seat; i++)
+        {
+          EngZone z = eng_live_zone (ENG_ZONE_SLOT, seat, i);
+          if (!((k->flip_zones >> ENG_ZONE_SLOT) & 1u) || look_has (s, z)
+              || s->n_look >= ENG_SNAPSHOT_MAX_ITEMS)
+            continue;
+          EngLiveItem back = { 'B', (uint16_t) (eng_live_deck_of (it, f->serial) + 1),
+                               0xE0000000u | s->n_look, z };
+          s->look[s->n_look++] = back;
+          return true;
+        }
+    }
+  return false;
+}
+
+/* The camera's look without the faces whose bits are set in `without`
+ * (indices into `faces`), read as the game's setup: the story's first
+ * look.  A face taken out of a capture area leaves a face-down card in
+ * the place it was captured from. */
+static bool
+try_setup_without (Plan *p, const int *faces, int n_faces, unsigned without)
 {
   Step *s = &p->trial;
   s->kind = STEP_LOOK;
   s->n_look = 0;
   for (int i = 0; i < p->n_target; i++)
-    if (i != a && i != b)
-      s->look[s->n_look++] = p->target[i];
+    {
+      bool out = false;
+      for (int f = 0; f < n_faces && !out; f++)
+        out = faces[f] == i && ((without >> f) & 1u);
+      if (!out)
+        s->look[s->n_look++] = p->target[i];
+    }
+  for (int f = 0; f < n_faces; f++)
+    {
+      const EngLiveItem *face = &p->target[faces[f]];
+      if (((without >> f) & 1u) && face->zone.kind == p->it->klass->carry_to
+          && face->zone.kind != 0 && !back_for_captured (p->it, face, s))
+        return false;
+    }
   return try_step (p, 0, s);
 }
 
 /* The story's first look, when the referee has not seen the table yet:
- * the camera's look without one face, then without two, laid where cards
- * are laid (the table set up, then played on). */
+ * the camera's look without one, two or three faces laid where cards are
+ * laid, taken to a capture area or put on a pile (the table set up, then
+ * played on), fewest first. */
 static bool
 try_setups (Plan *p)
 {
-  int laid[ENG_SNAPSHOT_MAX_ITEMS];
+  const EngLiveClass *k = p->it->klass;
+  int faces[12];
   int n = 0;
-  for (uint16_t i = 0; i < p->n_target; i++)
-    if (p->target[i].kind == 'F' && is_lay_zone (p->it, p->target[i].zone))
-      laid[n++] = i;
-  for (int a = 0; a < n; a++)
-    if (try_setup_without (p, laid[a], laid[a]))
-      return true;
-  for (int a = 0; a < n; a++)
-    for (int b = a + 1; b < n; b++)
-      if (try_setup_without (p, laid[a], laid[b]))
+  for (uint16_t i = 0; i < p->n_target && n < (int) G_N_ELEMENTS (faces); i++)
+    {
+      const EngLiveItem *t = &p->target[i];
+      bool played = is_lay_zone (p->it, t->zone)
+                    || (k->carry_to != 0 && t->zone.kind == k->carry_to)
+                    || ((k->cover_zones >> t->zone.kind) & 1u);
+      if (t->kind == 'F' && played)
+        faces[n++] = i;
+    }
+  for (int size = 1; size <= 3; size++)
+    for (unsigned without = 1; without < (1u << n); without++)
+      if (__builtin_popcount (without) == size && try_setup_without (p, faces, n, without))
         return true;
   return false;
+}
+
+/* Whether change `c` puts a face that was not on the table onto a pile. */
+static bool
+on_pile (const EngInterpreter *it, const EngLiveChange *c)
+{
+  return c->kind == ENG_LIVE_APPEAR && c->item.kind == 'F'
+         && ((it->klass->cover_zones >> c->item.zone.kind) & 1u);
 }
 
 /* Depth first from the configuration now in the interpreter, `level`
@@ -728,15 +817,23 @@ search (Plan *p, int level)
   EngLiveChange *diff = p->diff + (size_t) level * LIVE_MAX_CHANGES;
   size_t n = it->n_changes;
   memcpy (diff, it->changes, n * sizeof diff[0]);
-  for (size_t i = 0; i < n; i++)
+  /* a face that reached a pile while the referee was away was played
+   * first, most likely: put straight there only after its detours */
+  for (int piled = 0; piled < 2; piled++)
     {
-      look_with (it, &diff[i], &p->trial);
-      if (try_step (p, level, &p->trial))
-        return true;
+      for (size_t i = 0; i < n; i++)
+        {
+          if (on_pile (it, &diff[i]) != piled)
+            continue;
+          look_with (it, &diff[i], &p->trial);
+          if (try_step (p, level, &p->trial))
+            return true;
+        }
+      for (size_t i = 0; i < n && !piled; i++)
+        if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F'
+            && try_detours (p, level, &diff[i]))
+          return true;
     }
-  for (size_t i = 0; i < n; i++)
-    if (diff[i].kind == ENG_LIVE_APPEAR && diff[i].item.kind == 'F' && try_detours (p, level, &diff[i]))
-      return true;
   for (size_t i = 0; i < n; i++)
     if (diff[i].kind == ENG_LIVE_VANISH && diff[i].item.kind == 'F' && try_buried (p, level, &diff[i]))
       return true;
@@ -748,6 +845,8 @@ search (Plan *p, int level)
     return false;
   p->trial.kind = STEP_COMMAND;
   p->trial.command = "undo";
+  p->trial.gap = NULL;
+  p->trial.shown = -1;
   return try_step (p, level, &p->trial);
 }
 
@@ -761,6 +860,7 @@ find_story (Plan *p, bool answers)
 {
   memset (p->seen, 0, ((size_t) 1 << CATCH_SEEN_BITS) * sizeof *p->seen);
   p->trials = p->commands = 0;
+  p->shown_used = 0;
   p->answers = answers ? 0 : CATCH_MAX_ANSWERS;
   p->length = -1;
   bool found = search (p, 0);
@@ -823,16 +923,170 @@ plan_story (Plan *p)
   return length;
 }
 
-bool
-live_catch_up (EngInterpreter *it, EngEvents *out)
+/* ---- what the table proves ------------------------------------------------------ */
+
+/* A command card of a story and what would prove it: a later step of the
+ * story or the camera's look going on past it: a move by another player
+ * than the one it was made for (the next player's attack proves the end of
+ * the turn before it), or a look meeting what it asked of the table (the
+ * refill an end of turn asks for). */
+typedef struct {
+  int step;
+  int player;                    /* whose move it made, or whose turn it was */
+  uint8_t n_added;
+  EngLiveExpect added[ENG_LIVE_MAX_EXPECT];
+  bool proven;
+} Claim;
+
+static bool
+expect_same (const EngLiveExpect *a, const EngLiveExpect *b)
 {
-  if (it->restoring || it->paused)
+  return a->kind == b->kind && a->serial == b->serial && a->track == b->track
+         && eng_live_zone_eq (a->zone, b->zone);
+}
+
+static bool
+mind_expects (const EngLiveMind *m, const EngLiveExpect *e)
+{
+  for (int i = 0; i < m->n_expect; i++)
+    if (expect_same (&m->expect[i], e))
+      return true;
+  return false;
+}
+
+/* A look of the story (or the camera's) made moves [from, record end) and
+ * left the mind as it is: the claims it proves. */
+static void
+prove_claims (const EngInterpreter *it, Claim *claims, int n, size_t from)
+{
+  for (int c = 0; c < n; c++)
+    {
+      Claim *k = &claims[c];
+      for (size_t m = from; m < it->record->n_moves && !k->proven; m++)
+        k->proven = it->record->moves[m].move.player != k->player;
+      for (int e = 0; e < k->n_added && !k->proven; e++)
+        k->proven = !mind_expects (&it->mind, &k->added[e]);
+    }
+}
+
+/* The first step of story[0..length) the table does not prove: a gap's
+ * command card that nothing after it shows (length: none).  The story is
+ * run from the configuration saved at level 0 and undone. */
+static int
+first_unproven (Plan *p, int length, int *player)
+{
+  EngInterpreter *it = p->it;
+  Claim *claims = calloc (CATCH_MAX_COMMANDS + 1, sizeof *claims);
+  EngLiveMind *before = malloc (sizeof *before);
+  int n = 0, first = length;
+  if (claims == NULL || before == NULL)
+    {
+      free (claims);
+      free (before);
+      return -1;   /* told nothing: the look is read as it is */
+    }
+  for (int i = 0; i < length; i++)
+    {
+      const Step *s = &p->story[i];
+      size_t moves = it->record->n_moves;
+      int to_move = eng_game_to_move (it->game);
+      *before = it->mind;
+      p->scratch.n = 0;
+      p->scratch.dropped = 0;
+      run_step (p, s, &p->scratch);
+      if (s->kind == STEP_COMMAND && s->gap != NULL && n <= CATCH_MAX_COMMANDS)
+        {
+          Claim *k = &claims[n++];
+          k->step = i;
+          k->player = it->record->n_moves > moves ? it->record->moves[moves].move.player
+                                                  : to_move;
+          for (int e = 0; e < it->mind.n_expect; e++)
+            if (!mind_expects (before, &it->mind.expect[e]))
+              k->added[k->n_added++] = it->mind.expect[e];
+        }
+      else if (s->kind == STEP_LOOK)
+        prove_claims (it, claims, n, moves);
+    }
+  size_t moves = it->record->n_moves;
+  p->scratch.n = 0;
+  p->scratch.dropped = 0;
+  read_look (p, NULL, true, &p->scratch);
+  prove_claims (it, claims, n, moves);
+  for (int c = 0; c < n; c++)
+    if (!claims[c].proven && claims[c].step < first)
+      {
+        first = claims[c].step;
+        *player = claims[c].player;
+      }
+  restore (p, 0);
+  free (claims);
+  free (before);
+  return first;
+}
+
+/* Asks the table whether it showed the gap's command card `g` for
+ * `player`; no look is read until it answers (live_gap_answer). */
+static void
+ask_gap (EngInterpreter *it, const EngLiveGapCommand *g, int player, EngEvents *out)
+{
+  it->gap_asked = g;
+  it->gap_player = player;
+  if (out == NULL)
+    return;
+  /* the question holds the player's name where its %s stands */
+  const char *q = ENG_ (g->question), *at = strstr (q, "%s");
+  char text[sizeof out->items[0].text];
+  if (at != NULL)
+    snprintf (text, sizeof text, "%.*s%s%s", (int) (at - q), q,
+              eng_live_player_name (it, player), at + 2);
+  else
+    snprintf (text, sizeof text, "%s", q);
+  eng_live_say (out, ENG_EVENT_NEED, player, "", "%s", text);
+}
+
+bool
+live_gap_answer (EngInterpreter *it, const char *id, EngEvents *out)
+{
+  const EngLiveGapCommand *g = it->gap_asked;
+  if (g == NULL)
+    return false;
+  bool yes = strcmp (id, "confirm") == 0 || strcmp (id, g->command) == 0;
+  if (!yes && strcmp (id, "cancel") != 0)
+    {
+      ask_gap (it, g, it->gap_player, out);   /* the question first */
+      return true;
+    }
+  it->gap_asked = NULL;
+  live_complaints_unseen (it);
+  if (yes)
+    {
+      /* the card made, and the rest of the look told from there */
+      live_run_command (it, g->command, out);
+      live_catch_up (it, NULL, NULL, out);
+    }
+  else
+    it->catch_up = false;   /* the look is read as it is, complaints and all */
+  if (it->gap_asked == NULL)
+    live_read_table (it, out);
+  live_complaints_fixed (it);
+  return true;
+}
+
+bool
+live_catch_up (EngInterpreter *it, uint16_t *shown, size_t *n_shown, EngEvents *out)
+{
+  /* a table being put back after an undo made before the restart may
+   * have been put back, and played on, meanwhile: the search starts from
+   * the table put back.  An undo made since is the table's to finish. */
+  if (it->paused || (it->restoring && !it->restoring_journaled))
     return false;
   Plan *p = calloc (1, sizeof *p);
   if (p == NULL)
     return false;
   p->it = it;
   p->length = -1;
+  p->shown = shown;
+  p->n_shown = n_shown != NULL ? MIN (*n_shown, 8 * sizeof p->shown_used) : 0;
   p->has_last = it->record->n_moves > 0
                 && eng_game_history_depth (it->game) == it->record->n_moves;
   if (p->has_last)
@@ -856,10 +1110,27 @@ live_catch_up (EngInterpreter *it, EngEvents *out)
       eng_events_init (&p->scratch, p->storage, CATCH_EVENTS);
       int length = plan_story (p);
       /* a look that reads as it is needs no story; one that found none is
-       * read as it is, complaints and all */
-      for (int i = 0; i < length; i++)
-        run_step (p, &p->story[i], out != NULL ? out : &p->scratch);
+       * read as it is, complaints and all.  A command card nothing after it
+       * proves is not told but asked, and the story stops there. */
+      int player = -1;
+      int proven = length > 0 ? first_unproven (p, length, &player) : length;
+      unsigned used = 0;
+      for (int i = 0; i < proven; i++)
+        {
+          run_step (p, &p->story[i], out != NULL ? out : &p->scratch);
+          if (p->story[i].kind == STEP_COMMAND && p->story[i].shown >= 0)
+            used |= 1u << p->story[i].shown;
+        }
+      if (proven >= 0 && proven < length)
+        ask_gap (it, p->story[proven].gap, player, out);
       told = length > 0;
+      /* the command cards the story made are not made again */
+      size_t kept = 0;
+      for (size_t k = 0; n_shown != NULL && k < *n_shown; k++)
+        if (k >= p->n_shown || !((used >> k) & 1u))
+          shown[kept++] = shown[k];
+      if (n_shown != NULL)
+        *n_shown = kept;
     }
   show_target (p);
   free (p->cp);

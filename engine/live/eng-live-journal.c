@@ -140,6 +140,8 @@ journal_stale (const EngInterpreter *it, const bool *flags)
          || !complaints_same (it->journaled_complaints, it->complaints, it->n_complaints)
          || it->journaled_memo_version != it->memo_version
          || it->journaled_n_cur != it->n_cur || it->journal_tracker != it->tracker
+         || it->journaled_gap != it->gap_asked || it->journaled_gap_player != it->gap_player
+         || it->journaled_catch_up != it->catch_up || it->journaled_n_held != it->n_held_answers
          || memcmp (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]) != 0
          || memcmp (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]) != 0
          || memcmp (it->journaled_cur_since, it->cur_since,
@@ -179,6 +181,10 @@ live_journal_sync (EngInterpreter *it)
     return;
   it->journaled_n_cur = it->n_cur;
   it->journal_tracker = it->tracker;
+  it->journaled_gap = it->gap_asked;
+  it->journaled_gap_player = it->gap_player;
+  it->journaled_catch_up = it->catch_up;
+  it->journaled_n_held = it->n_held_answers;
   memcpy (it->journaled_cur, it->cur, it->n_cur * sizeof it->cur[0]);
   memcpy (it->journaled_cur_read, it->cur_read, it->n_cur * sizeof it->cur_read[0]);
   memcpy (it->journaled_cur_since, it->cur_since, it->n_cur * sizeof it->cur_since[0]);
@@ -204,6 +210,18 @@ live_journal_sync (EngInterpreter *it)
         eng_live_notes_add (&o, " %u", it->commands_seen[i]);
       eng_live_notes_add (&o, "\n");
     }
+  /* the looks after a restart are still read as what the table did
+   * meanwhile (and the answer cards held then) */
+  if (it->catch_up)
+    {
+      eng_live_notes_add (&o, "a %d", it->asked_again);
+      for (size_t i = 0; i < it->n_held_answers; i++)
+        eng_live_notes_add (&o, " %u", it->held_answers[i]);
+      eng_live_notes_add (&o, "\n");
+    }
+  /* a command card of a gap the table is asked about */
+  if (it->gap_asked != NULL)
+    eng_live_notes_add (&o, "q %s %d\n", it->gap_asked->command, it->gap_player);
   /* the differences already complained about are not said again */
   for (size_t i = 0; i < it->n_complaints; i++)
     {
@@ -324,6 +342,25 @@ parse_complaint (EngInterpreter *it, char *const *w, int nw)
   return true;
 }
 
+/* "q COMMAND PLAYER": the gap's command card the table is asked about. */
+static bool
+parse_gap_question (EngInterpreter *it, char *const *w)
+{
+  char *end;
+  long player = strtol (w[2], &end, 10);
+  if (*end != '\0' || player < 0 || player >= (long) eng_live_n_players (it)
+      || it->klass->gap_commands == NULL)
+    return false;
+  for (const EngLiveGapCommand *g = it->klass->gap_commands; g->command != NULL; g++)
+    if (strcmp (g->command, w[1]) == 0)
+      {
+        it->gap_asked = g;
+        it->gap_player = (int) player;
+        return true;
+      }
+  return false;
+}
+
 /* Reads the journal's table notes into *m, the flags and complaints, the
  * saved views into `memos` (with the index of their move in *first_memo)
  * and the mind before a waiting card into *pend_start (*pend_known);
@@ -336,6 +373,10 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
   memset (m, 0, sizeof *m);
   it->n_complaints = 0;
   it->n_cur = 0;
+  it->gap_asked = NULL;
+  it->resume_catch_up = false;
+  it->asked_again = false;
+  it->n_held_answers = 0;
   *pend_known = false;
   *first_memo = 0;
   EngLiveMind *target = m;
@@ -386,6 +427,16 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
         ok = parse_expect (w, nw, target);
       else if (strcmp (w[0], "k") == 0)
         ok = parse_complaint (it, w, nw);
+      else if (strcmp (w[0], "q") == 0 && nw == 3)
+        ok = parse_gap_question (it, w);
+      else if (strcmp (w[0], "a") == 0 && nw >= 2 && nw - 2 <= LIVE_MAX_COMMANDS)
+        {
+          it->resume_catch_up = true;
+          it->asked_again = strcmp (w[1], "1") == 0;
+          it->n_held_answers = 0;
+          for (int i = 2; i < nw && ok; i++)
+            ok = notes_serial (w[i], &it->held_answers[it->n_held_answers++]);
+        }
       else if (strcmp (w[0], "r") == 0 && nw == 8)
         {
           EngLiveItem item;

@@ -69,9 +69,19 @@ struct EngInterpreter {
   bool resume_journal;           /* the journal's table notes are the mind to go on from */
   unsigned resume_looks;         /* looks not read yet after resuming */
   int64_t resume_first_ns;       /* frame time of the first look after resuming, -1 before */
+  uint64_t resume_seq;           /* EngSnapshot.seq of the latest look while resuming */
+  int64_t resume_change_ns;      /* frame time it was first seen */
   int64_t away_ns;               /* eng_interpreter_set_away */
   bool catch_up;                 /* looks until catch_up_until_ns may hold a gap's moves */
   int64_t catch_up_until_ns;     /* 0: never armed */
+  /* a command card the story of a gap needed and nothing on the table
+   * proves: the table is asked, and no look is read until it answers */
+  const EngLiveGapCommand *gap_asked;   /* NULL: nothing asked */
+  int gap_player;                /* whom it was asked of */
+  bool asked_again;              /* a question pending at the restart was asked again */
+  bool restoring_journaled;      /* restoring since before the restart (the journal's) */
+  uint16_t held_answers[LIVE_MAX_COMMANDS];   /* confirm / cancel cards held meanwhile */
+  size_t n_held_answers;
   uint32_t tracker;              /* EngSnapshot.tracker of the latest look */
   uint32_t journaled_tracker;    /* and of the look the journal was written from */
   uint16_t resume_cmds[LIVE_MAX_COMMANDS];     /* command cards up when the journal was written */
@@ -91,6 +101,11 @@ struct EngInterpreter {
   int64_t journaled_cur_since[ENG_SNAPSHOT_MAX_ITEMS];
   uint16_t journaled_n_cur;
   uint32_t journal_tracker;      /* the tracker written in the notes' state line */
+  const EngLiveGapCommand *journaled_gap;
+  int journaled_gap_player;
+  bool journaled_catch_up;
+  size_t journaled_n_held;
+  bool resume_catch_up;          /* the journal was written while catching up */
   unsigned memo_version;         /* bumped whenever the undo stack or pend_start change */
   unsigned journaled_memo_version;
   size_t memo_text_len;
@@ -134,6 +149,15 @@ EngStatus live_run_command (EngInterpreter *it, const char *id, EngEvents *out);
 
 /* eng-live-catchup.c: the first look after a restart shows what several
  * moves did; tells them in order (true) when a story of steps the protocol
- * reads without complaint leads to it.  it->cur is the look on return. */
-bool live_catch_up (EngInterpreter *it, EngEvents *out);
+ * reads without complaint leads to it.  `shown` (may be NULL) holds the
+ * serials of the command cards the look shows that were not run yet: the
+ * story may use each once, and those it used are removed (*n_shown
+ * updated).  it->cur is the look on return. */
+bool live_catch_up (EngInterpreter *it, uint16_t *shown, size_t *n_shown, EngEvents *out);
+/* While a gap's command card is asked about (it->gap_asked): runs command
+ * `id` as the answer (confirm or the card itself: it is made, and the rest
+ * of the look told; cancel: the look is read as it is; undo: the question
+ * goes and undo runs) and returns true; false for a command that answers
+ * nothing (the question is said again). */
+bool live_gap_answer (EngInterpreter *it, const char *id, EngEvents *out);
 EngStatus live_face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial);

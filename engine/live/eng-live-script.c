@@ -816,7 +816,10 @@ check_hidden (Run *r, unsigned line)
       for (size_t k = 0; k < r->step.n; k++)
         {
           const char *text = r->step.items[k].text;
+          /* "card 1" as words: not "discard 1" (a player named discard, slot 1) */
           const char *hit = strstr (text, serial_words);
+          while (hit != NULL && hit > text && g_ascii_isalpha (hit[-1]))
+            hit = strstr (hit + 1, serial_words);
           bool named = hit != NULL && !isdigit ((unsigned char) hit[strlen (serial_words)]);
           if (named || (card != NULL && strstr (text, card->label) != NULL))
             fail (r, line, "K20: a text names face-down card %u: %s", r->table[i].serial, text);

@@ -116,6 +116,15 @@ void eng_live_notes_item (EngLiveNotes *o, const char *key, const EngLiveItem *v
 bool eng_live_notes_parse_item (char *const *words, int n_words, EngLiveItem *v);
 bool eng_live_notes_zone (const char *const *words, EngZone *z);
 
+/* A command card a table may have shown while the referee was away, and
+ * the question that asks whether it did, when nothing on the table proves
+ * it (English, marked ENG_N_; %s: the player it was asked of): "While the
+ * referee was away, did %s end the turn? Confirm, or cancel". */
+typedef struct {
+  const char *command;
+  const char *question;
+} EngLiveGapCommand;
+
 typedef struct EngLiveClass EngLiveClass;
 
 struct EngLiveClass {
@@ -143,9 +152,10 @@ struct EngLiveClass {
    * Catchy!'s cat moved the wrong way: "C5".  NULL: cleanup_rule. */
   const char *place_rule;
   /* The command cards a table may have shown while the referee was away
-   * (a restart), likeliest first, NULL-terminated: the first look after it
-   * is explained with them (docs/interpreter.md).  NULL: none. */
-  const char *const *gap_commands;
+   * (a restart), likeliest first, ended by { NULL, NULL }: the first look
+   * after it is explained with them, and the table is asked about one
+   * nothing it shows proves (docs/interpreter.md).  NULL: none. */
+  const EngLiveGapCommand *gap_commands;
 
   /* Fills the game's data (card tables from the set).  ENG_ERR_* refuses. */
   EngStatus (*init) (EngInterpreter *live, void *data);
@@ -185,6 +195,10 @@ struct EngLiveClass {
    * for a player out of range (both may be NULL: never asks). */
   bool (*choice) (const EngInterpreter *live, EngLiveChoice *out);
   EngStatus (*choose) (EngInterpreter *live, int player, EngEvents *out);
+  /* Says the question now pending again (after a restart: the table's
+   * answer while the referee was away is not known) and returns true;
+   * false when nothing is asked.  May be NULL: never asks. */
+  bool (*ask_again) (EngInterpreter *live, EngEvents *out);
 
   /* The command id that makes `move` ("end-turn"), for "show again" after
    * a correction took it back; NULL when the table makes it with cards. */

@@ -289,3 +289,61 @@ Test (referee, learning_off_explains_nothing)
   cr_expect_eq (g_hash_table_size (t.taught), 0, "no rule explained with learning off");
   g_hash_table_destroy (t.taught);
 }
+
+typedef struct {
+  GPtrArray *texts;
+} Heard;
+
+static void
+hear (UiReferee *referee, guint kind, const char *text, const char *rule, Heard *heard)
+{
+  g_ptr_array_add (heard->texts, g_strdup (text));
+}
+
+/* Journal first, for the first word too: a journal that cannot be written
+ * when the game starts is said at once, naming where and why, and nothing
+ * is read (so nothing announced) until it can be; a journal that can is
+ * on disk before the first look, with the table's players, and goes on
+ * after a restart with no move made. */
+Test (referee, the_journal_is_written_before_the_first_word)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-referee-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *missing = g_build_filename (dir, "missing", "journal.record", NULL);
+  g_autoptr (UiReferee) referee = new_referee ();
+  Heard heard = { g_ptr_array_new_with_free_func (g_free) };
+  g_signal_connect (referee, "announce", G_CALLBACK (hear), &heard);
+  /* a folder that is a file: the journal cannot be written there */
+  g_autofree char *file = g_build_filename (dir, "missing", NULL);
+  cr_assert (g_file_set_contents (file, "", 0, NULL));
+  ui_referee_set_journal (referee, missing);
+  cr_assert_eq (heard.texts->len, 1, "said at once");
+  const char *said = g_ptr_array_index (heard.texts, 0);
+  cr_expect_not_null (strstr (said, missing), "where: %s", said);
+  cr_expect_not_null (strstr (said, "cannot be written ("), "why: %s", said);
+  EngSnapshot *snap = g_new0 (EngSnapshot, 1);
+  snap->calibrated = 1;
+  snap->seq = 1;
+  ui_referee_feed (referee, snap);
+  cr_expect_eq (heard.texts->len, 1, "announced before the journal was written: %s",
+                (const char *) g_ptr_array_index (heard.texts, heard.texts->len - 1));
+  /* the folder made: the journal is written, and play goes on */
+  g_unlink (file);
+  cr_assert_eq (g_mkdir (file, 0700), 0);
+  snap->seq = 2;
+  ui_referee_feed (referee, snap);
+  cr_expect_gt (heard.texts->len, 1, "play goes on once the journal is written");
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (missing, &text, NULL, NULL), "the journal is on disk");
+  cr_expect_not_null (strstr (text, "\nplayer Ana seat 1\nplayer Bea seat 2\n"), "%s", text);
+  /* a restart before the first move goes on with that game */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (UiReferee) again = ui_referee_resume (missing, &error);
+  cr_assert_not_null (again, "%s", error ? error->message : "?");
+  cr_expect_str_eq (ui_referee_get_setup (again)->names[1], "Bea");
+  g_free (snap);
+  g_ptr_array_free (heard.texts, TRUE);
+  g_unlink (missing);
+  g_rmdir (file);
+  g_rmdir (dir);
+}

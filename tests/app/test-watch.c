@@ -17,20 +17,28 @@ typedef struct {
   char *err;
 } Run;
 
+/* tablero-cli `verb` ARGS with `env` (NAME=VALUE..., NULL-terminated; may
+ * be NULL) added to the environment. */
 static Run
-watch (const char *input, const char *const *args)
+run_cli (const char *verb, const char *input, const char *const *args, const char *const *env)
 {
   GPtrArray *argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (char *) getenv ("TABLERO_CLI"));
-  g_ptr_array_add (argv, (char *) "watch");
+  g_ptr_array_add (argv, (char *) verb);
   for (const char *const *a = args; *a; a++)
     g_ptr_array_add (argv, (char *) *a);
   g_ptr_array_add (argv, NULL);
   GError *error = NULL;
-  GSubprocess *proc = g_subprocess_newv ((const char *const *) argv->pdata,
-                                         G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                           | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                                         &error);
+  g_autoptr (GSubprocessLauncher) launcher
+    = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                 | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  for (const char *const *e = env; e != NULL && *e != NULL; e++)
+    {
+      g_auto (GStrv) pair = g_strsplit (*e, "=", 2);
+      g_subprocess_launcher_setenv (launcher, pair[0], pair[1], TRUE);
+    }
+  GSubprocess *proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata,
+                                                    &error);
   g_ptr_array_free (argv, TRUE);
   cr_assert_not_null (proc, "spawn: %s", error ? error->message : "?");
   Run run = { -1, NULL, NULL };
@@ -39,6 +47,12 @@ watch (const char *input, const char *const *args)
   run.exit_code = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : 128;
   g_object_unref (proc);
   return run;
+}
+
+static Run
+watch (const char *input, const char *const *args)
+{
+  return run_cli ("watch", input, args, NULL);
 }
 
 static void
@@ -158,26 +172,227 @@ Test (watch, a_misread_is_corrected_and_journaled)
   g_rmdir (dir);
 }
 
-/* Journal first: a move that cannot be journaled is not announced as done;
- * the table is told the journal fails and play waits (nothing is read and
- * nothing is announced after it). */
-Test (watch, a_move_that_cannot_be_journaled_is_not_announced)
+/* The environment that makes the journal's folder `dir` fail as `mode`
+ * says ("full": writes fail with ENOSPC; "read-only": files are not made),
+ * for write attempts `from` to `from + count - 1` (count -1: all after),
+ * through tests/app/journal-fault.c preloaded into tablero-cli. */
+typedef struct {
+  char *vars[7];
+} FaultEnv;
+
+static FaultEnv
+fault_env (const char *dir, const char *mode, int from, int count)
+{
+  const char *asan = getenv ("ASAN_OPTIONS");
+  FaultEnv f = { {
+    g_strdup_printf ("LD_PRELOAD=%s", getenv ("TABLERO_JOURNAL_FAULT")),
+    g_strdup_printf ("TABLERO_FAULT_DIR=%s", dir),
+    g_strdup_printf ("TABLERO_FAULT=%s", mode),
+    g_strdup_printf ("TABLERO_FAULT_FROM=%d", from),
+    g_strdup_printf ("TABLERO_FAULT_COUNT=%d", count),
+    /* under the sanitizers the shim comes before their runtime */
+    g_strdup_printf ("ASAN_OPTIONS=%s%sverify_asan_link_order=0", asan ? asan : "",
+                     asan ? ":" : ""),
+    NULL } };
+  cr_assert_not_null (getenv ("TABLERO_JOURNAL_FAULT"), "meson sets TABLERO_JOURNAL_FAULT");
+  return f;
+}
+
+static void
+fault_env_clear (FaultEnv *f)
+{
+  for (size_t i = 0; f->vars[i] != NULL; i++)
+    g_free (f->vars[i]);
+}
+
+/* Journal first, for the first word too: a journal that cannot be written
+ * before the game starts (its folder full, read-only or missing, or its
+ * path a folder) is an error at once, exit 2, naming the file and why; no
+ * frame is read and nothing is announced. */
+Test (watch, a_journal_that_fails_before_the_game_is_an_error_at_once)
 {
   g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
   cr_assert_not_null (dir);
-  /* a folder that does not exist: every write fails */
-  g_autofree char *journal = g_build_filename (dir, "missing", "journal.rec", NULL);
-  const char *args[] = { "--source", "demo", "--frames", "120", "--record", journal, NULL };
-  Run run = watch (NULL, args);
-  cr_expect_eq (run.exit_code, 2, "%s", run.err);
-  cr_expect_not_null (strstr (run.out, "\"kind\":\"journal\",\"ok\":false"), "%s", run.out);
-  cr_expect_null (strstr (run.out, "\"event\":\"accepted\""), "announced unjournaled: %s",
-                  run.out);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", "journal.rec", NULL);
+  g_autofree char *folder = g_build_filename (dir, "a-folder", NULL);
+  cr_assert_eq (g_mkdir (folder, 0700), 0);
+  struct {
+    const char *what, *path, *mode, *reason;
+  } cases[] = {
+    { "full", journal, "full", "No space left" },
+    { "read-only", journal, "read-only", "Read-only" },
+    { "missing", missing, NULL, "No such file" },
+    { "a directory", folder, NULL, "directory" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "--source", "demo", "--frames", "60", "--record", cases[i].path, NULL };
+      FaultEnv env = fault_env (dir, cases[i].mode ? cases[i].mode : "none", 1, -1);
+      Run run = run_cli ("watch", NULL, args, cases[i].mode ? (const char *const *) env.vars : NULL);
+      fault_env_clear (&env);
+      cr_expect_eq (run.exit_code, 2, "%s: exit %d\n%s", cases[i].what, run.exit_code, run.err);
+      cr_expect_null (strstr (run.out, "\"event\""), "%s: announced before the journal was "
+                      "written:\n%s", cases[i].what, run.out);
+      cr_expect_null (strstr (run.out, "\"kind\":\"frame\""), "%s: frames read:\n%s",
+                      cases[i].what, run.out);
+      cr_expect_not_null (strstr (run.err, cases[i].path), "%s: where: %s", cases[i].what, run.err);
+      cr_expect_not_null (strstr (run.err, cases[i].reason), "%s: why: %s", cases[i].what,
+                          run.err);
+      run_clear (&run);
+      cr_expect_not (g_file_test (journal, G_FILE_TEST_EXISTS), "%s", cases[i].what);
+    }
+  /* nothing left behind: no temporary file of a failed write */
+  GDir *d = g_dir_open (dir, 0, NULL);
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    cr_expect (strcmp (name, "a-folder") == 0, "left behind: %s", name);
+  g_dir_close (d);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
+/* The moves of the JSON lines `out`, in order, one a line. */
+static char *
+accepted_moves (const char *out)
+{
+  GString *moves = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  for (char **l = lines; *l; l++)
+    {
+      const char *a = strstr (*l, "\"event\":\"accepted\"");
+      const char *t = a != NULL ? strstr (a, "\"text\":\"") : NULL;
+      if (t != NULL)
+        g_string_append_printf (moves, "%.*s\n", (int) strcspn (t + 8, "\""), t + 8);
+    }
+  return g_string_free (moves, FALSE);
+}
+
+/* Journal first during the game: a move that cannot be journaled is not
+ * announced as done; the table is told the journal fails and play waits
+ * (nothing is read and nothing announced after it).  When the disk is
+ * freed the held moves come out in order, play goes on, and the exit
+ * status is the end's: 0, the same game as a run whose disk never filled. */
+Test (watch, a_move_that_cannot_be_journaled_waits_and_the_end_decides_the_status)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  const char *args[] = { "--source", "demo", "--frames", "150", "--record", journal, NULL };
+  Run clean = watch (NULL, args);
+  cr_assert_eq (clean.exit_code, 0, "%s", clean.err);
+  g_autofree char *want = accepted_moves (clean.out);
+  cr_assert_gt (strlen (want), 0, "the demo makes moves in 150 frames");
+  g_autofree char *want_journal = NULL;
+  cr_assert (g_file_get_contents (journal, &want_journal, NULL, NULL));
+  g_remove (journal);
+
+  /* full from the third write on, for good: exit 2, no move announced */
+  FaultEnv env = fault_env (dir, "full", 3, -1);
+  Run full = run_cli ("watch", NULL, args, (const char *const *) env.vars);
+  fault_env_clear (&env);
+  cr_expect_eq (full.exit_code, 2, "%s", full.err);
+  cr_expect_not_null (strstr (full.out, "\"kind\":\"journal\",\"ok\":false"), "%s", full.out);
+  cr_expect_null (strstr (full.out, "\"event\":\"accepted\""), "announced unjournaled: %s",
+                  full.out);
   /* said once on stderr, not at every retry */
-  const char *first = strstr (run.err, "cannot write");
-  cr_assert_not_null (first, "%s", run.err);
-  cr_expect_null (strstr (first + 1, "cannot write"), "%s", run.err);
-  run_clear (&run);
+  const char *first = strstr (full.err, "cannot write");
+  cr_assert_not_null (first, "%s", full.err);
+  cr_expect_null (strstr (first + 1, "cannot write"), "%s", full.err);
+  run_clear (&full);
+  g_remove (journal);
+
+  /* full for writes 3 to 6, then freed: play on, exit 0, the same game */
+  env = fault_env (dir, "full", 3, 4);
+  Run freed = run_cli ("watch", NULL, args, (const char *const *) env.vars);
+  fault_env_clear (&env);
+  cr_expect_eq (freed.exit_code, 0, "the status says how the journal ends: %s", freed.err);
+  const char *failed = strstr (freed.out, "\"kind\":\"journal\",\"ok\":false");
+  const char *again = strstr (freed.out, "\"kind\":\"journal\",\"ok\":true");
+  cr_assert_not_null (failed, "%s", freed.out);
+  cr_assert_not_null (again, "%s", freed.out);
+  const char *move = strstr (freed.out, "\"event\":\"accepted\"");
+  cr_expect (move == NULL || move > again, "a move announced while the journal failed:\n%s",
+             freed.out);
+  g_autofree char *got = accepted_moves (freed.out);
+  cr_expect_str_eq (got, want, "the same moves as a run whose disk never filled");
+  g_autofree char *got_journal = NULL;
+  cr_assert (g_file_get_contents (journal, &got_journal, NULL, NULL));
+  g_autofree char *want_moves = g_strdup (want_journal), *got_moves = g_strdup (got_journal);
+  /* the moves of the journal, without the table notes */
+  *strstr (want_moves, "\n@table") = '\0';
+  *strstr (got_moves, "\n@table") = '\0';
+  cr_expect_str_eq (got_moves, want_moves);
+  run_clear (&freed);
+  run_clear (&clean);
+  g_remove (journal);
+  g_rmdir (dir);
+}
+
+/* A write killed half way leaves its temporary file beside the journal
+ * (journal.rec.XXXXXX): the next start removes it, new game or resumed. */
+Test (watch, temporary_files_of_a_killed_write_are_removed_at_the_next_start)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  g_autofree char *left = g_build_filename (dir, "journal.rec.Xy12Ab", NULL);
+  g_autofree char *other = g_build_filename (dir, "journal.rec.notes", NULL);
+  const char *fresh[] = { "--source", "demo", "--frames", "20", "--record", journal, NULL };
+  const char *resumed[] = { "--source", "demo", "--frames", "20", "--resume", journal, NULL };
+  const char *const *runs[] = { fresh, resumed };
+  cr_assert (g_file_set_contents (other, "not ours", -1, NULL));
+  for (size_t i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      cr_assert (g_file_set_contents (left, "game katua\nplay", -1, NULL));
+      Run run = watch (NULL, runs[i]);
+      cr_expect_eq (run.exit_code, 0, "%s", run.err);
+      cr_expect_not (g_file_test (left, G_FILE_TEST_EXISTS), "run %zu left %s", i, left);
+      cr_expect (g_file_test (other, G_FILE_TEST_EXISTS), "a file of another name is kept");
+      run_clear (&run);
+    }
+  g_remove (other);
+  g_remove (journal);
+  g_rmdir (dir);
+}
+
+/* Names as people write them, and names that are words of the record: the
+ * journal watch writes resumes and replays. */
+Test (watch, a_table_of_any_names_is_journaled_resumed_and_replayed, .timeout = 120)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
+  cr_assert_not_null (dir);
+  g_autofree char *journal = g_build_filename (dir, "journal.rec", NULL);
+  const char *tables[] = { "Àngel,Núria", "李雷,Zoë", "سارة,עמית", "game,player", "first,end",
+                           "attack,option" };
+  for (size_t i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      const char *start[] = { "--source", "demo", "--frames", "25", "--players", tables[i],
+                              "--record", journal, NULL };
+      const char *go_on[] = { "--source", "demo", "--frames", "25", "--resume", journal, NULL };
+      const char *replay[] = { journal, NULL };
+      Run a = watch (NULL, start);
+      cr_expect_eq (a.exit_code, 0, "%s: %s", tables[i], a.err);
+      Run b = watch (NULL, go_on);
+      cr_expect_eq (b.exit_code, 0, "%s resumed: %s", tables[i], b.err);
+      cr_expect_not_null (strstr (b.out, "resumed"), "%s: %s", tables[i], b.out);
+      Run c = run_cli ("replay", NULL, replay, NULL);
+      cr_expect_eq (c.exit_code, 0, "%s replayed: %s\n%s", tables[i], c.err, c.out);
+      g_auto (GStrv) names = g_strsplit (tables[i], ",", 2);
+      g_autofree char *named = g_strdup_printf ("\"player\":\"%s\"", names[0]);
+      cr_expect_not_null (strstr (c.out, named), "%s: %s", tables[i], c.out);
+      run_clear (&a);
+      run_clear (&b);
+      run_clear (&c);
+      g_remove (journal);
+    }
+  /* what no record can hold is refused at once, saying why */
+  const char *spaced[] = { "--source", "demo", "--frames", "5", "--players", "Ana María,Bea",
+                           "--record", journal, NULL };
+  Run r = watch (NULL, spaced);
+  cr_expect_eq (r.exit_code, 2);
+  cr_expect_not_null (strstr (r.err, "Ana-María"), "%s", r.err);
+  cr_expect_not (g_file_test (journal, G_FILE_TEST_EXISTS));
+  run_clear (&r);
   g_rmdir (dir);
 }
 

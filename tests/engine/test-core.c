@@ -143,6 +143,11 @@ Test (core, record_errors_name_line_and_reason)
   expect_malformed ("game katua\nplayer A\nplayer B\nA pass\xff\n", 4, "byte");
   expect_malformed ("game katua\nplayer A\nplayer B\nA pa\001ss\n", 4, "byte");
   expect_malformed ("game katua\nplayer A\nplayer B\ndeal A 3\n", 4, "place");
+  /* a number too big for anything is named, not taken for a misplaced card */
+  expect_malformed ("game katua\nplayer Ana\nplayer Bea\nAna attack 71 Bea "
+                    "99999999999999999999999\n", 4, "slot '99999999999999999999999' of Bea");
+  expect_malformed ("game katua\nplayer Ana\nplayer Bea\nAna attack 71 Bea 100\n", 4,
+                    "out of range (1-99)");
   expect_malformed ("game katua\nplayer A\nplayer B\noption a\n", 4, "option NAME VALUE");
 }
 

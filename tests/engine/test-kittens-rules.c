@@ -527,6 +527,8 @@ Test (kittens, e07_a_trio_names_a_card_given_when_held)
   gt_refused (&t, "Ana draw", ENG_ERR_ILLEGAL, "E13");
   gt_ok (&t, "Bea give 20");
   cr_assert (kx_hand_has (&t, 0, 20));
+  /* the card a trio asks for is shown as it is handed over */
+  cr_assert_str_eq (gt_event (&t, ENG_EVENT_ACCEPTED, "")->text, "Bea give 20");
   cr_assert_eq (kx_state (&t)->phase, KIT_PHASE_TURN);
   gt_free (&t);
 }
@@ -732,6 +734,10 @@ Test (kittens, e13_favor_gives_a_card_of_the_targets_choice)
   cr_assert_not_null (e);
   cr_assert (strstr (e->text, "20") == NULL, "the card passed face down is not named: %s",
              e->text);
+  /* nor in the accepted move's words, which a replay and the window echo */
+  const EngEvent *a = gt_event (&t, ENG_EVENT_ACCEPTED, "");
+  cr_assert_not_null (a);
+  cr_assert_str_eq (a->text, "Bea give ?");
   gt_free (&t);
 }
 

@@ -4,6 +4,7 @@
 #include "kat-test.h"
 
 #include <fcntl.h>
+#include <glib.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,8 +16,18 @@ typedef struct {
   char out[1 << 20];
 } Run;
 
+static void run_cli_to (Run *r, bool merged, const char *a1, const char *a2, const char *a3);
+
 static void
 run_cli (Run *r, const char *a1, const char *a2, const char *a3)
+{
+  run_cli_to (r, false, a1, a2, a3);
+}
+
+/* `merged`: standard error goes to the same file as the output (a shell's
+ * 2>&1), otherwise to /dev/null. */
+static void
+run_cli_to (Run *r, bool merged, const char *a1, const char *a2, const char *a3)
 {
   const char *cli = getenv ("TABLERO_CLI");
   cr_assert_not_null (cli, "TABLERO_CLI must be set (meson test sets it)");
@@ -26,7 +37,10 @@ run_cli (Run *r, const char *a1, const char *a2, const char *a3)
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init (&fa);
   posix_spawn_file_actions_adddup2 (&fa, fd, 1);
-  posix_spawn_file_actions_addopen (&fa, 2, "/dev/null", O_WRONLY, 0);
+  if (merged)
+    posix_spawn_file_actions_adddup2 (&fa, fd, 2);
+  else
+    posix_spawn_file_actions_addopen (&fa, 2, "/dev/null", O_WRONLY, 0);
   char *argv[] = { (char *) cli, (char *) a1, (char *) a2, (char *) a3, NULL };
   pid_t pid;
   cr_assert_eq (posix_spawn (&pid, cli, &fa, NULL, argv, environ), 0);
@@ -129,6 +143,37 @@ Test (replay, continue_reports_every_illegal_line)
                                        "\"rule\":\"K3\""), "%s", run->out);
   cr_assert_not_null (strstr (run->out, "\"line\":25,"), "goes on to the end");
   cr_assert_not_null (strstr (run->out, "\"illegal\":2,"));
+  free (p);
+  free (run);
+}
+
+/* Both streams on one file (2>&1): the error summary comes after the JSON
+ * lines it sums up, never inside one, however long the output. */
+Test (replay, errors_never_land_inside_a_json_line)
+{
+  Run *run = calloc (1, sizeof *run);
+  char *p = record_path ("katua-4p-seeded.rec");
+  g_autofree char *text = NULL;
+  cr_assert (g_file_get_contents (p, &text, NULL, NULL));
+  /* a move after the game is over: illegal, and the summary goes to stderr */
+  g_autofree char *longer = g_strconcat (text, "Ana pass\n", NULL);
+  char tmpl[] = "/tmp/tablero-replay-long-XXXXXX";
+  int fd = mkstemp (tmpl);
+  cr_assert_geq (fd, 0);
+  cr_assert_eq (write (fd, longer, strlen (longer)), (ssize_t) strlen (longer));
+  close (fd);
+  run_cli_to (run, true, "replay", "--continue", tmpl);
+  unlink (tmpl);
+  cr_assert_eq (run->code, 1, "%s", run->out);
+  cr_assert_gt (strlen (run->out), 8192, "output long enough to be written in several blocks");
+  const char *summary = strstr (run->out, "tablero-cli replay: ");
+  cr_assert_not_null (summary, "the summary is said");
+  cr_assert (summary == run->out || summary[-1] == '\n', "the summary starts a line");
+  const char *end = strchr (summary, '\n');
+  cr_assert_not_null (end);
+  cr_assert_eq (end[1], '\0', "the summary comes after every JSON line: %.200s", end + 1);
+  *(char *) summary = '\0';
+  assert_json_lines (run->out);
   free (p);
   free (run);
 }

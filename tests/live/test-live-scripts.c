@@ -574,6 +574,53 @@ Test (live_scripts, kittens_a_play_and_a_draw_made_while_away)
   check_gap ("kittens-2p-gap.script", 5, 3);
 }
 
+/* The end-turn card still up after the restart is part of the story told:
+ * made once, not again as a card newly shown (a made-up "Bea end"). */
+Test (live_scripts, katua_a_command_card_up_after_the_gap_is_made_once)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-command-gap.script");
+  cr_assert_eq (r.moves, 4, "%zu moves", r.moves);
+}
+
+/* An end of turn nothing on the table proves is asked, not announced; the
+ * look waits for the answer. */
+Test (live_scripts, katua_an_end_of_turn_the_table_does_not_show_is_asked)
+{
+  check_gap ("katua-2p-ask-gap.script", 4, 1);
+}
+
+/* Restarted before it saw the table, and the attacked cat captured before
+ * the first look: the setup has a face-down cat where it was taken. */
+Test (live_scripts, katua_the_setup_with_a_cat_captured_before_the_first_look)
+{
+  check_gap ("katua-2p-setup-capture-gap.script", 4, 2);
+}
+
+/* An attack covered at once by the UFO that neutralised it: read as an
+ * attack from the first look, then read again when the next look shows
+ * the covered UFO on the pile (not as a discard before an attack, K3). */
+Test (live_scripts, katua_an_attack_covered_by_its_neutralisation_is_read_again)
+{
+  EngLiveScriptResult r = run_script ("katua-2p-covered-gap.script");
+  cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
+}
+
+/* An answer and the card that follows from it in one look: the answer
+ * first (a kill sweep's Catchy! runs lost the game to this order). */
+Test (live_scripts, catchy_an_answer_shown_with_the_lead_is_taken_first)
+{
+  EngLiveScriptResult r = run_script ("catchy-2p-answer-and-lead.script");
+  cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
+}
+
+/* A confirm up after the restart, meant for a question the table went on
+ * answering unseen, is held; the look answers the question. */
+Test (live_scripts, catchy_an_answer_card_up_after_the_gap_is_held)
+{
+  EngLiveScriptResult r = run_script ("catchy-2p-answer-gap.script");
+  cr_assert_eq (r.moves, 3, "%zu moves", r.moves);
+}
+
 /* A card laid just before the gap and taken back during it: an undo, not
  * the card played and buried under a pile's top card that lay there
  * before it. */
