@@ -22,7 +22,7 @@ struct _UiHistoryPlayer
   GtkListBox *rules_list;
 
   HstStore *store;           /* borrowed */
-  GHashTable *explanations;  /* game -> (rule id -> text), read once per game */
+  GHashTable *explanations;  /* game -> its UiRuleDocs, read once per game */
 };
 
 G_DEFINE_FINAL_TYPE (UiHistoryPlayer, ui_history_player, GTK_TYPE_WIDGET)
@@ -34,17 +34,24 @@ ui_history_player_set_store (UiHistoryPlayer *self, HstStore *store)
   self->store = store;
 }
 
-/* The plain explanation of `rule` in `game`, in the table's language. */
-static const char *
+/* `rule` of `game` in the table's language; NULL when its rules file
+ * does not name it. */
+static const UiRuleDoc *
 explain (UiHistoryPlayer *self, const char *game, const char *rule)
 {
-  GHashTable *rules = g_hash_table_lookup (self->explanations, game);
+  GPtrArray *rules = g_hash_table_lookup (self->explanations, game);
   if (rules == NULL)
     {
       rules = ui_rule_docs_load_game (game);
       g_hash_table_insert (self->explanations, g_strdup (game), rules);
     }
-  return g_hash_table_lookup (rules, rule);
+  for (guint i = 0; i < rules->len; i++)
+    {
+      const UiRuleDoc *doc = rules->pdata[i];
+      if (g_strcmp0 (doc->id, rule) == 0)
+        return doc;
+    }
+  return NULL;
 }
 
 static const char *
@@ -142,9 +149,10 @@ fill_rules (UiHistoryPlayer *self, const HstPlayerStats *s)
       g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u move refused",
                                                              "%s: %u moves refused", r->count),
                                                 game_title (r->game), r->count);
-      const char *why = explain (self, r->game, r->rule);
-      /* the explanation in plain words; the rule's id after it, for the rulebook */
-      g_autofree char *sub = g_strdup_printf ("%s (%s)", why != NULL ? why : "", r->rule);
+      const UiRuleDoc *doc = explain (self, r->game, r->rule);
+      /* the rule by its name and in plain words (its id is in the rules
+       * dialog, F1, for who looks it up); a rule the file lacks by its id */
+      g_autofree char *sub = doc != NULL ? g_strdup_printf ("%s: %s", doc->title, doc->text) : g_strdup (r->rule);
       gtk_list_box_append (self->rules_list, stat_row (title, sub, -1));
     }
   if (s->refusals->len == 0)
@@ -203,5 +211,5 @@ static void
 ui_history_player_init (UiHistoryPlayer *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->explanations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
+  self->explanations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
 }

@@ -386,22 +386,3 @@ ui_option_docs_load_game (const char *game, GError **error)
   return translated;
 }
 
-GHashTable *
-ui_rule_docs_load_game (const char *game)
-{
-  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autofree char *name = g_strdup_printf ("rules/%s.rules", game);
-  char *path = eng_data_localized_path (name);
-  g_autofree char *text = NULL;
-  if (path != NULL && g_file_get_contents (path, &text, NULL, NULL))
-    {
-      g_autoptr (GPtrArray) docs = ui_rule_docs_parse (text);
-      for (guint i = 0; i < docs->len; i++)
-        {
-          UiRuleDoc *doc = docs->pdata[i];
-          g_hash_table_insert (table, g_strdup (doc->id), g_strdup (doc->text));
-        }
-    }
-  free (path);
-  return table;
-}

@@ -83,11 +83,6 @@ GPtrArray *ui_rule_docs_load_game (const char *game);
  * An empty or NULL query matches every rule. */
 gboolean ui_rule_doc_matches (const UiRuleDoc *doc, const char *query);
 
-/* The explanations of `game`'s rules in the table's language
- * (data/rules/GAME[.LANG].rules, eng_data_localized_path): rule id ->
- * text (transfer full; empty when the file is missing). */
-GHashTable *ui_rule_docs_load_game (const char *game);
-
 /* The docs of `game`'s switches in the language gettext uses for messages
  * now (eng_data_localized_path(), so the words match the rest of the UI):
  * data/rules/GAME.LANG.options when there is one and it has exactly the
