@@ -630,14 +630,6 @@ on_status (UiPipeline *pipeline, const char *message, UiWindow *self)
   tell (self, message);
 }
 
-/* The bundled card sets' command labels (their short part), listed so the
- * catalogues carry them: a set's labels are data, shown translated when
- * the catalogue knows them, as typed otherwise. */
-static const char *const command_words[] G_GNUC_UNUSED = {
-  N_ ("End of turn"), N_ ("End of trick"), N_ ("Pass"), N_ ("Discard face down"),
-  N_ ("No defence"),
-};
-
 /* One button per command card of the game's set, labelled as the card
  * is: what the camera cannot see, said with a click.  Undo has its own
  * button; a new game and pause are in the menu; confirm and cancel are

@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-/* The bundled sets' deck ids, for the catalogue: a back is named by its
- * deck's word (context "deck"), as typed for a set's own deck. */
-static const char *const deck_words[] G_GNUC_UNUSED = {
-  NC_ ("deck", "cat"), NC_ ("deck", "ufo"), NC_ ("deck", "main"), NC_ ("deck", "mood"),
-};
-
 const char *
 ui_zone_kind_word (EngZoneKind kind)
 {

@@ -118,7 +118,7 @@ cli_bench_engine (int argc, char **argv)
       while (!k->is_over (rules, state) && guard++ < 20000
              && eng_game_class_random_move (k, rules, state, &policy, &m))
         {
-          if (k->apply (rules, state, &m, NULL, NULL) != ENG_OK)
+          if (eng_game_class_apply (k, rules, &su, state, &m, NULL, NULL) != ENG_OK)
             {
               cli_say ("bench engine", "%s", _("a listed move was refused"));
               g_free (state);

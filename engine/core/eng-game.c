@@ -1,6 +1,7 @@
 #include "eng-game.h"
 
 #include "eng-data.h"
+#include "eng-play.h"
 #include "eng-record.h"
 #include "eng-view.h"
 
@@ -216,6 +217,71 @@ eng_options_parse (const char *text, size_t len, const char *source,
 }
 
 EngStatus
+eng_options_read (const EngOptions *options, const EngOptionSpec *specs, size_t n,
+                  const char *game, int *values, EngParseError *err)
+{
+  for (size_t i = 0; options != NULL && i < options->n; i++)
+    {
+      size_t k = 0;
+      while (k < n && strcmp (options->items[i].name, specs[k].name) != 0)
+        k++;
+      if (k == n)
+        {
+          eng_parse_error_set (err, "options", 0, "unknown %s option '%s'", game,
+                               options->items[i].name);
+          return ENG_ERR_UNKNOWN_ATTRIBUTE;
+        }
+    }
+  for (size_t k = 0; k < n; k++)
+    {
+      const EngOptionSpec *o = &specs[k];
+      const char *v = eng_options_get (options, o->name);
+      values[k] = o->def;
+      if (v == NULL)
+        continue;
+      bool ok = false;
+      if (o->kind == ENG_OPTION_YESNO)
+        {
+          ok = strcmp (v, "yes") == 0 || strcmp (v, "no") == 0;
+          values[k] = v[0] == 'y';
+        }
+      else if (o->kind == ENG_OPTION_CHOICE)
+        {
+          size_t len = strlen (v);
+          int idx = 0;
+          for (const char *w = o->choices; *w != '\0' && !ok; idx++)
+            {
+              size_t wn = strcspn (w, " ");
+              if ((ok = wn == len && strncmp (w, v, wn) == 0))
+                values[k] = idx;
+              w += wn;
+              w += strspn (w, " ");
+            }
+        }
+      else
+        {
+          char *end = NULL;
+          long x = strtol (v, &end, 10);
+          ok = end != v && *end == '\0' && x >= o->lo && x <= o->hi;
+          values[k] = (int) x;
+        }
+      if (!ok)
+        {
+          if (o->kind == ENG_OPTION_YESNO)
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not yes or no", o->name, v);
+          else if (o->kind == ENG_OPTION_CHOICE)
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not one of: %s", o->name,
+                                 v, o->choices);
+          else
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not %d-%d", o->name, v,
+                                 o->lo, o->hi);
+          return ENG_ERR_SYNTAX;
+        }
+    }
+  return ENG_OK;
+}
+
+EngStatus
 eng_options_load_file (const char *path, EngOptions *out, EngParseError *err)
 {
   char *text = NULL;
@@ -339,9 +405,27 @@ const void *eng_game_state (const EngGame *game) { return game->state; }
 const EngSetup *eng_game_setup (const EngGame *game) { return &game->setup; }
 
 EngStatus
+eng_game_class_apply (const EngGameClass *klass, const void *rules, const EngSetup *setup,
+                      void *state, const EngMove *move, EngEvents *events, EngVerdict *why)
+{
+  if (klass->apply != NULL)
+    return klass->apply (rules, state, move, events, why);
+  return eng_play_apply (klass, rules, setup, state, move, events, why);
+}
+
+EngStatus
+eng_game_class_check (const EngGameClass *klass, const void *rules, const EngSetup *setup,
+                      const void *state, const EngMove *move, EngVerdict *why)
+{
+  if (klass->check != NULL)
+    return klass->check (rules, state, move, why);
+  return eng_play_check (klass, rules, setup, state, move, why);
+}
+
+EngStatus
 eng_game_check (const EngGame *game, const EngMove *move, EngVerdict *why)
 {
-  return game->klass->check (game->rules, game->state, move, why);
+  return eng_game_class_check (game->klass, game->rules, &game->setup, game->state, move, why);
 }
 
 EngStatus
@@ -359,7 +443,8 @@ eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events, EngVerdic
     }
   memcpy (game->history + game->depth * sz, game->state, sz);
   size_t first = events != NULL ? events->n : 0;
-  EngStatus st = game->klass->apply (game->rules, game->state, move, events, why);
+  EngStatus st = eng_game_class_apply (game->klass, game->rules, &game->setup, game->state, move,
+                                       events, why);
   if (st == ENG_OK)
     {
       game->depth++;

@@ -49,15 +49,21 @@ typedef struct {
 /* Initialises a move for `verb` by `player` with every other field empty. */
 void eng_move_init (EngMove *move, unsigned verb, int player);
 
+/* What the referee says, in words any game's table understands: cards,
+ * places, players and points.  The kinds' names (eng_event_kind_to_string)
+ * and the fields each carries are the public JSON format of `replay` and
+ * `watch` (docs/record-format.md). */
 typedef enum {
   ENG_EVENT_ACCEPTED,      /* the move is legal and applied */
   ENG_EVENT_ILLEGAL,       /* refused: text = reason, rule = rule id */
-  ENG_EVENT_NEED,          /* what the table must do next (plain English) */
+  ENG_EVENT_NEED,          /* what the table must do next (plain words) */
   ENG_EVENT_SHOWN,         /* a face was shown to everyone: value = serial */
-  ENG_EVENT_CAPTURE,       /* player captured card value (serial) */
-  ENG_EVENT_ESCAPE,        /* an abduction failed; the cat stays */
+  ENG_EVENT_CAPTURE,       /* player takes face-up card `value` (serial) into their
+                              own pile or capture area (the card led, when several) */
+  ENG_EVENT_ESCAPE,        /* a card a move aimed at stays where it was (value) */
   ENG_EVENT_SCORE,         /* player's score is now value (delta) */
-  ENG_EVENT_REFILL,        /* counts[p][0] cats, counts[p][1] UFO cards */
+  ENG_EVENT_REFILL,        /* cards given out: counts[p][d] to player p from the
+                              set's deck d (Katua: deck 0 cats, 1 UFO cards) */
   ENG_EVENT_RESHUFFLE,     /* a discard pile became a deck */
   ENG_EVENT_RETURN,        /* a card goes back to its owner's hand */
   ENG_EVENT_TURN,          /* player's turn begins */
@@ -66,6 +72,8 @@ typedef enum {
   ENG_EVENT_NOTE,          /* anything else the table should read */
   ENG_EVENT_KIND_COUNT
 } EngEventKind;
+
+#define ENG_EVENT_DECKS 2   /* decks a REFILL counts per player */
 
 /* "accepted", "illegal", ...; "unknown" otherwise. */
 const char *eng_event_kind_to_string (EngEventKind kind);
@@ -76,7 +84,7 @@ typedef struct {
   int8_t other;            /* second player involved, -1 when none */
   int16_t value;
   int16_t delta;
-  uint8_t counts[ENG_MAX_PLAYERS][2];
+  uint8_t counts[ENG_MAX_PLAYERS][ENG_EVENT_DECKS];
   uint16_t winners;        /* bit p set: player p wins (shared when >1) */
   char rule[8];            /* stable rule id, e.g. "K12"; "" when none */
   char tiebreak[24];       /* game over: "score", "authentic-ranks", ... */
@@ -128,6 +136,24 @@ EngStatus eng_options_set (EngOptions *opts, const char *name, const char *value
 /* NULL when absent. */
 const char *eng_options_get (const EngOptions *opts, const char *name);
 
+/* A game's switch, for eng_options_read: `yes`/`no`, one of a list of
+ * words, or a whole number in a range. */
+typedef enum { ENG_OPTION_YESNO, ENG_OPTION_CHOICE, ENG_OPTION_NUMBER } EngOptionKind;
+typedef struct {
+  const char *name;
+  EngOptionKind kind;
+  const char *choices;     /* CHOICE: the values, separated by spaces */
+  int def;                 /* YESNO 0/1, CHOICE an index, NUMBER the number */
+  int lo, hi;              /* NUMBER: the range */
+} EngOptionSpec;
+
+/* Reads every switch of `specs` from `options` (NULL: all defaults) into
+ * values[i].  A switch no spec names is refused (ENG_ERR_UNKNOWN_ATTRIBUTE),
+ * a value its kind does not take too (ENG_ERR_SYNTAX); `err` says which and
+ * `game` (the title) is named in the message. */
+EngStatus eng_options_read (const EngOptions *options, const EngOptionSpec *specs, size_t n,
+                            const char *game, int *values, EngParseError *err);
+
 /* A table's setup, from a record header (or built by a caller). */
 #define ENG_MAX_DEALS 16
 #define ENG_DEAL_MAX_CARDS 128
@@ -160,6 +186,7 @@ typedef struct {
 
 typedef struct EngGameClass EngGameClass;
 struct EngView;   /* eng-view.h */
+struct EngPlay;   /* eng-play.h */
 
 struct EngGameClass {
   const char *name;                 /* "katua" */
@@ -192,6 +219,11 @@ struct EngGameClass {
    * accepted/illegal and consequences into `events` (may be NULL). */
   EngStatus (*apply) (const void *rules, void *state, const EngMove *move,
                       EngEvents *events, EngVerdict *why);
+
+  /* Instead of apply and check (leave both NULL): the move itself, applied
+   * to the scratch copy the core's transaction hands over with the
+   * players' names (eng-play.h); callers go through eng_game_class_apply. */
+  EngStatus (*play) (struct EngPlay *play, const EngMove *move);
 
   int (*score) (const void *rules, const void *state, unsigned player);
   bool (*is_over) (const void *rules, const void *state);
@@ -243,6 +275,15 @@ void eng_game_class_names (char *buf, size_t size);
 
 /* Verb number for a name, -1 when the class has none such. */
 int eng_game_class_verb (const EngGameClass *klass, const char *name);
+
+/* The class's apply / check, or the core's transaction around its `play`
+ * (eng-play.h) with the names of `setup` (may be NULL: names "?"). */
+EngStatus eng_game_class_apply (const EngGameClass *klass, const void *rules,
+                                const EngSetup *setup, void *state, const EngMove *move,
+                                EngEvents *events, EngVerdict *why);
+EngStatus eng_game_class_check (const EngGameClass *klass, const void *rules,
+                                const EngSetup *setup, const void *state, const EngMove *move,
+                                EngVerdict *why);
 
 /* EngGame: rules + state + undo history, one object. */
 typedef struct EngGame EngGame;
