@@ -30,7 +30,7 @@
 
 #define ENG_MAX_PLAYERS 6
 #define ENG_NAME_MAX 32          /* player names in UTF-8 bytes, NUL included (eng-name.h) */
-#define ENG_MOVE_MAX_CARDS 4
+#define ENG_MOVE_MAX_CARDS 8       /* a card and up to 8 more (a capture of small cards) */
 #define ENG_SERIAL_UNKNOWN 0xFFFF  /* "?" in a record: a card nobody saw */
 
 /* A move or an observation, as the table does it.  Field meaning per verb is
