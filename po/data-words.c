@@ -50,3 +50,9 @@ ENG_N_ ("Drew a card")
 ENG_N_ ("No Nope: go on")
 ENG_N_ ("Elan Lee, Matthew Inman and Shane Small (game design)")
 ENG_N_ ("Exploding Kittens (publisher) https://www.explodingkittens.com")
+
+/* Escoba: data/cards/escoba.set */
+ENG_N_ ("Spanish deck (40 cards)")
+ENG_N_ ("End of turn (no capture: the card stays on the table)")
+ENG_N_ ("Traditional Spanish card game: no publisher owns it")
+ENG_N_ ("Rules summary: the Tablero developers")
