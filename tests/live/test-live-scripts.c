@@ -582,3 +582,12 @@ Test (live_scripts, kittens_a_play_undone_while_away)
   EngLiveScriptResult r = run_script ("kittens-2p-undo-gap.script");
   cr_assert_eq (r.moves, 5, "%zu moves", r.moves);
 }
+
+/* ---- Escoba (data/cards/escoba.set) ----------------------------------- */
+
+Test (live_scripts, escoba_turns_captures_slips_and_new_hands)
+{
+  EngLiveScriptResult r = run_script ("escoba-2p-turns.script");
+  cr_assert_eq (r.moves, 8);
+  cr_assert_not (r.over);
+}
