@@ -234,9 +234,12 @@ parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *wh
     }
   if (strcmp (k, "centre") == 0)
     {
-      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, ENG_LIVE_SCRIPT_MAX_INDEX - 1, &idx))
+      /* as many places as the game's centre has (its live class) */
+      const EngLiveClass *live = eng_live_class_find (sc->game->name);
+      int places = live != NULL && live->n_centre > 0 ? live->n_centre : ENG_LIVE_SCRIPT_MAX_INDEX;
+      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, places - 1, &idx))
         {
-          snprintf (why, size, "'centre' takes an INDEX (0-%d)", ENG_LIVE_SCRIPT_MAX_INDEX - 1);
+          snprintf (why, size, "'centre' takes an INDEX (0-%d)", places - 1);
           return 0;
         }
       *z = (EngZone) { ENG_ZONE_CENTRE, -1, (int8_t) idx };
