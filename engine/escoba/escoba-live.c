@@ -41,6 +41,7 @@ typedef struct {
   uint8_t said_sum;
   uint8_t gathering;                 /* the round is over: gather, then deal afresh */
   uint8_t laid_this_look;            /* a card came onto the table in this look */
+  uint8_t taker;                     /* 1 + whose pile the table's last faces go to, 0 none */
 } EscLiveMind;
 
 ENG_LIVE_DEFINE_ACCESSORS (esc_live, EscState, EscRules, EscLiveMind, char)
@@ -63,15 +64,20 @@ face_the (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
   eng_live_face_name (it, serial, true, buf, size);
 }
 
-/* The laid card and the cards taken with it as a move. */
+/* The laid card and the cards taken with it as a move, the table's cards
+ * in the order they lie on the table (the order they were laid), so the
+ * record does not depend on the order a hand lifted them. */
 static EngMove
 capture_move (const EngInterpreter *it, const EscLiveMind *m)
 {
+  const EscState *s = esc_live_state (it);
   EngMove mv;
-  eng_move_init (&mv, ESC_PLAY, esc_live_state (it)->active);
+  eng_move_init (&mv, ESC_PLAY, s->active);
   mv.card = m->laid;
-  for (unsigned i = 0; i < m->n_taken; i++)
-    mv.cards[mv.n_cards++] = m->taken[i];
+  for (unsigned i = 0; i < s->table_n; i++)
+    for (unsigned k = 0; k < m->n_taken; k++)
+      if (card_of (it, m->taken[k]) == s->table[i])
+        mv.cards[mv.n_cards++] = m->taken[k];
   return mv;
 }
 
@@ -94,6 +100,7 @@ complete (EngInterpreter *it, EngEvents *out)
   EngMove mv = capture_move (it, m);
   memset (m, 0, sizeof *m);
   m->gathering = was.gathering;
+  m->taker = was.taker;
   if (eng_live_complete_pending (it, &mv, NULL, out))
     return true;
   *esc_live_mind (it) = was;
@@ -128,6 +135,7 @@ esc_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
   if (mv->verb == ESC_DEAL && s->taken[side].escobas > 0)
     {
       expect_leaves_table (it, true, who);
+      esc_live_mind (it)->taker = (uint8_t) (mv->player + 1);
       eng_live_say (out, ENG_EVENT_NEED, mv->player, "S2",
                     ENG_N_ ("%s: take the four cards, one face up across your pile"), who);
     }
@@ -157,6 +165,7 @@ esc_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
         taker = (unsigned) mv->player;
       expect_leaves_table (it, false, eng_live_player_name (it, (int) taker));
       esc_live_mind (it)->gathering = s->phase != ESC_PHASE_OVER;
+      esc_live_mind (it)->taker = (uint8_t) (taker + 1);
     }
 }
 
@@ -205,6 +214,8 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
 {
   EscLiveMind *m = esc_live_mind (it);
   m->laid_this_look = 0;
+  if (eng_live_mind_const (it)->n_expect == 0)
+    m->taker = 0;
   esc_live_settle_round (it, out);
   if (!eng_interpreter_started (it))
     return;
@@ -307,7 +318,9 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   eng_live_begin_pending (it, c);
   m = esc_live_mind (it);
+  uint8_t taker = m->taker;
   memset (m, 0, sizeof *m);
+  m->taker = taker;
   m->laid = c->item.serial;
   m->laid_this_look = 1;
   const char *who = eng_live_player_name (it, s->active);
@@ -372,6 +385,36 @@ card_put_back (EngInterpreter *it, const EngLiveChange *c)
   return back;
 }
 
+/* A table face carried to a pile while the table's last cards (or the
+ * dealer's four) go to one player's: whose pile matters (S7, S12). */
+static void
+to_a_pile (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
+{
+  const EscRules *r = esc_live_rules (it);
+  const EscState *s = esc_live_state (it);
+  EngLiveMind *m = eng_live_mind (it);
+  int p = eng_live_player_of_seat (it, c->item.zone.seat);
+  int taker = esc_live_mind (it)->taker - 1;
+  int e = -1;
+  for (int i = 0; i < m->n_expect && e < 0; i++)
+    if (m->expect[i].kind == ENG_EXPECT_LEAVE && m->expect[i].serial == c->item.serial)
+      e = i;
+  if (e < 0)
+    {
+      card_taken (it, c, out);
+      return;
+    }
+  if (p < 0 || escoba_side (r, s, (unsigned) p) != escoba_side (r, s, (unsigned) taker))
+    {
+      eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "S12", ENG_N_ ("Not that pile: %s"),
+                       m->expect[e].text);
+      return;
+    }
+  memmove (&m->expect[e], &m->expect[e + 1], (size_t) (m->n_expect - e - 1) * sizeof m->expect[0]);
+  m->n_expect--;
+  eng_live_accept (it, c);
+}
+
 static void
 esc_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
@@ -396,12 +439,10 @@ esc_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     }
   if (face && from_table)
     {
-      /* to a pile: whose, at the round's end, matters (S7, S12) */
       if (c->kind == ENG_LIVE_MOVE && c->item.zone.kind == ENG_ZONE_CAPTURE
-          && esc_live_mind (it)->laid == 0 && eng_live_mind_const (it)->n_expect > 0)
+          && esc_live_mind (it)->laid == 0 && esc_live_mind (it)->taker > 0)
         {
-          eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "S12",
-                           ENG_N_ ("Not that pile: %s"), eng_live_mind_const (it)->expect[0].text);
+          to_a_pile (it, c, out);
           return;
         }
       card_taken (it, c, out);
@@ -533,15 +574,16 @@ esc_live_pending (const EngLiveMind *m)
   return esc_live_mind_of (m)->laid != 0;
 }
 
-/* "g LAID GONE GATHERING N TAKEN..." (docs/escoba.md); the core has its
- * own keys. */
+/* "g LAID GONE GATHERING TAKER N TAKEN..." (docs/escoba.md); the core has
+ * its own keys. */
 static void
 esc_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 {
   const EscLiveMind *em = esc_live_mind_of (m);
-  if (em->laid == 0 && !em->gathering)
+  if (em->laid == 0 && !em->gathering && em->taker == 0)
     return;
-  eng_live_notes_add (o, "g %u %u %u %u", em->laid, em->laid_gone, em->gathering, em->n_taken);
+  eng_live_notes_add (o, "g %u %u %u %u %u", em->laid, em->laid_gone, em->gathering, em->taker,
+                      em->n_taken);
   for (unsigned i = 0; i < em->n_taken; i++)
     eng_live_notes_add (o, " %u", em->taken[i]);
   eng_live_notes_add (o, "\n");
@@ -550,8 +592,9 @@ esc_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 static bool
 esc_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
 {
-  long v[5 + ESC_LIVE_TAKEN];
-  if (strcmp (w[0], "g") != 0 || nw < 5 || nw > 5 + ESC_LIVE_TAKEN)
+  enum { HEAD = 6 };
+  long v[HEAD + ESC_LIVE_TAKEN];
+  if (strcmp (w[0], "g") != 0 || nw < HEAD || nw > HEAD + ESC_LIVE_TAKEN)
     return false;
   for (int i = 1; i < nw; i++)
     {
@@ -560,16 +603,17 @@ esc_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
       if (*end != '\0' || end == w[i] || v[i] < 0 || v[i] >= ENG_LIVE_SERIALS)
         return false;
     }
-  if (v[2] > 1 || v[3] > 1 || nw != 5 + v[4])
+  if (v[2] > 1 || v[3] > 1 || v[4] > ESC_PLAYERS || nw != HEAD + v[5])
     return false;
   EscLiveMind *em = (EscLiveMind *) (void *) m->game;
   memset (em, 0, sizeof *em);
   em->laid = (uint16_t) v[1];
   em->laid_gone = (uint8_t) v[2];
   em->gathering = (uint8_t) v[3];
-  em->n_taken = (uint8_t) v[4];
+  em->taker = (uint8_t) v[4];
+  em->n_taken = (uint8_t) v[5];
   for (int i = 0; i < em->n_taken; i++)
-    em->taken[i] = (uint16_t) v[5 + i];
+    em->taken[i] = (uint16_t) v[HEAD + i];
   return true;
 }
 

@@ -13,6 +13,3 @@ bool escoba_card_public (const void *rules, const void *state, unsigned serial);
 void escoba_public_view (const void *rules, const void *state, const EngSetup *setup,
                          EngView *view);
 int escoba_to_move (const void *rules, const void *state);
-
-/* Whether `card` laid now could take table cards to 15 (S4). */
-bool escoba_can_capture (const EscRules *rules, const EscState *s, uint8_t card);

@@ -91,3 +91,5 @@ unsigned escoba_next (const EscState *s, unsigned p);
 /* The primera value of a card (S8): 7 21, 6 18, ace 16, 5 15, 4 14, 3 13,
  * 2 12, figures 10. */
 unsigned escoba_primera (const EscRules *rules, uint8_t card);
+/* Whether `card` laid now could take table cards to 15 (S4). */
+bool escoba_can_capture (const EscRules *rules, const EscState *s, uint8_t card);
