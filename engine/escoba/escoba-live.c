@@ -209,6 +209,18 @@ try_deal (EngInterpreter *it, EngEvents *out)
                   ENG_N_ ("Only four cards go face up on the table"));
 }
 
+/* Whether the table is already asked to do something with face `serial`
+ * (an escoba's card to the pile). */
+static bool
+expected (const EngInterpreter *it, uint16_t serial)
+{
+  const EngLiveMind *m = eng_live_mind_const (it);
+  for (int i = 0; i < m->n_expect; i++)
+    if (m->expect[i].serial == serial)
+      return true;
+  return false;
+}
+
 static void
 esc_live_settle (EngInterpreter *it, EngEvents *out)
 {
@@ -229,14 +241,17 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
   unsigned sum = taken_sum (it, m);
   if (sum == 15)
     {
-      complete (it, out);
-      if (!m->laid_gone)
+      /* taken: the card laid, when it still lies there, goes too */
+      uint16_t laid = m->laid_gone ? 0 : m->laid;
+      int who = esc_live_state (it)->active;
+      if (complete (it, out) && laid != 0 && !expected (it, laid))
         {
           char name[48];
-          face_the (it, m->laid, name, sizeof name);
-          eng_live_expect_face_leaves (it, m->laid, ENG_N_ ("%s: %s goes to your pile too"),
-                                       eng_live_player_name (it, esc_live_state (it)->active),
-                                       name);
+          face_the (it, laid, name, sizeof name);
+          eng_live_expect_face_leaves (it, laid, ENG_N_ ("%s: %s goes to your pile too"),
+                                       eng_live_player_name (it, who), name);
+          eng_live_say (out, ENG_EVENT_NEED, who, "S3", ENG_N_ ("%s: %s goes to your pile too"),
+                        eng_live_player_name (it, who), name);
         }
       return;
     }
@@ -341,6 +356,13 @@ card_taken (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   EscLiveMind *m = esc_live_mind (it);
   char name[48];
   face_the (it, c->item.serial, name, sizeof name);
+  if (m->laid == 0 && expected (it, c->item.serial))
+    {
+      /* an escoba's card lifted on its way to the pile: face up there, the
+       * table is still asked */
+      eng_live_accept (it, c);
+      return;
+    }
   if (m->laid == 0 || esc_live_state (it)->phase != ESC_PHASE_PLAY)
     {
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "S12",

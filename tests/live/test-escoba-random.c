@@ -100,12 +100,13 @@ gather (Table *t, unsigned n_players)
 }
 
 static void
-write_deal (Table *t, const EngMove *m, const EscState *a)
+write_deal (Table *t, const EngMove *m, const EscState *a, const char *expects)
 {
   lay (t, m->card);
   for (unsigned i = 0; i < 3; i++)
     lay (t, m->cards[i]);
   g_string_append (t->text, "snap\n");
+  g_string_append (t->text, expects);
   if (a->table_n == 0)
     {
       /* the dealer's escoba: the four into the pile, one face up */
@@ -188,7 +189,10 @@ play_game (const EngCardSet *set, unsigned n, bool pairs, uint64_t seed, bool fi
   cr_assert_eq (eng_game_new (&escoba_game_class, set, &opts, &su, &rng, NULL, &g, &why), ENG_OK,
                 "%s", why.reason);
   const EscState *s = eng_game_state (g);
-  EngRecord *rec = eng_record_new (&escoba_game_class, &su, &opts);
+  EngSetup live = su;   /* the record of a live table: no seed */
+  live.has_seed = false;
+  live.seed = 0;
+  EngRecord *rec = eng_record_new (&escoba_game_class, &live, &opts);
   Table t = { .text = text, .r = eng_game_rules (g), .names = names, .policy = &policy };
   g_string_append (text, "game escoba\nplayers");
   for (unsigned p = 0; p < n; p++)
@@ -204,19 +208,45 @@ play_game (const EngCardSet *set, unsigned n, bool pairs, uint64_t seed, bool fi
         cr_assert (eng_game_class_random_move (&escoba_game_class, eng_game_rules (g), s, &policy,
                                                &m));
       EscState before = *s;
-      cr_assert_eq (eng_game_apply (g, &m, NULL, &why), ENG_OK, "%s", why.reason);
+      EngEvent storage[64];
+      EngEvents ev;
+      eng_events_init (&ev, storage, 64);
+      cr_assert_eq (eng_game_apply (g, &m, film ? &ev : NULL, &why), ENG_OK, "%s", why.reason);
       bool round_over = s->round != before.round || eng_game_is_over (g);
+      /* a film says what the referee must say: the dealer's escobas and
+       * every round's count, after the look that makes the move */
+      GString *expects = g_string_new (NULL);
+      for (size_t i = 0; film && i < ev.n; i++)
+        if (storage[i].kind == ENG_EVENT_SCORE
+            || (storage[i].kind == ENG_EVENT_CAPTURE && strcmp (storage[i].rule, "S2") == 0))
+          g_string_append_printf (expects, "expect say %s %s\n",
+                                  eng_event_kind_to_string (storage[i].kind), storage[i].text);
       if (m.verb == ESC_DEAL)
-        write_deal (&t, &m, s);
+        write_deal (&t, &m, s, expects->str);
       else
-        write_play (&t, &m, &before, s, round_over);
+        {
+          write_play (&t, &m, &before, s, round_over);
+          g_string_append (text, expects->str);
+        }
+      g_string_free (expects, TRUE);
       if (m.verb == ESC_DEAL && s->table_n == 0)
         pile_back (&t, before.dealer, m.card);
       else if (m.verb == ESC_PLAY && m.n_cards > 0)
         pile_back (&t, (unsigned) m.player, m.cards[0]);
+      eng_record_append (rec, &m, 0);
+      if (film && round_over && getenv ("ESCOBA_FILM_ROUNDS") != NULL
+          && before.round >= (unsigned) atoi (getenv ("ESCOBA_FILM_ROUNDS")))
+        break;
       if (round_over && !eng_game_is_over (g))
         gather (&t, n);
-      eng_record_append (rec, &m, 0);
+    }
+  if (film && eng_game_is_over (g))
+    {
+      g_string_append (text, "expect over\nexpect winner");
+      for (unsigned p = 0; p < n; p++)
+        if ((eng_game_winners (g, NULL) >> p) & 1)
+          g_string_append_printf (text, " %s", names[p]);
+      g_string_append (text, "\n");
     }
   eng_game_free (g);
   return rec;
