@@ -115,7 +115,7 @@ cli_bench_engine (int argc, char **argv)
         }
       int guard = 0;
       EngMove m;
-      while (!k->is_over (rules, state) && guard++ < 20000
+      while (!eng_game_class_is_over (k, rules, state) && guard++ < 20000
              && eng_game_class_random_move (k, rules, state, &policy, &m))
         {
           if (eng_game_class_apply (k, rules, &su, state, &m, NULL, NULL) != ENG_OK)
@@ -128,7 +128,7 @@ cli_bench_engine (int argc, char **argv)
             }
           moves++;
         }
-      if (!k->is_over (rules, state))
+      if (!eng_game_class_is_over (k, rules, state))
         unfinished++;
     }
   double secs = (double) (g_get_monotonic_time () - t0) / 1e6;

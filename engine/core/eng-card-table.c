@@ -66,6 +66,70 @@ eng_card_attr_index (const EngCard *card, const char *key, const char *values)
   return -1;
 }
 
+EngStatus
+eng_card_table_enum (const EngCardTable *t, const char *key, const char *values, uint8_t *out,
+                     EngParseError *err)
+{
+  for (unsigned k = 0; k < t->n; k++)
+    {
+      int v = eng_card_attr_index (eng_card_table_card (t, k), key, values);
+      if (v < 0)
+        {
+          eng_parse_error_set (err, "card set", 0, "card %u: %s is not one of %s", t->serial[k],
+                               key, values);
+          return ENG_ERR_INCONSISTENT;
+        }
+      out[k] = (uint8_t) v;
+    }
+  return ENG_OK;
+}
+
+EngStatus
+eng_card_table_int (const EngCardTable *t, const char *key, int lo, int hi, int8_t *out,
+                    EngParseError *err)
+{
+  for (unsigned k = 0; k < t->n; k++)
+    {
+      long v = 0;
+      if (eng_card_attr_int (eng_card_table_card (t, k), key, &v) != ENG_OK || v < lo || v > hi)
+        {
+          eng_parse_error_set (err, "card set", 0, "card %u needs a %s of %d to %d",
+                               t->serial[k], key, lo, hi);
+          return ENG_ERR_INCONSISTENT;
+        }
+      out[k] = (int8_t) v;
+    }
+  return ENG_OK;
+}
+
+int
+eng_cards_find (const uint8_t *cards, unsigned n, uint8_t card)
+{
+  for (unsigned i = 0; i < n; i++)
+    if (cards[i] == card)
+      return (int) i;
+  return -1;
+}
+
+void
+eng_cards_remove_at (uint8_t *cards, uint8_t *n, unsigned i)
+{
+  memmove (cards + i, cards + i + 1, (size_t) (*n - i - 1));
+  (*n)--;
+}
+
+void
+eng_serials_sort (uint16_t *serials, unsigned n)
+{
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && serials[j] < serials[j - 1]; j--)
+      {
+        uint16_t x = serials[j];
+        serials[j] = serials[j - 1];
+        serials[j - 1] = x;
+      }
+}
+
 void
 eng_tally_init (EngTally *t)
 {

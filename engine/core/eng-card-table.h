@@ -47,6 +47,26 @@ eng_card_table_index (const EngCardTable *table, unsigned serial)
 /* The set's entry of card index `idx` (NULL out of range). */
 const EngCard *eng_card_table_card (const EngCardTable *table, unsigned idx);
 
+/* Every face's enum attribute `key` as its position among `values` (words
+ * separated by spaces), into out[card index]; a face without one of them
+ * is refused (ENG_ERR_INCONSISTENT, `err` names it). */
+EngStatus eng_card_table_enum (const EngCardTable *table, const char *key, const char *values,
+                               uint8_t *out, EngParseError *err);
+/* Every face's integer attribute `key`, which must lie in lo..hi, into
+ * out[card index]; refused like eng_card_table_enum. */
+EngStatus eng_card_table_int (const EngCardTable *table, const char *key, int lo, int hi,
+                              int8_t *out, EngParseError *err);
+
+/* ---- a place's cards (card indices) ------------------------------------- */
+
+/* The position of `card` among the n cards, -1 when not there. */
+int eng_cards_find (const uint8_t *cards, unsigned n, uint8_t card);
+/* Takes out the card at position i, keeping the others' order. */
+void eng_cards_remove_at (uint8_t *cards, uint8_t *n, unsigned i);
+/* Sorts n serials, smallest first (an order that does not depend on how
+ * cards were laid or seen). */
+void eng_serials_sort (uint16_t *serials, unsigned n);
+
 /* The position of a card's enum attribute `key` among `values` (words
  * separated by spaces: "oros copas espadas bastos"), -1 when the card has
  * none of them. */

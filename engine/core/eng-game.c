@@ -422,6 +422,75 @@ eng_game_class_check (const EngGameClass *klass, const void *rules, const EngSet
   return eng_play_check (klass, rules, setup, state, move, why);
 }
 
+int
+eng_game_class_score (const EngGameClass *klass, const void *rules, const void *state,
+                      unsigned player)
+{
+  if (klass->score != NULL)
+    return klass->score (rules, state, player);
+  return player < ENG_MAX_PLAYERS ? ((const EngPlayHeader *) state)->score[player] : 0;
+}
+
+bool
+eng_game_class_is_over (const EngGameClass *klass, const void *rules, const void *state)
+{
+  if (klass->is_over != NULL)
+    return klass->is_over (rules, state);
+  return ((const EngPlayHeader *) state)->over != 0;
+}
+
+unsigned
+eng_game_class_winners (const EngGameClass *klass, const void *rules, const void *state,
+                        const char **tiebreak)
+{
+  if (klass->winners != NULL)
+    return klass->winners (rules, state, tiebreak);
+  const EngPlayHeader *h = state;
+  if (tiebreak != NULL)
+    *tiebreak = h->over ? "score" : NULL;
+  return h->over ? h->winners : 0;
+}
+
+int
+eng_game_class_to_move (const EngGameClass *klass, const void *rules, const void *state)
+{
+  if (klass->to_move != NULL)
+    return klass->to_move (rules, state);
+  const EngPlayHeader *h = state;
+  return h->over ? -1 : h->to_move;
+}
+
+bool
+eng_game_class_move_shape_ok (const EngGameClass *klass, const EngMove *m, char *reason,
+                              size_t size)
+{
+  if (klass->move_shape_ok != NULL)
+    return klass->move_shape_ok (m, reason, size);
+  if (klass->shapes == NULL || m->verb >= klass->n_verbs)
+    {
+      if (reason != NULL && size > 0)
+        snprintf (reason, size, "a known verb");
+      return klass->shapes != NULL ? false : true;
+    }
+  const EngVerbShape *v = &klass->shapes[m->verb];
+  unsigned cards = (m->card != 0) + m->n_cards, players = 0;
+  bool ok = (m->card != 0 || m->n_cards == 0) && cards >= v->min_cards && cards <= v->max_cards
+            && (v->show || m->show == 0);
+  for (unsigned i = 0; i < 2; i++)
+    {
+      players += m->target[i] >= 0;
+      ok = ok && (m->slot[i] < 0 || (v->slots && m->target[i] >= 0));
+    }
+  ok = ok && players <= v->players;
+  for (unsigned i = 0; ok && !v->unseen && i <= m->n_cards; i++)
+    ok = (i == 0 ? m->card : m->cards[i - 1]) != ENG_SERIAL_UNKNOWN;
+  if (!ok && reason != NULL && size > 0)
+    snprintf (reason, size, "'%s' takes %u to %u cards%s%s", klass->verbs[m->verb],
+              (unsigned) v->min_cards, (unsigned) v->max_cards,
+              v->players > 0 ? " and players" : ", no player", v->show ? ", show N" : "");
+  return ok;
+}
+
 EngStatus
 eng_game_check (const EngGame *game, const EngMove *move, EngVerdict *why)
 {
@@ -478,25 +547,25 @@ eng_game_legal_moves (const EngGame *game, EngMove *out, size_t max)
 int
 eng_game_score (const EngGame *game, unsigned player)
 {
-  return game->klass->score (game->rules, game->state, player);
+  return eng_game_class_score (game->klass, game->rules, game->state, player);
 }
 
 bool
 eng_game_is_over (const EngGame *game)
 {
-  return game->klass->is_over (game->rules, game->state);
+  return eng_game_class_is_over (game->klass, game->rules, game->state);
 }
 
 unsigned
 eng_game_winners (const EngGame *game, const char **tiebreak)
 {
-  return game->klass->winners (game->rules, game->state, tiebreak);
+  return eng_game_class_winners (game->klass, game->rules, game->state, tiebreak);
 }
 
 int
 eng_game_to_move (const EngGame *game)
 {
-  return game->klass->to_move (game->rules, game->state);
+  return eng_game_class_to_move (game->klass, game->rules, game->state);
 }
 
 EngStatus

@@ -184,6 +184,16 @@ typedef struct {
   char reason[200];
 } EngVerdict;
 
+/* What a verb's move carries, for a class that describes its verbs as data
+ * instead of writing move_shape_ok: cards (the main one and the further
+ * ones together), players named (each may have a slot when `slots`),
+ * whether `show N` and '?' (a card nobody saw) are allowed. */
+typedef struct {
+  uint8_t min_cards, max_cards;
+  uint8_t players;
+  bool slots, show, unseen;
+} EngVerbShape;
+
 typedef struct EngGameClass EngGameClass;
 struct EngView;   /* eng-view.h */
 struct EngPlay;   /* eng-play.h */
@@ -225,6 +235,9 @@ struct EngGameClass {
    * players' names (eng-play.h); callers go through eng_game_class_apply. */
   EngStatus (*play) (struct EngPlay *play, const EngMove *move);
 
+  /* The four queries below may be NULL when the state starts with an
+   * EngPlayHeader (eng-play.h) the game keeps up to date: the core reads
+   * it (callers go through eng_game_class_score and friends). */
   int (*score) (const void *rules, const void *state, unsigned player);
   bool (*is_over) (const void *rules, const void *state);
   /* Bitmask of winners (0 while the game goes on); tiebreak may be NULL. */
@@ -236,8 +249,10 @@ struct EngGameClass {
   EngStatus (*check_conservation) (const void *rules, const void *state, EngVerdict *why);
 
   /* Whether a move has the arguments its verb needs, independent of any
-   * state (a record line failing this is malformed, not illegal). */
+   * state (a record line failing this is malformed, not illegal).  NULL:
+   * `shapes` says it (callers go through eng_game_class_move_shape_ok). */
   bool (*move_shape_ok) (const EngMove *move, char *reason, size_t size);
+  const EngVerbShape *shapes;       /* per verb, or NULL */
 
   /* What everyone at the table may see (eng-view.h): `view` comes cleared
    * by eng_view_init with n_players and names set from `setup`; the game
@@ -284,6 +299,16 @@ EngStatus eng_game_class_apply (const EngGameClass *klass, const void *rules,
 EngStatus eng_game_class_check (const EngGameClass *klass, const void *rules,
                                 const EngSetup *setup, const void *state, const EngMove *move,
                                 EngVerdict *why);
+/* The class's queries, or the core's reading of the state's EngPlayHeader
+ * when the class has none (and its verb shapes for move_shape_ok). */
+int eng_game_class_score (const EngGameClass *klass, const void *rules, const void *state,
+                          unsigned player);
+bool eng_game_class_is_over (const EngGameClass *klass, const void *rules, const void *state);
+unsigned eng_game_class_winners (const EngGameClass *klass, const void *rules, const void *state,
+                                 const char **tiebreak);
+int eng_game_class_to_move (const EngGameClass *klass, const void *rules, const void *state);
+bool eng_game_class_move_shape_ok (const EngGameClass *klass, const EngMove *move, char *reason,
+                                   size_t size);
 
 /* EngGame: rules + state + undo history, one object. */
 typedef struct EngGame EngGame;

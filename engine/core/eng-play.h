@@ -31,6 +31,17 @@
 
 #include "eng-game.h"
 
+/* What the core reads of a state whose class leaves score, is_over,
+ * winners and to_move NULL: the state's first member, which the game keeps
+ * up to date (winners and over at the end, whose decision the table waits
+ * for, each player's score: partners who score together hold the same). */
+typedef struct {
+  int8_t to_move;                  /* -1: nobody (over) */
+  uint8_t over;
+  uint16_t winners;                /* bit p: player p won */
+  int16_t score[ENG_MAX_PLAYERS];
+} EngPlayHeader;
+
 /* One move's context, made by the core for EngGameClass.play. */
 typedef struct EngPlay {
   const void *rules;

@@ -118,6 +118,12 @@ void eng_live_notes_item (EngLiveNotes *o, const char *key, const EngLiveItem *v
 /* Reads words[0..7) written by eng_live_notes_item; false when malformed. */
 bool eng_live_notes_parse_item (char *const *words, int n_words, EngLiveItem *v);
 bool eng_live_notes_zone (const char *const *words, EngZone *z);
+/* A game's journal line of whole numbers: `key` and the n values.  Read
+ * back: the count of values (at most max, each within lo..hi) when the
+ * words are that key's line, -1 otherwise. */
+void eng_live_notes_numbers (EngLiveNotes *o, const char *key, const long *values, size_t n);
+int eng_live_notes_parse_numbers (char *const *words, int n_words, const char *key, long lo,
+                                  long hi, long *values, size_t max);
 
 typedef struct EngLiveClass EngLiveClass;
 

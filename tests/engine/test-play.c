@@ -305,3 +305,79 @@ Test (play, a_question_names_one_candidate_and_cancel_names_the_next)
   cr_assert (choice.player[0] == 1 && choice.player[1] == 2 && choice.player[2] == 0);
   cr_assert_not (eng_live_ask_choice (cand, 0, 1, &choice));
 }
+
+/* A class that leaves its queries to the core keeps an EngPlayHeader
+ * first in its state; its verbs' shapes are data. */
+typedef struct {
+  EngPlayHeader h;
+  uint8_t count;
+} HeadedState;
+
+static const EngVerbShape headed_shapes[] = { { 1, 3, 0, false, false, false } };
+static const EngGameClass headed_class = {
+  .name = "headed", .title = "Headed", .min_players = 2, .max_players = 2,
+  .state_size = sizeof (HeadedState), .verbs = toy_verbs, .n_verbs = 1, .shapes = headed_shapes,
+};
+
+Test (play, the_core_reads_the_header_and_the_verb_shapes)
+{
+  HeadedState s = { .h = { .to_move = 1, .score = { 4, 7 } } };
+  cr_assert_eq (eng_game_class_score (&headed_class, NULL, &s, 1), 7);
+  cr_assert_eq (eng_game_class_to_move (&headed_class, NULL, &s), 1);
+  cr_assert_not (eng_game_class_is_over (&headed_class, NULL, &s));
+  const char *tb = "x";
+  cr_assert_eq (eng_game_class_winners (&headed_class, NULL, &s, &tb), 0u);
+  cr_assert_null (tb);
+  s.h.over = 1;
+  s.h.winners = 2;
+  cr_assert_eq (eng_game_class_winners (&headed_class, NULL, &s, &tb), 2u);
+  cr_assert_str_eq (tb, "score");
+  cr_assert_eq (eng_game_class_to_move (&headed_class, NULL, &s), -1);
+  EngMove m;
+  eng_move_init (&m, 0, 0);
+  char why[96];
+  cr_assert_not (eng_game_class_move_shape_ok (&headed_class, &m, why, sizeof why), "no card");
+  cr_assert_str_eq (why, "'add' takes 1 to 3 cards, no player");
+  m.card = 5;
+  cr_assert (eng_game_class_move_shape_ok (&headed_class, &m, why, sizeof why), "%s", why);
+  m.cards[m.n_cards++] = ENG_SERIAL_UNKNOWN;
+  cr_assert_not (eng_game_class_move_shape_ok (&headed_class, &m, NULL, 0), "'?' not taken");
+  m.n_cards = 0;
+  m.target[0] = 1;
+  cr_assert_not (eng_game_class_move_shape_ok (&headed_class, &m, NULL, 0), "no player taken");
+}
+
+Test (play, card_lists_attributes_and_journal_numbers)
+{
+  uint8_t cards[5] = { 9, 4, 7, 4, 2 }, n = 5;
+  cr_assert_eq (eng_cards_find (cards, n, 4), 1);
+  cr_assert_eq (eng_cards_find (cards, n, 8), -1);
+  eng_cards_remove_at (cards, &n, 1);
+  cr_assert_eq (n, 4);
+  cr_assert (cards[0] == 9 && cards[1] == 7 && cards[2] == 4 && cards[3] == 2);
+  uint16_t serials[4] = { 30, 2, 17, 2 };
+  eng_serials_sort (serials, 4);
+  cr_assert (serials[0] == 2 && serials[1] == 2 && serials[2] == 17 && serials[3] == 30);
+
+  const EngGameClass *k = eng_game_class_get (0);
+  EngCardSet *set = load_set (k->name);
+  EngCardTable t;
+  cr_assert_eq (eng_card_table_init (&t, set, k, 250, NULL), ENG_OK);
+  uint8_t out[ENG_CARD_TABLE_MAX];
+  int8_t values[ENG_CARD_TABLE_MAX];
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_card_table_enum (&t, "no-such-key", "a b", out, &err), ENG_ERR_INCONSISTENT);
+  cr_assert_not_null (strstr (err.reason, "no-such-key"), "%s", err.reason);
+  cr_assert_eq (eng_card_table_int (&t, "no-such-key", 0, 9, values, &err), ENG_ERR_INCONSISTENT);
+  eng_card_set_free (set);
+
+  char line[] = "g 3 0 12";
+  char *words[4] = { line, line + 2, line + 4, line + 6 };
+  line[1] = line[3] = line[5] = '\0';
+  long v[4];
+  cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "g", 0, 20, v, 4), 3);
+  cr_assert (v[0] == 3 && v[1] == 0 && v[2] == 12);
+  cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "g", 0, 10, v, 4), -1, "12 out of range");
+  cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "y", 0, 20, v, 4), -1, "another key");
+  cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "g", 0, 20, v, 2), -1, "too many");
+}
