@@ -192,16 +192,16 @@ try_deal (EngInterpreter *it, EngEvents *out)
   const EngLiveMind *m = eng_live_mind_const (it);
   EngMove mv;
   eng_move_init (&mv, ESC_DEAL, esc_live_state (it)->dealer);
+  uint16_t four[5] = { 0 };
   unsigned n = 0;
   for (int i = 0; i < m->n_view; i++)
-    if (m->view[i].kind == 'F' && on_table (m->view[i].zone))
-      {
-        if (n == 0)
-          mv.card = m->view[i].serial;
-        else if (n < 4)
-          mv.cards[mv.n_cards++] = m->view[i].serial;
-        n++;
-      }
+    if (m->view[i].kind == 'F' && on_table (m->view[i].zone) && n < 5)
+      four[n++] = m->view[i].serial;
+  /* in serial order: the order the camera lists them says nothing */
+  eng_serials_sort (four, n < 4 ? n : 4);
+  mv.card = four[0];
+  for (unsigned i = 1; i < 4 && i < n; i++)
+    mv.cards[mv.n_cards++] = four[i];
   if (n == 4)
     eng_live_try_apply (it, &mv, NULL, out);
   else if (n > 4)
@@ -602,40 +602,26 @@ static void
 esc_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
 {
   const EscLiveMind *em = esc_live_mind_of (m);
-  if (em->laid == 0 && !em->gathering && em->taker == 0)
-    return;
-  eng_live_notes_add (o, "g %u %u %u %u %u", em->laid, em->laid_gone, em->gathering, em->taker,
-                      em->n_taken);
+  long v[5 + ESC_LIVE_TAKEN] = { em->laid, em->laid_gone, em->gathering, em->taker, em->n_taken };
   for (unsigned i = 0; i < em->n_taken; i++)
-    eng_live_notes_add (o, " %u", em->taken[i]);
-  eng_live_notes_add (o, "\n");
+    v[5 + i] = em->taken[i];
+  if (em->laid != 0 || em->gathering || em->taker != 0)
+    eng_live_notes_numbers (o, "g", v, 5 + em->n_taken);
 }
 
 static bool
 esc_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
 {
-  enum { HEAD = 6 };
-  long v[HEAD + ESC_LIVE_TAKEN];
-  if (strcmp (w[0], "g") != 0 || nw < HEAD || nw > HEAD + ESC_LIVE_TAKEN)
-    return false;
-  for (int i = 1; i < nw; i++)
-    {
-      char *end;
-      v[i] = strtol (w[i], &end, 10);
-      if (*end != '\0' || end == w[i] || v[i] < 0 || v[i] >= ENG_LIVE_SERIALS)
-        return false;
-    }
-  if (v[2] > 1 || v[3] > 1 || v[4] > ESC_PLAYERS || nw != HEAD + v[5])
+  long v[5 + ESC_LIVE_TAKEN];
+  int n = eng_live_notes_parse_numbers (w, nw, "g", 0, ENG_LIVE_SERIALS - 1, v, 5 + ESC_LIVE_TAKEN);
+  if (n < 5 || v[1] > 1 || v[2] > 1 || v[3] > ESC_PLAYERS || n != 5 + v[4])
     return false;
   EscLiveMind *em = (EscLiveMind *) (void *) m->game;
-  memset (em, 0, sizeof *em);
-  em->laid = (uint16_t) v[1];
-  em->laid_gone = (uint8_t) v[2];
-  em->gathering = (uint8_t) v[3];
-  em->taker = (uint8_t) v[4];
-  em->n_taken = (uint8_t) v[5];
+  *em = (EscLiveMind) { .laid = (uint16_t) v[0], .laid_gone = (uint8_t) v[1],
+                        .gathering = (uint8_t) v[2], .taker = (uint8_t) v[3],
+                        .n_taken = (uint8_t) v[4] };
   for (int i = 0; i < em->n_taken; i++)
-    em->taken[i] = (uint16_t) v[HEAD + i];
+    em->taken[i] = (uint16_t) v[5 + i];
   return true;
 }
 

@@ -12,4 +12,3 @@ void escoba_card_name (const void *rules, unsigned serial, bool definite, char *
 bool escoba_card_public (const void *rules, const void *state, unsigned serial);
 void escoba_public_view (const void *rules, const void *state, const EngSetup *setup,
                          EngView *view);
-int escoba_to_move (const void *rules, const void *state);

@@ -104,8 +104,15 @@ add_panels (const EscRules *r, const EscState *s, const EngSetup *su, EngView *v
       eng_view_add_row (round, ENG_ ("Dealer"), "%s", su->names[s->dealer]);
       eng_view_add_row (round, ENG_ ("Cards in the deck"), "%u", (unsigned) s->deck_n);
       for (unsigned i = 0; i < escoba_n_sides (r, s) && i + 3 < ENG_VIEW_PANEL_ROWS; i++)
-        eng_view_add_row (round, su->names[i], ENG_ ("%u cards, %u escobas"),
-                          (unsigned) s->taken[i].cards, (unsigned) s->taken[i].escobas);
+        {
+          const EscTaken *t = &s->taken[i];
+          char cards[32], escobas[32];
+          snprintf (cards, sizeof cards, ENG_NG_ ("%u card", "%u cards", t->cards), t->cards);
+          snprintf (escobas, sizeof escobas, ENG_NG_ ("%u escoba", "%u escobas", t->escobas),
+                    t->escobas);
+          /* Translators: a side's cards taken and escobas this round. */
+          eng_view_add_row (round, su->names[i], ENG_ ("%s, %s"), cards, escobas);
+        }
     }
   EngViewPanel *house = eng_view_add_panel (view, ENG_ ("House rules"));
   if (house != NULL)

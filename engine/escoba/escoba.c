@@ -38,24 +38,14 @@ escoba_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
   if (r == NULL)
     return ENG_ERR_NO_MEMORY;
   EngStatus st = eng_card_table_init (&r->table, set, &escoba_game_class, ESC_CARDS, err);
+  if (st == ENG_OK)
+    st = eng_card_table_enum (&r->table, "suit", "oros copas espadas bastos", r->suit, err);
+  if (st == ENG_OK)
+    st = eng_card_table_int (&r->table, "value", 1, 10, r->value, err);
   r->siete_de_oros = ENG_CARD_NONE;
   for (unsigned k = 0; st == ENG_OK && k < r->table.n; k++)
-    {
-      const EngCard *c = eng_card_table_card (&r->table, k);
-      int suit = eng_card_attr_index (c, "suit", "oros copas espadas bastos");
-      long value = 0;
-      if (suit < 0 || eng_card_attr_int (c, "value", &value) != ENG_OK || value < 1 || value > 10)
-        {
-          eng_parse_error_set (err, "card set", 0, "card %u needs a suit and a value 1-10",
-                               c->serial);
-          st = ENG_ERR_INCONSISTENT;
-          break;
-        }
-      r->suit[k] = (uint8_t) suit;
-      r->value[k] = (uint8_t) value;
-      if (suit == 0 && value == 7)
-        r->siete_de_oros = (uint8_t) k;
-    }
+    if (r->suit[k] == 0 && r->value[k] == 7)
+      r->siete_de_oros = (uint8_t) k;
   if (st == ENG_OK && (r->table.n != ESC_CARDS || r->siete_de_oros == ENG_CARD_NONE))
     {
       eng_parse_error_set (err, "card set", 0, "an Escoba set is the 40 cards of the Spanish deck");
@@ -111,36 +101,20 @@ escoba_primera (const EscRules *r, uint8_t card)
   return points[r->value[card]];
 }
 
-static int
-find (const uint8_t *cards, unsigned n, uint8_t k)
-{
-  for (unsigned i = 0; i < n; i++)
-    if (cards[i] == k)
-      return (int) i;
-  return -1;
-}
-
-static void
-remove_at (uint8_t *cards, uint8_t *n, int i)
-{
-  memmove (cards + i, cards + i + 1, (size_t) (*n - i - 1));
-  (*n)--;
-}
-
 /* Where the referee knows card k lies, in words naming nothing hidden;
  * NULL when it lies behind an unknown token (a hand, the deck). */
 static const char *
 locate (const EscState *s, uint8_t k)
 {
-  if (find (s->table, s->table_n, k) >= 0)
+  if (eng_cards_find (s->table, s->table_n, k) >= 0)
     return ENG_N_ ("the table");
   for (unsigned p = 0; p < ESC_PLAYERS; p++)
-    if (find (s->pile[p], s->pile_n[p], k) >= 0)
+    if (eng_cards_find (s->pile[p], s->pile_n[p], k) >= 0)
       return ENG_N_ ("a pile");
   for (unsigned p = 0; p < s->n_players; p++)
-    if (find (s->hand[p], s->hand_n[p], k) >= 0)
+    if (eng_cards_find (s->hand[p], s->hand_n[p], k) >= 0)
       return ENG_N_ ("a hidden place");
-  return find (s->deck, s->deck_n, k) >= 0 ? ENG_N_ ("a hidden place") : NULL;
+  return eng_cards_find (s->deck, s->deck_n, k) >= 0 ? ENG_N_ ("a hidden place") : NULL;
 }
 
 /* A card in words for a refusal: its name while the table can see it (on
@@ -168,7 +142,7 @@ take_hidden (EngPlay *c, int p, uint8_t k)
   EscState *s = c->state;
   uint8_t *cards = p >= 0 ? s->hand[p] : s->deck;
   uint8_t *n = p >= 0 ? &s->hand_n[p] : &s->deck_n;
-  int i = find (cards, *n, k);
+  int i = eng_cards_find (cards, *n, k);
   char name[48];
   if (i < 0)
     {
@@ -177,7 +151,7 @@ take_hidden (EngPlay *c, int p, uint8_t k)
         return eng_play_refuse (c, ENG_ERR_CONSERVATION, "S11",
                                 ENG_N_ ("%s cannot come from there: it is in %s"),
                                 card_words (c, k, name, sizeof name), ENG_ (where));
-      i = p >= 0 ? find (cards, *n, ENG_CARD_UNKNOWN) : (int) *n - 1;
+      i = p >= 0 ? eng_cards_find (cards, *n, ENG_CARD_UNKNOWN) : (int) *n - 1;
       if (i < 0 || cards[i] != ENG_CARD_UNKNOWN)
         return p >= 0 ? eng_play_refuse (c, ENG_ERR_CONSERVATION, "S11",
                                          ENG_N_ ("%s has no card left to play"),
@@ -185,7 +159,7 @@ take_hidden (EngPlay *c, int p, uint8_t k)
                       : eng_play_refuse (c, ENG_ERR_CONSERVATION, "S11",
                                          ENG_N_ ("The deck has no card left to deal"));
     }
-  remove_at (cards, n, i);
+  eng_cards_remove_at (cards, n, i);
   return ENG_OK;
 }
 
@@ -306,7 +280,9 @@ count_round (EngPlay *c)
       int pts = t->escobas + ((int) i == cards) + ((int) i == oros) * (all_oros ? 2 : 1)
                 + t->siete_de_oros + ((int) i == sevens) * (all_sevens ? 3 : 1);
       s->last_points[i] = (uint8_t) pts;
-      s->score[i] = (int16_t) (s->score[i] + pts);
+      for (unsigned p = 0; p < s->n_players; p++)
+        if (escoba_side (r, s, p) == i)
+          s->h.score[p] = (int16_t) (s->h.score[p] + pts);
       if (!eng_play_words (c))
         continue;
       char line[160] = "", buf[64], name[80];
@@ -333,7 +309,7 @@ count_round (EngPlay *c)
         : eng_play_say (c, ENG_EVENT_SCORE, (int) i, "S8", ENG_N_ ("%s: no points this round"),
                         side_name (c, i, name, sizeof name));
       if (e != NULL)
-        e->value = s->score[i], e->delta = (int16_t) pts;
+        e->value = s->h.score[i], e->delta = (int16_t) pts;
     }
 }
 
@@ -369,6 +345,7 @@ new_round (const EscRules *r, EscState *s)
   s->last_capturer = ENG_CARD_NONE;
   s->active = (uint8_t) escoba_next (s, s->dealer);
   s->phase = ESC_PHASE_DEAL;
+  s->h.to_move = (int8_t) s->dealer;
 }
 
 static void
@@ -397,19 +374,20 @@ end_round (EngPlay *c)
   s->table_n = 0;
   count_round (c);
   unsigned sides = escoba_n_sides (r, s);
-  int16_t best = s->score[0];
+  int16_t best = s->h.score[0];
   for (unsigned i = 1; i < sides; i++)
-    best = s->score[i] > best ? s->score[i] : best;
-  unsigned leaders = eng_scores_leaders (s->score, sides);
+    best = s->h.score[i] > best ? s->h.score[i] : best;
+  unsigned leaders = eng_scores_leaders (s->h.score, sides);
   if (best >= r->target && __builtin_popcount (leaders) == 1)
     {
       s->phase = ESC_PHASE_OVER;
+      s->h.over = 1;
+      s->h.to_move = -1;
       unsigned side = (unsigned) __builtin_ctz (leaders);
-      s->winners = 0;
       for (unsigned p = 0; p < s->n_players; p++)
         if (escoba_side (r, s, p) == side)
-          s->winners |= (uint8_t) (1u << p);
-      eng_play_game_over (c, s->winners, best, "score", "S10");
+          s->h.winners |= (uint16_t) (1u << p);
+      eng_play_game_over (c, s->h.winners, best, "score", "S10");
       return;
     }
   if (best >= r->target)
@@ -429,6 +407,7 @@ next_turn (EngPlay *c)
 {
   EscState *s = c->state;
   s->active = (uint8_t) escoba_next (s, s->active);
+  s->h.to_move = (int8_t) s->active;
   bool empty = true;
   for (unsigned p = 0; p < s->n_players; p++)
     empty = empty && s->hand_n[p] == 0;
@@ -478,6 +457,7 @@ apply_deal (EngPlay *c, const EngMove *m)
   if (m->player != s->dealer)
     return ENG_ILLEGAL (c, "S1", ENG_N_ ("%s deals this round"), eng_play_name (c, s->dealer));
   uint16_t serials[ESC_TABLE_DEAL] = { m->card, m->cards[0], m->cards[1], m->cards[2] };
+  eng_serials_sort (serials, ESC_TABLE_DEAL);
   unsigned sum = 0;
   for (unsigned i = 0; i < ESC_TABLE_DEAL; i++)
     {
@@ -491,6 +471,7 @@ apply_deal (EngPlay *c, const EngMove *m)
       sum += r->value[k];
     }
   s->phase = ESC_PHASE_PLAY;
+  s->h.to_move = (int8_t) s->active;
   unsigned escobas = sum == 15 ? 1 : sum == 30 && splits_in_fifteens (r, s->table, 4) ? 2 : 0;
   if (escobas > 0)
     {
@@ -524,7 +505,7 @@ can_make (const EscRules *r, const uint8_t *table, unsigned n, unsigned want)
     return true;
   if (n == 0)
     return false;
-  return (r->value[table[0]] <= want && can_make (r, table + 1, n - 1, want - r->value[table[0]]))
+  return ((unsigned) r->value[table[0]] <= want && can_make (r, table + 1, n - 1, want - r->value[table[0]]))
          || can_make (r, table + 1, n - 1, want);
 }
 
@@ -560,13 +541,13 @@ capture (EngPlay *c, const EngMove *m, uint8_t k)
   for (unsigned i = 0; i < m->n_cards; i++)
     {
       taken[i] = eng_card_table_index (&r->table, m->cards[i]);
-      int at = taken[i] == ENG_CARD_NONE ? -1 : find (s->table, s->table_n, taken[i]);
+      int at = taken[i] == ENG_CARD_NONE ? -1 : eng_cards_find (s->table, s->table_n, taken[i]);
       if (at < 0 && taken[i] != ENG_CARD_NONE)
         return ENG_ILLEGAL (c, "S3", ENG_N_ ("%s is not on the table"),
                             card_words (c, taken[i], list, sizeof list));
       if (at < 0)
         return ENG_ILLEGAL (c, "set", ENG_N_ ("card %u is not in this card set"), m->cards[i]);
-      remove_at (s->table, &s->table_n, at);
+      eng_cards_remove_at (s->table, &s->table_n, at);
       sum += r->value[taken[i]];
     }
   if (sum != 15)
@@ -693,7 +674,7 @@ push_captures (const EscRules *r, const EscState *s, EngMove *m, unsigned from, 
       return;
     }
   for (unsigned i = from; i < s->table_n && m->n_cards < ENG_MOVE_MAX_CARDS; i++)
-    if (r->value[s->table[i]] <= want)
+    if ((unsigned) r->value[s->table[i]] <= want)
       {
         m->cards[m->n_cards++] = r->table.serial[s->table[i]];
         push_captures (r, s, m, i + 1, want - r->value[s->table[i]], l);
@@ -713,9 +694,13 @@ escoba_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
     {
       /* only a dealt game knows the four; a live table shows them */
       eng_move_init (&m, ESC_DEAL, s->dealer);
-      m.card = r->table.serial[s->deck[s->deck_n - 1]];
-      for (unsigned i = 0; i < 3; i++)
-        m.cards[m.n_cards++] = r->table.serial[s->deck[s->deck_n - 2 - i]];
+      uint16_t four[ESC_TABLE_DEAL];
+      for (unsigned i = 0; i < ESC_TABLE_DEAL; i++)
+        four[i] = r->table.serial[s->deck[s->deck_n - 1 - i]];
+      eng_serials_sort (four, ESC_TABLE_DEAL);
+      m.card = four[0];
+      for (unsigned i = 1; i < ESC_TABLE_DEAL; i++)
+        m.cards[m.n_cards++] = four[i];
       eng_move_list_push (&l, &m);
     }
   if (s->phase != ESC_PHASE_PLAY)
@@ -745,39 +730,6 @@ escoba_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
 
 /* ---- queries ------------------------------------------------------------------ */
 
-static int
-escoba_score (const void *rules, const void *state, unsigned player)
-{
-  const EscState *s = state;
-  return player < s->n_players ? s->score[escoba_side (rules, s, player)] : 0;
-}
-
-static bool
-escoba_is_over (const void *rules, const void *state)
-{
-  (void) rules;
-  return ((const EscState *) state)->phase == ESC_PHASE_OVER;
-}
-
-static unsigned
-escoba_winners (const void *rules, const void *state, const char **tiebreak)
-{
-  const EscState *s = state;
-  (void) rules;
-  bool over = s->phase == ESC_PHASE_OVER;
-  if (tiebreak != NULL)
-    *tiebreak = over ? "score" : NULL;
-  return over ? s->winners : 0;
-}
-
-int
-escoba_to_move (const void *rules, const void *state)
-{
-  const EscState *s = state;
-  (void) rules;
-  return s->phase == ESC_PHASE_OVER ? -1 : s->phase == ESC_PHASE_DEAL ? s->dealer : s->active;
-}
-
 /* Every card in one place: the deck, the hands, the table, the piles;
  * unseen ones as tokens of the hands and the deck only (S11). */
 static EngStatus
@@ -796,20 +748,11 @@ escoba_check_conservation (const void *rules, const void *state, EngVerdict *why
   return eng_tally_check (&t, &r->table, ESC_CARDS, "S11", why);
 }
 
-static bool
-escoba_move_shape_ok (const EngMove *m, char *reason, size_t size)
-{
-  bool ok = m->target[0] < 0 && m->show == 0 && m->card != 0 && m->card != ENG_SERIAL_UNKNOWN;
-  for (unsigned i = 0; i < m->n_cards; i++)
-    ok = ok && m->cards[i] != ENG_SERIAL_UNKNOWN;
-  if (m->verb == ESC_DEAL)
-    ok = ok && m->n_cards == ESC_TABLE_DEAL - 1;
-  if (!ok && reason != NULL && size > 0)
-    snprintf (reason, size, "'%s' takes %s", m->verb < ESC_VERB_COUNT ? escoba_verbs[m->verb] : "?",
-              m->verb == ESC_DEAL ? "the four table cards' serials"
-                                  : "the card laid and the table cards it takes");
-  return ok && m->verb < ESC_VERB_COUNT;
-}
+/* deal: the four table cards; play: the card laid and the table cards it takes */
+static const EngVerbShape escoba_shapes[ESC_VERB_COUNT] = {
+  [ESC_DEAL] = { ESC_TABLE_DEAL, ESC_TABLE_DEAL, 0, false, false, false },
+  [ESC_PLAY] = { 1, 1 + ENG_MOVE_MAX_CARDS, 0, false, false, false },
+};
 
 const EngGameClass escoba_game_class = {
   .name = "escoba",
@@ -824,12 +767,8 @@ const EngGameClass escoba_game_class = {
   .setup = escoba_setup,
   .legal_moves = escoba_legal_moves,
   .play = escoba_play,
-  .score = escoba_score,
-  .is_over = escoba_is_over,
-  .winners = escoba_winners,
-  .to_move = escoba_to_move,
   .check_conservation = escoba_check_conservation,
-  .move_shape_ok = escoba_move_shape_ok,
+  .shapes = escoba_shapes,
   .public_view = escoba_public_view,
   .card_name = escoba_card_name,
   .card_public = escoba_card_public,

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "eng-card-table.h"
+#include "eng-play.h"
 
 extern const EngGameClass escoba_game_class;
 
@@ -37,7 +38,7 @@ typedef enum { ESC_SEVENS_MOST, ESC_SEVENS_PRIMERA } EscSevens;
 typedef struct {
   EngCardTable table;
   uint8_t suit[ESC_CARDS];          /* 0 oros, 1 copas, 2 espadas, 3 bastos */
-  uint8_t value[ESC_CARDS];         /* adding value: 1-7, sota 8, caballo 9, rey 10 */
+  int8_t value[ESC_CARDS];          /* adding value: 1-7, sota 8, caballo 9, rey 10 */
   uint8_t siete_de_oros;            /* card index of the seven of oros */
   /* switches */
   bool capture_required;            /* S4 */
@@ -61,6 +62,8 @@ typedef struct {
 } EscTaken;
 
 typedef struct {
+  EngPlayHeader h;                  /* whose decision, the end, the scores (per player:
+                                       partners hold the same) */
   uint8_t phase;                    /* EscPhase */
   uint8_t n_players;
   uint8_t omniscient;               /* dealt from a seed: every identity known */
@@ -78,8 +81,6 @@ typedef struct {
   uint8_t pile[ESC_PLAYERS][ESC_CARDS];
   EscTaken taken[ESC_PLAYERS];      /* per side, this round */
   uint8_t last_points[ESC_PLAYERS]; /* per side, the round last counted */
-  int16_t score[ESC_PLAYERS];       /* per side */
-  uint8_t winners;                  /* bit per player when over */
   EngRng rng;
 } EscState;
 
