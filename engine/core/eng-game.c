@@ -1,5 +1,6 @@
 #include "eng-game.h"
 
+#include "eng-card-table.h"
 #include "eng-data.h"
 #include "eng-play.h"
 #include "eng-record.h"
@@ -353,7 +354,7 @@ eng_game_new (const EngGameClass *klass, const EngCardSet *set,
   g->klass = klass;
   g->setup = *setup;
   EngParseError perr = { 0 };
-  EngStatus st = klass->rules_new (set, options, &g->rules, &perr);
+  EngStatus st = eng_game_class_rules_new (klass, set, options, &g->rules, &perr);
   if (st != ENG_OK)
     {
       if (why != NULL)
@@ -367,7 +368,7 @@ eng_game_new (const EngGameClass *klass, const EngCardSet *set,
   g->state = calloc (1, klass->state_size);
   if (g->state == NULL)
     {
-      klass->rules_free (g->rules);
+      eng_game_class_rules_free (klass, g->rules);
       free (g);
       return ENG_ERR_NO_MEMORY;
     }
@@ -393,7 +394,7 @@ eng_game_free (EngGame *game)
   if (game == NULL)
     return;
   if (game->rules != NULL)
-    game->klass->rules_free (game->rules);
+    eng_game_class_rules_free (game->klass, game->rules);
   free (game->state);
   free (game->history);
   free (game);
@@ -420,6 +421,55 @@ eng_game_class_check (const EngGameClass *klass, const void *rules, const EngSet
   if (klass->check != NULL)
     return klass->check (rules, state, move, why);
   return eng_play_check (klass, rules, setup, state, move, why);
+}
+
+EngStatus
+eng_game_class_rules_new (const EngGameClass *klass, const EngCardSet *set,
+                          const EngOptions *options, void **out, EngParseError *err)
+{
+  if (klass->rules_new != NULL)
+    return klass->rules_new (set, options, out, err);
+  *out = NULL;
+  if (klass->rules_size < sizeof (EngCardTable))
+    return ENG_ERR_INVALID_ARGUMENT;
+  unsigned char *r = calloc (1, klass->rules_size);
+  if (r == NULL)
+    return ENG_ERR_NO_MEMORY;
+  EngCardTable *t = (EngCardTable *) r;
+  EngStatus st = eng_card_table_init (t, set, klass, klass->max_cards, err);
+  for (size_t i = 0; st == ENG_OK && i < klass->n_attrs; i++)
+    {
+      const EngAttrSpec *a = &klass->attrs[i];
+      st = a->values != NULL ? eng_card_table_enum (t, a->key, a->values, r + a->offset, err)
+                             : eng_card_table_int (t, a->key, a->lo, a->hi,
+                                                   (int8_t *) (r + a->offset), err);
+    }
+  int values[ENG_MAX_OPTIONS];
+  if (st == ENG_OK && klass->n_options > ENG_MAX_OPTIONS)
+    st = ENG_ERR_LIMIT;
+  if (st == ENG_OK)
+    st = eng_options_read (options, klass->options, klass->n_options,
+                           klass->title != NULL ? klass->title : klass->name, values, err);
+  for (size_t i = 0; st == ENG_OK && i < klass->n_options; i++)
+    memcpy (r + klass->options[i].offset, &values[i], sizeof values[i]);
+  if (st == ENG_OK && klass->rules_check != NULL)
+    st = klass->rules_check (r, err);
+  if (st != ENG_OK)
+    {
+      free (r);
+      return st;
+    }
+  *out = r;
+  return ENG_OK;
+}
+
+void
+eng_game_class_rules_free (const EngGameClass *klass, void *rules)
+{
+  if (klass->rules_free != NULL)
+    klass->rules_free (rules);
+  else
+    free (rules);
 }
 
 int

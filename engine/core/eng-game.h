@@ -145,7 +145,19 @@ typedef struct {
   const char *choices;     /* CHOICE: the values, separated by spaces */
   int def;                 /* YESNO 0/1, CHOICE an index, NUMBER the number */
   int lo, hi;              /* NUMBER: the range */
+  size_t offset;           /* rules built by the core: the int field it goes to */
 } EngOptionSpec;
+
+/* A card attribute a class's rules hold per card, for rules the core
+ * builds: an enum (`values`, words separated by spaces: its position into
+ * a uint8_t array) or an integer (`values` NULL: lo..hi into an int8_t
+ * array), at `offset` in the rules struct. */
+typedef struct {
+  const char *key;
+  const char *values;
+  int lo, hi;
+  size_t offset;
+} EngAttrSpec;
 
 /* Reads every switch of `specs` from `options` (NULL: all defaults) into
  * values[i].  A switch no spec names is refused (ENG_ERR_UNKNOWN_ATTRIBUTE),
@@ -211,6 +223,20 @@ struct EngGameClass {
   EngStatus (*rules_new) (const EngCardSet *set, const EngOptions *options,
                           void **out, EngParseError *err);
   void (*rules_free) (void *rules);
+
+  /* Or, with rules_new and rules_free NULL, the core builds them (callers
+   * go through eng_game_class_rules_new): a zeroed struct of rules_size
+   * bytes that begins with an EngCardTable of the set's faces (at most
+   * max_cards), the attributes `attrs` read per face and the switches
+   * `options` read into its int fields; then rules_check (may be NULL)
+   * completes it or refuses the set with `err`. */
+  size_t rules_size;
+  unsigned max_cards;
+  const EngAttrSpec *attrs;
+  size_t n_attrs;
+  const EngOptionSpec *options;
+  size_t n_options;
+  EngStatus (*rules_check) (void *rules, EngParseError *err);
 
   /* Fills `state` (state_size bytes) for a new game. ENG_ERR_INVALID_ARGUMENT
    * / ENG_ERR_CONSERVATION with a reason in `why` on a bad setup. */
@@ -299,6 +325,12 @@ EngStatus eng_game_class_apply (const EngGameClass *klass, const void *rules,
 EngStatus eng_game_class_check (const EngGameClass *klass, const void *rules,
                                 const EngSetup *setup, const void *state, const EngMove *move,
                                 EngVerdict *why);
+/* The class's rules_new / rules_free, or the core's building from its
+ * specs (see EngGameClass.rules_size). */
+EngStatus eng_game_class_rules_new (const EngGameClass *klass, const EngCardSet *set,
+                                    const EngOptions *options, void **out, EngParseError *err);
+void eng_game_class_rules_free (const EngGameClass *klass, void *rules);
+
 /* The class's queries, or the core's reading of the state's EngPlayHeader
  * when the class has none (and its verb shapes for move_shape_ok). */
 int eng_game_class_score (const EngGameClass *klass, const void *rules, const void *state,

@@ -134,6 +134,26 @@ eng_play_check (const EngGameClass *klass, const void *rules, const EngSetup *se
 }
 
 void
+eng_text_append (char *buf, size_t size, const char *text)
+{
+  size_t n = strlen (buf), add = strlen (text);
+  if (n + 1 >= size)
+    return;
+  if (add > size - n - 1)
+    add = size - n - 1;
+  memcpy (buf + n, text, add);
+  buf[n + add] = '\0';
+}
+
+void
+eng_text_list_add (char *buf, size_t size, const char *item, unsigned i, unsigned n)
+{
+  if (i > 0)
+    eng_text_append (buf, size, i + 1 == n ? ENG_ (" and ") : ", ");
+  eng_text_append (buf, size, item);
+}
+
+void
 eng_move_list_push (EngMoveList *list, const EngMove *move)
 {
   if (list->n < list->max)
@@ -175,23 +195,14 @@ eng_play_game_over (EngPlay *play, unsigned winners, int score, const char *tieb
   if (!eng_play_words (play))
     return NULL;
   char names[ENG_MAX_PLAYERS * (ENG_NAME_MAX + 8)] = "";
-  size_t len = 0;
   unsigned n = (unsigned) __builtin_popcount (winners), k = 0;
   int first = -1;
   for (int p = 0; p < ENG_MAX_PLAYERS; p++)
-    {
-      if (!((winners >> p) & 1))
-        continue;
-      if (first < 0)
-        first = p;
-      /* "Ana", "Ana and Bea", "Ana, Bea and Cai" */
-      const char *sep = k == 0 ? "" : k + 1 == n ? ENG_ (" and ") : ", ";
-      len += (size_t) snprintf (names + len, sizeof names - len, "%s%s", sep,
-                                eng_play_name (play, p));
-      if (len >= sizeof names)
-        len = sizeof names - 1;
-      k++;
-    }
+    if ((winners >> p) & 1)
+      {
+        first = first < 0 ? p : first;
+        eng_text_list_add (names, sizeof names, eng_play_name (play, p), k++, n);
+      }
   EngEvent *e = n == 1
     ? eng_play_sayn (play, ENG_EVENT_GAME_OVER, first, rule,
                      "Game over: %s wins with %d point", "Game over: %s wins with %d points",

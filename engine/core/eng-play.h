@@ -100,6 +100,14 @@ EngStatus eng_play_apply (const EngGameClass *klass, const void *rules, const En
 EngStatus eng_play_check (const EngGameClass *klass, const void *rules, const EngSetup *setup,
                           const void *state, const EngMove *move, EngVerdict *why);
 
+/* ---- words -------------------------------------------------------------- */
+
+/* Appends `text` to the string in buf (cut to fit). */
+void eng_text_append (char *buf, size_t size, const char *text);
+/* Appends item i (0-based) of a list of n in words: "a", "a and b",
+ * "a, b and c" (" and " in the table's language). */
+void eng_text_list_add (char *buf, size_t size, const char *item, unsigned i, unsigned n);
+
 /* ---- legal move lists --------------------------------------------------- */
 
 /* Where legal_moves writes: up to `max` moves, `n` counts them all. */

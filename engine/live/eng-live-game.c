@@ -1,6 +1,6 @@
 /* eng-live-game.c: helpers for game modules (eng-live.h): a question
  * naming one candidate at a time, a journal line of numbers. */
-#include "eng-live.h"
+#include "eng-live-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,4 +59,43 @@ eng_live_notes_parse_numbers (char *const *words, int n_words, const char *key, 
         return -1;
     }
   return n_words - 1;
+}
+
+void
+live_mind_write (const EngLiveClass *klass, const EngLiveMind *m, EngLiveNotes *o)
+{
+  if (klass->mind_notes != NULL)
+    {
+      klass->mind_notes (m, o);
+      return;
+    }
+  size_t n = klass->mind_size < ENG_LIVE_MIND_GAME ? klass->mind_size : ENG_LIVE_MIND_GAME;
+  size_t used = 0;
+  for (size_t i = 0; i < n; i++)
+    used = m->game[i] != 0 ? i + 1 : used;
+  if (used == 0)
+    return;
+  eng_live_notes_add (o, "m ");
+  for (size_t i = 0; i < n; i++)
+    eng_live_notes_add (o, "%02x", m->game[i]);
+  eng_live_notes_add (o, "\n");
+}
+
+bool
+live_mind_read (const EngLiveClass *klass, EngLiveMind *m, char *const *w, int nw)
+{
+  if (klass->mind_parse != NULL)
+    return klass->mind_parse (m, w, nw);
+  size_t n = klass->mind_size < ENG_LIVE_MIND_GAME ? klass->mind_size : ENG_LIVE_MIND_GAME;
+  if (n == 0 || nw != 2 || strcmp (w[0], "m") != 0 || strlen (w[1]) != 2 * n)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    {
+      char hex[3] = { w[1][2 * i], w[1][2 * i + 1], '\0' }, *end;
+      unsigned long v = strtoul (hex, &end, 16);
+      if (*end != '\0' || !g_ascii_isxdigit (hex[0]) || !g_ascii_isxdigit (hex[1]))
+        return false;
+      m->game[i] = (unsigned char) v;
+    }
+  return klass->mind_valid == NULL || klass->mind_valid (m);
 }

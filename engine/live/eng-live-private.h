@@ -137,3 +137,8 @@ EngStatus live_run_command (EngInterpreter *it, const char *id, EngEvents *out);
  * reads without complaint leads to it.  it->cur is the look on return. */
 bool live_catch_up (EngInterpreter *it, EngEvents *out);
 EngStatus live_face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial);
+
+/* The game's part of a mind in the journal: its class's own lines, or the
+ * core's "m HEX" line of EngLiveClass.mind_size bytes (eng-live-game.c). */
+void live_mind_write (const EngLiveClass *klass, const EngLiveMind *m, EngLiveNotes *o);
+bool live_mind_read (const EngLiveClass *klass, EngLiveMind *m, char *const *words, int n_words);

@@ -217,6 +217,13 @@ struct EngLiveClass {
   bool (*pending) (const EngLiveMind *m);
   void (*mind_notes) (const EngLiveMind *m, EngLiveNotes *o);
   bool (*mind_parse) (EngLiveMind *m, char *const *words, int n_words);
+  /* Or, with mind_notes and mind_parse NULL: the first mind_size bytes of
+   * the game's part of a mind are the core's to journal (one line "m HEX",
+   * while they are not all zero), and mind_valid (may be NULL) says whether
+   * bytes read back make a mind the game can use (a tampered journal's are
+   * refused). */
+  size_t mind_size;
+  bool (*mind_valid) (const EngLiveMind *m);
   void (*mind_rename) (EngLiveMind *m, uint16_t from, uint16_t to);
   void (*mind_forget) (EngLiveMind *m, uint32_t (*forget) (uint32_t track));
 };

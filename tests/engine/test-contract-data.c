@@ -276,9 +276,9 @@ Test (contract_data, every_game_ships_its_data)
                         err.line, err.reason);
           void *r = NULL;
           EngCardSet *s2 = game_set (k);
-          cr_assert_eq (k->rules_new (s2, &o, &r, &err), ENG_OK,
+          cr_assert_eq (eng_game_class_rules_new (k, s2, &o, &r, &err), ENG_OK,
                         "%s: its own options file is refused: %s", k->name, err.reason);
-          k->rules_free (r);
+          eng_game_class_rules_free (k, r);
           eng_card_set_free (s2);
         }
       free (path);

@@ -3,6 +3,7 @@
  * question helpers), tried on a toy game: players take turns adding 1 or 2
  * to a count, and whoever reaches 5 wins. */
 #include <criterion/criterion.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -380,4 +381,83 @@ Test (play, card_lists_attributes_and_journal_numbers)
   cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "g", 0, 10, v, 4), -1, "12 out of range");
   cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "y", 0, 20, v, 4), -1, "another key");
   cr_assert_eq (eng_live_notes_parse_numbers (words, 4, "g", 0, 20, v, 2), -1, "too many");
+}
+
+/* Rules the core builds from specs: the set's faces, an enum and an
+ * integer attribute per card, the switches into int fields, then the
+ * class's own check. */
+typedef struct {
+  EngCardTable table;
+  uint8_t colour[4];
+  int8_t value[4];
+  int strict, target;
+} SpecRules;
+
+static EngStatus
+spec_check (void *rules, EngParseError *err)
+{
+  SpecRules *r = rules;
+  if (r->target < 5)
+    {
+      eng_parse_error_set (err, "options", 0, "target below 5");
+      return ENG_ERR_SYNTAX;
+    }
+  return ENG_OK;
+}
+
+static const EngAttrSpec spec_attrs[] = {
+  { "colour", "red blue", 0, 0, offsetof (SpecRules, colour) },
+  { "value", NULL, 1, 3, offsetof (SpecRules, value) },
+};
+static const EngOptionSpec spec_options[] = {
+  { "strict", ENG_OPTION_YESNO, NULL, 0, 0, 0, offsetof (SpecRules, strict) },
+  { "target", ENG_OPTION_NUMBER, NULL, 7, 1, 50, offsetof (SpecRules, target) },
+};
+static const EngGameClass spec_class = {
+  .name = "spec", .title = "Spec", .rules_size = sizeof (SpecRules), .max_cards = 4,
+  .attrs = spec_attrs, .n_attrs = 2, .options = spec_options, .n_options = 2,
+  .rules_check = spec_check,
+};
+
+Test (play, rules_built_from_specs_and_words_joined)
+{
+  const char *text = "game spec P Spec\nset 01\ntitle Spec\nseats 2\nanchors 4\n"
+                     "attr colour enum red blue\nattr value int 1 3\n"
+                     "colour red word=red symbol=dot\ncolour blue word=blue symbol=ring\n"
+                     "deck d total=3 label=D\n"
+                     "card a deck=d count=2 name=A colour=blue value=3\n"
+                     "card b deck=d count=1 name=B colour=red value=1\ncommand undo Undo\n";
+  EngCardSet *set = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_card_set_parse (text, strlen (text), "spec", &set, &err), ENG_OK, "%s",
+                err.reason);
+  void *rules = NULL;
+  cr_assert_eq (eng_game_class_rules_new (&spec_class, set, NULL, &rules, &err), ENG_OK, "%s",
+                err.reason);
+  const SpecRules *r = rules;
+  cr_assert_eq (r->table.n, 3);
+  cr_assert (r->colour[0] == 1 && r->colour[2] == 0);
+  cr_assert (r->value[1] == 3 && r->value[2] == 1);
+  cr_assert (r->strict == 0 && r->target == 7);
+  eng_game_class_rules_free (&spec_class, rules);
+  EngOptions o = { 0 };
+  eng_options_set (&o, "target", "3");
+  cr_assert_eq (eng_game_class_rules_new (&spec_class, set, &o, &rules, &err), ENG_ERR_SYNTAX);
+  cr_assert_null (rules);
+  cr_assert_str_eq (err.reason, "target below 5");
+  eng_options_set (&o, "target", "9");
+  eng_options_set (&o, "strict", "yes");
+  cr_assert_eq (eng_game_class_rules_new (&spec_class, set, &o, &rules, &err), ENG_OK);
+  cr_assert (((const SpecRules *) rules)->strict == 1 && ((const SpecRules *) rules)->target == 9);
+  eng_game_class_rules_free (&spec_class, rules);
+  eng_card_set_free (set);
+
+  char list[64] = "";
+  const char *items[] = { "Ana", "Bea", "Cai" };
+  for (unsigned i = 0; i < 3; i++)
+    eng_text_list_add (list, sizeof list, items[i], i, 3);
+  cr_assert_str_eq (list, "Ana, Bea and Cai");
+  char small[6] = "abc";
+  eng_text_append (small, sizeof small, "defgh");
+  cr_assert_str_eq (small, "abcde", "cut to fit");
 }

@@ -171,7 +171,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
    * game reads keeps its own names */
   const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
   void *rules = NULL;
-  if (klass != NULL && klass->rules_new (set, NULL, &rules, NULL) != ENG_OK)
+  if (klass != NULL && eng_game_class_rules_new (klass, set, NULL, &rules, NULL) != ENG_OK)
     rules = NULL;
   for (size_t i = 0; i < n; i++)
     {
@@ -193,7 +193,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
       if (status != ENG_OK)
         {
           if (rules != NULL)
-            klass->rules_free (rules);
+            eng_game_class_rules_free (klass, rules);
           free (entries);
           free (texts);
           return status;
@@ -259,7 +259,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
         }
     }
   if (rules != NULL)
-    klass->rules_free (rules);
+    eng_game_class_rules_free (klass, rules);
   free (entries);
   *out = texts;
   *n_out = n;
