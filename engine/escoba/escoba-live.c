@@ -512,13 +512,6 @@ esc_live_command (EngInterpreter *it, const char *id, EngEvents *out)
   return ENG_OK;
 }
 
-static const char *
-esc_live_command_of_move (const EngMove *mv)
-{
-  (void) mv;
-  return NULL;   /* the table shows every move with cards */
-}
-
 /* ---- the table a round starts from ----------------------------------------------- */
 
 static bool
@@ -596,33 +589,13 @@ esc_live_pending (const EngLiveMind *m)
   return esc_live_mind_of (m)->laid != 0;
 }
 
-/* "g LAID GONE GATHERING TAKER N TAKEN..." (docs/escoba.md); the core has
- * its own keys. */
-static void
-esc_live_mind_notes (const EngLiveMind *m, EngLiveNotes *o)
+/* A journaled mind that makes sense (the core writes the bytes). */
+static bool
+esc_live_mind_valid (const EngLiveMind *m)
 {
   const EscLiveMind *em = esc_live_mind_of (m);
-  long v[5 + ESC_LIVE_TAKEN] = { em->laid, em->laid_gone, em->gathering, em->taker, em->n_taken };
-  for (unsigned i = 0; i < em->n_taken; i++)
-    v[5 + i] = em->taken[i];
-  if (em->laid != 0 || em->gathering || em->taker != 0)
-    eng_live_notes_numbers (o, "g", v, 5 + em->n_taken);
-}
-
-static bool
-esc_live_mind_parse (EngLiveMind *m, char *const *w, int nw)
-{
-  long v[5 + ESC_LIVE_TAKEN];
-  int n = eng_live_notes_parse_numbers (w, nw, "g", 0, ENG_LIVE_SERIALS - 1, v, 5 + ESC_LIVE_TAKEN);
-  if (n < 5 || v[1] > 1 || v[2] > 1 || v[3] > ESC_PLAYERS || n != 5 + v[4])
-    return false;
-  EscLiveMind *em = (EscLiveMind *) (void *) m->game;
-  *em = (EscLiveMind) { .laid = (uint16_t) v[0], .laid_gone = (uint8_t) v[1],
-                        .gathering = (uint8_t) v[2], .taker = (uint8_t) v[3],
-                        .n_taken = (uint8_t) v[4] };
-  for (int i = 0; i < em->n_taken; i++)
-    em->taken[i] = (uint16_t) v[5 + i];
-  return true;
+  return em->n_taken <= ESC_LIVE_TAKEN && em->laid_gone <= 1 && em->gathering <= 1
+         && em->taker <= ESC_PLAYERS && em->laid < ENG_LIVE_SERIALS;
 }
 
 static void
@@ -663,11 +636,10 @@ const EngLiveClass escoba_live_class = {
   .settle = esc_live_settle,
   .after_move = esc_live_after_move,
   .command = esc_live_command,
-  .command_of_move = esc_live_command_of_move,
   .zone_words = esc_live_zone_words,
   .view = esc_live_view,
   .pending = esc_live_pending,
-  .mind_notes = esc_live_mind_notes,
-  .mind_parse = esc_live_mind_parse,
+  .mind_size = sizeof (EscLiveMind),
+  .mind_valid = esc_live_mind_valid,
   .mind_rename = esc_live_mind_rename,
 };

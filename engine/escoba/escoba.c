@@ -13,6 +13,7 @@
 
 #include "eng-i18n.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,57 +22,32 @@ static const char *const escoba_verbs[ESC_VERB_COUNT] = { [ESC_DEAL] = "deal",
 
 /* ---- rules from the card set and options --------------------------------- */
 
-static const EngOptionSpec escoba_options[] = {
-  { "capture_required", ENG_OPTION_YESNO, NULL, 0, 0, 0 },
-  { "sevens", ENG_OPTION_CHOICE, "most primera", ESC_SEVENS_MOST, 0, 0 },
-  { "all_sevens", ENG_OPTION_YESNO, NULL, 0, 0, 0 },
-  { "target", ENG_OPTION_NUMBER, NULL, 21, 1, 100 },
-  { "pairs", ENG_OPTION_YESNO, NULL, 0, 0, 0 },
+static const EngAttrSpec escoba_attrs[] = {
+  { "suit", "oros copas espadas bastos", 0, 0, offsetof (EscRules, suit) },
+  { "value", NULL, 1, 10, offsetof (EscRules, value) },
 };
 
+static const EngOptionSpec escoba_options[] = {
+  { "capture_required", ENG_OPTION_YESNO, NULL, 0, 0, 0, offsetof (EscRules, capture_required) },
+  { "sevens", ENG_OPTION_CHOICE, "most primera", ESC_SEVENS_MOST, 0, 0, offsetof (EscRules, sevens) },
+  { "all_sevens", ENG_OPTION_YESNO, NULL, 0, 0, 0, offsetof (EscRules, all_sevens) },
+  { "target", ENG_OPTION_NUMBER, NULL, 21, 1, 100, offsetof (EscRules, target) },
+  { "pairs", ENG_OPTION_YESNO, NULL, 0, 0, 0, offsetof (EscRules, pairs) },
+};
+
+/* The 40 cards of the Spanish deck, and the siete de oros among them. */
 static EngStatus
-escoba_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
-                  EngParseError *err)
+escoba_rules_check (void *rules, EngParseError *err)
 {
-  *out = NULL;
-  EscRules *r = calloc (1, sizeof *r);
-  if (r == NULL)
-    return ENG_ERR_NO_MEMORY;
-  EngStatus st = eng_card_table_init (&r->table, set, &escoba_game_class, ESC_CARDS, err);
-  if (st == ENG_OK)
-    st = eng_card_table_enum (&r->table, "suit", "oros copas espadas bastos", r->suit, err);
-  if (st == ENG_OK)
-    st = eng_card_table_int (&r->table, "value", 1, 10, r->value, err);
+  EscRules *r = rules;
   r->siete_de_oros = ENG_CARD_NONE;
-  for (unsigned k = 0; st == ENG_OK && k < r->table.n; k++)
+  for (unsigned k = 0; k < r->table.n; k++)
     if (r->suit[k] == 0 && r->value[k] == 7)
       r->siete_de_oros = (uint8_t) k;
-  if (st == ENG_OK && (r->table.n != ESC_CARDS || r->siete_de_oros == ENG_CARD_NONE))
-    {
-      eng_parse_error_set (err, "card set", 0, "an Escoba set is the 40 cards of the Spanish deck");
-      st = ENG_ERR_INCONSISTENT;
-    }
-  int v[5];
-  if (st == ENG_OK)
-    st = eng_options_read (options, escoba_options, 5, "Escoba", v, err);
-  if (st != ENG_OK)
-    {
-      free (r);
-      return st;
-    }
-  r->capture_required = v[0];
-  r->sevens = (uint8_t) v[1];
-  r->all_sevens = v[2];
-  r->target = (uint8_t) v[3];
-  r->pairs = v[4];
-  *out = r;
-  return ENG_OK;
-}
-
-static void
-escoba_rules_free (void *rules)
-{
-  free (rules);
+  if (r->table.n == ESC_CARDS && r->siete_de_oros != ENG_CARD_NONE)
+    return ENG_OK;
+  eng_parse_error_set (err, "card set", 0, "an Escoba set is the 40 cards of the Spanish deck");
+  return ENG_ERR_INCONSISTENT;
 }
 
 /* ---- the table's places -------------------------------------------------- */
@@ -236,22 +212,10 @@ side_name (EngPlay *c, unsigned side, char *buf, size_t size)
   const EscState *s = c->state;
   if (escoba_n_sides (r, s) == s->n_players)
     return eng_play_name (c, (int) side);
-  snprintf (buf, size, ENG_ ("%s and %s"), eng_play_name (c, (int) side),
-            eng_play_name (c, (int) side + 2));
+  buf[0] = '\0';
+  eng_text_list_add (buf, size, eng_play_name (c, (int) side), 0, 2);
+  eng_text_list_add (buf, size, eng_play_name (c, (int) side + 2), 1, 2);
   return buf;
-}
-
-/* Appends `text` to the string in buf (cut to fit). */
-static void
-append (char *buf, size_t size, const char *text)
-{
-  size_t n = strlen (buf), add = strlen (text);
-  if (n + 1 >= size)
-    return;
-  if (add > size - n - 1)
-    add = size - n - 1;
-  memcpy (buf + n, text, add);
-  buf[n + add] = '\0';
 }
 
 /* Appends one counted item to the round's line ("most cards (22)"). */
@@ -259,8 +223,8 @@ static void
 item (char *line, size_t size, const char *text)
 {
   if (line[0] != '\0')
-    append (line, size, ", ");
-  append (line, size, text);
+    eng_text_append (line, size, ", ");
+  eng_text_append (line, size, text);
 }
 
 /* The round's points per side (S8, S9), said as the table counts them:
@@ -522,12 +486,9 @@ combination (EngPlay *c, uint8_t laid, const uint8_t *taken, unsigned n, char *l
 {
   char name[48];
   list[0] = '\0';
-  append (list, size, face (c, laid, true, name, sizeof name));
+  eng_text_list_add (list, size, face (c, laid, true, name, sizeof name), 0, n + 1);
   for (unsigned i = 0; i < n; i++)
-    {
-      append (list, size, i + 1 == n ? ENG_ (" and ") : ", ");
-      append (list, size, face (c, taken[i], true, name, sizeof name));
-    }
+    eng_text_list_add (list, size, face (c, taken[i], true, name, sizeof name), i + 1, n + 1);
 }
 
 static EngStatus
@@ -762,8 +723,13 @@ const EngGameClass escoba_game_class = {
   .state_size = sizeof (EscState),
   .verbs = escoba_verbs,
   .n_verbs = ESC_VERB_COUNT,
-  .rules_new = escoba_rules_new,
-  .rules_free = escoba_rules_free,
+  .rules_size = sizeof (EscRules),
+  .max_cards = ESC_CARDS,
+  .attrs = escoba_attrs,
+  .n_attrs = 2,
+  .options = escoba_options,
+  .n_options = 5,
+  .rules_check = escoba_rules_check,
   .setup = escoba_setup,
   .legal_moves = escoba_legal_moves,
   .play = escoba_play,

@@ -36,16 +36,16 @@ typedef enum { ESC_PHASE_DEAL, ESC_PHASE_PLAY, ESC_PHASE_OVER } EscPhase;
 typedef enum { ESC_SEVENS_MOST, ESC_SEVENS_PRIMERA } EscSevens;
 
 typedef struct {
-  EngCardTable table;
+  EngCardTable table;               /* first: the core builds the rules */
   uint8_t suit[ESC_CARDS];          /* 0 oros, 1 copas, 2 espadas, 3 bastos */
   int8_t value[ESC_CARDS];          /* adding value: 1-7, sota 8, caballo 9, rey 10 */
   uint8_t siete_de_oros;            /* card index of the seven of oros */
   /* switches */
-  bool capture_required;            /* S4 */
-  uint8_t sevens;                   /* S8, EscSevens */
-  bool all_sevens;                  /* S9 */
-  bool pairs;                       /* four players in two pairs */
-  uint8_t target;                   /* S10 */
+  int capture_required;             /* S4 */
+  int sevens;                       /* S8, EscSevens */
+  int all_sevens;                   /* S9 */
+  int target;                       /* S10 */
+  int pairs;                        /* four players in two pairs */
 } EscRules;
 
 #define ESC_MARKS 12              /* escoba cards a side's pile shows across it */
