@@ -258,8 +258,13 @@ struct EngGameClass {
 
   /* Instead of apply and check (leave both NULL): the move itself, applied
    * to the scratch copy the core's transaction hands over with the
-   * players' names (eng-play.h); callers go through eng_game_class_apply. */
+   * players' names (eng-play.h); callers go through eng_game_class_apply.
+   * Or `plays`, one function per verb (play NULL).  A class whose state
+   * begins with an EngPlayHeader gets a move after the end refused for it
+   * (ENG_ERR_STATE, rule `over_rule`). */
   EngStatus (*play) (struct EngPlay *play, const EngMove *move);
+  EngStatus (*const *plays) (struct EngPlay *play, const EngMove *move);
+  const char *over_rule;
 
   /* The four queries below may be NULL when the state starts with an
    * EngPlayHeader (eng-play.h) the game keeps up to date: the core reads

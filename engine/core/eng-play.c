@@ -91,7 +91,7 @@ eng_play_apply (const EngGameClass *klass, const void *rules, const EngSetup *se
   if (why == NULL)
     why = &local;
   why->rule[0] = why->reason[0] = '\0';
-  if (klass->play == NULL || klass->state_size > sizeof scratch)
+  if ((klass->play == NULL && klass->plays == NULL) || klass->state_size > sizeof scratch)
     return ENG_ERR_LIMIT;
   memcpy (scratch, state, klass->state_size);
   size_t mark = events != NULL ? events->n : 0;
@@ -103,8 +103,11 @@ eng_play_apply (const EngGameClass *klass, const void *rules, const EngSetup *se
   if (accepted != NULL)
     accepted->player = move->player;
   EngStatus st = shape_check (&p, klass, move);
-  if (st == ENG_OK)
-    st = klass->play (&p, move);
+  if (st == ENG_OK && klass->is_over == NULL && ((const EngPlayHeader *) state)->over)
+    st = eng_play_refuse (&p, ENG_ERR_STATE, klass->over_rule != NULL ? klass->over_rule : "over",
+                          ENG_N_ ("The game is over"));
+  else if (st == ENG_OK)
+    st = klass->play != NULL ? klass->play (&p, move) : klass->plays[move->verb] (&p, move);
   if (st != ENG_OK)
     {
       if (events != NULL)

@@ -3,6 +3,8 @@
 #include "eng-live-private.h"
 
 #include <stdlib.h>
+
+#include "eng-card-table.h"
 #include <string.h>
 
 static size_t
@@ -98,4 +100,10 @@ live_mind_read (const EngLiveClass *klass, EngLiveMind *m, char *const *w, int n
       m->game[i] = (unsigned char) v;
     }
   return klass->mind_valid == NULL || klass->mind_valid (m);
+}
+
+uint8_t
+eng_live_card_index (const EngInterpreter *live, uint16_t serial)
+{
+  return eng_card_table_index (eng_live_rules (live), serial);
 }

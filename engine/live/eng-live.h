@@ -252,6 +252,10 @@ int eng_live_player_of_seat (const EngInterpreter *live, int seat);           /*
 unsigned eng_live_n_players (const EngInterpreter *live);
 EngZone eng_live_zone (int kind, int seat, int index);
 bool eng_live_zone_eq (EngZone a, EngZone b);
+/* The rules' card index of a face serial (ENG_CARD_NONE when the set has
+ * none such), for a game whose rules the core builds (they begin with an
+ * EngCardTable, EngGameClass.rules_size). */
+uint8_t eng_live_card_index (const EngInterpreter *live, uint16_t serial);
 /* The deck index of a face serial (0 when unknown). */
 unsigned eng_live_deck_of (const EngInterpreter *live, uint16_t serial);
 

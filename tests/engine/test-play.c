@@ -461,3 +461,40 @@ Test (play, rules_built_from_specs_and_words_joined)
   eng_text_append (small, sizeof small, "defgh");
   cr_assert_str_eq (small, "abcde", "cut to fit");
 }
+
+/* One function per verb; after the end every move is refused for the
+ * class (its header says over). */
+static EngStatus
+count_up (EngPlay *p, const EngMove *m)
+{
+  HeadedState *s = p->state;
+  s->count = (uint8_t) (s->count + m->n_cards + 1);
+  if (s->count >= 3)
+    s->h.over = 1;
+  return ENG_OK;
+}
+
+static EngStatus (*const count_plays[]) (EngPlay *, const EngMove *) = { count_up };
+static const EngGameClass counting_class = {
+  .name = "counting", .title = "Counting", .min_players = 2, .max_players = 2,
+  .state_size = sizeof (HeadedState), .verbs = toy_verbs, .n_verbs = 1,
+  .plays = count_plays, .over_rule = "T9",
+};
+
+Test (play, plays_by_verb_and_nothing_after_the_end)
+{
+  HeadedState s = { 0 };
+  EngMove m;
+  eng_move_init (&m, 0, 0);
+  EngVerdict why;
+  cr_assert_eq (eng_game_class_apply (&counting_class, NULL, NULL, &s, &m, NULL, &why), ENG_OK);
+  cr_assert_eq (s.count, 1);
+  m.cards[m.n_cards++] = 4;
+  cr_assert_eq (eng_game_class_apply (&counting_class, NULL, NULL, &s, &m, NULL, &why), ENG_OK);
+  cr_assert (s.h.over);
+  cr_assert_eq (eng_game_class_apply (&counting_class, NULL, NULL, &s, &m, NULL, &why),
+                ENG_ERR_STATE);
+  cr_assert_str_eq (why.rule, "T9");
+  cr_assert_str_eq (why.reason, "The game is over");
+  cr_assert_eq (s.count, 3, "nothing changed");
+}
