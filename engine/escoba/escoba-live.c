@@ -46,22 +46,10 @@ typedef struct {
 
 ENG_LIVE_DEFINE_ACCESSORS (esc_live, EscState, EscRules, EscLiveMind, char)
 
-static uint8_t
-card_of (const EngInterpreter *it, uint16_t serial)
-{
-  return eng_card_table_index (&esc_live_rules (it)->table, serial);
-}
-
 static bool
 on_table (EngZone z)
 {
   return z.kind == ENG_ZONE_CENTRE;
-}
-
-static void
-face_the (const EngInterpreter *it, uint16_t serial, char *buf, size_t size)
-{
-  eng_live_face_name (it, serial, true, buf, size);
 }
 
 /* The laid card and the cards taken with it as a move, the table's cards
@@ -76,7 +64,7 @@ capture_move (const EngInterpreter *it, const EscLiveMind *m)
   mv.card = m->laid;
   for (unsigned i = 0; i < s->table_n; i++)
     for (unsigned k = 0; k < m->n_taken; k++)
-      if (card_of (it, m->taken[k]) == s->table[i])
+      if (eng_live_card_index (it, m->taken[k]) == s->table[i])
         mv.cards[mv.n_cards++] = m->taken[k];
   return mv;
 }
@@ -85,9 +73,9 @@ static unsigned
 taken_sum (const EngInterpreter *it, const EscLiveMind *m)
 {
   const EscRules *r = esc_live_rules (it);
-  unsigned sum = r->value[card_of (it, m->laid)];
+  unsigned sum = r->value[eng_live_card_index (it, m->laid)];
   for (unsigned i = 0; i < m->n_taken; i++)
-    sum += r->value[card_of (it, m->taken[i])];
+    sum += r->value[eng_live_card_index (it, m->taken[i])];
   return sum;
 }
 
@@ -152,7 +140,7 @@ esc_live_after_move (EngInterpreter *it, const void *before, const EngMove *mv, 
       if (e != NULL)
         {
           char name[48];
-          face_the (it, mv->card, name, sizeof name);
+          eng_live_face_name (it, mv->card, true, name, sizeof name);
           snprintf (e->text, sizeof e->text, ENG_ ("%s: put %s face up across your pile"), who,
                     name);
           eng_live_say (out, ENG_EVENT_NEED, mv->player, "S5", "%s", e->text);
@@ -247,7 +235,7 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
       if (complete (it, out) && laid != 0 && !expected (it, laid))
         {
           char name[48];
-          face_the (it, laid, name, sizeof name);
+          eng_live_face_name (it, laid, true, name, sizeof name);
           eng_live_expect_face_leaves (it, laid, ENG_N_ ("%s: %s goes to your pile too"),
                                        eng_live_player_name (it, who), name);
           eng_live_say (out, ENG_EVENT_NEED, who, "S3", ENG_N_ ("%s: %s goes to your pile too"),
@@ -264,7 +252,7 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
   char list[200] = "", name[48];
   for (int i = -1; i < (int) m->n_taken; i++)
     {
-      face_the (it, i < 0 ? m->laid : m->taken[i], name, sizeof name);
+      eng_live_face_name (it, i < 0 ? m->laid : m->taken[i], true, name, sizeof name);
       size_t len = strlen (list);
       snprintf (list + len, sizeof list - len, "%s%s",
                 i < 0 ? "" : i + 1 == (int) m->n_taken ? ENG_ (" and ") : ", ", name);
@@ -282,7 +270,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   EscLiveMind *m = esc_live_mind (it);
   const EscState *s = esc_live_state (it);
   char name[48];
-  face_the (it, c->item.serial, name, sizeof name);
+  eng_live_face_name (it, c->item.serial, true, name, sizeof name);
   if (s->phase == ESC_PHASE_OVER)
     {
       eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "S10",
@@ -314,7 +302,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   s = esc_live_state (it);
   m = esc_live_mind (it);
   m->laid_this_look = 1;
-  uint8_t k = card_of (it, c->item.serial);
+  uint8_t k = eng_live_card_index (it, c->item.serial);
   EngMove mv;
   eng_move_init (&mv, ESC_PLAY, s->active);
   mv.card = c->item.serial;
@@ -355,7 +343,7 @@ card_taken (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
 {
   EscLiveMind *m = esc_live_mind (it);
   char name[48];
-  face_the (it, c->item.serial, name, sizeof name);
+  eng_live_face_name (it, c->item.serial, true, name, sizeof name);
   if (m->laid == 0 && expected (it, c->item.serial))
     {
       /* an escoba's card lifted on its way to the pile: face up there, the
@@ -525,7 +513,7 @@ esc_live_baseline_check (EngInterpreter *it, char *why, size_t size)
     {
       const EngLiveItem *v = eng_live_table_item (it, i);
       char what[128];
-      uint8_t k = v->kind == 'F' ? card_of (it, v->serial) : ENG_CARD_NONE;
+      uint8_t k = v->kind == 'F' ? eng_live_card_index (it, v->serial) : ENG_CARD_NONE;
       bool ok = v->zone.kind == ENG_ZONE_NONE || v->zone.kind == ENG_ZONE_DECK
                 || v->zone.kind == ENG_ZONE_COMMAND;
       if (on_table (v->zone) && v->kind == 'F')
@@ -545,7 +533,7 @@ esc_live_baseline_check (EngInterpreter *it, char *why, size_t size)
     if (!eng_live_face_visible (it, r->table.serial[s->table[i]]))
       {
         char name[48];
-        face_the (it, r->table.serial[s->table[i]], name, sizeof name);
+        eng_live_face_name (it, r->table.serial[s->table[i]], true, name, sizeof name);
         snprintf (why, size, ENG_ ("put %s back on the table"), name);
       }
   return why[0] == '\0';

@@ -582,14 +582,9 @@ apply_play (EngPlay *c, const EngMove *m)
   return st;
 }
 
-static EngStatus
-escoba_play (EngPlay *c, const EngMove *m)
-{
-  const EscState *s = c->state;
-  if (s->phase == ESC_PHASE_OVER)
-    return eng_play_refuse (c, ENG_ERR_STATE, "S10", ENG_N_ ("The game is over"));
-  return m->verb == ESC_DEAL ? apply_deal (c, m) : apply_play (c, m);
-}
+static EngStatus (*const escoba_plays[ESC_VERB_COUNT]) (EngPlay *, const EngMove *) = {
+  [ESC_DEAL] = apply_deal, [ESC_PLAY] = apply_play,
+};
 
 /* ---- setup ----------------------------------------------------------------- */
 
@@ -732,7 +727,8 @@ const EngGameClass escoba_game_class = {
   .rules_check = escoba_rules_check,
   .setup = escoba_setup,
   .legal_moves = escoba_legal_moves,
-  .play = escoba_play,
+  .plays = escoba_plays,
+  .over_rule = "S10",
   .check_conservation = escoba_check_conservation,
   .shapes = escoba_shapes,
   .public_view = escoba_public_view,
