@@ -224,6 +224,16 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
       try_deal (it, out);
       return;
     }
+  if (m->laid == 0 && m->n_taken > 0)
+    {
+      /* lifted in a look that laid no card after all */
+      char name[48];
+      eng_live_face_name (it, m->taken[0], true, name, sizeof name);
+      eng_live_say (out, ENG_EVENT_ILLEGAL, -1, "S12",
+                    ENG_N_ ("A card was taken without laying one: put %s back on the table"), name);
+      m->n_taken = 0;
+      return;
+    }
   if (m->laid == 0 || (m->n_taken == 0 && !m->laid_gone))
     return;
   unsigned sum = taken_sum (it, m);
@@ -261,6 +271,60 @@ esc_live_settle (EngInterpreter *it, EngEvents *out)
                 sum > 15 ? ENG_N_ ("These make %u, not 15: %s. Put them back on the table")
                          : ENG_N_ ("These make %u, not 15: %s. Take more, or put them back"),
                 sum, list);
+}
+
+/* The card laid waits for what it takes; the table cards lifted earlier in
+ * the same look (a quick hand) are taken with it.  `gone`: it went
+ * straight to the player's pile. */
+static void
+start_waiting (EngInterpreter *it, const EngLiveChange *c, bool gone)
+{
+  EscLiveMind keep = *esc_live_mind (it);
+  eng_live_begin_pending (it, c);
+  EscLiveMind *m = esc_live_mind (it);
+  memset (m, 0, sizeof *m);
+  m->taker = keep.taker;
+  m->n_taken = keep.n_taken;
+  memcpy (m->taken, keep.taken, sizeof m->taken);
+  m->laid = c->item.serial;
+  m->laid_gone = gone;
+  m->laid_this_look = 1;
+}
+
+/* Whether this look brings a face the referee has not seen onto the table
+ * or onto the active player's pile: the card a quick hand laid while it
+ * lifted what it takes. */
+static bool
+card_coming (const EngInterpreter *it)
+{
+  const EngLiveMind *m = eng_live_mind_const (it);
+  int seat = eng_live_seat_of (it, esc_live_state (it)->active);
+  for (size_t i = 0; i < eng_live_n_table (it); i++)
+    {
+      const EngLiveItem *v = eng_live_table_item (it, i);
+      bool place = on_table (v->zone) || (v->zone.kind == ENG_ZONE_CAPTURE && v->zone.seat == seat);
+      if (v->kind == 'F' && place && eng_live_view_find (m, 'F', v->serial, 0) < 0
+          && !eng_game_card_public (eng_live_game (it), v->serial))
+        return true;
+    }
+  return false;
+}
+
+/* Whether this look lost a face the view has on the table: cards lifted. */
+static bool
+table_lifted (const EngInterpreter *it)
+{
+  const EngLiveMind *m = eng_live_mind_const (it);
+  for (int i = 0; i < m->n_view; i++)
+    {
+      bool here = false;
+      for (size_t k = 0; k < eng_live_n_table (it) && !here; k++)
+        here = eng_live_table_item (it, k)->kind == 'F'
+               && eng_live_table_item (it, k)->serial == m->view[i].serial;
+      if (m->view[i].kind == 'F' && on_table (m->view[i].zone) && !here)
+        return true;
+    }
+  return false;
 }
 
 /* A face coming onto the table: the card of the player whose turn it is. */
@@ -306,7 +370,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   EngMove mv;
   eng_move_init (&mv, ESC_PLAY, s->active);
   mv.card = c->item.serial;
-  if (k == ENG_CARD_NONE || !escoba_can_capture (esc_live_rules (it), s, k))
+  if ((k == ENG_CARD_NONE || !escoba_can_capture (esc_live_rules (it), s, k)) && m->n_taken == 0)
     {
       if (!eng_live_try_apply (it, &mv, c, out))
         eng_live_take_back (it, c, out);
@@ -319,13 +383,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       eng_live_take_back (it, c, out);
       return;
     }
-  eng_live_begin_pending (it, c);
-  m = esc_live_mind (it);
-  uint8_t taker = m->taker;
-  memset (m, 0, sizeof *m);
-  m->taker = taker;
-  m->laid = c->item.serial;
-  m->laid_this_look = 1;
+  start_waiting (it, c, false);
   const char *who = eng_live_player_name (it, s->active);
   if (esc_live_rules (it)->capture_required)
     eng_live_say (out, ENG_EVENT_NEED, s->active, "S4",
@@ -348,6 +406,13 @@ card_taken (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
     {
       /* an escoba's card lifted on its way to the pile: face up there, the
        * table is still asked */
+      eng_live_accept (it, c);
+      return;
+    }
+  if (m->laid == 0 && esc_live_state (it)->phase == ESC_PHASE_PLAY && card_coming (it)
+      && m->n_taken < ESC_LIVE_TAKEN)
+    {
+      m->taken[m->n_taken++] = c->item.serial;   /* the card laid comes later in this look */
       eng_live_accept (it, c);
       return;
     }
@@ -462,7 +527,17 @@ esc_live_change (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
       || c->kind == ENG_LIVE_FLIP_DOWN || (c->item.zone.kind == ENG_ZONE_NONE && !face))
     {
       /* a pile squared up, captured cards turned down, a back off every zone */
-      if (face && c->kind == ENG_LIVE_APPEAR && !eng_game_card_public (eng_live_game (it), c->item.serial))
+      bool unseen = face && c->kind == ENG_LIVE_APPEAR
+                    && !eng_game_card_public (eng_live_game (it), c->item.serial);
+      EscLiveMind *m = esc_live_mind (it);
+      if (unseen && m->laid == 0 && (m->n_taken > 0 || table_lifted (it))
+          && c->item.zone.seat == eng_live_seat_of (it, s->active))
+        {
+          /* laid and carried across the pile with what it took, in one look */
+          start_waiting (it, c, true);
+          return;
+        }
+      if (unseen)
         {
           eng_live_refuse (it, c, out, ENG_EVENT_ILLEGAL, "S12",
                            ENG_N_ ("Cards are laid on the table: take back %s"),

@@ -121,8 +121,15 @@ static void
 write_play (Table *t, const EngMove *m, const EscState *b, const EscState *a, bool last)
 {
   bool could = escoba_can_capture (t->r, b, eng_card_table_index (&t->r->table, m->card));
-  lay (t, m->card);
-  g_string_append (t->text, "snap\n");
+  bool escoba = m->n_cards > 0 && b->table_n == m->n_cards;
+  /* a quick hand: the card laid and the cards it takes in one look (the
+   * card staying on the table, or an escoba's going straight across the
+   * pile); otherwise laid first, then lifted in one look or two */
+  unsigned hand = m->n_cards > 0 ? eng_rng_below (t->policy, escoba ? 3 : 2) : 0;
+  if (hand != 2)
+    lay (t, m->card);
+  if (hand == 0)
+    g_string_append (t->text, "snap\n");
   if (m->n_cards == 0)
     {
       /* it takes nothing: End of turn, or the next card says so */
@@ -131,15 +138,17 @@ write_play (Table *t, const EngMove *m, const EscState *b, const EscState *a, bo
                                                                 : "key end-turn\n");
       return;
     }
-  unsigned first = m->n_cards > 1 && eng_rng_below (t->policy, 2) ? 1 : 0;
+  unsigned first = hand == 0 && m->n_cards > 1 && eng_rng_below (t->policy, 2) ? 1 : 0;
   for (unsigned i = 0; i < first; i++)
     lift (t, m->cards[i]);
   if (first > 0)
     g_string_append (t->text, "snap\n");   /* the laid card goes last */
   for (unsigned i = first; i < m->n_cards; i++)
     lift (t, m->cards[i]);
-  lift (t, m->card);
-  bool escoba = b->table_n == m->n_cards;
+  if (hand == 1)
+    g_string_append (t->text, "snap\n");   /* the laid card lifted in the next look */
+  if (hand != 2)
+    lift (t, m->card);
   if (escoba)
     {
       g_string_append_printf (t->text, "put %u face capture %s\n", m->card, t->names[m->player]);
