@@ -54,6 +54,21 @@ play_out_round (GameTest *t)
     }
 }
 
+/* Round 1 of two players where Ana takes the siete de oros, two sevens
+ * and an escoba, and the last cards (S7): 5 points to nothing. */
+static void
+ana_takes_the_round (GameTest *t)
+{
+  gt_ok (t, "Bea deal 8 18 28 2");
+  gt_ok (t, "Ana play 7 8");        /* the siete de oros and the sota de oros */
+  gt_ok (t, "Bea play 17 18");      /* a seven */
+  gt_ok (t, "Ana play 27 28");      /* a seven, and Ana's */
+  gt_ok (t, "Bea play 13");         /* laid: it takes nothing */
+  cr_assert_eq (es (t)->table_n, 2);
+  gt_ok (t, "Ana play 40 13 2");    /* 10 + 3 + 2: an escoba */
+  play_out_round (t);
+}
+
 static const EngEvent *
 score_of (const GameTest *t, int player)
 {
@@ -216,14 +231,7 @@ Test (escoba, s08_a_round_scores_escobas_cards_oros_the_siete_de_oros_and_sevens
 {
   GameTest t;
   gt_new (&t, TWO);
-  gt_ok (&t, "Bea deal 8 18 28 2");
-  gt_ok (&t, "Ana play 7 8");        /* the siete de oros and the sota de oros */
-  gt_ok (&t, "Bea play 17 18");      /* a seven */
-  gt_ok (&t, "Ana play 27 28");      /* a seven, and Ana's */
-  gt_ok (&t, "Bea play 13");          /* laid: it takes nothing */
-  cr_assert_eq (es (&t)->table_n, 2);
-  gt_ok (&t, "Ana play 40 13 2");    /* 10 + 3 + 2: an escoba */
-  play_out_round (&t);
+  ana_takes_the_round (&t);
   /* Ana: 1 escoba, the siete de oros, 2 sevens to Bea's 1 and then the
    * the table's 31 go to Ana, the last capturer: most cards and oros */
   const EngEvent *a = score_of (&t, 0), *b = score_of (&t, 1);
@@ -280,13 +288,7 @@ Test (escoba, s10_the_game_ends_at_the_round_that_reaches_the_target)
 {
   GameTest t;
   gt_new (&t, TWO "option target 5\n");
-  gt_ok (&t, "Bea deal 8 18 28 2");
-  gt_ok (&t, "Ana play 7 8");
-  gt_ok (&t, "Bea play 17 18");
-  gt_ok (&t, "Ana play 27 28");
-  gt_ok (&t, "Bea play 13");
-  gt_ok (&t, "Ana play 40 13 2");
-  play_out_round (&t);
+  ana_takes_the_round (&t);
   cr_assert (eng_game_is_over (t.game));
   const EngEvent *e = gt_event (&t, ENG_EVENT_GAME_OVER, "S10");
   cr_assert_not_null (e);

@@ -279,35 +279,9 @@ referee_games (unsigned n, bool pairs, unsigned games)
                     (unsigned long long) seed);
           g_file_set_contents (out, text->str, (gssize) text->len, NULL);
         }
-      EngLiveScript *sc = NULL;
-      EngParseError err = { .reason = "" };
-      cr_assert_eq (eng_live_script_parse (text->str, text->len, "random", &sc, &err), ENG_OK,
-                    "seed %llu: line %u: %s", (unsigned long long) seed, err.line, err.reason);
-      char complaint[256] = "";
-      EngLiveScriptResult res;
-      cr_assert_eq (eng_live_script_run (sc, set, NULL, live_fixture_complaint_sink, complaint,
-                                         &res, &err), ENG_OK, "%s", err.reason);
-      EngRecord *got = NULL;
-      cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "referee", &got, &err),
-                    ENG_OK, "%s", err.reason);
-      char why[512];
-      cr_assert (live_fixture_same_moves (want, got, why, sizeof why), "seed %llu: %s",
-                 (unsigned long long) seed, why);
-      cr_assert_str_empty (complaint, "seed %llu: %s", (unsigned long long) seed, complaint);
-      cr_assert (res.over, "seed %llu: the referee's game is not over", (unsigned long long) seed);
-      size_t k = 1 + (size_t) (seed * 2654435761u % (res.snapshots - 1));
-      EngLiveScriptResult killed;
-      cr_assert_eq (eng_live_script_run_killed (sc, set, NULL, k, NULL, NULL, &killed, &err),
-                    ENG_OK, "%s", err.reason);
-      cr_assert_str_eq (killed.record, res.record, "seed %llu: killed after look %zu",
-                        (unsigned long long) seed, k);
+      looks += live_fixture_referee (text->str, text->len, set, want, (unsigned long long) seed);
       moves += want->n_moves;
-      looks += res.snapshots;
-      free (killed.record);
-      free (res.record);
-      eng_record_free (got);
       eng_record_free (want);
-      eng_live_script_free (sc);
       g_string_free (text, TRUE);
     }
   cr_log_info ("escoba random %u%s: %u games, %zu moves, %zu looks", n, pairs ? " in pairs" : "",
