@@ -73,9 +73,13 @@ static unsigned
 taken_sum (const EngInterpreter *it, const EscLiveMind *m)
 {
   const EscRules *r = esc_live_rules (it);
-  unsigned sum = r->value[eng_live_card_index (it, m->laid)];
-  for (unsigned i = 0; i < m->n_taken; i++)
-    sum += r->value[eng_live_card_index (it, m->taken[i])];
+  unsigned sum = 0;
+  for (int i = -1; i < (int) m->n_taken; i++)
+    {
+      /* a serial not in the set (a tampered journal) makes no 15 */
+      uint8_t k = eng_live_card_index (it, i < 0 ? m->laid : m->taken[i]);
+      sum += k < r->table.n ? (unsigned) r->value[k] : 99;
+    }
   return sum;
 }
 
