@@ -83,14 +83,14 @@ static const char *
 locate (const EscState *s, uint8_t k)
 {
   if (eng_cards_find (s->table, s->table_n, k) >= 0)
-    return ENG_N_ ("the table");
+    return ENG_N_ ("on the table");
   for (unsigned p = 0; p < ESC_PLAYERS; p++)
     if (eng_cards_find (s->pile[p], s->pile_n[p], k) >= 0)
-      return ENG_N_ ("a pile");
+      return ENG_N_ ("in a pile");
   for (unsigned p = 0; p < s->n_players; p++)
     if (eng_cards_find (s->hand[p], s->hand_n[p], k) >= 0)
-      return ENG_N_ ("a hidden place");
-  return eng_cards_find (s->deck, s->deck_n, k) >= 0 ? ENG_N_ ("a hidden place") : NULL;
+      return ENG_N_ ("in a hidden place");
+  return eng_cards_find (s->deck, s->deck_n, k) >= 0 ? ENG_N_ ("in a hidden place") : NULL;
 }
 
 /* A card in words for a refusal: its name while the table can see it (on
@@ -125,7 +125,7 @@ take_hidden (EngPlay *c, int p, uint8_t k)
       const char *where = locate (s, k);
       if (where != NULL)
         return eng_play_refuse (c, ENG_ERR_CONSERVATION, "S11",
-                                ENG_N_ ("%s cannot come from there: it is in %s"),
+                                ENG_N_ ("%s cannot come from there: it is %s"),
                                 card_words (c, k, name, sizeof name), ENG_ (where));
       i = p >= 0 ? eng_cards_find (cards, *n, ENG_CARD_UNKNOWN) : (int) *n - 1;
       if (i < 0 || cards[i] != ENG_CARD_UNKNOWN)
