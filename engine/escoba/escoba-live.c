@@ -391,10 +391,10 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   const char *who = eng_live_player_name (it, s->active);
   if (esc_live_rules (it)->capture_required)
     eng_live_say (out, ENG_EVENT_NEED, s->active, "S4",
-                  ENG_N_ ("%s: take the cards that make 15 with %s"), who, name);
+                  ENG_N_ ("%s: take 15 with %s"), who, name);
   else
     eng_live_say (out, ENG_EVENT_NEED, s->active, "S3",
-                  ENG_N_ ("%s: take the cards that make 15 with %s, or show End of turn"), who,
+                  ENG_N_ ("%s: take 15 with %s, or show End of turn"), who,
                   name);
 }
 
@@ -607,7 +607,7 @@ esc_live_baseline_check (EngInterpreter *it, char *why, size_t size)
         snprintf (why, size, ENG_ ("take away %s"), eng_live_item_words (it, v, what, sizeof what));
     }
   if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces < 4)
-    snprintf (why, size, ENG_ ("%u of the four on the table so far"), faces);
+    snprintf (why, size, ENG_ ("%u of 4 so far"), faces);
   for (unsigned i = 0; why[0] == '\0' && s->phase == ESC_PHASE_PLAY && i < s->table_n; i++)
     if (!eng_live_face_visible (it, r->table.serial[s->table[i]]))
       {
@@ -623,7 +623,7 @@ esc_live_setup_need (EngInterpreter *it, const char *why, char *text, size_t siz
                      const char **rule)
 {
   const EscState *s = esc_live_state (it);
-  snprintf (text, size, ENG_ ("%s deals: three cards each, then four face up on the table (%s)"),
+  snprintf (text, size, ENG_ ("%s: deal three cards each and four face up on the table (%s)"),
             eng_live_player_name (it, s->dealer), why);
   *rule = "S1";
 }
