@@ -1669,17 +1669,15 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
     }
   if (st == ENG_OK)
     {
-      /* the draw piles: one face-down card each */
-      static const struct { unsigned deck; const char *id; } piles[] = { { 0, "cat-deck" },
-                                                                          { 1, "ufo-deck" } };
-      for (size_t k = 0; k < 2; k++)
+      /* the draw piles: one face-down card on each deck zone ("cat-deck") */
+      for (size_t d = 0; d < eng_card_set_n_decks (g->set) && d < 8; d++)
         {
-          const CalZoneRect *r = zone_rect (g, ENG_ZONE_DECK, false, (int) piles[k].deck);
-          uint16_t spare = spare_card (g, script, piles[k].deck);
+          const EngDeck *deck = eng_card_set_deck (g->set, d);
+          const CalZoneRect *r = zone_rect (g, ENG_ZONE_DECK, false, (int) d);
+          uint16_t spare = deck->has_back ? spare_card (g, script, (unsigned) d) : 0;
           if (r != NULL && spare != 0)
-            fprintf (g->obj, "card %s face=%u back=%u at=%.1f,%.1f rot=%d down\n", piles[k].id,
-                     spare, piles[k].deck + 1, sx (g, r->at_x), sy (g, r->at_y),
-                     k == 0 ? 2 : -3);
+            fprintf (g->obj, "card %s-deck face=%u back=%zu at=%.1f,%.1f rot=%d down\n", deck->id,
+                     spare, d + 1, sx (g, r->at_x), sy (g, r->at_y), d % 2 == 0 ? 2 : -3);
         }
       st = learn_questions (g);
       if (st == ENG_OK)

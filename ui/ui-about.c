@@ -1,31 +1,42 @@
 #include "ui-about.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "eng-data.h"
+#include "eng-game.h"
 
 /* The games' credits, from the title pages of the rulebooks the rules were
- * taken from.  Tablero referees a game; the game and its rulebook stay its
- * authors' and publisher's. */
+ * taken from, as each game's card set gives them (`credit` lines, data
+ * texts translated through the catalogue).  Tablero referees a game; the
+ * game and its rulebook stay its authors' and publishers'. */
 static void
 add_game_credits (AdwAboutWindow *about)
 {
-  adw_about_window_add_credit_section (about, _ ("Katua rulebook"), (const char *[]) {
-    /* Translators: a credit line; the names stay as they are. */
-    _ ("José Román and Rodrigo González (game design)"),
-    _ ("Mar Martitegui (art)"),
-    _ ("Buscalume, Ourense (publisher) https://www.buscalume.com"),
-    NULL });
-  adw_about_window_add_credit_section (about, _ ("Catchy! rulebook"), (const char *[]) {
-    _ ("Yuko Y (game design)"),
-    _ ("Javier Fernández (Spanish translation)"),
-    NULL });
-  adw_about_window_add_credit_section (about, _ ("Exploding Kittens rulebook"), (const char *[]) {
-    _ ("Elan Lee, Matthew Inman and Shane Small (game design)"),
-    _ ("Exploding Kittens (publisher) https://www.explodingkittens.com"),
-    NULL });
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      const EngGameClass *klass = eng_game_class_get (g);
+      g_autofree char *rel = g_strdup_printf ("cards/%s.set", klass->name);
+      char *path = eng_data_path (rel);
+      EngCardSet *set = NULL;
+      if (path != NULL && eng_card_set_load_file (path, &set, NULL) == ENG_OK
+          && eng_card_set_n_credits (set) > 0)
+        {
+          size_t n = eng_card_set_n_credits (set);
+          g_autofree const char **lines = g_new0 (const char *, n + 1);
+          for (size_t i = 0; i < n; i++)
+            lines[i] = _ (eng_card_set_credit (set, i));
+          /* Translators: a heading in the About window: the game's name. */
+          g_autofree char *heading = g_strdup_printf (_ ("%s rulebook"), klass->title);
+          adw_about_window_add_credit_section (about, heading, lines);
+        }
+      eng_card_set_free (set);
+      free (path);
+    }
   adw_about_window_add_legal_section (about, _ ("The games"), NULL, GTK_LICENSE_CUSTOM,
-                                      _ ("Katua, Catchy! and Exploding Kittens, their rules, names "
-                                         "and art belong to their authors and publishers. Tablero "
-                                         "only referees a copy of the game you own; the rule "
+                                      _ ("The games Tablero referees, their rules, names and art "
+                                         "belong to their authors and publishers. Tablero only "
+                                         "referees a copy of the game you own; the rule "
                                          "explanations it shows are its own summaries."));
 }
 

@@ -117,7 +117,8 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
           /* "K18 (option) UFO deck runs out: what happens..." names the
            * ruling ("E2/E15" the first) and may name the switch. */
           const char *colon = strchr (words, ':');
-          if (words[0] == 'K' || words[0] == 'C' || words[0] == 'E')
+          /* a ruling id is a capital letter and a number, whatever the game */
+          if (g_ascii_isupper (words[0]))
             {
               gsize id_len = strspn (words + 1, "0123456789");
               if (id_len > 0 && colon != NULL)
@@ -128,9 +129,7 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
                   doc->rule = g_strndup (words, id_len + 1);
                   g_autofree char *heading = g_strndup (words + id_len + 1, (gsize) (colon - words) - id_len - 1);
                   const char *title = heading;
-                  /* strchr finds the terminator too: title[1] is checked first */
-                  while (title[0] == '/' && title[1] != '\0' && strchr ("KCE", title[1]) != NULL
-                         && g_ascii_isdigit (title[2]))
+                  while (title[0] == '/' && g_ascii_isupper (title[1]) && g_ascii_isdigit (title[2]))
                     title += 2 + strspn (title + 2, "0123456789");
                   title += strspn (title, " ");
                   if (*title == '(' && strchr (title, ')') != NULL)

@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-/* The bundled sets' deck ids, for the catalogue: a back is named by its
- * deck's word (context "deck"), as typed for a set's own deck. */
-static const char *const deck_words[] G_GNUC_UNUSED = {
-  NC_ ("deck", "cat"), NC_ ("deck", "ufo"), NC_ ("deck", "main"), NC_ ("deck", "mood"),
-};
-
 const char *
 ui_zone_kind_word (EngZoneKind kind)
 {
@@ -17,7 +11,7 @@ ui_zone_kind_word (EngZoneKind kind)
     {
     case ENG_ZONE_SLOT: return C_ ("zone", "slot");
     case ENG_ZONE_ATTACK: return C_ ("zone", "attack spot");
-    case ENG_ZONE_CAPTURE: return C_ ("zone", "captured cats");
+    case ENG_ZONE_CAPTURE: return C_ ("zone", "capture area");
     case ENG_ZONE_PLAY: return C_ ("zone", "play area");
     case ENG_ZONE_DECK: return C_ ("zone", "deck");
     case ENG_ZONE_DISCARD: return C_ ("zone", "discard pile");

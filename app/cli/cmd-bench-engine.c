@@ -81,7 +81,7 @@ cli_bench_engine (int argc, char **argv)
       return 2;
     }
   void *rules = NULL;
-  if (k->rules_new (set, &opts, &rules, &err) != ENG_OK)
+  if (eng_game_class_rules_new (k, set, &opts, &rules, &err) != ENG_OK)
     {
       fprintf (stderr, "tablero-cli bench engine: %s\n", err.reason);
       eng_card_set_free (set);
@@ -109,26 +109,26 @@ cli_bench_engine (int argc, char **argv)
         {
           cli_say ("bench engine", "%s", _("setup failed"));
           g_free (state);
-          k->rules_free (rules);
+          eng_game_class_rules_free (k, rules);
           eng_card_set_free (set);
           return 1;
         }
       int guard = 0;
       EngMove m;
-      while (!k->is_over (rules, state) && guard++ < 20000
+      while (!eng_game_class_is_over (k, rules, state) && guard++ < 20000
              && eng_game_class_random_move (k, rules, state, &policy, &m))
         {
-          if (k->apply (rules, state, &m, NULL, NULL) != ENG_OK)
+          if (eng_game_class_apply (k, rules, &su, state, &m, NULL, NULL) != ENG_OK)
             {
               cli_say ("bench engine", "%s", _("a listed move was refused"));
               g_free (state);
-              k->rules_free (rules);
+              eng_game_class_rules_free (k, rules);
               eng_card_set_free (set);
               return 1;
             }
           moves++;
         }
-      if (!k->is_over (rules, state))
+      if (!eng_game_class_is_over (k, rules, state))
         unfinished++;
     }
   double secs = (double) (g_get_monotonic_time () - t0) / 1e6;
@@ -145,7 +145,7 @@ cli_bench_engine (int argc, char **argv)
           (double) moves / (double) games,
           k->state_size, unfinished);
   g_free (state);
-  k->rules_free (rules);
+  eng_game_class_rules_free (k, rules);
   eng_card_set_free (set);
   return unfinished ? 1 : 0;
 }

@@ -30,7 +30,11 @@
 #define SET_MAX_ID 48
 
 /* Commands every referee relies on; a set without them cannot be played. */
-static const char *const required_commands[] = { "end-turn", "undo", "confirm", "cancel" };
+#define SET_MAX_CREDITS 8
+
+/* The core's own commands every table has: undo.  What else a set
+ * declares (end-turn, confirm, cancel, pass...) is its game's. */
+static const char *const required_commands[] = { "undo" };
 
 typedef struct {
   const char *key;
@@ -76,6 +80,8 @@ struct EngCardSet {
   GArray *decks;              /* EngDeck */
   GArray *deck_info;          /* DeckInfo, parallel to decks */
   GArray *commands;           /* EngCommand */
+  const char *credits[SET_MAX_CREDITS];
+  size_t n_credits;
   EngCard *cards;
   size_t n_cards;
 };
@@ -403,6 +409,20 @@ do_title (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
 }
 
 static EngStatus
+do_credit (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
+{
+  EngStatus st = expect_positional (ctx, "credit", t, n, 1, "one (quoted) text");
+  if (st != ENG_OK)
+    return st;
+  if (set->n_credits >= SET_MAX_CREDITS)
+    return fail (ctx, ENG_ERR_INCONSISTENT, "at most %d credit lines", SET_MAX_CREDITS);
+  if (!text_ok (t[1].value))
+    return fail (ctx, ENG_ERR_SYNTAX, "a credit must be 1-%d bytes", SET_MAX_TEXT);
+  set->credits[set->n_credits++] = intern (set, t[1].value);
+  return ENG_OK;
+}
+
+static EngStatus
 do_number (const Ctx *ctx, const char *directive, const Token *t, int n, int max, int *slot)
 {
   EngStatus st = expect_positional (ctx, directive, t, n, 1, "one number");
@@ -711,6 +731,8 @@ parse_line (EngCardSet *set, const Ctx *ctx, char *line)
     return do_set (set, ctx, tokens, n);
   if (strcmp (d, "title") == 0)
     return do_title (set, ctx, tokens, n);
+  if (strcmp (d, "credit") == 0)
+    return do_credit (set, ctx, tokens, n);
   if (strcmp (d, "seats") == 0)
     return do_number (ctx, "seats", tokens, n, SET_MAX_SEATS, &set->n_seats);
   if (strcmp (d, "anchors") == 0)
@@ -995,6 +1017,18 @@ const char *
 eng_card_set_title (const EngCardSet *set)
 {
   return set->title;
+}
+
+size_t
+eng_card_set_n_credits (const EngCardSet *set)
+{
+  return set->n_credits;
+}
+
+const char *
+eng_card_set_credit (const EngCardSet *set, size_t index)
+{
+  return index < set->n_credits ? set->credits[index] : NULL;
 }
 
 size_t

@@ -81,6 +81,10 @@ const char *eng_card_set_game_name (const EngCardSet *set);  /* "Katua", for lab
 char eng_card_set_game_letter (const EngCardSet *set);       /* 'K' */
 const char *eng_card_set_id (const EngCardSet *set);         /* "01" */
 const char *eng_card_set_title (const EngCardSet *set);
+/* The rulebook's credits (`credit` lines, for the app's About window):
+ * how many, and line `index` (NULL past the end). */
+size_t eng_card_set_n_credits (const EngCardSet *set);
+const char *eng_card_set_credit (const EngCardSet *set, size_t index);
 
 size_t eng_card_set_n_cards (const EngCardSet *set);
 const EngCard *eng_card_set_card (const EngCardSet *set, size_t index);

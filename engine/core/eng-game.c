@@ -1,7 +1,9 @@
 #include "eng-game.h"
 #include "eng-i18n.h"
 
+#include "eng-card-table.h"
 #include "eng-data.h"
+#include "eng-play.h"
 #include "eng-record.h"
 #include "eng-view.h"
 
@@ -223,6 +225,71 @@ eng_options_parse (const char *text, size_t len, const char *source,
 }
 
 EngStatus
+eng_options_read (const EngOptions *options, const EngOptionSpec *specs, size_t n,
+                  const char *game, int *values, EngParseError *err)
+{
+  for (size_t i = 0; options != NULL && i < options->n; i++)
+    {
+      size_t k = 0;
+      while (k < n && strcmp (options->items[i].name, specs[k].name) != 0)
+        k++;
+      if (k == n)
+        {
+          eng_parse_error_set (err, "options", 0, "unknown %s option '%s'", game,
+                               options->items[i].name);
+          return ENG_ERR_UNKNOWN_ATTRIBUTE;
+        }
+    }
+  for (size_t k = 0; k < n; k++)
+    {
+      const EngOptionSpec *o = &specs[k];
+      const char *v = eng_options_get (options, o->name);
+      values[k] = o->def;
+      if (v == NULL)
+        continue;
+      bool ok = false;
+      if (o->kind == ENG_OPTION_YESNO)
+        {
+          ok = strcmp (v, "yes") == 0 || strcmp (v, "no") == 0;
+          values[k] = v[0] == 'y';
+        }
+      else if (o->kind == ENG_OPTION_CHOICE)
+        {
+          size_t len = strlen (v);
+          int idx = 0;
+          for (const char *w = o->choices; *w != '\0' && !ok; idx++)
+            {
+              size_t wn = strcspn (w, " ");
+              if ((ok = wn == len && strncmp (w, v, wn) == 0))
+                values[k] = idx;
+              w += wn;
+              w += strspn (w, " ");
+            }
+        }
+      else
+        {
+          char *end = NULL;
+          long x = strtol (v, &end, 10);
+          ok = end != v && *end == '\0' && x >= o->lo && x <= o->hi;
+          values[k] = (int) x;
+        }
+      if (!ok)
+        {
+          if (o->kind == ENG_OPTION_YESNO)
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not yes or no", o->name, v);
+          else if (o->kind == ENG_OPTION_CHOICE)
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not one of: %s", o->name,
+                                 v, o->choices);
+          else
+            eng_parse_error_set (err, "options", 0, "option %s: '%s' is not %d-%d", o->name, v,
+                                 o->lo, o->hi);
+          return ENG_ERR_SYNTAX;
+        }
+    }
+  return ENG_OK;
+}
+
+EngStatus
 eng_options_load_file (const char *path, EngOptions *out, EngParseError *err)
 {
   char *text = NULL;
@@ -294,7 +361,7 @@ eng_game_new (const EngGameClass *klass, const EngCardSet *set,
   g->klass = klass;
   g->setup = *setup;
   EngParseError perr = { 0 };
-  EngStatus st = klass->rules_new (set, options, &g->rules, &perr);
+  EngStatus st = eng_game_class_rules_new (klass, set, options, &g->rules, &perr);
   if (st != ENG_OK)
     {
       if (why != NULL)
@@ -308,7 +375,7 @@ eng_game_new (const EngGameClass *klass, const EngCardSet *set,
   g->state = calloc (1, klass->state_size);
   if (g->state == NULL)
     {
-      klass->rules_free (g->rules);
+      eng_game_class_rules_free (klass, g->rules);
       free (g);
       return ENG_ERR_NO_MEMORY;
     }
@@ -334,7 +401,7 @@ eng_game_free (EngGame *game)
   if (game == NULL)
     return;
   if (game->rules != NULL)
-    game->klass->rules_free (game->rules);
+    eng_game_class_rules_free (game->klass, game->rules);
   free (game->state);
   free (game->history);
   free (game);
@@ -346,9 +413,145 @@ const void *eng_game_state (const EngGame *game) { return game->state; }
 const EngSetup *eng_game_setup (const EngGame *game) { return &game->setup; }
 
 EngStatus
+eng_game_class_apply (const EngGameClass *klass, const void *rules, const EngSetup *setup,
+                      void *state, const EngMove *move, EngEvents *events, EngVerdict *why)
+{
+  if (klass->apply != NULL)
+    return klass->apply (rules, state, move, events, why);
+  return eng_play_apply (klass, rules, setup, state, move, events, why);
+}
+
+EngStatus
+eng_game_class_check (const EngGameClass *klass, const void *rules, const EngSetup *setup,
+                      const void *state, const EngMove *move, EngVerdict *why)
+{
+  if (klass->check != NULL)
+    return klass->check (rules, state, move, why);
+  return eng_play_check (klass, rules, setup, state, move, why);
+}
+
+EngStatus
+eng_game_class_rules_new (const EngGameClass *klass, const EngCardSet *set,
+                          const EngOptions *options, void **out, EngParseError *err)
+{
+  if (klass->rules_new != NULL)
+    return klass->rules_new (set, options, out, err);
+  *out = NULL;
+  if (klass->rules_size < sizeof (EngCardTable))
+    return ENG_ERR_INVALID_ARGUMENT;
+  unsigned char *r = calloc (1, klass->rules_size);
+  if (r == NULL)
+    return ENG_ERR_NO_MEMORY;
+  EngCardTable *t = (EngCardTable *) r;
+  EngStatus st = eng_card_table_init (t, set, klass, klass->max_cards, err);
+  for (size_t i = 0; st == ENG_OK && i < klass->n_attrs; i++)
+    {
+      const EngAttrSpec *a = &klass->attrs[i];
+      st = a->values != NULL ? eng_card_table_enum (t, a->key, a->values, r + a->offset, err)
+                             : eng_card_table_int (t, a->key, a->lo, a->hi,
+                                                   (int8_t *) (r + a->offset), err);
+    }
+  int values[ENG_MAX_OPTIONS];
+  if (st == ENG_OK && klass->n_options > ENG_MAX_OPTIONS)
+    st = ENG_ERR_LIMIT;
+  if (st == ENG_OK)
+    st = eng_options_read (options, klass->options, klass->n_options,
+                           klass->title != NULL ? klass->title : klass->name, values, err);
+  for (size_t i = 0; st == ENG_OK && i < klass->n_options; i++)
+    memcpy (r + klass->options[i].offset, &values[i], sizeof values[i]);
+  if (st == ENG_OK && klass->rules_check != NULL)
+    st = klass->rules_check (r, err);
+  if (st != ENG_OK)
+    {
+      free (r);
+      return st;
+    }
+  *out = r;
+  return ENG_OK;
+}
+
+void
+eng_game_class_rules_free (const EngGameClass *klass, void *rules)
+{
+  if (klass->rules_free != NULL)
+    klass->rules_free (rules);
+  else
+    free (rules);
+}
+
+int
+eng_game_class_score (const EngGameClass *klass, const void *rules, const void *state,
+                      unsigned player)
+{
+  if (klass->score != NULL)
+    return klass->score (rules, state, player);
+  return player < ENG_MAX_PLAYERS ? ((const EngPlayHeader *) state)->score[player] : 0;
+}
+
+bool
+eng_game_class_is_over (const EngGameClass *klass, const void *rules, const void *state)
+{
+  if (klass->is_over != NULL)
+    return klass->is_over (rules, state);
+  return ((const EngPlayHeader *) state)->over != 0;
+}
+
+unsigned
+eng_game_class_winners (const EngGameClass *klass, const void *rules, const void *state,
+                        const char **tiebreak)
+{
+  if (klass->winners != NULL)
+    return klass->winners (rules, state, tiebreak);
+  const EngPlayHeader *h = state;
+  if (tiebreak != NULL)
+    *tiebreak = h->over ? "score" : NULL;
+  return h->over ? h->winners : 0;
+}
+
+int
+eng_game_class_to_move (const EngGameClass *klass, const void *rules, const void *state)
+{
+  if (klass->to_move != NULL)
+    return klass->to_move (rules, state);
+  const EngPlayHeader *h = state;
+  return h->over ? -1 : h->to_move;
+}
+
+bool
+eng_game_class_move_shape_ok (const EngGameClass *klass, const EngMove *m, char *reason,
+                              size_t size)
+{
+  if (klass->move_shape_ok != NULL)
+    return klass->move_shape_ok (m, reason, size);
+  if (klass->shapes == NULL || m->verb >= klass->n_verbs)
+    {
+      if (reason != NULL && size > 0)
+        snprintf (reason, size, "a known verb");
+      return klass->shapes != NULL ? false : true;
+    }
+  const EngVerbShape *v = &klass->shapes[m->verb];
+  unsigned cards = (m->card != 0) + m->n_cards, players = 0;
+  bool ok = (m->card != 0 || m->n_cards == 0) && cards >= v->min_cards && cards <= v->max_cards
+            && (v->show || m->show == 0);
+  for (unsigned i = 0; i < 2; i++)
+    {
+      players += m->target[i] >= 0;
+      ok = ok && (m->slot[i] < 0 || (v->slots && m->target[i] >= 0));
+    }
+  ok = ok && players <= v->players;
+  for (unsigned i = 0; ok && !v->unseen && i <= m->n_cards; i++)
+    ok = (i == 0 ? m->card : m->cards[i - 1]) != ENG_SERIAL_UNKNOWN;
+  if (!ok && reason != NULL && size > 0)
+    snprintf (reason, size, "'%s' takes %u to %u cards%s%s", klass->verbs[m->verb],
+              (unsigned) v->min_cards, (unsigned) v->max_cards,
+              v->players > 0 ? " and players" : ", no player", v->show ? ", show N" : "");
+  return ok;
+}
+
+EngStatus
 eng_game_check (const EngGame *game, const EngMove *move, EngVerdict *why)
 {
-  return game->klass->check (game->rules, game->state, move, why);
+  return eng_game_class_check (game->klass, game->rules, &game->setup, game->state, move, why);
 }
 
 EngStatus
@@ -366,7 +569,8 @@ eng_game_apply (EngGame *game, const EngMove *move, EngEvents *events, EngVerdic
     }
   memcpy (game->history + game->depth * sz, game->state, sz);
   size_t first = events != NULL ? events->n : 0;
-  EngStatus st = game->klass->apply (game->rules, game->state, move, events, why);
+  EngStatus st = eng_game_class_apply (game->klass, game->rules, &game->setup, game->state, move,
+                                       events, why);
   if (st == ENG_OK)
     {
       game->depth++;
@@ -406,25 +610,25 @@ eng_game_legal_moves (const EngGame *game, EngMove *out, size_t max)
 int
 eng_game_score (const EngGame *game, unsigned player)
 {
-  return game->klass->score (game->rules, game->state, player);
+  return eng_game_class_score (game->klass, game->rules, game->state, player);
 }
 
 bool
 eng_game_is_over (const EngGame *game)
 {
-  return game->klass->is_over (game->rules, game->state);
+  return eng_game_class_is_over (game->klass, game->rules, game->state);
 }
 
 unsigned
 eng_game_winners (const EngGame *game, const char **tiebreak)
 {
-  return game->klass->winners (game->rules, game->state, tiebreak);
+  return eng_game_class_winners (game->klass, game->rules, game->state, tiebreak);
 }
 
 int
 eng_game_to_move (const EngGame *game)
 {
-  return game->klass->to_move (game->rules, game->state);
+  return eng_game_class_to_move (game->klass, game->rules, game->state);
 }
 
 EngStatus

@@ -30,7 +30,7 @@
 
 #define ENG_MAX_PLAYERS 6
 #define ENG_NAME_MAX 32          /* player names in UTF-8 bytes, NUL included (eng-name.h) */
-#define ENG_MOVE_MAX_CARDS 4
+#define ENG_MOVE_MAX_CARDS 8       /* a card and up to 8 more (a capture of small cards) */
 #define ENG_SERIAL_UNKNOWN 0xFFFF  /* "?" in a record: a card nobody saw */
 
 /* A move or an observation, as the table does it.  Field meaning per verb is
@@ -49,15 +49,21 @@ typedef struct {
 /* Initialises a move for `verb` by `player` with every other field empty. */
 void eng_move_init (EngMove *move, unsigned verb, int player);
 
+/* What the referee says, in words any game's table understands: cards,
+ * places, players and points.  The kinds' names (eng_event_kind_to_string)
+ * and the fields each carries are the public JSON format of `replay` and
+ * `watch` (docs/record-format.md). */
 typedef enum {
   ENG_EVENT_ACCEPTED,      /* the move is legal and applied */
   ENG_EVENT_ILLEGAL,       /* refused: text = reason, rule = rule id */
-  ENG_EVENT_NEED,          /* what the table must do next (plain English) */
+  ENG_EVENT_NEED,          /* what the table must do next (plain words) */
   ENG_EVENT_SHOWN,         /* a face was shown to everyone: value = serial */
-  ENG_EVENT_CAPTURE,       /* player captured card value (serial) */
-  ENG_EVENT_ESCAPE,        /* an abduction failed; the cat stays */
+  ENG_EVENT_CAPTURE,       /* player takes face-up card `value` (serial) into their
+                              own pile or capture area (the card led, when several) */
+  ENG_EVENT_ESCAPE,        /* a card a move aimed at stays where it was (value) */
   ENG_EVENT_SCORE,         /* player's score is now value (delta) */
-  ENG_EVENT_REFILL,        /* counts[p][0] cats, counts[p][1] UFO cards */
+  ENG_EVENT_REFILL,        /* cards given out: counts[p][d] to player p from the
+                              set's deck d (Katua: deck 0 cats, 1 UFO cards) */
   ENG_EVENT_RESHUFFLE,     /* a discard pile became a deck */
   ENG_EVENT_RETURN,        /* a card goes back to its owner's hand */
   ENG_EVENT_TURN,          /* player's turn begins */
@@ -66,6 +72,8 @@ typedef enum {
   ENG_EVENT_NOTE,          /* anything else the table should read */
   ENG_EVENT_KIND_COUNT
 } EngEventKind;
+
+#define ENG_EVENT_DECKS 2   /* decks a REFILL counts per player */
 
 /* "accepted", "illegal", ...; "unknown" otherwise. */
 const char *eng_event_kind_to_string (EngEventKind kind);
@@ -76,7 +84,7 @@ typedef struct {
   int8_t other;            /* second player involved, -1 when none */
   int16_t value;
   int16_t delta;
-  uint8_t counts[ENG_MAX_PLAYERS][2];
+  uint8_t counts[ENG_MAX_PLAYERS][ENG_EVENT_DECKS];
   uint16_t winners;        /* bit p set: player p wins (shared when >1) */
   char rule[8];            /* stable rule id, e.g. "K12"; "" when none */
   char tiebreak[24];       /* game over: "score", "authentic-ranks", ... */
@@ -128,6 +136,36 @@ EngStatus eng_options_set (EngOptions *opts, const char *name, const char *value
 /* NULL when absent. */
 const char *eng_options_get (const EngOptions *opts, const char *name);
 
+/* A game's switch, for eng_options_read: `yes`/`no`, one of a list of
+ * words, or a whole number in a range. */
+typedef enum { ENG_OPTION_YESNO, ENG_OPTION_CHOICE, ENG_OPTION_NUMBER } EngOptionKind;
+typedef struct {
+  const char *name;
+  EngOptionKind kind;
+  const char *choices;     /* CHOICE: the values, separated by spaces */
+  int def;                 /* YESNO 0/1, CHOICE an index, NUMBER the number */
+  int lo, hi;              /* NUMBER: the range */
+  size_t offset;           /* rules built by the core: the int field it goes to */
+} EngOptionSpec;
+
+/* A card attribute a class's rules hold per card, for rules the core
+ * builds: an enum (`values`, words separated by spaces: its position into
+ * a uint8_t array) or an integer (`values` NULL: lo..hi into an int8_t
+ * array), at `offset` in the rules struct. */
+typedef struct {
+  const char *key;
+  const char *values;
+  int lo, hi;
+  size_t offset;
+} EngAttrSpec;
+
+/* Reads every switch of `specs` from `options` (NULL: all defaults) into
+ * values[i].  A switch no spec names is refused (ENG_ERR_UNKNOWN_ATTRIBUTE),
+ * a value its kind does not take too (ENG_ERR_SYNTAX); `err` says which and
+ * `game` (the title) is named in the message. */
+EngStatus eng_options_read (const EngOptions *options, const EngOptionSpec *specs, size_t n,
+                            const char *game, int *values, EngParseError *err);
+
 /* A table's setup, from a record header (or built by a caller). */
 #define ENG_MAX_DEALS 16
 #define ENG_DEAL_MAX_CARDS 128
@@ -158,8 +196,19 @@ typedef struct {
   char reason[200];
 } EngVerdict;
 
+/* What a verb's move carries, for a class that describes its verbs as data
+ * instead of writing move_shape_ok: cards (the main one and the further
+ * ones together), players named (each may have a slot when `slots`),
+ * whether `show N` and '?' (a card nobody saw) are allowed. */
+typedef struct {
+  uint8_t min_cards, max_cards;
+  uint8_t players;
+  bool slots, show, unseen;
+} EngVerbShape;
+
 typedef struct EngGameClass EngGameClass;
 struct EngView;   /* eng-view.h */
+struct EngPlay;   /* eng-play.h */
 
 struct EngGameClass {
   const char *name;                 /* "katua" */
@@ -174,6 +223,20 @@ struct EngGameClass {
   EngStatus (*rules_new) (const EngCardSet *set, const EngOptions *options,
                           void **out, EngParseError *err);
   void (*rules_free) (void *rules);
+
+  /* Or, with rules_new and rules_free NULL, the core builds them (callers
+   * go through eng_game_class_rules_new): a zeroed struct of rules_size
+   * bytes that begins with an EngCardTable of the set's faces (at most
+   * max_cards), the attributes `attrs` read per face and the switches
+   * `options` read into its int fields; then rules_check (may be NULL)
+   * completes it or refuses the set with `err`. */
+  size_t rules_size;
+  unsigned max_cards;
+  const EngAttrSpec *attrs;
+  size_t n_attrs;
+  const EngOptionSpec *options;
+  size_t n_options;
+  EngStatus (*rules_check) (void *rules, EngParseError *err);
 
   /* Fills `state` (state_size bytes) for a new game. ENG_ERR_INVALID_ARGUMENT
    * / ENG_ERR_CONSERVATION with a reason in `why` on a bad setup. */
@@ -193,6 +256,19 @@ struct EngGameClass {
   EngStatus (*apply) (const void *rules, void *state, const EngMove *move,
                       EngEvents *events, EngVerdict *why);
 
+  /* Instead of apply and check (leave both NULL): the move itself, applied
+   * to the scratch copy the core's transaction hands over with the
+   * players' names (eng-play.h); callers go through eng_game_class_apply.
+   * Or `plays`, one function per verb (play NULL).  A class whose state
+   * begins with an EngPlayHeader gets a move after the end refused for it
+   * (ENG_ERR_STATE, rule `over_rule`). */
+  EngStatus (*play) (struct EngPlay *play, const EngMove *move);
+  EngStatus (*const *plays) (struct EngPlay *play, const EngMove *move);
+  const char *over_rule;
+
+  /* The four queries below may be NULL when the state starts with an
+   * EngPlayHeader (eng-play.h) the game keeps up to date: the core reads
+   * it (callers go through eng_game_class_score and friends). */
   int (*score) (const void *rules, const void *state, unsigned player);
   bool (*is_over) (const void *rules, const void *state);
   /* Bitmask of winners (0 while the game goes on); tiebreak may be NULL. */
@@ -204,8 +280,10 @@ struct EngGameClass {
   EngStatus (*check_conservation) (const void *rules, const void *state, EngVerdict *why);
 
   /* Whether a move has the arguments its verb needs, independent of any
-   * state (a record line failing this is malformed, not illegal). */
+   * state (a record line failing this is malformed, not illegal).  NULL:
+   * `shapes` says it (callers go through eng_game_class_move_shape_ok). */
   bool (*move_shape_ok) (const EngMove *move, char *reason, size_t size);
+  const EngVerbShape *shapes;       /* per verb, or NULL */
 
   /* What everyone at the table may see (eng-view.h): `view` comes cleared
    * by eng_view_init with n_players and names set from `setup`; the game
@@ -249,6 +327,31 @@ void eng_game_class_names (char *buf, size_t size);
 
 /* Verb number for a name, -1 when the class has none such. */
 int eng_game_class_verb (const EngGameClass *klass, const char *name);
+
+/* The class's apply / check, or the core's transaction around its `play`
+ * (eng-play.h) with the names of `setup` (may be NULL: names "?"). */
+EngStatus eng_game_class_apply (const EngGameClass *klass, const void *rules,
+                                const EngSetup *setup, void *state, const EngMove *move,
+                                EngEvents *events, EngVerdict *why);
+EngStatus eng_game_class_check (const EngGameClass *klass, const void *rules,
+                                const EngSetup *setup, const void *state, const EngMove *move,
+                                EngVerdict *why);
+/* The class's rules_new / rules_free, or the core's building from its
+ * specs (see EngGameClass.rules_size). */
+EngStatus eng_game_class_rules_new (const EngGameClass *klass, const EngCardSet *set,
+                                    const EngOptions *options, void **out, EngParseError *err);
+void eng_game_class_rules_free (const EngGameClass *klass, void *rules);
+
+/* The class's queries, or the core's reading of the state's EngPlayHeader
+ * when the class has none (and its verb shapes for move_shape_ok). */
+int eng_game_class_score (const EngGameClass *klass, const void *rules, const void *state,
+                          unsigned player);
+bool eng_game_class_is_over (const EngGameClass *klass, const void *rules, const void *state);
+unsigned eng_game_class_winners (const EngGameClass *klass, const void *rules, const void *state,
+                                 const char **tiebreak);
+int eng_game_class_to_move (const EngGameClass *klass, const void *rules, const void *state);
+bool eng_game_class_move_shape_ok (const EngGameClass *klass, const EngMove *move, char *reason,
+                                   size_t size);
 
 /* EngGame: rules + state + undo history, one object. */
 typedef struct EngGame EngGame;

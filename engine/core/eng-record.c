@@ -210,7 +210,7 @@ move_from_tokens (Parser *p, unsigned line, const Token *tok, size_t nt, EngMove
         }
     }
   char why[160] = "";
-  if (rec->klass->move_shape_ok != NULL && !rec->klass->move_shape_ok (&m, why, sizeof why))
+  if (!eng_game_class_move_shape_ok (rec->klass, &m, why, sizeof why))
     FAIL (p, line, "%s", why);
   *out = m;
   return ENG_OK;

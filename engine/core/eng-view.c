@@ -16,6 +16,26 @@ eng_view_init (EngView *view)
     view->players[p].hand = -1;
 }
 
+void
+eng_view_fill_common (EngView *view, const EngGameClass *klass, const void *rules,
+                      const void *state)
+{
+  view->scored = true;
+  view->over = eng_game_class_is_over (klass, rules, state);
+  view->winners = (uint16_t) (view->over ? eng_game_class_winners (klass, rules, state, NULL) : 0);
+  int who = view->over ? -1 : eng_game_class_to_move (klass, rules, state);
+  view->active = view->deciding = (int8_t) who;
+  for (unsigned p = 0; p < view->n_players && p < ENG_MAX_PLAYERS; p++)
+    {
+      EngViewPlayer *vp = &view->players[p];
+      vp->score = (int16_t) eng_game_class_score (klass, rules, state, p);
+      if ((int) p == who)
+        vp->flags |= ENG_VIEW_PLAYER_ACTIVE | ENG_VIEW_PLAYER_DECIDING;
+      if ((view->winners >> p) & 1)
+        vp->flags |= ENG_VIEW_PLAYER_WINNER;
+    }
+}
+
 static void
 place_init (EngViewPlace *place, const char *label)
 {

@@ -94,6 +94,13 @@ typedef struct EngView {
 /* Clears a view to no players, nobody active or deciding, no places. */
 void eng_view_init (EngView *view);
 
+/* What every scored game's view says the same way, from the class's
+ * queries: each player's score, whose turn it is and whose decision the
+ * table waits for (to_move, with their flags), the end and the winners.
+ * A game calls it first in its public_view, then adds its places. */
+void eng_view_fill_common (EngView *view, const EngGameClass *klass, const void *rules,
+                           const void *state);
+
 /* Helpers for games filling a view: the next free place / panel / row
  * (zeroed, marker -1), or NULL when full. */
 EngViewPlace *eng_view_add_shared (EngView *view, const char *label);

@@ -100,8 +100,7 @@ notes_mind (const EngInterpreter *it, EngLiveNotes *o, const EngLiveMind *m)
                           e->item_kind ? e->item_kind : '-', e->serial, (unsigned) e->track,
                           e->zone.kind, e->zone.seat, e->zone.index, word);
     }
-  if (it->klass->mind_notes != NULL)
-    it->klass->mind_notes (m, o);
+  live_mind_write (it->klass, m, o);
   int on_line = 0;
   for (unsigned serial = 0; serial < ENG_LIVE_SERIALS; serial++)
     if (eng_live_was_discarded (m, (uint16_t) serial))
@@ -482,7 +481,7 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
             }
         }
       else
-        ok = it->klass->mind_parse != NULL && it->klass->mind_parse (target, w, nw);
+        ok = live_mind_read (it->klass, target, w, nw);
       if (!ok)
         return false;
     }

@@ -161,3 +161,8 @@ bool live_catch_up (EngInterpreter *it, uint16_t *shown, size_t *n_shown, EngEve
  * nothing (the question is said again). */
 bool live_gap_answer (EngInterpreter *it, const char *id, EngEvents *out);
 EngStatus live_face_of_payload (const EngInterpreter *it, const char *payload, uint16_t *serial);
+
+/* The game's part of a mind in the journal: its class's own lines, or the
+ * core's "m HEX" line of EngLiveClass.mind_size bytes (eng-live-game.c). */
+void live_mind_write (const EngLiveClass *klass, const EngLiveMind *m, EngLiveNotes *o);
+bool live_mind_read (const EngLiveClass *klass, EngLiveMind *m, char *const *words, int n_words);

@@ -143,6 +143,27 @@ slots_of (const EngLiveScript *sc)
   return MIN (n, ENG_LIVE_SCRIPT_MAX_CARDS);
 }
 
+/* A deck of the script's game: its number in the set (1-based, as its
+ * back sticker counts it) or its id, read from the game's bundled set;
+ * the 0-based index, -1 when the set has no such deck. */
+static int
+deck_of_word (const EngLiveScript *sc, const char *word)
+{
+  long n;
+  if (parse_int (word, 1, 99, &n))
+    return (int) n - 1;
+  char rel[96];
+  snprintf (rel, sizeof rel, "cards/%s.set", sc->game->name);
+  char *path = eng_data_path (rel);
+  EngCardSet *set = NULL;
+  size_t index = 0;
+  bool found = path != NULL && eng_card_set_load_file (path, &set, NULL) == ENG_OK
+               && eng_card_set_find_deck (set, word, &index) == ENG_OK;
+  eng_card_set_free (set);
+  free (path);
+  return found && index < 99 ? (int) index : -1;
+}
+
 static int
 parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *why, size_t size)
 {
@@ -196,13 +217,14 @@ parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *wh
     }
   if (strcmp (k, "deck") == 0)
     {
-      if (i + 1 >= w->n || (strcmp (w->words[i + 1], "cat") != 0
-                            && strcmp (w->words[i + 1], "ufo") != 0))
+      int deck = i + 1 < w->n ? deck_of_word (sc, w->words[i + 1]) : -1;
+      if (deck < 0)
         {
-          snprintf (why, size, "'deck' takes cat or ufo");
+          snprintf (why, size, "'deck' takes one of the card set's decks: its number (1 the "
+                    "first) or its id");
           return 0;
         }
-      *z = (EngZone) { ENG_ZONE_DECK, -1, (int8_t) (w->words[i + 1][0] == 'c' ? 0 : 1) };
+      *z = (EngZone) { ENG_ZONE_DECK, -1, (int8_t) deck };
       return 2;
     }
   if (strcmp (k, "table") == 0)
@@ -212,9 +234,12 @@ parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *wh
     }
   if (strcmp (k, "centre") == 0)
     {
-      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, ENG_LIVE_SCRIPT_MAX_INDEX - 1, &idx))
+      /* as many places as the game's centre has (its live class) */
+      const EngLiveClass *live = eng_live_class_find (sc->game->name);
+      int places = live != NULL && live->n_centre > 0 ? live->n_centre : ENG_LIVE_SCRIPT_MAX_INDEX;
+      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, places - 1, &idx))
         {
-          snprintf (why, size, "'centre' takes an INDEX (0-%d)", ENG_LIVE_SCRIPT_MAX_INDEX - 1);
+          snprintf (why, size, "'centre' takes an INDEX (0-%d)", places - 1);
           return 0;
         }
       *z = (EngZone) { ENG_ZONE_CENTRE, -1, (int8_t) idx };

@@ -96,7 +96,8 @@ typedef struct {
                                 run failed or memory ran out */
 } EngLiveScriptResult;
 
-/* Runs `script` on a fresh live Katua game (no seed: the referee knows
+/* Runs `script` on a fresh live game of the script's game (its `game` line;
+ * `set` must be that game's card set; no seed: the referee knows
  * only what the table shows) with the option switches `options` (may be
  * NULL) plus the script's own.  Every expect line is checked; a failing one
  * is counted and the run goes on.  Returns ENG_OK when the script could run

@@ -617,12 +617,12 @@ broken_expectation (EngInterpreter *it, const EngLiveExpect *e, const EngLiveCha
                       name, e->text);
         return;
       }
-    case ENG_EXPECT_TO_CAPTURE:
+    case ENG_EXPECT_TO_PILE:
       {
         int taker = eng_live_player_of_seat (it, e->zone.seat);
         if (c->item.zone.kind == ENG_ZONE_CAPTURE)
           eng_live_say (out, ENG_EVENT_ILLEGAL, eng_live_player_of_seat (it, c->item.zone.seat),
-                        rule, ENG_N_ ("Wrong capture area: this cat belongs to %s, not %s. %s"),
+                        rule, ENG_N_ ("Wrong capture area: this card belongs to %s, not %s. %s"),
                         eng_live_player_name (it, taker),
                         eng_live_player_name (it, eng_live_player_of_seat (it, c->item.zone.seat)),
                         e->text);
@@ -676,7 +676,7 @@ fulfils (const EngInterpreter *it, const EngLiveExpect *e, const EngLiveChange *
         return pile_took_another (it, e->serial);
       return (c->kind == ENG_LIVE_MOVE || c->kind == ENG_LIVE_APPEAR)
              && c->item.zone.kind == ENG_ZONE_DISCARD;
-    case ENG_EXPECT_TO_CAPTURE:
+    case ENG_EXPECT_TO_PILE:
       return c->item.kind == 'F' && c->item.serial == e->serial && c->kind == ENG_LIVE_MOVE
              && c->item.zone.kind == ENG_ZONE_CAPTURE && c->item.zone.seat == e->zone.seat;
     case ENG_EXPECT_FACE_DOWN:
@@ -712,7 +712,7 @@ breaks (const EngInterpreter *it, const EngLiveExpect *e, const EngLiveChange *c
     {
     case ENG_EXPECT_TO_DISCARD:
       return same_face;
-    case ENG_EXPECT_TO_CAPTURE:
+    case ENG_EXPECT_TO_PILE:
       return same_face && c->kind != ENG_LIVE_FLIP_UP;
     case ENG_EXPECT_FACE_DOWN:
       return same_face;

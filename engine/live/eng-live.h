@@ -65,7 +65,8 @@ typedef struct {
 /* What the table must do, kept until a look shows it done. */
 typedef enum {
   ENG_EXPECT_TO_DISCARD,   /* face `serial` must reach a discard pile */
-  ENG_EXPECT_TO_CAPTURE,   /* face `serial` must reach the capture area of zone.seat */
+  ENG_EXPECT_TO_PILE,      /* face `serial` must reach the own pile (CAPTURE zone) of
+                              zone.seat: a card taken, face up (Katua's captured cats) */
   ENG_EXPECT_FACE_DOWN,    /* the card in `zone` must be turned face down again */
   ENG_EXPECT_NEW_BACK,     /* a new face-down card must appear in `zone` */
   ENG_EXPECT_LEAVE,        /* the item must leave the table (into a hand or deck) */
@@ -74,6 +75,8 @@ typedef enum {
   ENG_EXPECT_SIDE_UP,      /* two-sided card: side `serial` must be up (anywhere) */
   ENG_EXPECT_KIND_COUNT
 } EngExpectKind;
+
+#define ENG_EXPECT_TO_CAPTURE ENG_EXPECT_TO_PILE
 
 typedef struct {
   uint8_t kind;        /* EngExpectKind */
@@ -115,6 +118,12 @@ void eng_live_notes_item (EngLiveNotes *o, const char *key, const EngLiveItem *v
 /* Reads words[0..7) written by eng_live_notes_item; false when malformed. */
 bool eng_live_notes_parse_item (char *const *words, int n_words, EngLiveItem *v);
 bool eng_live_notes_zone (const char *const *words, EngZone *z);
+/* A game's journal line of whole numbers: `key` and the n values.  Read
+ * back: the count of values (at most max, each within lo..hi) when the
+ * words are that key's line, -1 otherwise. */
+void eng_live_notes_numbers (EngLiveNotes *o, const char *key, const long *values, size_t n);
+int eng_live_notes_parse_numbers (char *const *words, int n_words, const char *key, long lo,
+                                  long hi, long *values, size_t max);
 
 /* A command card a table may have shown while the referee was away, and
  * the question that asks whether it did, when nothing on the table proves
@@ -132,17 +141,19 @@ struct EngLiveClass {
   size_t data_size;                /* the game's per-interpreter data (zeroed) */
   /* Zone kinds (bit 1u << EngZoneKind) where a card lies face down and may
    * be turned over in place; where a face may vanish under the next card
-   * (piles); and how many indexed places a seat has of SLOT and ATTACK
-   * zones and the centre has of CENTRE zones (0: none; an index outside is
-   * read as no zone). */
+   * (piles); and how many indexed places a seat has of SLOT zones (its
+   * cards in a row) and of ATTACK zones (the spots in front of them where
+   * cards are laid at that card), and the centre of CENTRE zones (0: none;
+   * an index outside is read as no zone). */
   uint32_t flip_zones;
   uint32_t cover_zones;
   uint8_t n_slots, n_attack, n_centre;
-  /* What lies in a slot, for snapshot-script messages ("cat"). */
+  /* What lies in a slot, for snapshot-script messages ("cat", "card"). */
   const char *slot_noun;
   /* A card turned face up and carried off between two looks: a back
-   * leaving a `carry_from` zone while one face appears in a `carry_to`
-   * zone (0: never). */
+   * leaving a zone of kind `carry_from` while one face appears in a zone of
+   * kind `carry_to` reads as the card turned up in place, then moved
+   * (0: never; Katua: a cat from its slot to a capture area). */
   uint8_t carry_from, carry_to;
   /* The rule id complaints about tidying up cite (cards to the discard
    * pile or a capture area, cards turned back down): "K11". */
@@ -225,6 +236,13 @@ struct EngLiveClass {
   bool (*pending) (const EngLiveMind *m);
   void (*mind_notes) (const EngLiveMind *m, EngLiveNotes *o);
   bool (*mind_parse) (EngLiveMind *m, char *const *words, int n_words);
+  /* Or, with mind_notes and mind_parse NULL: the first mind_size bytes of
+   * the game's part of a mind are the core's to journal (one line "m HEX",
+   * while they are not all zero), and mind_valid (may be NULL) says whether
+   * bytes read back make a mind the game can use (a tampered journal's are
+   * refused). */
+  size_t mind_size;
+  bool (*mind_valid) (const EngLiveMind *m);
   void (*mind_rename) (EngLiveMind *m, uint16_t from, uint16_t to);
   void (*mind_forget) (EngLiveMind *m, uint32_t (*forget) (uint32_t track));
 };
@@ -253,6 +271,10 @@ int eng_live_player_of_seat (const EngInterpreter *live, int seat);           /*
 unsigned eng_live_n_players (const EngInterpreter *live);
 EngZone eng_live_zone (int kind, int seat, int index);
 bool eng_live_zone_eq (EngZone a, EngZone b);
+/* The rules' card index of a face serial (ENG_CARD_NONE when the set has
+ * none such), for a game whose rules the core builds (they begin with an
+ * EngCardTable, EngGameClass.rules_size). */
+uint8_t eng_live_card_index (const EngInterpreter *live, uint16_t serial);
 /* The deck index of a face serial (0 when unknown). */
 unsigned eng_live_deck_of (const EngInterpreter *live, uint16_t serial);
 
@@ -342,6 +364,41 @@ bool eng_live_complete_pending (EngInterpreter *live, const EngMove *move,
  * (baseline_check, with setup_need's words).  The view, expectations and
  * the game's part of the mind are cleared; undo still goes back. */
 void eng_live_new_deal (EngInterpreter *live);
+
+/* ---- for game modules: typed access and questions --------------------- */
+
+/* Defines a game's typed accessors in its live files' private header:
+ * PREFIX_state (it), PREFIX_rules (it) and PREFIX_data (it) (const), its
+ * part of the current mind PREFIX_mind (it), and of any mind
+ * PREFIX_mind_of (m); checks that Mind fits a mind.
+ *
+ *   ENG_LIVE_DEFINE_ACCESSORS (esc_live, EscState, EscRules, EscLiveMind, EscLive)
+ */
+#define ENG_LIVE_DEFINE_ACCESSORS(prefix, State, Rules, Mind, Data)                         \
+  _Static_assert (sizeof (Mind) <= ENG_LIVE_MIND_GAME, #Mind " fits a mind");               \
+  static inline const State *prefix##_state (const EngInterpreter *it)                      \
+  { return (const State *) eng_live_state (it); }                                           \
+  static inline const Rules *prefix##_rules (const EngInterpreter *it)                      \
+  { return (const Rules *) eng_live_rules (it); }                                           \
+  static inline const Data *prefix##_data (const EngInterpreter *it)                        \
+  { return (const Data *) eng_live_data (it); }                                             \
+  static inline Mind *prefix##_mind (EngInterpreter *it)                                    \
+  { return (Mind *) eng_live_mind_game (it); }                                              \
+  static inline const Mind *prefix##_mind_of (const EngLiveMind *m)                         \
+  { return (const Mind *) (const void *) m->game; }
+
+/* A question that names one candidate at a time, so command cards alone
+ * answer it: "Is it Bea's? Confirm, or cancel to ask about Cai".  The
+ * game keeps `named` in its mind and lists the candidates afresh (players
+ * in the order cancel names them).
+ * eng_live_ask_named: the candidate named now: `named` when it is one of
+ * cand[0..n), else the first (-1 when n is 0).  eng_live_ask_next: the one
+ * after it, wrapping (what cancel names).  eng_live_ask_choice: the
+ * question for buttons (EngLiveClass.choice): the named one first, then in
+ * the order cancel names them; false when n is 0. */
+int eng_live_ask_named (const int *cand, size_t n, int named);
+int eng_live_ask_next (const int *cand, size_t n, int named);
+bool eng_live_ask_choice (const int *cand, size_t n, int named, EngLiveChoice *out);
 
 /* The undo stack's newest saved mind (NULL when empty), and a note that it
  * changed (so the journal writes it again). */

@@ -131,6 +131,11 @@ Test (option_docs, every_translation_offers_exactly_the_english_switches)
       const char *game = eng_game_class_get (g)->name;
       g_autofree char *name = g_strdup_printf ("rules/%s.options", game);
       char *en_path = eng_data_localized_path_for (name, NULL);
+      if (!g_file_test (en_path, G_FILE_TEST_EXISTS))
+        {
+          free (en_path);
+          continue;   /* a game with no option ruling ships no switches */
+        }
       g_autoptr (GPtrArray) english = load_docs (en_path);
       cr_assert_gt (english->len, 0, "%s has no switches", en_path);
       for (size_t l = 0; l < G_N_ELEMENTS (languages); l++)

@@ -620,3 +620,31 @@ Test (cardset, missing_file_is_io_error)
   cr_assert_str_eq (err.source, "/nonexistent/tablero/x.set");
   cr_assert_neq (err.reason[0], '\0');
 }
+
+/* Only the core's undo is every table's command: a game that has no turns
+ * to end and asks no question declares no end-turn, confirm or cancel.
+ * Credits are the rulebook's, in file order. */
+Test (cardset, game_commands_are_optional_and_credits_kept)
+{
+  const char *text = "game war W War\nset 01\ntitle War\ncredit \"Traditional\"\n"
+                     "credit \"Tablero (rules summary)\"\nseats 2\nanchors 4\n"
+                     "deck d total=2 label=D\ncard a deck=d count=2 name=A\n"
+                     "command undo Undo\n";
+  EngCardSet *set = NULL;
+  EngParseError err = { 0 };
+  cr_assert_eq (eng_card_set_parse (text, strlen (text), "war", &set, &err), ENG_OK, "%u: %s",
+                err.line, err.reason);
+  cr_assert_null (eng_card_set_find_command (set, "end-turn"));
+  cr_assert_eq (eng_card_set_n_credits (set), 2);
+  cr_assert_str_eq (eng_card_set_credit (set, 1), "Tablero (rules summary)");
+  cr_assert_null (eng_card_set_credit (set, 2));
+  eng_card_set_free (set);
+  GString *many = g_string_new ("game war W War\nset 01\ntitle War\n");
+  for (int i = 0; i < 9; i++)
+    g_string_append (many, "credit \"x\"\n");
+  g_string_append (many, "seats 2\nanchors 4\ndeck d total=1 label=D\ncard a deck=d count=1 name=A\n"
+                         "command undo Undo\n");
+  cr_assert_eq (eng_card_set_parse (many->str, many->len, "war", &set, &err), ENG_ERR_INCONSISTENT);
+  cr_assert_eq (err.line, 12);
+  g_string_free (many, TRUE);
+}

@@ -1041,3 +1041,49 @@ Test (e2e, script_from_the_environment)
     g.opts.blur_px = atof (blur);
   play (&g);
 }
+
+/* ---- Escoba (docs/escoba.md) --------------------------------------------- */
+
+/* A film of many physical changes: half a second each, and not under the
+ * sanitizers (the pipeline's code is the shorter films'), so CI stays
+ * within its time. */
+static Game
+escoba_film (const char *name, unsigned degrade, bool over)
+{
+  static char script[512], rec[512];
+  snprintf (script, sizeof script, "%s/live/scripts/%s.script", TESTS_DIR, name);
+  snprintf (rec, sizeof rec, "%s/live/scripts/%s.rec", TESTS_DIR, name);
+  Game g = { script, rec, options (degrade, -1), over };
+  g.opts.change_s = 0.5;
+  return g;
+}
+
+/* Two players, a whole game to 21: four rounds, a dealer's escoba, every
+ * round counted from the piles the camera saw taken (S1-S11). */
+Test (e2e, escoba_two_players_whole_game_to_21)
+{
+  if (getenv ("TABLERO_SANITIZED") != NULL)
+    cr_skip_test ("a long film: run without the sanitizers");
+  Game g = escoba_film ("escoba-2p-game", CAL_SCENE_DEGRADE_LIGHT | CAL_SCENE_DEGRADE_NOISE, true);
+  play (&g);
+}
+
+/* Four in pairs, a round: the dealer's double escoba (S2), partners'
+ * piles counted together (S8), every degradation. */
+Test (e2e, escoba_four_players_in_pairs_a_round_with_a_dealers_escoba)
+{
+  if (getenv ("TABLERO_SANITIZED") != NULL)
+    cr_skip_test ("a long film: run without the sanitizers");
+  Game g = escoba_film ("escoba-4p-pairs-round", CAL_SCENE_DEGRADE_ALL, false);
+  play (&g);
+}
+
+/* The slips of S12 one change a look: a capture that does not add up
+ * named, put back and taken right; an escoba card not turned across; a
+ * card taken with none laid. */
+Test (e2e, escoba_a_capture_that_does_not_add_up_refused_and_corrected)
+{
+  Game g = escoba_film ("escoba-2p-mistakes", CAL_SCENE_DEGRADE_ALL, false);
+  g.opts.change_s = 0;   /* a second a change, as the other games' films */
+  play (&g);
+}

@@ -139,7 +139,8 @@ play_one (const Subject *t, unsigned n_players, uint64_t seed, bool thorough)
       cr_assert (eng_game_class_random_move (k, eng_game_rules (game), eng_game_state (game),
                                              &policy, &m), "%s: no random move", where);
       char reason[96];
-      cr_assert (k->move_shape_ok (&m, reason, sizeof reason), "%s: %s", where, reason);
+      cr_assert (eng_game_class_move_shape_ok (k, &m, reason, sizeof reason), "%s: %s", where,
+                 reason);
       memcpy (before, eng_game_state (game), k->state_size);
       cr_assert_eq (eng_game_apply (game, &m, NULL, &why), ENG_OK, "%s: %s refused: %s %s",
                     where, k->verbs[m.verb], why.rule, why.reason);

@@ -101,6 +101,8 @@ Test (replay, complete_four_player_game) { replay_ok ("katua-4p-seeded.rec"); }
 Test (replay, complete_live_table_game_with_unseen_cards) { replay_ok ("katua-2p-live.rec"); }
 Test (replay, complete_catchy_game) { replay_ok ("catchy-2p-seeded.rec"); }
 Test (replay, complete_catchy_live_game_with_unseen_cards) { replay_ok ("catchy-2p-live.rec"); }
+Test (replay, complete_escoba_game_to_21_at_a_live_table) { replay_ok ("escoba-2p-live.rec"); }
+Test (replay, complete_escoba_seeded_game_in_pairs) { replay_ok ("escoba-4p-pairs-seeded.rec"); }
 
 Test (replay, catchy_late_revoke_is_flagged_naming_the_trick)
 {

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "eng-game.h"
+
 typedef struct {
   int status;   /* exit status, 128 + signal, or -1 when it could not start */
   char *out;
@@ -189,15 +191,26 @@ TestSuite (install, .init = install, .fini = uninstall, .timeout = 120);
  * binaries. */
 Test (install, data_in_datadir)
 {
-  const char *files[] = { "cards/katua.set", "cards/catchy.set", "cards/kittens.set",
-                          "rules/katua.rules", "rules/katua.es.rules", "rules/katua.options",
-                          "zones/katua.zones", "games/demo-katua.script",
+  const char *files[] = { "rules/katua.es.rules", "rules/katua.options", "games/demo-katua.script",
                           "scenes/demo-katua-game.scene", NULL };
   for (const char **f = files; *f; f++)
     {
       g_autofree char *rel = g_build_filename ("share/tablero", *f, NULL);
       g_autofree char *path = installed (rel);
       cr_expect_gt (file_size (path), 0, "%s is not installed", path);
+    }
+  /* every registered game's set, zones and rule explanations */
+  for (size_t g = 0; g < eng_game_class_count (); g++)
+    {
+      const char *game = eng_game_class_get (g)->name;
+      const char *kinds[][2] = { { "cards", "set" }, { "zones", "zones" }, { "rules", "rules" } };
+      for (size_t k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          g_autofree char *rel = g_strdup_printf ("share/tablero/%s/%s.%s", kinds[k][0], game,
+                                                  kinds[k][1]);
+          g_autofree char *path = installed (rel);
+          cr_expect_gt (file_size (path), 0, "%s is not installed", path);
+        }
     }
   g_autofree char *mo = installed ("share/locale/es/LC_MESSAGES/tablero.mo");
   cr_expect_gt (file_size (mo), 0, "%s is not installed", mo);

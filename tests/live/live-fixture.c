@@ -1,6 +1,8 @@
 /* live-fixture.c: see live-fixture.h. */
 #include "live-fixture.h"
 
+#include "eng-live-script.h"
+
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,4 +82,36 @@ live_fixture_complaint_sink (void *user, unsigned line, const EngEvent *e)
   if (complaint && *(char *) user == '\0')
     snprintf (user, 256, "line %u: %s [%s] %s", line, eng_event_kind_to_string (e->kind), e->rule,
               e->text);
+}
+
+size_t
+live_fixture_referee (const char *text, size_t len, const EngCardSet *set, const EngRecord *want,
+                      unsigned long long seed)
+{
+  EngLiveScript *sc = NULL;
+  EngParseError err = { .reason = "" };
+  cr_assert_eq (eng_live_script_parse (text, len, "random", &sc, &err), ENG_OK,
+                "seed %llu: line %u: %s", seed, err.line, err.reason);
+  char complaint[256] = "";
+  EngLiveScriptResult res;
+  cr_assert_eq (eng_live_script_run (sc, set, NULL, live_fixture_complaint_sink, complaint, &res,
+                                     &err), ENG_OK, "%s", err.reason);
+  EngRecord *got = NULL;
+  cr_assert_eq (eng_record_parse (res.record, strlen (res.record), "referee", &got, &err), ENG_OK,
+                "%s", err.reason);
+  char why[512];
+  cr_assert (live_fixture_same_moves (want, got, why, sizeof why), "seed %llu: %s", seed, why);
+  cr_assert_str_empty (complaint, "seed %llu: %s", seed, complaint);
+  cr_assert (res.over, "seed %llu: the referee's game is not over", seed);
+  size_t k = 1 + (size_t) (seed * 2654435761u % (res.snapshots - 1));
+  EngLiveScriptResult killed;
+  cr_assert_eq (eng_live_script_run_killed (sc, set, NULL, k, NULL, NULL, &killed, &err), ENG_OK,
+                "%s", err.reason);
+  cr_assert_str_eq (killed.record, res.record, "seed %llu: killed after look %zu", seed, k);
+  size_t looks = res.snapshots;
+  free (killed.record);
+  free (res.record);
+  eng_record_free (got);
+  eng_live_script_free (sc);
+  return looks;
 }

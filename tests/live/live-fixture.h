@@ -29,3 +29,11 @@ bool live_fixture_same_moves (const EngRecord *a, const EngRecord *b, char *why,
 /* An eng_live_script_run sink keeping the first complaint (an ILLEGAL,
  * CONSERVATION or `table` NOTE) in `user`, a char[256] that starts empty. */
 void live_fixture_complaint_sink (void *user, unsigned line, const EngEvent *e);
+
+/* A random table's script (`text`) refereed as the rules played it
+ * (`want`): the referee applies exactly those moves, complains about
+ * nothing, ends the game, and resumed from its journal after a kill at
+ * look k (seed-chosen) writes the same record.  Returns the looks the
+ * script made (asserting all of that). */
+size_t live_fixture_referee (const char *text, size_t len, const EngCardSet *set,
+                             const EngRecord *want, unsigned long long seed);

@@ -441,7 +441,7 @@ write_move (Table *t, const KitState *b, const KitState *a, const EngMove *m, Ta
         if (eng_rng_below (t->policy, 2))
           {
             /* seen on the pile first, then slipped into it */
-            g_string_append_printf (t->text, "move %u deck cat\nsnap\n", kitten);
+            g_string_append_printf (t->text, "move %u deck main\nsnap\n", kitten);
           }
         taken_off (t, kitten);
         if (eng_rng_below (t->policy, 2))

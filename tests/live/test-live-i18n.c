@@ -239,6 +239,8 @@ check_all_scripts (const char *language)
     "kittens-2p-play-nope.script", "kittens-2p-kittens.script", "kittens-3p-pair-favor.script",
     "kittens-3p-attack-out.script", "kittens-2p-five.script", "kittens-2p-five-one-look.script",
     "kittens-5p-game.script", "kittens-2p-draw-done.script", "kittens-4p-attack-to-winner.script",
+    "escoba-2p-turns.script", "escoba-2p-mistakes.script", "escoba-4p-pairs-round.script",
+    "escoba-2p-game.script",
   };
   Run *english = g_new0 (Run, 1);
   Run *local = g_new0 (Run, 1);
@@ -307,4 +309,24 @@ Test (live_i18n, kittens_questions_in_catalan)
   };
   check_script_needs ("kittens-3p-pair-favor.script", "ca", want, 1);
   check_script_needs ("kittens-2p-kittens.script", "ca", want + 1, 1);
+}
+
+/* Escoba: the cards by their names in the Spanish deck's tradition, the
+ * capture asked for and the escoba's card, word for word. */
+Test (live_i18n, escoba_in_spanish)
+{
+  static const char *const want[] = {
+    "Ana: llévate 15 con el cinco de oros, o enseña Fin de turno",
+    "Bea: pon el caballo de copas boca arriba atravesado en tu montón",
+  };
+  check_script_needs ("escoba-2p-turns.script", "es", want, G_N_ELEMENTS (want));
+}
+
+Test (live_i18n, escoba_in_catalan)
+{
+  static const char *const want[] = {
+    "Ana: endú-te 15 amb el cinc d'oros, o ensenya Fi del torn",
+    "Bea: posa el cavall de copes cap per amunt travessat al teu munt",
+  };
+  check_script_needs ("escoba-2p-turns.script", "ca", want, G_N_ELEMENTS (want));
 }

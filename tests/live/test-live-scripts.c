@@ -670,3 +670,40 @@ Test (live_scripts, every_bundled_demo_is_a_clean_game)
   g_dir_close (d);
   cr_assert_geq (demos, 3, "the three games' demos are found");
 }
+
+/* ---- Escoba (data/cards/escoba.set) ----------------------------------- */
+
+Test (live_scripts, escoba_turns_captures_slips_and_new_hands)
+{
+  EngLiveScriptResult r = run_script ("escoba-2p-turns.script");
+  cr_assert_eq (r.moves, 8);
+  cr_assert_not (r.over);
+}
+
+/* Four rounds to 21, each counted from what the referee saw taken. */
+Test (live_scripts, escoba_a_whole_game_to_21)
+{
+  EngLiveScriptResult r = run_script ("escoba-2p-game.script");
+  cr_assert_eq (r.moves, 148);
+  cr_assert (r.over);
+  cr_assert_eq (r.winners, 1u, "Ana wins");
+  cr_assert_geq (r.scores[0], 21);
+}
+
+/* Pairs: the dealer's double escoba, partners counted together. */
+Test (live_scripts, escoba_a_round_in_pairs_with_a_dealers_escoba)
+{
+  EngLiveScriptResult r = run_script ("escoba-4p-pairs-round.script");
+  cr_assert_eq (r.scores[0], r.scores[2], "partners score together");
+  cr_assert_eq (r.scores[1], r.scores[3]);
+  cr_assert_eq (r.scores[0], 6);
+  cr_assert_eq (r.scores[1], 4);
+  cr_assert_not (r.over);
+}
+
+/* The slips of S12, one physical change a look, as a camera sees them. */
+Test (live_scripts, escoba_slips_named_and_put_right)
+{
+  EngLiveScriptResult r = run_script ("escoba-2p-mistakes.script");
+  cr_assert_eq (r.moves, 6);
+}

@@ -245,7 +245,7 @@ prove (const ProofCase *pc)
   const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
   cr_assert_not_null (klass);
   void *rules = NULL;
-  cr_assert_eq (klass->rules_new (set, NULL, &rules, NULL), ENG_OK);
+  cr_assert_eq (eng_game_class_rules_new (klass, set, NULL, &rules, NULL), ENG_OK);
   const char *text_argv[] = { PDFTOTEXT, "-raw", "-enc", "UTF-8", pdf, "-", NULL };
   cr_assert (st_run (text_argv, NULL, &run) && run.exit_status == 0, "pdftotext: %s", run.err);
   g_autofree char *text = normalise_space (run.out);
@@ -264,7 +264,7 @@ prove (const ProofCase *pc)
       g_autofree char *want = g_strdup_printf ("%s %s", label, payload);
       cr_assert (strstr (text, want) != NULL, "the sheet does not print \"%s\"", want);
     }
-  klass->rules_free (rules);
+  eng_game_class_rules_free (klass, rules);
 
   /* 7. tablero-cli tag accepts every decoded payload, in one call. */
   GPtrArray *tag_argv = g_ptr_array_new ();

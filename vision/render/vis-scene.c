@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eng-game.h"
 #include "eng-tag.h"
 #include "vis-sticker.h"
 
@@ -686,7 +687,7 @@ scene_defaults (VisScene *s)
   s->table_rgb[1] = 0x5a;
   s->table_rgb[2] = 0x3c;
   s->grain = 0.5;
-  s->game_letter = 'K';
+  s->game_letter = 0;   /* not said: the game's set's (default_letter) */
   memcpy (s->set_id, "01", 3);
   s->sticker_mm = 40;
   s->quiet = -1;
@@ -704,6 +705,23 @@ vis_scene_free (VisScene *scene)
   free (scene->objects);
   free (scene->events);
   free (scene);
+}
+
+/* A scene that names no letter (`tags game=`) prints the letter of its
+ * game's set: the `game` line's game, else the registry's first. */
+static char
+default_letter (const VisScene *s)
+{
+  const EngGameClass *k = s->game[0] ? eng_game_class_find (s->game) : eng_game_class_get (0);
+  char rel[96], letter = 0;
+  snprintf (rel, sizeof rel, "cards/%s.set", k != NULL ? k->name : s->game);
+  char *path = eng_data_path (rel);
+  EngCardSet *set = NULL;
+  if (path != NULL && eng_card_set_load_file (path, &set, NULL) == ENG_OK)
+    letter = eng_card_set_game_letter (set);
+  eng_card_set_free (set);
+  free (path);
+  return letter;
 }
 
 EngStatus
@@ -758,7 +776,13 @@ vis_scene_parse (const char *text, size_t len, const char *source_name, VisScene
           s->camera.target_y = s->table_h / 2;
         }
       (void) c;
-      if (s->sticker_mm > s->card_w || s->sticker_mm > s->card_h)
+      if (s->game_letter == 0 && (s->game_letter = default_letter (s)) == 0)
+        {
+          p.line = 0;
+          st = fail (&p, ENG_ERR_INCONSISTENT, "the scene names no game letter (tags game=) and "
+                     "its game's card set cannot be read");
+        }
+      else if (s->sticker_mm > s->card_w || s->sticker_mm > s->card_h)
         {
           p.line = 0;
           st = fail (&p, ENG_ERR_INCONSISTENT, "the sticker is larger than the card");

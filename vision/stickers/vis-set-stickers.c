@@ -7,24 +7,9 @@
 
 #include "eng-i18n.h"
 
-/* The bundled sets' data words a sticker prints, for the catalogue: the
- * colour-blind symbols, the deck labels and the command labels.  A set's
- * own words the catalogue lacks are printed as typed. */
-static const char *const data_words[] __attribute__ ((unused)) = {
-  ENG_N_ ("flame"), ENG_N_ ("drop"), ENG_N_ ("sun"), ENG_N_ ("star"),
-  ENG_N_ ("circle"), ENG_N_ ("triangle"), ENG_N_ ("square"),
-  ENG_N_ ("Cat deck (dark blue back)"), ENG_N_ ("UFO deck (white back)"),
-  ENG_N_ ("Catchy! deck"), ENG_N_ ("Mood card (two-sided, no back)"),
-  ENG_N_ ("Exploding Kittens deck"),
-  ENG_N_ ("Undo last step"), ENG_N_ ("Confirm"), ENG_N_ ("Cancel"),
-  ENG_N_ ("Pass (K3: play nothing this turn)"),
-  ENG_N_ ("Discard face down (K3: discard UFO cards, ends the turn)"),
-  ENG_N_ ("No defence (let the attack resolve)"), ENG_N_ ("New game"),
-  ENG_N_ ("Pause / resume the referee"), ENG_N_ ("Drew a card"), ENG_N_ ("No Nope: go on"),
-};
-
 /* A word of the set's data in the table's language (`word` when the
- * catalogue has none). */
+ * catalogue has none): every registered game's are in the catalogue
+ * (po/data-words.c). */
 static const char *
 data_word (const char *word)
 {
@@ -34,15 +19,7 @@ data_word (const char *word)
 const char *
 vis_set_game_name (const EngCardSet *set)
 {
-  switch (eng_card_set_game_letter (set))
-    {
-    case 'K': return "Katua";
-    case 'C': return "Catchy!";
-    case 'E': return "Exploding Kittens";
-    default: break;
-    }
-  const char *title = eng_card_set_title (set);
-  return title != NULL ? title : eng_card_set_game (set);
+  return eng_card_set_game_name (set);
 }
 
 void
@@ -194,7 +171,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
    * game reads keeps its own names */
   const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
   void *rules = NULL;
-  if (klass != NULL && klass->rules_new (set, NULL, &rules, NULL) != ENG_OK)
+  if (klass != NULL && eng_game_class_rules_new (klass, set, NULL, &rules, NULL) != ENG_OK)
     rules = NULL;
   for (size_t i = 0; i < n; i++)
     {
@@ -216,7 +193,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
       if (status != ENG_OK)
         {
           if (rules != NULL)
-            klass->rules_free (rules);
+            eng_game_class_rules_free (klass, rules);
           free (entries);
           free (texts);
           return status;
@@ -282,7 +259,7 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
         }
     }
   if (rules != NULL)
-    klass->rules_free (rules);
+    eng_game_class_rules_free (klass, rules);
   free (entries);
   *out = texts;
   *n_out = n;

@@ -39,7 +39,7 @@ EngStatus vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *print
  * and the referee use), its colour-blind symbol, its value when the name
  * does not carry it, and which copy it is: "Katua: red cat (symbol:
  * flame), 3 points, copy 1/1"; "Katua: gato rojo (símbolo: llama), 3
- * puntos, copia 1/1".  `klass` and `rules` (klass->rules_new for `set`) may
+ * puntos, copia 1/1".  `klass` and `rules` (eng_game_class_rules_new for `set`) may
  * be NULL: the set's own name for the card is used.  Symbols, units and
  * the bundled sets' deck and command labels are data, translated when the
  * catalogue has them and as typed otherwise.  Cut to `size`. */
