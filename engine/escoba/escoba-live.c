@@ -685,8 +685,12 @@ esc_live_view (const EngInterpreter *it, EngView *view)
               eng_live_player_name (it, esc_live_state (it)->active));
 }
 
-/* The turn a table may have ended while the referee was away. */
-static const char *const esc_gap_commands[] = { "end-turn", NULL };
+/* The turn a table may have ended while the referee was away; never
+ * guessed: the table is asked when nothing it left proves it. */
+static const EngLiveGapCommand esc_gap_commands[] = {
+  { "end-turn", ENG_N_ ("While the referee was away, did %s end the turn? Confirm, or cancel") },
+  { NULL, NULL },
+};
 
 const EngLiveClass escoba_live_class = {
   .name = "escoba",
