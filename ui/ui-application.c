@@ -121,10 +121,11 @@ take_screenshot (gpointer data)
   gboolean speech = g_getenv ("TABLERO_SPEECH_WAV") != NULL;
   if (speech && table != NULL && ui_window_get_sentences_said (UI_WINDOW (table)) < 2)
     ready = FALSE;
-  /* 250 ms a try; a slow machine gets about ten seconds, plus half a
-   * second a frame asked for (a loaded machine renders the demo at 2 fps);
-   * four minutes for the voice. */
-  guint max_tries = speech ? 4 * 60 * 4 : 40 + (guint) self->screenshot_frames * 2;
+  /* 250 ms a try, a deadline only: each try goes on as soon as what it
+   * waits for is drawn.  A loaded machine gets a minute, plus half a
+   * second a frame asked for (it renders the demo at 2 fps); four minutes
+   * for the voice. */
+  guint max_tries = speech ? 4 * 60 * 4 : 4 * 60 + (guint) self->screenshot_frames * 2;
   if (!ready && self->screenshot_tries < max_tries)
     return G_SOURCE_CONTINUE;
   /* The correction dialog lists what the camera reads: it opens once the
