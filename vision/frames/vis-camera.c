@@ -1162,6 +1162,20 @@ join (char *buf, size_t size, const char *part)
   snprintf (buf + used, size - used, "%s%s", used > 0 ? ", " : "", part);
 }
 
+bool
+vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out)
+{
+  const VisCameraCtrl *c = have != NULL ? vis_camera_ctrls_find (have, VIS_CID_EXPOSURE_ABSOLUTE) : NULL;
+  if (c == NULL || c->type != VIS_CAMERA_CTRL_INT || c->read_only || c->disabled || c->max < 1)
+    return false;
+  int min = c->min < 1 ? 1 : c->min;
+  if (c->max < min)
+    return false;
+  int def = c->def < min ? min : c->def > c->max ? c->max : c->def;
+  *out = (VisExposureRange) { min, c->max, c->step > 0 ? c->step : 1, def };
+  return true;
+}
+
 void
 vis_camera_controls_describe (const VisCameraControls *c, char *buf, size_t size)
 {
@@ -1188,6 +1202,8 @@ vis_camera_controls_describe (const VisCameraControls *c, char *buf, size_t size
       else
         snprintf (part, sizeof part, "manual exposure at the camera's default time");
       join (buf, size, part);
+      if (c->meter_stickers)
+        join (buf, size, "metered on the stickers");
     }
   if (c->anti_flicker > VIS_ANTI_FLICKER_UNSET && c->anti_flicker <= VIS_ANTI_FLICKER_AUTO)
     {

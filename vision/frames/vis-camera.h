@@ -170,7 +170,20 @@ typedef struct {
   int exposure_time;            /* MANUAL: in units of 100 us (100 = 10 ms);
                                    < 0: the camera's default time */
   VisAntiFlicker anti_flicker;
+  bool meter_stickers;          /* MANUAL: the time follows the stickers' own exposure
+                                   (VisExposureMeter, vis-exposure.h); exposure_time is
+                                   where it starts */
 } VisCameraControls;
+
+/* The manual exposure times a camera takes, in units of 100 us (as
+ * VisCameraControls.exposure_time), and its default. */
+typedef struct {
+  int min, max, step, def;
+} VisExposureRange;
+
+/* The range of the exposure time control in `have`; false when there is
+ * none (or it is read-only or disabled). */
+bool vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out);
 
 /* Largest values taken (the camera clamps further). */
 #define VIS_CAMERA_FOCUS_MAX 100000
