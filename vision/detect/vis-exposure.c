@@ -85,24 +85,6 @@ count (const uint32_t hist[256], int from)
   return n;
 }
 
-/* Whether (x, y) lies inside the convex quad `c` (either winding). */
-static bool
-inside (const VisPoint c[4], float x, float y)
-{
-  int sign = 0;
-  for (int i = 0; i < 4; i++)
-    {
-      const VisPoint *a = &c[i], *b = &c[(i + 1) % 4];
-      float cross = (b->x - a->x) * (y - a->y) - (b->y - a->y) * (x - a->x);
-      int s = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-      if (s != 0 && sign != 0 && s != sign)
-        return false;
-      if (s != 0)
-        sign = s;
-    }
-  return true;
-}
-
 /* One sticker's levels into m->sticker (a grid of at most
  * SAMPLES_PER_STICKER pixels inside its quad); how many. */
 static uint64_t
@@ -129,7 +111,7 @@ sample_sticker (VisExposureMeter *m, const VisImage *img, const VisDetection *d)
       const uint8_t *row = img->data + (size_t) y * img->stride;
       for (int x = ix0; x <= ix1; x += step)
         {
-          if (!inside (d->corners, (float) x + 0.5f, (float) y + 0.5f))
+          if (!vis_quad_contains (d->corners, x + 0.5, y + 0.5))
             continue;
           const uint8_t *p = row + (size_t) x * bpp;
           uint8_t v = p[0];
