@@ -757,6 +757,9 @@ Test (words, focus_and_exposure)
 
   cr_expect (vis_camera_exposure_parse ("auto", &c) && c.exposure == VIS_EXPOSURE_AUTO);
   cr_expect (vis_camera_exposure_parse ("manual", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == -1);
+  cr_expect (vis_camera_exposure_parse ("stickers", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == -1
+             && c.meter_stickers);
+  cr_expect (vis_camera_exposure_parse ("manual", &c) && !c.meter_stickers, "a fixed time is not metered");
   cr_expect (vis_camera_exposure_parse ("10", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == 100);
   cr_expect (vis_camera_exposure_parse ("8.3", &c) && c.exposure_time == 83);
   cr_expect (vis_camera_exposure_parse ("8.33", &c) && c.exposure_time == 83);
@@ -838,7 +841,7 @@ Test (cli, watch_camera_options)
   static const struct { const char *args[3]; const char *says; } bad[] = {
     { { "--focus", "near" }, "--focus takes auto, lock or a focus position from 0 to 100000, not 'near'" },
     { { "--focus", "-1" }, "--focus takes" },
-    { { "--exposure", "0" }, "--exposure takes auto, manual or a time in milliseconds from 0.1 to 10000, not '0'" },
+    { { "--exposure", "0" }, "--exposure takes auto, manual, stickers or a time in milliseconds from 0.1 to 10000, not '0'" },
     { { "--exposure", "10ms" }, "not '10ms'" },
     { { "--anti-flicker", "55" }, "--anti-flicker takes off, 50, 60, auto or camera, not '55'" },
     { { "--anti-flicker", "50\x1b[2J" }, "not '50\\x1b[2J'" },   /* escaped, not sent to the terminal */
@@ -854,6 +857,9 @@ Test (cli, watch_camera_options)
   const char *good[] = { "--focus", "lock", "--exposure", "8.3", "--anti-flicker", "50", "--frames", "2", NULL };
   char *err = NULL;
   cr_expect_eq (run_watch (good, &err), 0, "stderr: %s", err);
+  g_free (err);
+  const char *metered[] = { "--exposure", "stickers", "--frames", "2", NULL };
+  cr_expect_eq (run_watch (metered, &err), 0, "stderr: %s", err);
   g_free (err);
 }
 

@@ -1136,10 +1136,11 @@ vis_camera_exposure_parse (const char *text, VisCameraControls *out)
 {
   if (text == NULL)
     return false;
-  if (strcmp (text, "auto") == 0 || strcmp (text, "manual") == 0)
+  if (strcmp (text, "auto") == 0 || strcmp (text, "manual") == 0 || strcmp (text, "stickers") == 0)
     {
       out->exposure = text[0] == 'a' ? VIS_EXPOSURE_AUTO : VIS_EXPOSURE_MANUAL;
       out->exposure_time = -1;
+      out->meter_stickers = text[0] == 's';
       return true;
     }
   const char *p = text;
@@ -1151,6 +1152,7 @@ vis_camera_exposure_parse (const char *text, VisCameraControls *out)
     return false;
   out->exposure = VIS_EXPOSURE_MANUAL;
   out->exposure_time = (int) units;
+  out->meter_stickers = false;
   return true;
 }
 

@@ -230,8 +230,10 @@ void vis_camera_notes_add (char *notes, size_t size, const char *line);
  *   anti-flicker: "camera" (UNSET), "off", "50", "60", "auto"
  *   focus:        "auto", "lock" (where autofocus settles), or a position
  *                 0 to VIS_CAMERA_FOCUS_MAX (locked there)
- *   exposure:     "auto", "manual" (the camera's default time), or a time in
- *                 milliseconds, 0.1 to 10000 ("10", "8.3"), to 0.1 ms */
+ *   exposure:     "auto", "manual" (the camera's default time), "stickers"
+ *                 (manual, from the camera's default time, metered on the
+ *                 stickers), or a time in milliseconds, 0.1 to 10000 ("10",
+ *                 "8.3"), to 0.1 ms */
 bool vis_anti_flicker_parse (const char *text, VisAntiFlicker *out);
 const char *vis_anti_flicker_name (VisAntiFlicker value);
 bool vis_camera_focus_parse (const char *text, VisCameraControls *out);
