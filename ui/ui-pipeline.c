@@ -176,18 +176,23 @@ publish_status (UiPipeline *self, const char *fmt, ...)
   g_mutex_unlock (&self->lock);
 }
 
-/* Worker: sets controls asked for since the last frame into `current` and
- * the camera, and says once what the camera did not do as asked (a changed
+/* Worker: sets controls asked for since the last frame (`asked`: as the
+ * window last asked them) into `current` (as the camera has them: a
+ * metered time is kept while the metering goes on) and the camera, and says once what the camera did not do as asked (a changed
  * report: a new message; one that emptied says nothing).  Its own slot: a
  * status said in the same frame (calibrated, reconnected) does not hide it. */
 static void
-serve_controls (UiPipeline *self, VisCameraControls *current, char *last_report, gsize size)
+serve_controls (UiPipeline *self, VisCameraControls *asked, VisCameraControls *current, char *last_report,
+                gsize size)
 {
   gboolean changed;
   g_mutex_lock (&self->lock);
   changed = self->controls_changed;
   if (changed)
-    *current = self->controls;
+    {
+      vis_camera_controls_follow (asked, &self->controls, current, current);
+      *asked = self->controls;
+    }
   self->controls_changed = FALSE;
   g_mutex_unlock (&self->lock);
   if (changed)
@@ -400,14 +405,15 @@ worker_main (gpointer data)
   UiCalibrationFacts said_doubles = { 0 };
   gboolean said_old_format = FALSE, said_wrong_seal = FALSE;
   char last_report[512] = "";
-  VisCameraControls controls;   /* as the camera has them; the metered exposure time in it */
+  VisCameraControls asked, controls;   /* as the window asked them; as the camera has them
+                                          (the metered exposure time in it) */
   g_mutex_lock (&self->lock);
-  controls = self->controls;
+  asked = controls = self->controls;
   g_mutex_unlock (&self->lock);
 
   while (!g_atomic_int_get (&self->stop_requested))
     {
-      serve_controls (self, &controls, last_report, sizeof last_report);
+      serve_controls (self, &asked, &controls, last_report, sizeof last_report);
       VisFrame frame;
       VisSourceError err = { "" };
       VisSourceStatus status = vis_source_read (self->source, &frame, &err);

@@ -836,6 +836,39 @@ run_watch (const char *const *args, char **err)
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
+/* A metered time survives a change of focus or flicker; a new starting
+ * time, metering switched off or automatic exposure take over. */
+Test (controls, a_metered_time_is_kept_while_metering_goes_on)
+{
+  VisCameraControls before = { .exposure = VIS_EXPOSURE_MANUAL, .exposure_time = 200, .meter_stickers = true };
+  VisCameraControls now = before, out;
+  now.exposure_time = 34;
+  VisCameraControls asked = before;
+  asked.anti_flicker = VIS_ANTI_FLICKER_50HZ;
+  asked.focus = VIS_FOCUS_LOCKED;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect (out.exposure_time == 34 && out.anti_flicker == VIS_ANTI_FLICKER_50HZ && out.focus == VIS_FOCUS_LOCKED
+             && out.meter_stickers, "time %d", out.exposure_time);
+  asked.exposure_time = 100;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure_time, 100, "a new starting time is where it starts again");
+  asked = before;
+  asked.meter_stickers = false;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect (out.exposure_time == 200 && !out.meter_stickers, "switched off: the fixed time asked");
+  asked = before;
+  asked.exposure = VIS_EXPOSURE_AUTO;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure, VIS_EXPOSURE_AUTO);
+  cr_expect_eq (out.exposure_time, 200);
+  /* not metered before: nothing to keep */
+  before.meter_stickers = false;
+  asked = before;
+  asked.meter_stickers = true;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure_time, 200);
+}
+
 Test (cli, watch_camera_options)
 {
   static const struct { const char *args[3]; const char *says; } bad[] = {

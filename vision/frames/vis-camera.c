@@ -1164,6 +1164,19 @@ join (char *buf, size_t size, const char *part)
   snprintf (buf + used, size - used, "%s%s", used > 0 ? ", " : "", part);
 }
 
+void
+vis_camera_controls_follow (const VisCameraControls *before, const VisCameraControls *asked,
+                            const VisCameraControls *now, VisCameraControls *out)
+{
+  bool metered = before->meter_stickers && before->exposure == VIS_EXPOSURE_MANUAL;
+  bool still = asked->meter_stickers && asked->exposure == VIS_EXPOSURE_MANUAL
+               && asked->exposure_time == before->exposure_time;
+  int time = now->exposure_time;
+  *out = *asked;
+  if (metered && still && time > 0)
+    out->exposure_time = time;
+}
+
 bool
 vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out)
 {

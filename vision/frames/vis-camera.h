@@ -181,6 +181,14 @@ typedef struct {
   int min, max, step, def;
 } VisExposureRange;
 
+/* The controls to set when the user's `asked` replaces their `before` on a
+ * camera whose controls are `now` (the metered time in it): `asked`, except
+ * that while the exposure stays metered on the stickers from the same
+ * starting time (the user changed focus or flicker), the time the meter
+ * reached is kept rather than thrown back to the start. */
+void vis_camera_controls_follow (const VisCameraControls *before, const VisCameraControls *asked,
+                                 const VisCameraControls *now, VisCameraControls *out);
+
 /* The range of the exposure time control in `have`; false when there is
  * none (or it is read-only or disabled). */
 bool vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out);
