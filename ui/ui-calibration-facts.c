@@ -44,6 +44,38 @@ sticker_size_advice (const UiCalibrationFacts *f, char **advice, guint *n, guint
        g_strdup_printf (_ ("Or print bigger stickers: tablero-cli stickers --size-mm %d."), need));
 }
 
+/* The exposure metered on the stickers, when it cannot do its job. */
+static void
+exposure_trouble (const UiCalibrationFacts *f, char **advice, guint *n, guint max)
+{
+  double ms = f->exposure_time / 10.0;
+  if (f->exposure_meter == UI_EXPOSURE_METER_NO_CONTROL)
+    add (advice, n, max,
+         g_strdup (_ ("Meter on the stickers is on, but this camera does not let Tablero set its exposure time.")));
+  else if (f->exposure_meter == UI_EXPOSURE_METER_CLIPS_AT_LIMIT)
+    add (advice, n, max,
+         g_strdup_printf (_ ("The stickers still wash out at the shortest exposure that keeps them readable (%.1f ms): move the lamp aside or use matte stickers."),
+                          ms));
+  else if (f->exposure_meter == UI_EXPOSURE_METER_DIM_AT_LIMIT)
+    add (advice, n, max,
+         g_strdup_printf (_ ("The stickers are dim even at the camera's longest exposure (%.1f ms): more light on the table helps."),
+                          ms));
+}
+
+/* The exposure metered on the stickers, at work: said after the rest. */
+static void
+exposure_progress (const UiCalibrationFacts *f, char **advice, guint *n, guint max)
+{
+  double ms = f->exposure_time / 10.0;
+  if (f->exposure_meter == UI_EXPOSURE_METER_WAITING)
+    add (advice, n, max, g_strdup (_ ("The exposure is set by the stickers once one is in view.")));
+  else if (f->exposure_meter == UI_EXPOSURE_METER_ADJUSTING)
+    add (advice, n, max, g_strdup_printf (_ ("The exposure is being set by the stickers: %.1f ms now."), ms));
+  else if (f->exposure_meter == UI_EXPOSURE_METER_HOLDING)
+    add (advice, n, max,
+         g_strdup_printf (_ ("The exposure is set by the stickers (%.1f ms): their white does not wash out."), ms));
+}
+
 guint
 ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint max)
 {
@@ -82,12 +114,19 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
                               a + 1));
   if (f->n_cards > 0 && f->module_px_min > 0 && f->module_px_min < UI_CALIBRATION_GOOD_MODULE_PX)
     sticker_size_advice (f, advice, &n, max);
-  if (f->n_glare > 0)
+  if (f->n_glare > 0 && f->exposure_meter == UI_EXPOSURE_METER_OFF)
     add (advice, &n, max,
-         g_strdup_printf (ngettext ("%u sticker catches the lamp: it is read through the glare, but matte stickers or a lamp moved aside are safer. With Camera controls, a shorter exposure keeps shiny stickers from washing out.",
-                                    "%u stickers catch the lamp: they are read through the glare, but matte stickers or a lamp moved aside are safer. With Camera controls, a shorter exposure keeps shiny stickers from washing out.",
+         g_strdup_printf (ngettext ("%u sticker catches the lamp: it is read through the glare, but matte stickers or a lamp moved aside are safer. In Camera controls, turn off Automatic exposure and turn on Meter on the stickers: the exposure is then set by the stickers, not the room, and shiny ones do not wash out.",
+                                    "%u stickers catch the lamp: they are read through the glare, but matte stickers or a lamp moved aside are safer. In Camera controls, turn off Automatic exposure and turn on Meter on the stickers: the exposure is then set by the stickers, not the room, and shiny ones do not wash out.",
                                     f->n_glare),
                           f->n_glare));
+  else if (f->n_glare > 0)
+    add (advice, &n, max,
+         g_strdup_printf (ngettext ("%u sticker catches the lamp: it is read through the glare, but matte stickers or a lamp moved aside are safer.",
+                                    "%u stickers catch the lamp: they are read through the glare, but matte stickers or a lamp moved aside are safer.",
+                                    f->n_glare),
+                          f->n_glare));
+  exposure_trouble (f, advice, &n, max);
   if (f->calibrated && f->n_seats == 0)
     add (advice, &n, max,
          g_strdup (_ ("No seat marker is in view: put one in front of each player, at the table edge.")));
@@ -95,6 +134,7 @@ ui_calibration_facts_advice (const UiCalibrationFacts *f, char **advice, guint m
     add (advice, &n, max,
          g_strdup (f->calibrated ? _ ("The table is calibrated and every anchor is in view: ready to play.")
                                  : _ ("All four anchors are in view: calibrating...")));
+  exposure_progress (f, advice, &n, max);
   return n;
 }
 

@@ -21,6 +21,18 @@ G_BEGIN_DECLS
 /* The largest picture Tablero asks a camera for (4K). */
 #define UI_CALIBRATION_UHD_WIDTH 3840
 
+/* How the exposure metered on the stickers goes (Camera controls, "Meter
+ * on the stickers"; vis-exposure.h). */
+typedef enum {
+  UI_EXPOSURE_METER_OFF = 0,         /* not asked (or the exposure is automatic) */
+  UI_EXPOSURE_METER_NO_CONTROL,      /* asked, but the camera has no exposure time to set */
+  UI_EXPOSURE_METER_WAITING,         /* no sticker in view to meter on */
+  UI_EXPOSURE_METER_ADJUSTING,       /* the time is moving towards the stickers */
+  UI_EXPOSURE_METER_HOLDING,         /* the stickers are well exposed */
+  UI_EXPOSURE_METER_CLIPS_AT_LIMIT,  /* they still wash out at the shortest time */
+  UI_EXPOSURE_METER_DIM_AT_LIMIT,    /* they are dim at the longest time */
+} UiExposureMeter;
+
 typedef struct {
   gboolean calibrated;           /* the table has a homography */
   guint calibrations;            /* how many times it was (re)calibrated */
@@ -42,6 +54,9 @@ typedef struct {
   guint n_doubled_seats;
   guint doubled_seat[UI_CALIBRATION_MAX_SEATS];
   guint n_glare;                 /* card stickers read through a highlight (glossy) */
+  UiExposureMeter exposure_meter;
+  int exposure_time;             /* metering: the time now, in units of 100 us */
+  float exposure_clipped;        /* metering: share of the stickers' white washed out */
 } UiCalibrationFacts;
 
 /* Plain-words guidance for the table, most important first: what is wrong

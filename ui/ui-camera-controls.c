@@ -16,6 +16,8 @@ struct _UiCameraControls
   GtkSwitch *exposure_auto;
   AdwActionRow *exposure_row;
   GtkSpinButton *exposure;      /* milliseconds; 0 = the camera's default */
+  GtkSwitch *exposure_meter;
+  AdwActionRow *exposure_meter_row;
   AdwComboRow *anti_flicker;    /* VisAntiFlicker order: camera, off, 50, 60, auto */
   gboolean showing;             /* ui_camera_controls_show at work: not a change */
 };
@@ -58,6 +60,12 @@ on_exposure (UiCameraControls *self)
   double ms = gtk_spin_button_get_value (self->exposure);
   /* tenths of a millisecond; 0 shown as "default" is the camera's own time */
   ask (self, "camera-exposure", g_variant_new_int32 (ms < 0.05 ? -1 : (gint32) lround (ms * 10)));
+}
+
+static void
+on_exposure_meter (UiCameraControls *self)
+{
+  ask (self, "camera-exposure-meter", g_variant_new_boolean (gtk_switch_get_active (self->exposure_meter)));
 }
 
 static void
@@ -118,6 +126,8 @@ ui_camera_controls_show (UiCameraControls *self, const VisCameraControls *c)
   gtk_switch_set_active (self->exposure_auto, !manual);
   gtk_spin_button_set_value (self->exposure, c->exposure_time < 0 ? 0 : c->exposure_time / 10.0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->exposure_row), manual);
+  gtk_switch_set_active (self->exposure_meter, c->meter_stickers);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->exposure_meter_row), manual);
   guint flicker = c->anti_flicker <= VIS_ANTI_FLICKER_AUTO ? (guint) c->anti_flicker : 0;
   adw_combo_row_set_selected (self->anti_flicker, flicker);
   self->showing = FALSE;
@@ -167,6 +177,13 @@ ui_camera_controls_init (UiCameraControls *self)
                                         GTK_WIDGET (self->exposure)));
   self->exposure_row = ADW_ACTION_ROW (row);
 
+  self->exposure_meter = GTK_SWITCH (gtk_switch_new ());
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (self),
+                            suffix_row (&row, _ ("Meter on the stickers"),
+                                        _ ("The time follows the stickers, not the room, so shiny ones do not wash out"),
+                                        GTK_WIDGET (self->exposure_meter)));
+  self->exposure_meter_row = ADW_ACTION_ROW (row);
+
   const char *const flicker[] = { _ ("Camera's own"), _ ("Off"), _ ("50 Hz"), _ ("60 Hz"), _ ("Automatic"), NULL };
   GtkStringList *model = gtk_string_list_new (flicker);
   self->anti_flicker = ADW_COMBO_ROW (adw_combo_row_new ());
@@ -191,6 +208,7 @@ ui_camera_controls_init (UiCameraControls *self)
   g_signal_connect_swapped (self->focus, "value-changed", G_CALLBACK (on_focus), self);
   g_signal_connect_swapped (self->exposure_auto, "notify::active", G_CALLBACK (on_exposure_auto), self);
   g_signal_connect_swapped (self->exposure, "value-changed", G_CALLBACK (on_exposure), self);
+  g_signal_connect_swapped (self->exposure_meter, "notify::active", G_CALLBACK (on_exposure_meter), self);
   g_signal_connect_swapped (self->anti_flicker, "notify::selected", G_CALLBACK (on_anti_flicker), self);
 }
 

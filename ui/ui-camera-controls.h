@@ -1,6 +1,7 @@
 /* ui-camera-controls.h: the "Camera controls" expander of the camera
  * setup page: lock focus (and where), automatic exposure (or a fixed
- * time), anti-flicker.
+ * time, which may follow the stickers: "Meter on the stickers"),
+ * anti-flicker.
  *
  * The rows only ask: every change activates win.camera-control with the
  * settings key and its new value, "(sv)" ("camera-focus-locked", <true>);
@@ -22,7 +23,8 @@ UiCameraControls *ui_camera_controls_new (void);
 
 /* Shows `controls` (as ui_settings_get_camera_controls reads them): the
  * switches, the numbers, the anti-flicker choice; the focus position only
- * while the focus is locked, the exposure time only while it is fixed.
+ * while the focus is locked, the exposure time and the metering on the
+ * stickers only while it is fixed.
  * Showing activates nothing. */
 void ui_camera_controls_show (UiCameraControls *self, const VisCameraControls *controls);
 

@@ -74,25 +74,6 @@ frame_box (UiCameraView *self, double *scale, double *ox, double *oy)
   return TRUE;
 }
 
-/* Whether image point (x, y) lies inside the convex quad `pt` (the point
- * is on the same side of all four edges). */
-static gboolean
-inside_quad (const double pt[4][2], double x, double y)
-{
-  int sign = 0;
-  for (int k = 0; k < 4; k++)
-    {
-      const double *a = pt[k], *b = pt[(k + 1) % 4];
-      double cross = (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
-      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-      if (side != 0 && sign != 0 && side != sign)
-        return FALSE;
-      if (side != 0)
-        sign = side;
-    }
-  return TRUE;
-}
-
 /* The zone under the pointer (-1 none): the only one labelled, so zone
  * labels never lie over each other. */
 static int
@@ -104,13 +85,10 @@ zone_under_pointer (UiCameraView *self)
   double x = (self->pointer_x - ox) / scale, y = (self->pointer_y - oy) / scale;
   for (guint i = 0; i < self->n_zones; i++)
     {
-      double pt[4][2];
+      VisPoint pt[4];
       for (int k = 0; k < 4; k++)
-        {
-          pt[k][0] = self->zones[i].pt[k][0];
-          pt[k][1] = self->zones[i].pt[k][1];
-        }
-      if (inside_quad (pt, x, y))
+        pt[k] = (VisPoint) { (float) self->zones[i].pt[k][0], (float) self->zones[i].pt[k][1] };
+      if (vis_quad_contains (pt, x, y))
         return (int) i;
     }
   return -1;
@@ -280,13 +258,7 @@ ui_camera_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 static gboolean
 inside (const VisDetection *d, double x, double y)
 {
-  double pt[4][2];
-  for (int k = 0; k < 4; k++)
-    {
-      pt[k][0] = d->corners[k].x;
-      pt[k][1] = d->corners[k].y;
-    }
-  return inside_quad (pt, x, y);
+  return vis_quad_contains (d->corners, x, y);
 }
 
 /* A double click on a card's face sticker names it (::sticker-activated),

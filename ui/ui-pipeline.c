@@ -11,6 +11,7 @@
 #include "eng-cardset.h"
 #include "prt-store.h"
 #include "eng-data.h"
+#include "vis-exposure.h"
 #include "vis-source.h"
 
 G_DEFINE_QUARK (ui-pipeline-error-quark, ui_pipeline_error)
@@ -47,6 +48,7 @@ struct _UiPipeline
   char *calibration_path;  /* load at start (NULL: calibrate from the anchors) */
   VisSource *source;
   CalObserver *observer;
+  VisExposureMeter *meter; /* worker only: the exposure metered on the stickers */
   EngPrinting *printing;   /* the table's printing of the game's set: what the
                               observer reads and the demo paints */
   GThread *worker;
@@ -174,22 +176,27 @@ publish_status (UiPipeline *self, const char *fmt, ...)
   g_mutex_unlock (&self->lock);
 }
 
-/* Worker: sets controls asked for since the last frame, and says once what
- * the camera did not do as asked (a changed report: a new message; one that
- * emptied says nothing).  Its own slot: a status said in the same frame
- * (calibrated, reconnected) does not hide it. */
+/* Worker: sets controls asked for since the last frame (`asked`: as the
+ * window last asked them) into `current` (as the camera has them: a
+ * metered time is kept while the metering goes on) and the camera, and says once what the camera did not do as asked (a changed
+ * report: a new message; one that emptied says nothing).  Its own slot: a
+ * status said in the same frame (calibrated, reconnected) does not hide it. */
 static void
-serve_controls (UiPipeline *self, char *last_report, gsize size)
+serve_controls (UiPipeline *self, VisCameraControls *asked, VisCameraControls *current, char *last_report,
+                gsize size)
 {
-  VisCameraControls controls;
   gboolean changed;
   g_mutex_lock (&self->lock);
   changed = self->controls_changed;
-  controls = self->controls;
+  if (changed)
+    {
+      vis_camera_controls_follow (asked, &self->controls, current, current);
+      *asked = self->controls;
+    }
   self->controls_changed = FALSE;
   g_mutex_unlock (&self->lock);
   if (changed)
-    vis_source_set_controls (self->source, &controls, NULL);
+    vis_source_set_controls (self->source, current, NULL);
   const char *report = vis_source_controls_report (self->source);
   if (strcmp (report, last_report) == 0)
     return;
@@ -307,6 +314,45 @@ gather_facts (UiPipeline *self, UiCalibrationFacts *f, const VisImage *image)
     }
 }
 
+/* Worker: with "Meter on the stickers" on and a manual exposure, the
+ * exposure time follows the stickers of this frame (vis-exposure.h); the
+ * camera advice says how it goes. */
+static void
+meter_exposure (UiPipeline *self, VisCameraControls *controls, const VisFrame *frame,
+                const VisDetectResult *result, UiCalibrationFacts *f)
+{
+  f->exposure_meter = UI_EXPOSURE_METER_OFF;
+  if (!controls->meter_stickers || controls->exposure != VIS_EXPOSURE_MANUAL)
+    return;
+  VisExposureRange range;
+  if (!vis_source_exposure_range (self->source, &range))
+    {
+      f->exposure_meter = UI_EXPOSURE_METER_NO_CONTROL;
+      return;
+    }
+  VisExposureReading r;
+  vis_exposure_meter_serve (self->meter, self->source, controls, frame, result->detections,
+                            result->n_detections, &r);
+  f->exposure_time = r.time;
+  f->exposure_clipped = r.clipped;
+  switch (r.verdict)
+    {
+    case VIS_EXPOSURE_NO_STICKERS:
+      f->exposure_meter = UI_EXPOSURE_METER_WAITING;
+      break;
+    case VIS_EXPOSURE_WELL:
+      f->exposure_meter = UI_EXPOSURE_METER_HOLDING;
+      break;
+    case VIS_EXPOSURE_AT_LIMIT:
+      f->exposure_meter = r.clipped > VIS_EXPOSURE_CLIP_MAX ? UI_EXPOSURE_METER_CLIPS_AT_LIMIT
+                                                            : UI_EXPOSURE_METER_DIM_AT_LIMIT;
+      break;
+    default:
+      f->exposure_meter = UI_EXPOSURE_METER_ADJUSTING;
+      break;
+    }
+}
+
 /* A doubled anchor or seat marker is said when it appears, changes and
  * goes, not on every frame; `said` keeps the last one said. */
 static void
@@ -359,10 +405,15 @@ worker_main (gpointer data)
   UiCalibrationFacts said_doubles = { 0 };
   gboolean said_old_format = FALSE, said_wrong_seal = FALSE;
   char last_report[512] = "";
+  VisCameraControls asked, controls;   /* as the window asked them; as the camera has them
+                                          (the metered exposure time in it) */
+  g_mutex_lock (&self->lock);
+  asked = controls = self->controls;
+  g_mutex_unlock (&self->lock);
 
   while (!g_atomic_int_get (&self->stop_requested))
     {
-      serve_controls (self, last_report, sizeof last_report);
+      serve_controls (self, &asked, &controls, last_report, sizeof last_report);
       VisFrame frame;
       VisSourceError err = { "" };
       VisSourceStatus status = vis_source_read (self->source, &frame, &err);
@@ -416,6 +467,7 @@ worker_main (gpointer data)
           back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
           memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
           gather_facts (self, &back->facts, &frame.image);
+          meter_exposure (self, &controls, &frame, result, &back->facts);
           say_doubles (self, &back->facts, &said_doubles);
           /* Stickers that are not this table's are said once, without
            * naming the card they claim (it may lie face down, K20). */
@@ -626,6 +678,7 @@ ui_pipeline_finalize (GObject *object)
   for (int i = 0; i < 2; i++)
     g_free (self->slots[i].pixels);
   g_free (self->slots);
+  vis_exposure_meter_free (self->meter);
   g_free (self->shown);
   g_free (self->shown_zones);
   g_free (self->snapshot);
@@ -656,6 +709,9 @@ ui_pipeline_init (UiPipeline *self)
 {
   g_mutex_init (&self->lock);
   self->slots = g_new0 (Slot, 2);
+  self->meter = vis_exposure_meter_new ();
+  if (self->meter == NULL)
+    g_error ("out of memory");
   self->shown = g_new0 (VisDetection, MAX_DETECTIONS);
   self->shown_zones = g_new0 (CalZoneOutline, MAX_ZONES);
   self->snapshot = g_new0 (EngSnapshot, 1);

@@ -263,6 +263,8 @@ ui_settings_apply_camera_control (VisCameraControls *controls, const char *key, 
     controls->focus = g_variant_get_boolean (value) ? VIS_FOCUS_LOCKED : VIS_FOCUS_AUTO;
   else if (strcmp (key, "camera-exposure-auto") == 0 && is_bool)
     controls->exposure = g_variant_get_boolean (value) ? VIS_EXPOSURE_AUTO : VIS_EXPOSURE_MANUAL;
+  else if (strcmp (key, "camera-exposure-meter") == 0 && is_bool)
+    controls->meter_stickers = g_variant_get_boolean (value);
   else if ((strcmp (key, "camera-focus") == 0 || strcmp (key, "camera-exposure") == 0) && is_int)
     {
       gint32 n = g_variant_get_int32 (value);
@@ -294,7 +296,7 @@ ui_settings_get_camera_controls (GSettings *settings, VisCameraControls *control
   if (settings == NULL)
     return;
   static const char *const keys[] = { "camera-focus-locked", "camera-focus", "camera-exposure-auto",
-                                      "camera-exposure", "camera-anti-flicker" };
+                                      "camera-exposure", "camera-exposure-meter", "camera-anti-flicker" };
   for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
     {
       /* a schema without the key (an older install) keeps the default */

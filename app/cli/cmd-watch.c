@@ -21,6 +21,7 @@
 #include "eng-record.h"
 #include "eng-replay.h"
 #include "eng-session.h"
+#include "vis-exposure.h"
 #include "vis-source.h"
 #ifdef TABLERO_HAVE_SPEECH
 #include "spk-sentence.h"
@@ -107,7 +108,9 @@ static const char *const description =
   "announcement aloud in the table's language (LANGUAGE), as the window does;\n"
   "--speak-wav FILE writes the same speech to a WAV file instead.  --focus,\n"
   "--exposure and --anti-flicker set a camera's controls (left as the camera\n"
-  "has them when not given); what the camera lacks is said in a status line.\n");
+  "has them when not given); what the camera lacks is said in a status line.\n"
+  "--exposure stickers sets the exposure time by the stickers in view, not the\n"
+  "whole picture, so glossy ones do not wash out (docs/vision.md).\n");
 
 static int
 parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
@@ -138,7 +141,8 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     { "focus", 0, 0, G_OPTION_ARG_FILENAME, &o->focus,
       N_("Camera focus: auto, lock (where autofocus settles) or a lens position"), "auto|lock|N" },
     { "exposure", 0, 0, G_OPTION_ARG_FILENAME, &o->exposure,
-      N_("Camera exposure: auto, manual (the camera's default time) or a time in ms"), "auto|manual|MS" },
+      N_("Camera exposure: auto, manual (the camera's default time), stickers (set by them) or a time in ms"),
+      "auto|manual|stickers|MS" },
     { "anti-flicker", 0, 0, G_OPTION_ARG_FILENAME, &o->anti_flicker,
       N_("Camera anti-flicker: the lamps' mains frequency, or camera (leave it)"), "off|50|60|auto|camera" },
     G_OPTION_ENTRY_NULL
@@ -184,7 +188,7 @@ parse_args (int argc, char **argv, WatchOptions *o, WatchArgs *a)
     }
   if (o->exposure != NULL && !vis_camera_exposure_parse (o->exposure, &a->controls))
     {
-      cli_say ("watch", _("--exposure takes auto, manual or a time in milliseconds from 0.1 to %d, not '%s'"),
+      cli_say ("watch", _("--exposure takes auto, manual, stickers or a time in milliseconds from 0.1 to %d, not '%s'"),
                VIS_CAMERA_EXPOSURE_MAX / 10, o->exposure);
       return 2;
     }
@@ -524,6 +528,34 @@ print_status (int64_t time_ns, const char *text)
   printf ("%s}\n", line->str);
 }
 
+/* --exposure stickers: the time follows the stickers of this frame; where
+ * it settles, or that it cannot go further, is said once each time. */
+static void
+say_exposure (VisExposureMeter *meter, VisSource *source, VisCameraControls *controls, const VisFrame *frame,
+              const VisDetectResult *seen, VisExposureVerdict *said)
+{
+  VisExposureReading r;
+  if (!controls->meter_stickers || controls->exposure != VIS_EXPOSURE_MANUAL)
+    return;
+  vis_exposure_meter_serve (meter, source, controls, frame, seen->detections, seen->n_detections, &r);
+  if (r.verdict != VIS_EXPOSURE_WELL && r.verdict != VIS_EXPOSURE_AT_LIMIT)
+    {
+      if (r.verdict != VIS_EXPOSURE_SETTLING && r.verdict != VIS_EXPOSURE_NO_STICKERS)
+        *said = r.verdict;
+      return;
+    }
+  if (r.verdict == *said)
+    return;
+  *said = r.verdict;
+  char text[160];
+  if (r.verdict == VIS_EXPOSURE_WELL)
+    g_snprintf (text, sizeof text, "exposure set by the stickers: %.1f ms", r.time / 10.0);
+  else
+    g_snprintf (text, sizeof text, "exposure set by the stickers: %.1f ms, as far as it goes (%.0f%% of a "
+                "sticker's white washed out)", r.time / 10.0, 100.0 * r.clipped);
+  print_status (frame->timestamp_ns, text);
+}
+
 /* The voice --speak or --speak-wav asks for; NULL without them, or after
  * saying on stderr why it cannot speak (*failed set: exit 2). */
 static SpkVoice *
@@ -735,6 +767,9 @@ cli_cmd_watch (int argc, char **argv)
   unsigned calibrations = 0;
   bool said_old_format = false, said_wrong_seal = false;
   char last_doubles[256] = "";
+  /* --exposure stickers (NULL when memory is short: the time stays put) */
+  VisExposureMeter *meter = vis_exposure_meter_new ();
+  VisExposureVerdict exposure_said = VIS_EXPOSURE_NO_STICKERS;
   long frames = 0;
   int64_t first_ns = -1;
   int exit_code = 0;
@@ -797,6 +832,7 @@ cli_cmd_watch (int argc, char **argv)
                                             "not taken as a card: its seal is not this table's");
           said_wrong_seal = true;
         }
+      say_exposure (meter, source, &a.controls, &frame, seen, &exposure_said);
       if (cal_observer_calibrations (observer) != calibrations)
         {
           print_status (frame.timestamp_ns, calibrations == 0 ? "table calibrated from the anchors"
@@ -857,6 +893,7 @@ cli_cmd_watch (int argc, char **argv)
   g_free (storage);
   g_free (snapshot);
   vis_source_close (source);
+  vis_exposure_meter_free (meter);
   cal_observer_free (observer);
   eng_printing_free (printing);
   eng_session_free (session);

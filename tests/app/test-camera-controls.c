@@ -95,10 +95,10 @@ Test (camera_controls, rows_ask_the_window_action, .init = setup_gtk)
   collect (GTK_WIDGET (rows), GTK_TYPE_SWITCH, switches);
   collect (GTK_WIDGET (rows), GTK_TYPE_SPIN_BUTTON, spins);
   AdwComboRow *combo = ADW_COMBO_ROW (find (GTK_WIDGET (rows), ADW_TYPE_COMBO_ROW));
-  cr_assert_eq (switches->len, 2);
+  cr_assert_eq (switches->len, 3);
   cr_assert_eq (spins->len, 2);
   cr_assert_not_null (combo);
-  GtkSwitch *locked = switches->pdata[0], *exposure_auto = switches->pdata[1];
+  GtkSwitch *locked = switches->pdata[0], *exposure_auto = switches->pdata[1], *meter = switches->pdata[2];
   GtkSpinButton *focus = spins->pdata[0], *exposure = spins->pdata[1];
 
   /* the defaults: autofocus, automatic exposure, the camera's anti-flicker;
@@ -107,6 +107,8 @@ Test (camera_controls, rows_ask_the_window_action, .init = setup_gtk)
   cr_expect (gtk_switch_get_active (exposure_auto));
   cr_expect_not (gtk_widget_is_sensitive (GTK_WIDGET (focus)));
   cr_expect_not (gtk_widget_is_sensitive (GTK_WIDGET (exposure)));
+  cr_expect_not (gtk_switch_get_active (meter));
+  cr_expect_not (gtk_widget_is_sensitive (GTK_WIDGET (meter)), "metering needs a fixed exposure");
   cr_expect_eq (adw_combo_row_get_selected (combo), 0);
   cr_expect_str_eq (gtk_editable_get_text (GTK_EDITABLE (focus)), "as found");
   cr_expect_str_eq (gtk_editable_get_text (GTK_EDITABLE (exposure)), "default");
@@ -116,20 +118,25 @@ Test (camera_controls, rows_ask_the_window_action, .init = setup_gtk)
   gtk_spin_button_set_value (focus, 40);
   gtk_switch_set_active (exposure_auto, FALSE);
   gtk_spin_button_set_value (exposure, 8.3);
+  gtk_switch_set_active (meter, TRUE);
   adw_combo_row_set_selected (combo, 2);
   cr_expect (asked (&r, "camera-focus-locked=true"));
   cr_expect (asked (&r, "camera-focus=40"));
   cr_expect (asked (&r, "camera-exposure-auto=false"));
   cr_expect (asked (&r, "camera-exposure=83"));
+  cr_expect (asked (&r, "camera-exposure-meter=true"));
   cr_expect (asked (&r, "camera-anti-flicker='50'"));
-  cr_expect_eq (r.asked->len, 5, "%u asked", r.asked->len);
+  cr_expect_eq (r.asked->len, 6, "%u asked", r.asked->len);
 
   /* showing what the window kept asks nothing, and sets the sensitivity */
   g_ptr_array_set_size (r.asked, 0);
   VisCameraControls c = { .focus = VIS_FOCUS_LOCKED, .focus_position = 120, .exposure = VIS_EXPOSURE_MANUAL,
-                          .exposure_time = -1, .anti_flicker = VIS_ANTI_FLICKER_AUTO };
+                          .exposure_time = -1, .anti_flicker = VIS_ANTI_FLICKER_AUTO,
+                          .meter_stickers = FALSE };
   ui_camera_controls_show (rows, &c);
   cr_expect_eq (r.asked->len, 0);
+  cr_expect_not (gtk_switch_get_active (meter));
+  cr_expect (gtk_widget_is_sensitive (GTK_WIDGET (meter)));
   cr_expect (gtk_switch_get_active (locked));
   cr_expect (gtk_widget_is_sensitive (GTK_WIDGET (focus)));
   cr_expect (gtk_widget_is_sensitive (GTK_WIDGET (exposure)));
@@ -157,6 +164,10 @@ Test (camera_controls, window_keeps_them, .init = setup_gtk)
                               g_variant_new_int32 (75));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.camera-control", "(sv)", "camera-anti-flicker",
                               g_variant_new_string ("60"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.camera-control", "(sv)", "camera-exposure-auto",
+                              g_variant_new_boolean (FALSE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.camera-control", "(sv)", "camera-exposure-meter",
+                              g_variant_new_boolean (TRUE));
   /* refused: not a camera key, the wrong type, out of range, not a choice */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.camera-control", "(sv)", "game",
                               g_variant_new_string ("catchy"));
@@ -177,7 +188,9 @@ Test (camera_controls, window_keeps_them, .init = setup_gtk)
   VisCameraControls c;
   ui_settings_get_camera_controls (settings, &c);
   cr_expect (c.focus == VIS_FOCUS_LOCKED && c.focus_position == 75);
-  cr_expect (c.exposure == VIS_EXPOSURE_AUTO && c.exposure_time == -1);
+  cr_expect (c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == -1);
+  cr_expect (c.meter_stickers, "the switch did not reach the camera's controls");
+  cr_expect (g_settings_get_boolean (settings, "camera-exposure-meter"));
   cr_expect_eq (c.anti_flicker, VIS_ANTI_FLICKER_60HZ);
 
   /* a new window's rows show what was kept */
@@ -189,6 +202,7 @@ Test (camera_controls, window_keeps_them, .init = setup_gtk)
   collect (GTK_WIDGET (rows), GTK_TYPE_SWITCH, switches);
   collect (GTK_WIDGET (rows), GTK_TYPE_SPIN_BUTTON, spins);
   cr_expect (gtk_switch_get_active (switches->pdata[0]));
+  cr_expect (gtk_switch_get_active (switches->pdata[2]), "metering on the stickers not shown again");
   cr_expect_eq (gtk_spin_button_get_value_as_int (spins->pdata[0]), 75);
   cr_expect_eq (adw_combo_row_get_selected (ADW_COMBO_ROW (find (GTK_WIDGET (rows), ADW_TYPE_COMBO_ROW))), 3);
   gtk_window_destroy (GTK_WINDOW (second));
@@ -212,10 +226,12 @@ Test (camera_controls, settings_without_the_schema_and_odd_values)
   cr_expect (ui_settings_apply_camera_control (&d, "camera-exposure-auto", t) && d.exposure == VIS_EXPOSURE_AUTO);
   cr_expect (ui_settings_apply_camera_control (&d, "camera-exposure", i40) && d.exposure_time == 40);
   cr_expect (ui_settings_apply_camera_control (&d, "camera-anti-flicker", s50) && d.anti_flicker == VIS_ANTI_FLICKER_50HZ);
+  cr_expect (ui_settings_apply_camera_control (&d, "camera-exposure-meter", t) && d.meter_stickers);
   VisCameraControls before = d;
   cr_expect_not (ui_settings_apply_camera_control (&d, "camera-exposure", big));
   cr_expect_not (ui_settings_apply_camera_control (&d, "camera-anti-flicker", bad));
   cr_expect_not (ui_settings_apply_camera_control (&d, "camera-focus", t));
+  cr_expect_not (ui_settings_apply_camera_control (&d, "camera-exposure-meter", i40));
   cr_expect_not (ui_settings_apply_camera_control (&d, "camera", s50));
   cr_expect_not (ui_settings_apply_camera_control (&d, NULL, s50));
   cr_expect_not (ui_settings_apply_camera_control (&d, "camera-focus", NULL));

@@ -331,9 +331,54 @@ Test (calibration_advice, names_the_missing_anchor_and_small_stickers)
   f.n_glare = 2;
   n = advise (&f, advice);
   cr_expect (any_contains (advice, n, "2 stickers catch the lamp"));
-  cr_expect (any_contains (advice, n, "shorter exposure"));
+  cr_expect (any_contains (advice, n, "turn on Meter on the stickers"));
   for (guint i = 0; i < n; i++)
     g_free (advice[i]);
+  /* metering on: what it does, not what to switch on */
+  f.exposure_meter = UI_EXPOSURE_METER_HOLDING;
+  f.exposure_time = 63;
+  n = advise (&f, advice);
+  cr_expect (any_contains (advice, n, "2 stickers catch the lamp"));
+  cr_expect (!any_contains (advice, n, "turn on Meter on the stickers"));
+  cr_expect (any_contains (advice, n, "The exposure is set by the stickers (6.3 ms)"));
+  for (guint i = 0; i < n; i++)
+    g_free (advice[i]);
+}
+
+/* The exposure metered on the stickers, each state in plain words; what
+ * needs the table's help comes before the rest, progress after it. */
+Test (calibration_advice, exposure_metered_on_the_stickers)
+{
+  UiCalibrationFacts f = { .width = 1920, .height = 1080, .calibrated = TRUE, .n_seats = 2, .n_cards = 4,
+                           .module_px_mean = 4, .module_px_min = 4, .exposure_time = 25 };
+  for (int a = 0; a < 4; a++)
+    f.anchor_seen[a] = TRUE;
+  static const struct {
+    UiExposureMeter state;
+    const char *says;
+    gboolean ready;     /* "ready to play" said as well */
+  } cases[] = {
+    { UI_EXPOSURE_METER_OFF, NULL, TRUE },
+    { UI_EXPOSURE_METER_NO_CONTROL, "does not let Tablero set its exposure time", FALSE },
+    { UI_EXPOSURE_METER_WAITING, "once one is in view", TRUE },
+    { UI_EXPOSURE_METER_ADJUSTING, "being set by the stickers: 2.5 ms now", TRUE },
+    { UI_EXPOSURE_METER_HOLDING, "(2.5 ms): their white does not wash out", TRUE },
+    { UI_EXPOSURE_METER_CLIPS_AT_LIMIT, "still wash out at the shortest exposure that keeps them readable (2.5 ms)", FALSE },
+    { UI_EXPOSURE_METER_DIM_AT_LIMIT, "dim even at the camera's longest exposure (2.5 ms)", FALSE },
+  };
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      f.exposure_meter = cases[c].state;
+      char *advice[8];
+      guint n = advise (&f, advice);
+      cr_expect_eq (n, (cases[c].ready ? 1u : 0u) + (cases[c].says != NULL ? 1u : 0u), "state %d: %u lines",
+                    cases[c].state, n);
+      if (cases[c].says != NULL)
+        cr_expect (any_contains (advice, n, cases[c].says), "state %d: %s", cases[c].state, advice[0]);
+      cr_expect_eq (any_contains (advice, n, "ready to play"), cases[c].ready, "state %d", cases[c].state);
+      for (guint i = 0; i < n; i++)
+        g_free (advice[i]);
+    }
 }
 
 Test (calibration_advice, ready_when_all_is_well)

@@ -757,6 +757,9 @@ Test (words, focus_and_exposure)
 
   cr_expect (vis_camera_exposure_parse ("auto", &c) && c.exposure == VIS_EXPOSURE_AUTO);
   cr_expect (vis_camera_exposure_parse ("manual", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == -1);
+  cr_expect (vis_camera_exposure_parse ("stickers", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == -1
+             && c.meter_stickers);
+  cr_expect (vis_camera_exposure_parse ("manual", &c) && !c.meter_stickers, "a fixed time is not metered");
   cr_expect (vis_camera_exposure_parse ("10", &c) && c.exposure == VIS_EXPOSURE_MANUAL && c.exposure_time == 100);
   cr_expect (vis_camera_exposure_parse ("8.3", &c) && c.exposure_time == 83);
   cr_expect (vis_camera_exposure_parse ("8.33", &c) && c.exposure_time == 83);
@@ -833,12 +836,45 @@ run_watch (const char *const *args, char **err)
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
+/* A metered time survives a change of focus or flicker; a new starting
+ * time, metering switched off or automatic exposure take over. */
+Test (controls, a_metered_time_is_kept_while_metering_goes_on)
+{
+  VisCameraControls before = { .exposure = VIS_EXPOSURE_MANUAL, .exposure_time = 200, .meter_stickers = true };
+  VisCameraControls now = before, out;
+  now.exposure_time = 34;
+  VisCameraControls asked = before;
+  asked.anti_flicker = VIS_ANTI_FLICKER_50HZ;
+  asked.focus = VIS_FOCUS_LOCKED;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect (out.exposure_time == 34 && out.anti_flicker == VIS_ANTI_FLICKER_50HZ && out.focus == VIS_FOCUS_LOCKED
+             && out.meter_stickers, "time %d", out.exposure_time);
+  asked.exposure_time = 100;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure_time, 100, "a new starting time is where it starts again");
+  asked = before;
+  asked.meter_stickers = false;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect (out.exposure_time == 200 && !out.meter_stickers, "switched off: the fixed time asked");
+  asked = before;
+  asked.exposure = VIS_EXPOSURE_AUTO;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure, VIS_EXPOSURE_AUTO);
+  cr_expect_eq (out.exposure_time, 200);
+  /* not metered before: nothing to keep */
+  before.meter_stickers = false;
+  asked = before;
+  asked.meter_stickers = true;
+  vis_camera_controls_follow (&before, &asked, &now, &out);
+  cr_expect_eq (out.exposure_time, 200);
+}
+
 Test (cli, watch_camera_options)
 {
   static const struct { const char *args[3]; const char *says; } bad[] = {
     { { "--focus", "near" }, "--focus takes auto, lock or a focus position from 0 to 100000, not 'near'" },
     { { "--focus", "-1" }, "--focus takes" },
-    { { "--exposure", "0" }, "--exposure takes auto, manual or a time in milliseconds from 0.1 to 10000, not '0'" },
+    { { "--exposure", "0" }, "--exposure takes auto, manual, stickers or a time in milliseconds from 0.1 to 10000, not '0'" },
     { { "--exposure", "10ms" }, "not '10ms'" },
     { { "--anti-flicker", "55" }, "--anti-flicker takes off, 50, 60, auto or camera, not '55'" },
     { { "--anti-flicker", "50\x1b[2J" }, "not '50\\x1b[2J'" },   /* escaped, not sent to the terminal */
@@ -854,6 +890,9 @@ Test (cli, watch_camera_options)
   const char *good[] = { "--focus", "lock", "--exposure", "8.3", "--anti-flicker", "50", "--frames", "2", NULL };
   char *err = NULL;
   cr_expect_eq (run_watch (good, &err), 0, "stderr: %s", err);
+  g_free (err);
+  const char *metered[] = { "--exposure", "stickers", "--frames", "2", NULL };
+  cr_expect_eq (run_watch (metered, &err), 0, "stderr: %s", err);
   g_free (err);
 }
 

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/videodev2.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,6 +34,7 @@
 #include <unistd.h>
 
 #include "vis-camera.h"
+#include "vis-exposure.h"
 #include "vis-render.h"
 #include "vis-source.h"
 
@@ -71,6 +73,9 @@ static struct {
   uint32_t refuse_id;      /* S_CTRL on it fails with EIO */
   CtrlSet log[MAX_LOG];
   unsigned n_log;
+  int32_t exposure;        /* the exposure time last set (S_CTRL) */
+  /* paints the luma plane of an NV12 frame after the plain fill (NULL: none) */
+  void (*paint) (uint8_t *luma, int width, int height, uint32_t stride);
 } cam = { .fd = -1 };
 
 static void *
@@ -108,6 +113,8 @@ fill_frame (uint8_t *buf)
           p[0] = cam.u;
           p[1] = cam.v;
         }
+  if (cam.fourcc == V4L2_PIX_FMT_NV12 && cam.paint != NULL)
+    cam.paint (buf, cam.width, cam.height, cam.stride);
 }
 
 static int
@@ -359,6 +366,8 @@ fake_ioctl (unsigned long req, void *arg)
           return fail (ERANGE);
         if (cam.n_log < MAX_LOG)
           cam.log[cam.n_log++] = (CtrlSet) { c->id, c->value, cam.streaming };
+        if (c->id == V4L2_CID_EXPOSURE_ABSOLUTE)
+          cam.exposure = c->value;
         return 0;
       }
     default:
@@ -766,5 +775,119 @@ Test (v4l2, a_camera_without_the_controls_says_so)
                     "focus: this camera has no focus control (a fixed-focus lens?); nothing to lock\n"
                     "anti-flicker auto: the camera does not offer it (only off, 50 Hz, 60 Hz); left as it is");
   read_frame (src);
+  vis_source_close (src);
+}
+
+/* ---- the exposure metered on the stickers ------------------------------------- */
+
+#define STICKERS 4
+#define STICKER_PX 96
+
+static VisDetection stickers[STICKERS];
+
+/* A table under a lamp as the camera takes it at cam.exposure: paper white
+ * 0.8 and ink 0.06 of what 8 ms makes full scale, the wood 0.25, and on
+ * the first two stickers a glossy highlight; luma clips at 235. */
+static void
+paint_table (uint8_t *luma, int width, int height, uint32_t stride)
+{
+  double k = 219.0 * cam.exposure / 80.0;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      luma[(size_t) y * stride + x] = (uint8_t) (16 + fmin (219, 0.25 * k));
+  for (int i = 0; i < STICKERS; i++)
+    {
+      int x0 = 400 + i * 300, y0 = 500;
+      for (int y = 0; y < STICKER_PX; y++)
+        for (int x = 0; x < STICKER_PX; x++)
+          {
+            unsigned module = (unsigned) ((y / 4) * 24 + x / 4) * 2654435761u;
+            double r = (module >> 7) & 1 ? 0.06 : 0.8;
+            if (i < 2)
+              r += 1.5 * exp (-((x - 50.0) * (x - 50.0) + (y - 40.0) * (y - 40.0)) / (2 * 16.0 * 16.0));
+            luma[(size_t) (y0 + y) * stride + x0 + x] = (uint8_t) (16 + fmin (219, r * k));
+          }
+      VisDetection *d = &stickers[i];
+      d->corners[0] = (VisPoint) { (float) x0, (float) y0 };
+      d->corners[1] = (VisPoint) { (float) (x0 + STICKER_PX), (float) y0 };
+      d->corners[2] = (VisPoint) { (float) (x0 + STICKER_PX), (float) (y0 + STICKER_PX) };
+      d->corners[3] = (VisPoint) { (float) x0, (float) (y0 + STICKER_PX) };
+    }
+}
+
+/* "Meter on the stickers" reaches the camera: with a manual exposure, each
+ * proposed time is set on the device (VIDIOC_S_CTRL, while streaming, the
+ * exposure time alone: focus and flicker are not set again), the frames
+ * that follow are taken at it, and the glossy stickers stop clipping. */
+Test (v4l2, exposure_metered_on_the_stickers_is_set_on_the_camera)
+{
+  load_camera ("nv12-formats.txt", "nv12-ctrls.txt");
+  cam.paint = paint_table;
+  VisCameraControls controls = { .exposure = VIS_EXPOSURE_MANUAL, .exposure_time = 200, .meter_stickers = true,
+                                 .anti_flicker = VIS_ANTI_FLICKER_50HZ };
+  VisSourceOptions opts = { .controls = controls };
+  VisSource *src = open_fake (&opts);
+  cr_assert_eq (cam.exposure, 200, "the starting time was not set: %d", cam.exposure);
+  VisExposureRange range;
+  cr_assert (vis_source_exposure_range (src, &range));
+  cr_expect (range.min == 1 && range.max == 2500 && range.step == 1 && range.def == 200);
+  unsigned opened = cam.n_log, changes = 0;
+  VisExposureMeter *meter = vis_exposure_meter_new ();
+  VisExposureReading first = { 0 }, r = { 0 };
+  int32_t last = 200;
+  for (int i = 0; i < 120; i++)
+    {
+      VisFrame f = read_frame (src);
+      bool set = vis_exposure_meter_serve (meter, src, &controls, &f, stickers, STICKERS, &r);
+      if (i == 0)
+        first = r;
+      if (!set)
+        continue;
+      changes++;
+      cr_expect_eq (cam.exposure, controls.exposure_time, "the camera has %d, the controls %d", cam.exposure,
+                    controls.exposure_time);
+      cr_expect_lt (cam.exposure, last, "the time went up again: %d after %d", cam.exposure, last);
+      last = cam.exposure;
+    }
+  cr_expect_gt (first.clipped, 0.5f, "the start clips: %.3f", first.clipped);
+  cr_expect_leq (r.clipped, VIS_EXPOSURE_CLIP_MAX, "still clipped at %d: %.3f", cam.exposure, r.clipped);
+  cr_expect (changes >= 2 && changes <= 6, "%u changes", changes);
+  for (unsigned i = opened; i < cam.n_log; i++)
+    cr_expect (cam.log[i].id == V4L2_CID_EXPOSURE_ABSOLUTE && cam.log[i].streaming,
+               "control 0x%x set by the meter", cam.log[i].id);
+  cr_expect_str_eq (vis_source_controls_report (src), "");
+
+  /* switched off: nothing set */
+  unsigned before = cam.n_log;
+  controls.meter_stickers = false;
+  cam.exposure = 400;
+  for (int i = 0; i < 20; i++)
+    {
+      VisFrame f = read_frame (src);
+      cr_expect_not (vis_exposure_meter_serve (meter, src, &controls, &f, stickers, STICKERS, &r));
+    }
+  cr_expect_eq (cam.n_log, before, "the meter set a control while switched off");
+  vis_exposure_meter_free (meter);
+  vis_source_close (src);
+}
+
+/* A camera whose exposure time is read-only has no time to meter. */
+Test (v4l2, no_metering_without_an_exposure_time)
+{
+  load_camera ("generic-formats.txt", "generic-ctrls.txt");
+  load_jpeg ();
+  VisCameraControls controls = { .exposure = VIS_EXPOSURE_MANUAL, .exposure_time = 100, .meter_stickers = true };
+  VisSourceOptions opts = { .controls = controls };
+  VisSource *src = open_fake (&opts);
+  VisExposureRange range;
+  cr_expect_not (vis_source_exposure_range (src, &range));
+  VisExposureMeter *meter = vis_exposure_meter_new ();
+  VisFrame f = read_frame (src);
+  VisExposureReading r;
+  unsigned before = cam.n_log;
+  cr_expect_not (vis_exposure_meter_serve (meter, src, &controls, &f, stickers, STICKERS, &r));
+  cr_expect_eq (r.verdict, VIS_EXPOSURE_NO_STICKERS);
+  cr_expect_eq (cam.n_log, before);
+  vis_exposure_meter_free (meter);
   vis_source_close (src);
 }

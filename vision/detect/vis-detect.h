@@ -32,6 +32,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +48,25 @@ extern "C" {
 typedef struct {
   float x, y;
 } VisPoint;
+
+/* Whether (x, y) lies inside the convex quad `q` (either winding; the
+ * edges count as inside). */
+static inline bool
+vis_quad_contains (const VisPoint q[4], double x, double y)
+{
+  int sign = 0;
+  for (int i = 0; i < 4; i++)
+    {
+      const VisPoint *a = &q[i], *b = &q[(i + 1) % 4];
+      double cross = ((double) b->x - a->x) * (y - a->y) - ((double) b->y - a->y) * (x - a->x);
+      int side = cross > 0 ? 1 : cross < 0 ? -1 : 0;
+      if (side != 0 && sign != 0 && side != sign)
+        return false;
+      if (side != 0)
+        sign = side;
+    }
+  return true;
+}
 
 /* One sticker found in a frame. */
 typedef struct {

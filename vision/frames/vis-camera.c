@@ -1136,10 +1136,11 @@ vis_camera_exposure_parse (const char *text, VisCameraControls *out)
 {
   if (text == NULL)
     return false;
-  if (strcmp (text, "auto") == 0 || strcmp (text, "manual") == 0)
+  if (strcmp (text, "auto") == 0 || strcmp (text, "manual") == 0 || strcmp (text, "stickers") == 0)
     {
       out->exposure = text[0] == 'a' ? VIS_EXPOSURE_AUTO : VIS_EXPOSURE_MANUAL;
       out->exposure_time = -1;
+      out->meter_stickers = text[0] == 's';
       return true;
     }
   const char *p = text;
@@ -1151,6 +1152,7 @@ vis_camera_exposure_parse (const char *text, VisCameraControls *out)
     return false;
   out->exposure = VIS_EXPOSURE_MANUAL;
   out->exposure_time = (int) units;
+  out->meter_stickers = false;
   return true;
 }
 
@@ -1160,6 +1162,33 @@ join (char *buf, size_t size, const char *part)
 {
   size_t used = strnlen (buf, size - 1);
   snprintf (buf + used, size - used, "%s%s", used > 0 ? ", " : "", part);
+}
+
+void
+vis_camera_controls_follow (const VisCameraControls *before, const VisCameraControls *asked,
+                            const VisCameraControls *now, VisCameraControls *out)
+{
+  bool metered = before->meter_stickers && before->exposure == VIS_EXPOSURE_MANUAL;
+  bool still = asked->meter_stickers && asked->exposure == VIS_EXPOSURE_MANUAL
+               && asked->exposure_time == before->exposure_time;
+  int time = now->exposure_time;
+  *out = *asked;
+  if (metered && still && time > 0)
+    out->exposure_time = time;
+}
+
+bool
+vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out)
+{
+  const VisCameraCtrl *c = have != NULL ? vis_camera_ctrls_find (have, VIS_CID_EXPOSURE_ABSOLUTE) : NULL;
+  if (c == NULL || c->type != VIS_CAMERA_CTRL_INT || c->read_only || c->disabled || c->max < 1)
+    return false;
+  int min = c->min < 1 ? 1 : c->min;
+  if (c->max < min)
+    return false;
+  int def = c->def < min ? min : c->def > c->max ? c->max : c->def;
+  *out = (VisExposureRange) { min, c->max, c->step > 0 ? c->step : 1, def };
+  return true;
 }
 
 void
@@ -1188,6 +1217,8 @@ vis_camera_controls_describe (const VisCameraControls *c, char *buf, size_t size
       else
         snprintf (part, sizeof part, "manual exposure at the camera's default time");
       join (buf, size, part);
+      if (c->meter_stickers)
+        join (buf, size, "metered on the stickers");
     }
   if (c->anti_flicker > VIS_ANTI_FLICKER_UNSET && c->anti_flicker <= VIS_ANTI_FLICKER_AUTO)
     {

@@ -170,7 +170,28 @@ typedef struct {
   int exposure_time;            /* MANUAL: in units of 100 us (100 = 10 ms);
                                    < 0: the camera's default time */
   VisAntiFlicker anti_flicker;
+  bool meter_stickers;          /* MANUAL: the time follows the stickers' own exposure
+                                   (VisExposureMeter, vis-exposure.h); exposure_time is
+                                   where it starts */
 } VisCameraControls;
+
+/* The manual exposure times a camera takes, in units of 100 us (as
+ * VisCameraControls.exposure_time), and its default. */
+typedef struct {
+  int min, max, step, def;
+} VisExposureRange;
+
+/* The controls to set when the user's `asked` replaces their `before` on a
+ * camera whose controls are `now` (the metered time in it): `asked`, except
+ * that while the exposure stays metered on the stickers from the same
+ * starting time (the user changed focus or flicker), the time the meter
+ * reached is kept rather than thrown back to the start. */
+void vis_camera_controls_follow (const VisCameraControls *before, const VisCameraControls *asked,
+                                 const VisCameraControls *now, VisCameraControls *out);
+
+/* The range of the exposure time control in `have`; false when there is
+ * none (or it is read-only or disabled). */
+bool vis_camera_exposure_range (const VisCameraCtrls *have, VisExposureRange *out);
 
 /* Largest values taken (the camera clamps further). */
 #define VIS_CAMERA_FOCUS_MAX 100000
@@ -217,8 +238,10 @@ void vis_camera_notes_add (char *notes, size_t size, const char *line);
  *   anti-flicker: "camera" (UNSET), "off", "50", "60", "auto"
  *   focus:        "auto", "lock" (where autofocus settles), or a position
  *                 0 to VIS_CAMERA_FOCUS_MAX (locked there)
- *   exposure:     "auto", "manual" (the camera's default time), or a time in
- *                 milliseconds, 0.1 to 10000 ("10", "8.3"), to 0.1 ms */
+ *   exposure:     "auto", "manual" (the camera's default time), "stickers"
+ *                 (manual, from the camera's default time, metered on the
+ *                 stickers), or a time in milliseconds, 0.1 to 10000 ("10",
+ *                 "8.3"), to 0.1 ms */
 bool vis_anti_flicker_parse (const char *text, VisAntiFlicker *out);
 const char *vis_anti_flicker_name (VisAntiFlicker value);
 bool vis_camera_focus_parse (const char *text, VisCameraControls *out);

@@ -23,6 +23,10 @@ typedef struct {
   void (*set_controls) (void *self, const VisCameraControls *controls);
   /* What the last setting did not do as asked; "" when all, never NULL. */
   const char *(*controls_report) (void *self);
+  /* The camera's manual exposure times; false without them (or closed). */
+  bool (*exposure_range) (void *self, VisExposureRange *out);
+  /* Keep `time` as the manual exposure time; set only it now when open. */
+  void (*set_exposure_time) (void *self, int time);
 } VisSourceBackendOps;
 
 #ifdef TABLERO_HAVE_LIBCAMERA

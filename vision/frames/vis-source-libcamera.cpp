@@ -354,6 +354,23 @@ public:
 
   const char *controls_report () const { return report_.c_str (); }
 
+  bool exposure_range (VisExposureRange *out) const
+  {
+    if (!started_)
+      return false;
+    VisCameraCtrls have;
+    describe_controls (camera_->controls (), &have);
+    return vis_camera_exposure_range (&have, out);
+  }
+
+  // The next request carries the new time alone.
+  void set_exposure_time (int t)
+  {
+    opts_.controls.exposure_time = t;
+    if (started_)
+      put_setting (pending_, camera_->controls (), VisCameraSetting { VIS_CID_EXPOSURE_ABSOLUTE, t, false });
+  }
+
   void close ()
   {
     if (camera_)
@@ -606,8 +623,28 @@ controls_report_cb (void *self)
   return static_cast<LibcameraBackend *> (self)->controls_report ();
 }
 
+bool
+exposure_range_cb (void *self, VisExposureRange *out)
+{
+  return static_cast<LibcameraBackend *> (self)->exposure_range (out);
+}
+
+void
+set_exposure_time_cb (void *self, int time)
+{
+  try
+    {
+      static_cast<LibcameraBackend *> (self)->set_exposure_time (time);
+    }
+  catch (const std::exception &)
+    {
+      // kept for the next open; nothing set now
+    }
+}
+
 const VisSourceBackendOps libcamera_ops = { open_cb,     read_cb, close_cb, destroy_cb, describe_cb,
-                                            set_controls_cb, controls_report_cb };
+                                            set_controls_cb, controls_report_cb, exposure_range_cb,
+                                            set_exposure_time_cb };
 }
 
 extern "C" {

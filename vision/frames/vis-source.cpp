@@ -110,6 +110,10 @@ public:
   virtual void set_controls (const VisCameraControls &c) { opts_.controls = c; }
   // What the last setting of the controls did not do as asked ("" when all).
   virtual const char *controls_report () const { return ""; }
+  // The manual exposure times of an open camera; false for the others.
+  virtual bool exposure_range (VisExposureRange *) const { return false; }
+  // Keeps `t` as the manual exposure time; a camera sets that control alone.
+  virtual void set_exposure_time (int t) { opts_.controls.exposure_time = t; }
 
 protected:
   explicit Backend (const VisSourceOptions &o) : opts_ (o) {}
@@ -888,6 +892,25 @@ public:
 
   const char *controls_report () const override { return report_.c_str (); }
 
+  bool exposure_range (VisExposureRange *out) const override
+  {
+    return fd_ >= 0 && vis_camera_exposure_range (&have_, out);
+  }
+
+  void set_exposure_time (int t) override
+  {
+    opts_.controls.exposure_time = t;
+    if (fd_ < 0)
+      return;
+    VisExposureRange r;
+    if (!vis_camera_exposure_range (&have_, &r))
+      return;
+    v4l2_control c {};
+    c.id = V4L2_CID_EXPOSURE_ABSOLUTE;
+    c.value = std::clamp (r.min + (t - r.min) / r.step * r.step, r.min, r.max);
+    xioctl (fd_, VIDIOC_S_CTRL, &c);
+  }
+
 private:
   // Chooses the mode (vis_camera_choose_mode over what the device lists)
   // and sets it; a device that lists nothing is asked for MJPEG at the
@@ -994,11 +1017,10 @@ private:
     report_.clear ();
     plan_ = VisCameraPlan {};
     settle_due_ns_ = 0;
+    query_controls (fd_, &have_);
     if (!controls_asked (opts_.controls))
       return;
-    VisCameraCtrls have;
-    query_controls (fd_, &have);
-    vis_camera_plan_controls (&opts_.controls, &have, &plan_);
+    vis_camera_plan_controls (&opts_.controls, &have_, &plan_);
     report_ = plan_.notes;
     set_plan (false);
     for (unsigned i = 0; i < plan_.n; i++)
@@ -1054,6 +1076,7 @@ private:
   double fps_ = 0;                 // the rate the camera took (0: not said)
   std::unique_ptr<VisCameraModes> modes_;   // what the device lists (kept: 20 KB)
   VisCameraPlan plan_ {};
+  VisCameraCtrls have_ {};      // the controls as last queried (at open, at a setting)
   std::string report_;
   int64_t settle_due_ns_ = 0;      // when the settings that wait for autofocus are due
   cv::Mat out_;                    // the delivered frame, reused
@@ -1075,6 +1098,8 @@ public:
   std::string describe () const override { return ops_->describe (self_); }
   void set_controls (const VisCameraControls &c) override { ops_->set_controls (self_, &c); }
   const char *controls_report () const override { return ops_->controls_report (self_); }
+  bool exposure_range (VisExposureRange *out) const override { return ops_->exposure_range (self_, out); }
+  void set_exposure_time (int t) override { ops_->set_exposure_time (self_, t); }
 
 private:
   const VisSourceBackendOps *ops_;
@@ -1399,6 +1424,22 @@ vis_source_set_controls (VisSource *source, const VisCameraControls *controls, V
       set_error (err, "%s: out of memory", source->spec.c_str ());
       return VIS_SOURCE_ERR_NO_MEMORY;
     }
+  return VIS_SOURCE_OK;
+}
+
+bool
+vis_source_exposure_range (const VisSource *source, VisExposureRange *out)
+{
+  return source != nullptr && out != nullptr && source->connected && source->backend->exposure_range (out);
+}
+
+VisSourceStatus
+vis_source_set_exposure_time (VisSource *source, int time)
+{
+  if (source == nullptr || time < 1 || time > VIS_CAMERA_EXPOSURE_MAX)
+    return VIS_SOURCE_ERR_INVALID_ARGUMENT;
+  source->opts.controls.exposure_time = time;
+  source->backend->set_exposure_time (time);
   return VIS_SOURCE_OK;
 }
 

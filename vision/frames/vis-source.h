@@ -124,6 +124,16 @@ VisSourceStatus vis_source_set_controls (VisSource *source, const VisCameraContr
                                          VisSourceError *err);
 const char *vis_source_controls_report (const VisSource *source);
 
+/* The manual exposure times of the open camera (vis-camera.h): false for
+ * files, the demo, a camera without an exposure time control and one not
+ * open now.  set_exposure_time keeps `time` (100 us units) as
+ * controls.exposure_time and, on an open camera, sets that control alone,
+ * clamped to its range, and nothing else (a metered exposure changes a few
+ * times a second; focus and flicker stay untouched).  VIS_SOURCE_OK unless
+ * `source` is NULL or `time` is below 1 or above VIS_CAMERA_EXPOSURE_MAX. */
+bool vis_source_exposure_range (const VisSource *source, VisExposureRange *out);
+VisSourceStatus vis_source_set_exposure_time (VisSource *source, int time);
+
 /* Test hook: while `unplugged` is true the source behaves as if its device
  * were gone (read returns DISCONNECTED, reopen attempts fail), so reconnection
  * can be tested without hardware.  Works for every kind of source. */
