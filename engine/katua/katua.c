@@ -9,6 +9,7 @@
 #include "katua-private.h"
 
 #include "eng-i18n.h"
+#include "eng-play.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -322,43 +323,11 @@ answered_card_name (const Ctx *c, unsigned verb)
   return verb == KAT_XRAY ? ENG_ ("X-Ray") : ENG_ ("Teleporter");
 }
 
-/* refuse(), ev_add() and setup_refuse() take an English format marked
- * ENG_N_ at the call and translate it themselves (eng-i18n.h), only when
- * they format text: the simulation path, which formats none, does no
- * catalogue lookup. */
-static EngStatus refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-static EngStatus
-refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-{
-  if (c->why != NULL)
-    {
-      snprintf (c->why->rule, sizeof c->why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (c->why->reason, sizeof c->why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return st;
-}
-
+/* Refusals and events through the core (eng-play.h): English formats
+ * marked ENG_N_ at the call, translated only when text is formatted. */
+#define refuse(c, st, rule, ...) eng_verdict_refuse ((c)->why, (st), (rule), __VA_ARGS__)
 #define ILLEGAL(c, rule, ...) refuse ((c), ENG_ERR_ILLEGAL, (rule), __VA_ARGS__)
-
-static EngEvent *ev_add (Ctx *c, EngEventKind kind, int player, const char *rule,
-                         const char *fmt, ...) __attribute__ ((format (printf, 5, 6)));
-
-static EngEvent *
-ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
-{
-  if (c->ev == NULL)
-    return NULL;   /* the simulation path formats no text at all */
-  va_list ap;
-  va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, ENG_ (fmt), ap);
-  va_end (ap);
-  return e;
-}
+#define ev_add(c, ...) eng_events_say ((c)->ev, __VA_ARGS__)
 
 static bool
 attracts (const KatRules *r, unsigned beam, uint8_t cat)
@@ -1857,8 +1826,8 @@ katua_apply (const void *rules, void *state, const EngMove *move, EngEvents *eve
     why = &local;
   why->rule[0] = why->reason[0] = '\0';
   if (events != NULL)
-    ev_add (&(Ctx) { r, &tmp, events, why }, ENG_EVENT_ACCEPTED, move->player, "", "%s %s",
-            pname (s, move->player), move->verb < KAT_VERB_COUNT ? katua_verbs[move->verb] : "?");
+    eng_events_say (events, ENG_EVENT_ACCEPTED, move->player, "", "%s %s",
+                    pname (s, move->player), move->verb < KAT_VERB_COUNT ? katua_verbs[move->verb] : "?");
   Ctx c = { r, &tmp, events, why };
   EngStatus st = dispatch (&c, move);
   if (st != ENG_OK)
@@ -1906,23 +1875,8 @@ pool_take (Pool *pool, bool omniscient, uint8_t *out)
   return true;
 }
 
-static EngStatus
-setup_refuse (EngVerdict *why, const char *rule, const char *fmt, ...)
-  __attribute__ ((format (printf, 3, 4)));
-
-static EngStatus
-setup_refuse (EngVerdict *why, const char *rule, const char *fmt, ...)
-{
-  if (why != NULL)
-    {
-      snprintf (why->rule, sizeof why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (why->reason, sizeof why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return ENG_ERR_INVALID_ARGUMENT;
-}
+#define setup_refuse(why, rule, ...) \
+  eng_verdict_refuse ((why), ENG_ERR_INVALID_ARGUMENT, (rule), __VA_ARGS__)
 
 static EngStatus
 katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *state,
