@@ -406,7 +406,8 @@ Test (contract_data, every_live_class_fills_what_the_interpreter_calls)
 }
 
 /* The rules dialog and the history show a rule by its title under its
- * heading, in every language of po/LINGUAS; a game's switches, when it has
+ * heading and the learning voice says its brief, in every language of
+ * po/LINGUAS; a game's switches, when it has
  * any, are offered in every language too. */
 Test (contract_data, every_rule_is_titled_grouped_and_translated)
 {
@@ -430,6 +431,8 @@ Test (contract_data, every_rule_is_titled_grouped_and_translated)
               const EngRuleDoc *d = eng_rule_docs_get (docs, i);
               cr_expect (d->group[0] != '\0', "rules/%s.%s.rules: %s stands under no heading", n, *l, d->id);
               cr_expect_str_neq (d->title, d->id, "rules/%s.%s.rules: %s has no title", n, *l, d->id);
+              /* said the first time the rule comes up, learning on */
+              cr_expect_neq (d->brief[0], '\0', "rules/%s.%s.rules: %s has no brief", n, *l, d->id);
             }
           eng_rule_docs_free (docs);
           g_autofree char *rel = g_strdup_printf ("rules/%s.%s.rules", n, *l);
