@@ -945,23 +945,10 @@ catchy_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *st
 
 /* ---- legal moves -------------------------------------------------------- */
 
-typedef struct {
-  EngMove *out;
-  size_t max, n;
-} MoveList;
-
-static void
-push (MoveList *l, const EngMove *m)
-{
-  if (l->n < l->max)
-    l->out[l->n] = *m;
-  l->n++;
-}
-
 /* The cards p may show from hand: its known cards, and while it holds
  * unseen ones, every trick card the referee has not located. */
 static void
-push_plays (const CatchyRules *r, const CatchyState *s, int p, MoveList *l)
+push_plays (const CatchyRules *r, const CatchyState *s, int p, EngMoveList *l)
 {
   bool unseen = false;
   bool can[CATCHY_MAX_CARDS] = { false };
@@ -987,7 +974,7 @@ push_plays (const CatchyRules *r, const CatchyState *s, int p, MoveList *l)
       EngMove m;
       eng_move_init (&m, CATCHY_PLAY, p);
       m.card = r->cards[k].serial;
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
 }
 
@@ -996,7 +983,7 @@ catchy_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
 {
   const CatchyRules *r = rules;
   const CatchyState *s = state;
-  MoveList l = { out, max, 0 };
+  EngMoveList l = eng_move_list (out, max);
   EngMove m;
   switch (s->phase)
     {
@@ -1008,7 +995,7 @@ catchy_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
               eng_move_init (&m, CATCHY_SWAP, p);
               m.target[0] = (int8_t) p;
               m.slot[0] = (int8_t) k;
-              push (&l, &m);
+              eng_move_list_push (&l, &m);
             }
       break;
     case CATCHY_PHASE_LEAD:

@@ -12,19 +12,6 @@
 
 /* ---- legal moves ------------------------------------------------------ */
 
-typedef struct {
-  EngMove *out;
-  size_t max, n;
-} MoveList;
-
-static void
-push (MoveList *l, const EngMove *m)
-{
-  if (l->n < l->max)
-    l->out[l->n] = *m;
-  l->n++;
-}
-
 static uint16_t
 serial_of (const KatRules *r, uint8_t idx)
 {
@@ -32,7 +19,7 @@ serial_of (const KatRules *r, uint8_t idx)
 }
 
 static void
-push_pairs (const KatState *s, MoveList *l, EngMove *m)
+push_pairs (const KatState *s, EngMoveList *l, EngMove *m)
 {
   for (int p1 = 0; p1 < s->n_players; p1++)
     for (int s1 = 0; s1 < KAT_SLOTS; s1++)
@@ -46,39 +33,39 @@ push_pairs (const KatState *s, MoveList *l, EngMove *m)
                 continue;
               m->target[0] = (int8_t) p1, m->slot[0] = (int8_t) s1;
               m->target[1] = (int8_t) p2, m->slot[1] = (int8_t) s2;
-              push (l, m);
+              eng_move_list_push (l, m);
             }
       }
 }
 
 /* X-Ray targets need the face: listed only when the referee knows it. */
 static void
-push_xrays (const KatState *s, int a, MoveList *l, EngMove *m)
+push_xrays (const KatState *s, int a, EngMoveList *l, EngMove *m)
 {
   for (int p = 0; p < s->n_players; p++)
     for (int k = 0; p != a && k < KAT_SLOTS; k++)
       if (s->slot[p][k] != KAT_NONE && s->slot[p][k] != KAT_UNKNOWN && !s->face_up[p][k])
         {
           m->target[0] = (int8_t) p, m->slot[0] = (int8_t) k;
-          push (l, m);
+          eng_move_list_push (l, m);
         }
 }
 
 static void
-push_slots_of (const KatState *s, int p, MoveList *l, EngMove *m)
+push_slots_of (const KatState *s, int p, EngMoveList *l, EngMove *m)
 {
   for (int k = 0; k < KAT_SLOTS; k++)
     if (s->slot[p][k] != KAT_NONE)
       {
         m->target[0] = (int8_t) p, m->slot[0] = (int8_t) k;
-        push (l, m);
+        eng_move_list_push (l, m);
       }
 }
 
-static void list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep);
+static void list_replicates_with (const KatRules *r, const KatState *s, EngMoveList *l, int rep);
 
 static void
-list_replicates (const KatRules *r, const KatState *s, MoveList *l)
+list_replicates (const KatRules *r, const KatState *s, EngMoveList *l)
 {
   int p = s->rep_player;
   if (s->rep_effect == KAT_VERB_COUNT || s->rep_count >= 2)
@@ -93,7 +80,7 @@ list_replicates (const KatRules *r, const KatState *s, MoveList *l)
 }
 
 static void
-list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep)
+list_replicates_with (const KatRules *r, const KatState *s, EngMoveList *l, int rep)
 {
   int p = s->rep_player;
   EngMove m;
@@ -112,7 +99,7 @@ list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep
           if (!taken && s->n_att < KAT_MAX_ATTEMPTS)
             {
               m.target[0] = (int8_t) s->rep_rival, m.slot[0] = (int8_t) k;
-              push (l, &m);
+              eng_move_list_push (l, &m);
             }
         }
       break;
@@ -126,13 +113,13 @@ list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep
       if (s->phase == KAT_PHASE_ATTACK)
         {
           m.target[0] = (int8_t) p;
-          push (l, &m);
+          eng_move_list_push (l, &m);
         }
       else
         for (int q = 0; q < s->n_players; q++)
           {
             m.target[0] = (int8_t) q;
-            push (l, &m);
+            eng_move_list_push (l, &m);
           }
       break;
     case KAT_NEUTRALISE:
@@ -142,7 +129,7 @@ list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep
           /* with no show, katua_neutralise_ok only reads the state */
           KatCtx c = { r, (KatState *) s, NULL, NULL };
           if (katua_neutralise_ok (&c, &s->att[0], s->rep_colour, 0, &forced) == ENG_OK)
-            push (l, &m);
+            eng_move_list_push (l, &m);
         }
       break;
     case KAT_SHIELD:
@@ -159,7 +146,7 @@ list_replicates_with (const KatRules *r, const KatState *s, MoveList *l, int rep
             if (!taken)
               {
                 m.target[0] = (int8_t) q, m.slot[0] = (int8_t) k;
-                push (l, &m);
+                eng_move_list_push (l, &m);
               }
           }
         break;
@@ -174,7 +161,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
 {
   const KatRules *r = rules;
   const KatState *s = state;
-  MoveList l = { out, max, 0 };
+  EngMoveList l = eng_move_list (out, max);
   EngMove m;
   switch (s->phase)
     {
@@ -186,7 +173,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
               {
                 eng_move_init (&m, KAT_REVEAL, p);
                 m.target[0] = (int8_t) p, m.slot[0] = (int8_t) k;
-                push (&l, &m);
+                eng_move_list_push (&l, &m);
               }
       break;
     case KAT_PHASE_TURN:
@@ -195,7 +182,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
         if (!s->played_any)
           {
             eng_move_init (&m, KAT_PASS, a);
-            push (&l, &m);
+            eng_move_list_push (&l, &m);
             int h = s->hand_n[a];
             for (unsigned mask = 1; mask < (1u << h); mask++)
               {
@@ -212,13 +199,13 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                         m.cards[m.n_cards++] = serial_of (r, s->hand[a][i]);
                     }
                 if (ok)
-                  push (&l, &m);
+                  eng_move_list_push (&l, &m);
               }
           }
         /* "end" is also legal with nothing played (the end-of-turn command
          * card of a live table); it then acts as a pass */
         eng_move_init (&m, KAT_END, a);
-        push (&l, &m);
+        eng_move_list_push (&l, &m);
         if (s->rep_player == a)
           list_replicates (r, s, &l);
         for (int i = 0; i < s->hand_n[a]; i++)
@@ -261,7 +248,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                     for (int p = 0; p < s->n_players; p++)
                       {
                         m.target[0] = (int8_t) p;
-                        push (&l, &m);
+                        eng_move_list_push (&l, &m);
                       }
                     break;
                   default:
@@ -282,7 +269,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
         if (s->slot[d][at->slot] != KAT_UNKNOWN)
           {
             eng_move_init (&m, KAT_HIT, d);
-            push (&l, &m);
+            eng_move_list_push (&l, &m);
           }
         for (int i = 0; i < s->hand_n[d]; i++)
           {
@@ -299,7 +286,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                   {
                     eng_move_init (&m, KAT_NEUTRALISE, d);
                     m.card = kc->serial;
-                    push (&l, &m);
+                    eng_move_list_push (&l, &m);
                   }
               }
             else if (kc->kind == KAT_KIND_ACTION)
@@ -319,7 +306,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                   case KAT_ACT_STAMPEDE:
                     m.verb = KAT_STAMPEDE;
                     m.target[0] = (int8_t) d;
-                    push (&l, &m);
+                    eng_move_list_push (&l, &m);
                     break;
                   default:
                     break;
@@ -338,7 +325,7 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
             || s->face_up[s->answer_p[0]][s->answer_s[0]])
           {
             eng_move_init (&m, KAT_HIT, d);
-            push (&l, &m);
+            eng_move_list_push (&l, &m);
           }
         for (int i = 0; i < s->hand_n[d]; i++)
           {
@@ -364,14 +351,14 @@ katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t ma
                 {
                   eng_move_init (&m, KAT_INTERCEPT, p);
                   m.card = r->cards[k].serial;
-                  push (&l, &m);
+                  eng_move_list_push (&l, &m);
                 }
             }
         }
       if (s->slot[s->active][s->hook_slot] != KAT_UNKNOWN)
         {
           eng_move_init (&m, KAT_FLIP, s->active);
-          push (&l, &m);
+          eng_move_list_push (&l, &m);
         }
       break;
     default:
