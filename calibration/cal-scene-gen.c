@@ -62,17 +62,18 @@ typedef struct {
   EngZone zone;
 } GenCard;
 
-/* A question naming players ("whose UFO is on the Hook?") the referee
- * asked on ideal snapshots, and the script line that made it ask. */
+/* The candidates of a question naming players the referee asked on ideal
+ * snapshots (eng_interpreter_choice), and the `choose` line answering it. */
 typedef struct {
   unsigned line;
-  char text[200];
-} GenQuestion;
+  unsigned n;
+  int players[ENG_MAX_PLAYERS];
+} GenChoice;
 
 typedef struct {
-  GenQuestion q[GEN_MAX_QUESTIONS];
+  GenChoice c[GEN_MAX_QUESTIONS];
   size_t n;
-} GenQuestions;
+} GenChoices;
 
 typedef struct {
   const EngLiveScript *script;
@@ -103,7 +104,7 @@ typedef struct {
                                     card away */
   int discard_fan;               /* >= 0: the place of this card among several
                                     discarded between two looks; else -1 */
-  GenQuestions *questions;       /* only when the script has `choose` */
+  GenChoices *choices;           /* only when the script has `choose` */
   CalSceneResult *res;
   EngParseError *err;
   const char *source;
@@ -138,7 +139,7 @@ gen_fail (Gen *g, unsigned line, EngStatus st, const char *fmt, ...)
 /* Seats round the table: two face to face across the piles, three or four
  * clockwise from the near side.  The distances keep every seat's zones clear
  * of its neighbours' and the attack spots clear of the piles with
- * data/zones/katua.zones; every place is checked against the zone file
+ * every bundled game's zones; every place is checked against the zone file
  * anyway (check_place).  `view` is what the camera must see: the anchors,
  * the seat markers and every card laid, with a margin.
  *
@@ -180,7 +181,7 @@ layout_for (unsigned n_players, unsigned which, Layout *l)
     }
   if (n_players == 5 && which == 0)
     {
-      /* Exploding Kittens' five seats (the only game for five): a regular
+      /* five seats (the bundled games' largest table): a regular
        * pentagon 360 mm from the centre, clockwise from the near side.  A
        * seat's play area (200 x 130 mm, 55-185 mm in front of its marker)
        * then clears the piles (its cards' inner edge 162 mm from the
@@ -283,7 +284,7 @@ cards_in (const Gen *g, EngZone z, uint16_t except)
   return n;
 }
 
-/* A play area deep enough for two rows (Exploding Kittens' five different)
+/* A play area deep enough for two rows (five different cards)
  * lays five cards with every sticker in view: three across the far row,
  * two across the near one, in units of these steps.  Cards 63 x 88 mm with
  * the 46.4 mm sticker (its quiet zone) at the middle: a card covers no
@@ -1219,131 +1220,30 @@ gen_command (Gen *g, const EngLiveScriptOp *op)
   return ENG_OK;
 }
 
-/* The player whose name starts `text` followed by "'s"; -1 when none. */
-static int
-player_named (const EngSetup *su, const char *text)
-{
-  if (text == NULL)
-    return -1;
-  for (unsigned p = 0; p < su->n_players; p++)
-    {
-      size_t n = strlen (su->names[p]);
-      if (strncmp (text, su->names[p], n) == 0 && strncmp (text + n, "'s", 2) == 0)
-        return (int) p;
-    }
-  return -1;
-}
-
-static const char *
-after (const char *text, const char *marker)
-{
-  const char *at = strstr (text, marker);
-  return at != NULL ? at + strlen (marker) : NULL;
-}
-
-/* The player whose name starts `text`, followed by `end`; -1: none. */
-static int
-player_before (const EngSetup *su, const char *text, const char *end)
-{
-  if (text == NULL)
-    return -1;
-  for (unsigned p = 0; p < su->n_players; p++)
-    {
-      size_t n = strlen (su->names[p]);
-      if (strncmp (text, su->names[p], n) == 0 && strncmp (text + n, end, strlen (end)) == 0)
-        return (int) p;
-    }
-  return -1;
-}
-
-/* The owner, the named candidate and the next one of a question the
- * referee asked, in its English words: Katua's "Whose UFO is on Ana's
- * Hook? Is it Bea's? ... ask about Cai", Exploding Kittens' "Against whom
- * does Ana play? Is it Bea? Confirm, or cancel to name Cai" and, with one
- * player to name, "Ana: show the Confirm card to play the pair against Bea, ..."
- * (docs/katua-live.md, docs/kittens-live.md). */
-static void
-question_players (const EngSetup *su, const char *text, int *owner, int *named, int *next)
-{
-  const char *next_text = NULL;
-  if (strncmp (text, "Whose ", 6) == 0)
-    {
-      *owner = player_named (su, after (text, " is on "));
-      *named = player_named (su, after (text, "Is it "));
-      next_text = after (text, "ask about ");
-    }
-  else if (strncmp (text, "Against whom does ", 18) == 0)
-    {
-      *owner = player_before (su, after (text, "Against whom does "), " play?");
-      *named = player_before (su, after (text, "Is it "), "?");
-      next_text = after (text, "cancel to name ");
-    }
-  else
-    {
-      *owner = player_before (su, text, ": show the Confirm card to play the pair against ");
-      *named = player_before (su, after (text, "the pair against "), ",");
-      *next = *named;
-      return;
-    }
-  *next = -1;
-  for (unsigned p = 0; next_text != NULL && p < su->n_players; p++)
-    if (strcmp (next_text, su->names[p]) == 0)
-      *next = (int) p;
-}
-
-static bool
-is_question (const char *text)
-{
-  return strncmp (text, "Whose ", 6) == 0 || strncmp (text, "Against whom does ", 18) == 0
-         || strstr (text, ": show the Confirm card to play the pair against ") != NULL;
-}
-
-/* `choose NAME` answers a question naming players on screen ("whose UFO
- * is on the Hook?", "against whom does Ana play?").  A table
+/* `choose NAME` answers a question naming players on screen.  A table
  * answers it with command cards (session 2, contract 1): the question names
  * one candidate; confirm takes it, cancel names the next one.  The
- * candidates are the hook owner's rivals who have not answered this Hook,
- * in turn order from the player after the owner, the named one first.  The
- * question the referee asked just before this line (on ideal snapshots)
- * gives the owner, the named candidate and the next; with three players
- * that is every candidate, with four a third one can only follow the next
- * in turn order.  So NAME is reached with 0, 1 or 2 cancels, then confirm. */
+ * referee's candidates at that line, learnt on ideal snapshots (the named
+ * one first, then in the order cancel names them: eng_interpreter_choice),
+ * say how many cancels reach NAME before confirm. */
 static EngStatus
 gen_choose (Gen *g, const EngLiveScriptOp *op)
 {
-  const GenQuestion *q = NULL;
-  for (size_t i = 0; g->questions != NULL && i < g->questions->n; i++)
-    if (g->questions->q[i].line < op->line)
-      q = &g->questions->q[i];
-  if (q == NULL)
+  const GenChoice *c = NULL;
+  for (size_t i = 0; g->choices != NULL && i < g->choices->n && c == NULL; i++)
+    if (g->choices->c[i].line == op->line)
+      c = &g->choices->c[i];
+  if (c == NULL || c->n == 0)
     return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
                      "'choose' with no question naming players asked before it: no "
                      "command card answers it");
-  const EngSetup *su = eng_live_script_setup (g->script);
-  int owner, named, next;
-  question_players (su, q->text, &owner, &named, &next);
-  int n = (int) su->n_players;
   unsigned cancels = 0;
-  if (owner < 0 || named < 0 || next < 0)
+  while (cancels < c->n && c->players[cancels] != op->player)
+    cancels++;
+  if (cancels == c->n)
     return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
-                     "cannot read the candidates from the question '%s'", q->text);
-  if (op->player == named)
-    cancels = 0;
-  else if (op->player == next)
-    cancels = 1;
-  else
-    {
-      /* the rival after `next` in turn order, when it is not the owner and
-       * comes before `named` again: a third candidate */
-      int third = (next + 1) % n;
-      if (third == owner)
-        third = (third + 1) % n;
-      if (op->player != third || third == named || op->player == owner)
-        return gen_fail (g, op->line, ENG_ERR_NOT_SUPPORTED,
-                         "%s is not a candidate of the question '%s'", su->names[op->player],
-                         q->text);
-      cancels = 2;
-    }
+                     "%s is not a candidate of the question asked",
+                     eng_live_script_setup (g->script)->names[op->player]);
   EngLiveScriptOp card = *op;
   card.kind = ENG_LIVE_OP_COMMAND;
   card.text = "cancel";
@@ -1358,25 +1258,22 @@ gen_choose (Gen *g, const EngLiveScriptOp *op)
 }
 
 static void
-question_sink (void *user, unsigned line, const EngEvent *event)
+choice_sink (void *user, unsigned line, const int *players, size_t n)
 {
-  GenQuestions *qs = user;
-  if (event->kind != ENG_EVENT_NEED || !is_question (event->text))
-    return;
-  if (qs->n == GEN_MAX_QUESTIONS)
-    {
-      memmove (&qs->q[0], &qs->q[1], (GEN_MAX_QUESTIONS - 1) * sizeof qs->q[0]);
-      qs->n--;
-    }
-  qs->q[qs->n].line = line;
-  snprintf (qs->q[qs->n].text, sizeof qs->q[qs->n].text, "%s", event->text);
-  qs->n++;
+  GenChoices *cs = user;
+  if (cs->n == GEN_MAX_QUESTIONS)
+    return;   /* gen_choose says the later ones were not asked */
+  GenChoice *c = &cs->c[cs->n++];
+  c->line = line;
+  c->n = 0;
+  for (size_t i = 0; i < n && i < ENG_MAX_PLAYERS; i++)
+    c->players[c->n++] = players[i];
 }
 
 /* Runs the script on ideal snapshots to learn the questions `choose` lines
  * answer (only when there are any). */
 static EngStatus
-learn_questions (Gen *g)
+learn_choices (Gen *g)
 {
   EngLiveScriptOp op;
   bool any = false;
@@ -1384,13 +1281,12 @@ learn_questions (Gen *g)
     any = op.kind == ENG_LIVE_OP_CHOOSE;
   if (!any)
     return ENG_OK;
-  g->questions = calloc (1, sizeof *g->questions);
-  if (g->questions == NULL)
+  g->choices = calloc (1, sizeof *g->choices);
+  if (g->choices == NULL)
     return ENG_ERR_NO_MEMORY;
   EngLiveScriptResult res;
   EngParseError err = { 0 };
-  EngStatus st = eng_live_script_run (g->script, g->set, NULL, question_sink, g->questions, &res,
-                                      &err);
+  EngStatus st = eng_live_script_run_choices (g->script, g->set, choice_sink, g->choices, &res, &err);
   if (st == ENG_OK)
     free (res.record);
   else
@@ -1679,7 +1575,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
             fprintf (g->obj, "card %s-deck face=%u back=%zu at=%.1f,%.1f rot=%d down\n", deck->id,
                      spare, d + 1, sx (g, r->at_x), sy (g, r->at_y), d % 2 == 0 ? 2 : -3);
         }
-      st = learn_questions (g);
+      st = learn_choices (g);
       if (st == ENG_OK)
         st = run_ops (g);
     }
@@ -1691,7 +1587,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
     st = write_scene (g);
   free (g->objects);
   free (g->events);
-  free (g->questions);
+  free (g->choices);
   free (g);
   if (st != ENG_OK)
     {

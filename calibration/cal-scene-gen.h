@@ -4,11 +4,11 @@
  * Every card the script names becomes a physical card with its QR sticker;
  * every put/flip/move/remove/deal happens at a time on the scene's timeline,
  * the card laid at the centre of the zone the script names (zones from a
- * zone file, data/zones/katua.zones, placed relative to seat markers and the
+ * zone file, data/zones/GAME.zones, placed relative to seat markers and the
  * anchors' centroid exactly as the calibration places them).  Command cards
  * (`command` and `key` lines) are shown to the camera for a moment; a
- * `choose NAME` (the "whose UFO is on the Hook?" answer) becomes the cancel
- * and confirm cards that name NAME.  Two cats trading slots slide at once,
+ * `choose NAME` (the answer to a question naming players) becomes the cancel
+ * and confirm cards that name NAME.  Two cards trading slots slide at once,
  * in view; two cards put on one attack spot between two looks land at once.
  * Hands pass over the card being handled, the image can be degraded, and the
  * camera can be nudged.  docs/e2e.md describes the layout and the timing.
@@ -98,7 +98,7 @@ typedef struct {
  * questions they answer.  Errors name the script line in `err` (may be
  * NULL): ENG_ERR_NOT_SUPPORTED for a zone the zone file does not place,
  * more players than the layouts seat, or a `choose` no command card can
- * answer (no "whose UFO?" question asked, or NAME not a candidate);
+ * answer (no question naming players asked, or NAME not a candidate);
  * ENG_ERR_SYNTAX for a card not in the set or not on the table;
  * ENG_ERR_INCONSISTENT when a computed place would fall in another zone;
  * ENG_ERR_LIMIT, ENG_ERR_NO_MEMORY. */

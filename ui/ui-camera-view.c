@@ -235,7 +235,7 @@ ui_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           g_strlcpy (name, marked, sizeof name);
         }
       double side = hypot (d->corners[1].x - d->corners[0].x, d->corners[1].y - d->corners[0].y) * scale;
-      /* Katua's slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
+      /* the zones' slots are 85 mm apart, 2.5 code sides of a 40 mm sticker:
        * a label this wide stays over its own card. */
       /* an anchor or a seat marker stands alone: its label need not
        * keep to a card's width */

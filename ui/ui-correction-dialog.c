@@ -24,7 +24,7 @@ struct _UiCorrectionDialog
 
 G_DEFINE_FINAL_TYPE (UiCorrectionDialog, ui_correction_dialog, ADW_TYPE_WINDOW)
 
-/* "slot 2 of Bea", "the UFO discard pile": where a card lies, in words. */
+/* "slot 2 of Bea", "the discard pile": where a card lies, in words. */
 static char *
 zone_words (UiReferee *referee, const EngZone *zone)
 {

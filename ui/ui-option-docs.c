@@ -114,7 +114,7 @@ read_comment (UiOptionDoc *doc, GPtrArray *comment)
         }
       if (description->len == 0)
         {
-          /* "K18 (option) UFO deck runs out: what happens..." names the
+          /* "X18 (option) The deck runs out: what happens..." names the
            * ruling ("E2/E15" the first) and may name the switch. */
           const char *colon = strchr (words, ':');
           /* a ruling id is a capital letter and a number, whatever the game */

@@ -8,12 +8,12 @@
  * game's switches appear without UI changes.  Pure GLib, no GTK.
  *
  * The words are in the table's language: data/rules/GAME.LANG.options
- * (katua.es.options) carries the same switches, values and choices as
+ * (NAME.es.options) carries the same switches, values and choices as
  * GAME.options with its comments translated; the engine never reads it.
  * Two optional parts of a comment block give the words a name cannot:
- *   # K18 (option) Empty UFO deck: what happens when...
+ *   # X18 (option) Empty deck: what happens when...
  *       the row's title, between the ruling's "(option)" and the colon;
- *       without it the title is the switch's name ("Ufo deck out").
+ *       without it the title is the switch's name ("Deck out").
  *   #   no-draw (No robar) = the remaining draws are skipped...
  *       a choice's label in parentheses after its value; without it the
  *       label is the value itself.
@@ -41,10 +41,10 @@ typedef enum {
 } UiOptionKind;
 
 typedef struct {
-  char *name;          /* "ufo_deck_out" */
+  char *name;          /* "deck_out" */
   char *value;         /* the file's value, the engine's default */
   char *rule;          /* "K18", "" when the comment names none */
-  char *title;         /* "Empty UFO deck" */
+  char *title;         /* "Empty deck" */
   char *description;   /* the comment's words, without the value list */
   UiOptionKind kind;
   GStrv choices;       /* CHOICE: the values in file order; else NULL */

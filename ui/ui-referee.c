@@ -32,7 +32,7 @@ struct _UiReferee
   GHashTable *taught;         /* rule ids already explained in this game */
   char *journal_path;         /* NULL: not journaled */
   char *journaled;            /* the text last written there (NULL: none) */
-  char *game_id;              /* "katua" */
+  char *game_id;              /* the registry's name */
   GPtrArray *said;            /* everything announced, oldest first (for the report) */
   GPtrArray *said_rules;      /* the rule id of each, "" none: its details */
   GArray *said_cards;         /* of Named, parallel to said */
@@ -563,7 +563,7 @@ char **
 ui_referee_dup_expectations (UiReferee *self)
 {
   /* One card each, but cards cleared together share one instruction
-   * ("Put the blue UFO and the tricolor UFO on the discard pile"): say it once. */
+   * ("Put the ... and the ... on the discard pile"): say it once. */
   size_t n = eng_interpreter_n_expectations (self->interp);
   GPtrArray *out = g_ptr_array_new ();
   for (size_t i = 0; i < n; i++)
@@ -719,7 +719,7 @@ ui_referee_choose_player (UiReferee *self, int player, GError **error)
   if (status != ENG_OK)
     {
       g_set_error (error, UI_REFEREE_ERROR, UI_REFEREE_ERROR_COMMAND,
-                   status == ENG_ERR_STATE ? _ ("Nobody is being asked whose UFO it is any more.")
+                   status == ENG_ERR_STATE ? _ ("Nobody is being asked that question any more.")
                                            : _ ("No such player."));
       return FALSE;
     }

@@ -32,7 +32,7 @@ typedef enum {
 #define UI_TYPE_REFEREE (ui_referee_get_type ())
 G_DECLARE_FINAL_TYPE (UiReferee, ui_referee, UI, REFEREE, GObject)
 
-/* A new referee for `game` ("katua") with `setup` (copied; players, names,
+/* A new referee for `game` (a registry name) with `setup` (copied; players, names,
  * first player) and option overrides `options` (may be NULL: the rules file
  * as it is).  NULL with `error` set when data or setup are refused. */
 UiReferee *ui_referee_new (const char *game, const EngSetup *setup, const EngOptions *options,
@@ -72,8 +72,8 @@ char *ui_referee_dup_record_text (UiReferee *self);
  * NULL-terminated array of strings, g_strfreev). */
 char **ui_referee_dup_expectations (UiReferee *self);
 
-/* Open questions to the table that are not expectations ("Two UFOs landed
- * on Ana's Hook at once: ... Confirm or cancel", "Whose blue UFO ...?"):
+/* Open questions to the table that are not expectations (a "Confirm or
+ * cancel" the referee asks, "Whose card ...?"):
  * the NEEDs of the last batch that accepted a move or asked something,
  * less those listed by ui_referee_dup_expectations (transfer full,
  * g_strfreev). */
@@ -97,11 +97,11 @@ const char *ui_referee_explain_rule (UiReferee *self, const char *rule_id);
 void ui_referee_set_learning (UiReferee *self, gboolean learning);
 gboolean ui_referee_get_learning (UiReferee *self);
 
-/* The "whose UFO is on the Hook?" question: writes the candidate players
+/* The question naming players ("whose card is this?"): writes the candidate players
  * (0-based, the one the referee names first) into players[0..max) and
  * returns how many; 0 when nothing is asked (eng_interpreter_choice). */
 guint ui_referee_get_choice (UiReferee *self, int *players, guint max);
-/* Answers it: the UFO is `player`'s.  FALSE with `error` when nothing is
+/* Answers it with `player`.  FALSE with `error` when nothing is
  * asked any more or the player is out of range. */
 gboolean ui_referee_choose_player (UiReferee *self, int player, GError **error);
 
@@ -121,15 +121,15 @@ gboolean ui_referee_correction (UiReferee *self, guint index, const char **seen_
 /* The newest snapshot fed (owned by the referee; empty before the first). */
 const EngSnapshot *ui_referee_get_last_snapshot (UiReferee *self);
 
-/* A sticker's name for people ("Cat red 3 (card 12)", "UFO, abduction beam
- * blue (card 47)", "back: cat"); the
+/* A sticker's name for people: the card's name and number ("... (card
+ * 12)"), or the back of a deck ("back: ..."); the
  * payload itself when the set does not know it.  Transfer full. */
 char *ui_referee_dup_card_name (UiReferee *self, const char *payload);
 
 /* "Bea's turn · playing" or "Game over: Ana wins" (transfer full). */
 char *ui_referee_dup_status (UiReferee *self);
 /* What lies before `player` besides where they play, from the game's
- * public view: "Captured: red cat, fake cat" (Katua), and the player's
+ * public view (its places after the first: "LABEL: card, card"), and the player's
  * status; "" when nothing (transfer full). */
 char *ui_referee_dup_captured (UiReferee *self, unsigned player);
 

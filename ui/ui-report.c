@@ -31,7 +31,7 @@ ui_report_build (const UiReportInput *in)
 
   /* Translators: the report's section headings are Markdown text after "## "; the table's column titles follow. */
   g_string_append_printf (out, "\n## %s\n\n| %s | %s | %s | %s |\n| --- | --- | ---: | --- |\n", _ ("Players and scores"),
-                          _ ("Player"), _ ("Seat"), _ ("Score"), _ ("Captured cats"));
+                          _ ("Player"), _ ("Seat"), _ ("Score"), _ ("Cards and status"));
   for (unsigned p = 0; p < in->n_players; p++)
     {
       const UiReportPlayer *pl = &in->players[p];

@@ -15,11 +15,11 @@ typedef struct {
   const char *name;
   unsigned seat;          /* seat marker, 0 when none */
   int score;
-  const char *captured;   /* "Cat red +3, Fake -1" or "no cats yet" */
+  const char *captured;   /* the player's places and status (ui_referee_dup_captured) */
 } UiReportPlayer;
 
 typedef struct {
-  const char *game_title;          /* "Katua" */
+  const char *game_title;          /* the class's title */
   const char *status;              /* "Bea's turn · playing", "Game over: ..." */
   const char *when;                /* date and time of the export */
   const UiReportPlayer *players;

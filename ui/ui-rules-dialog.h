@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 #define UI_TYPE_RULES_DIALOG (ui_rules_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (UiRulesDialog, ui_rules_dialog, UI, RULES_DIALOG, AdwWindow)
 
-/* A dialog for `game` ("katua") over `parent` (may be NULL).  A file that
+/* A dialog for `game` (a registry name) over `parent` (may be NULL).  A file that
  * is missing or unreadable is said in the dialog, never fatal.  The rules
  * stand under the headings of the rules file (as the rulebook groups
  * them), each by its name with its plain explanation, the id small beside

@@ -2,7 +2,7 @@
  *
  * One line per player: the score after every turn, hand or trick the game
  * counted (HstGame.checkpoints), against the moves made; for a game
- * without points (Exploding Kittens) who was still in.  Drawn with cairo
+ * without points who was still in.  Drawn with cairo
  * in the colours of the style (light or dark), axis titles and the legend
  * in the table's language.  Keeps its own copy of what it draws.
  */

@@ -54,7 +54,7 @@ rebuild (UiScoreboard *self)
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), score_label);
       gtk_list_box_append (self->players, row);
     }
-  /* the game's own panels ("Kittens left: 2"), described as data */
+  /* the game's own panels ("Cards left: 2"), described as data */
   for (unsigned i = 0; i < view->n_panels; i++)
     {
       const EngViewPanel *panel = &view->panels[i];

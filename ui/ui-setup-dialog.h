@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define UI_TYPE_SETUP_DIALOG (ui_setup_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (UiSetupDialog, ui_setup_dialog, UI, SETUP_DIALOG, AdwWindow)
 
-/* A dialog for `game` ("katua") prefilled with the players, seats and
+/* A dialog for `game` (a registry name) prefilled with the players, seats and
  * house rules the table last started this game with (ui-settings.h), else
  * from `setup` (may be NULL: two players), with one row per rule switch of
  * data/rules/GAME.options (ui-option-docs.h), set as kept or as `options`

@@ -302,8 +302,8 @@ redact_log (UiWindow *self)
     }
 }
 
-/* A question that names players (Katua's "Whose UFO is on the Hook?",
- * Catchy!'s "Who swapped the start card?"): one button per candidate, the
+/* A question that names players ("Whose card is this?", "Who swapped
+ * the start card?"): one button per candidate, the
  * one the referee names first; a click answers through win.choose-player. */
 static GtkWidget *
 choice_row (UiWindow *self, const int *players, guint n)

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define UI_TYPE_WINDOW (ui_window_get_type ())
 G_DECLARE_FINAL_TYPE (UiWindow, ui_window, UI, WINDOW, AdwApplicationWindow)
 
-/* `game` is a registry name ("katua"), `source` a frame source spec
+/* `game` is a registry name, `source` a frame source spec
  * ("demo", "v4l2:/dev/video0"), `players` the names in seat order (NULL
  * terminated); all copied.  The window is owned by GTK's window list. */
 UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *source,

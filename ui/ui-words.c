@@ -30,7 +30,7 @@ ui_words_zone_label (const EngZone *zone, const char *data_name, char *out, gsiz
     g_strlcpy (place, data_name != NULL ? data_name : "", sizeof place);
   else if (zone->index >= 0 && zone->kind != ENG_ZONE_CAPTURE && zone->kind != ENG_ZONE_PLAY
            && zone->kind != ENG_ZONE_COMMAND)
-    /* numbered from 1 as the table counts: Katua's slots left to right,
+    /* numbered from 1 as the table counts: a seat's slots left to right,
      * the set's decks in order */
     g_snprintf (place, sizeof place, "%s %d", word, zone->index + 1);
   else
@@ -56,7 +56,7 @@ ui_words_sticker_name (const EngCardSet *set, const EngGame *game, const EngTag 
     {
       /* Over the picture a person needs the card's name and what tells
        * copies of it apart in play: its value, when the name lacks it
-       * (Katua's cats; Catchy!'s numbers carry theirs). */
+       * (a card whose name does not say its colour). */
       gsize len;
       if (game != NULL)
         {

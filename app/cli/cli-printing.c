@@ -30,6 +30,27 @@ cli_printing_for_game (const char *cmd, const char *game)
   return printing;
 }
 
+EngPrinting *
+cli_printing_for_every_game (const char *cmd)
+{
+  EngPrinting *printing = cli_printing_for_game (cmd, eng_game_class_get (0)->name);
+  for (size_t g = 1; g < eng_game_class_count () && printing != NULL; g++)
+    {
+      g_autofree char *path = cli_card_set_path (eng_game_class_get (g)->name);
+      EngCardSet *set = NULL;
+      EngParseError perr = { 0 };
+      g_autoptr (GError) error = NULL;
+      if (path != NULL && eng_card_set_load_file (path, &set, &perr) != ENG_OK)
+        cli_say (cmd, "%s:%u: %s", perr.source, perr.line, perr.reason);
+      else if (set != NULL && !prt_store_add (printing, set, &error))
+        cli_say (cmd, "%s", error->message);
+      if (set == NULL || error != NULL)
+        g_clear_pointer (&printing, eng_printing_free);
+      eng_card_set_free (set);
+    }
+  return printing;
+}
+
 #ifdef TABLERO_HAVE_VISION
 gboolean
 cli_printing_for_scene (const char *cmd, VisScene *scene, EngPrinting **out)

@@ -38,7 +38,7 @@ int cli_bench_latency (int argc, char **argv);  /* only with vision */
  * eng_data_dir() finds it (engine/base/eng-data.h).  Returns a newly allocated string (g_free). */
 char *cli_data_path (const char *relative);
 
-/* The card set file of a game name ("katua", "catchy", "kittens"); newly
+/* The card set file of a registry name (data/cards/NAME.set); newly
  * allocated; NULL (and a message on stderr) for an unknown game. */
 char *cli_card_set_path (const char *game);
 
@@ -46,7 +46,7 @@ char *cli_card_set_path (const char *game);
  * naming the games the registry knows. */
 const EngGameClass *cli_game_class (const char *game);
 
-/* The game a tag's game letter names ('K' -> "katua"), NULL for a letter no
+/* The game a tag's game letter names (its set's letter), NULL for a letter no
  * bundled set uses.  Static string. */
 const char *cli_game_for_letter (char letter);
 /* The game a command plays when none is given: the registry's first. */
@@ -123,6 +123,9 @@ void cli_try_help (const char *cmd);
  * on first need); NULL after saying why on stderr (exit 2).  Free with
  * eng_printing_free. */
 struct EngPrinting *cli_printing_for_game (const char *cmd, const char *game);
+/* The same for every registered game's set at once (photos of any game's
+ * stickers); NULL after saying why. */
+struct EngPrinting *cli_printing_for_every_game (const char *cmd);
 #ifdef TABLERO_HAVE_VISION
 #include "vis-render.h"
 /* Seals the stickers `scene` paints with the table's printing of the

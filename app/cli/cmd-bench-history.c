@@ -13,9 +13,11 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "eng-data.h"
+#include "eng-rule-docs.h"
 #include "hst-stats.h"
 #include "hst-store.h"
 
@@ -56,11 +58,13 @@ cpu_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-/* The demo game of Katua, refereed from its record: what is put N times. */
+/* The demo game of the registry's first game, refereed from its record:
+ * what is put N times. */
 static EngRecord *
 load_demo (void)
 {
-  char *path = eng_data_path ("games/demo-katua.rec");
+  g_autofree char *rel = g_strdup_printf ("games/demo-%s.rec", cli_default_game ());
+  char *path = eng_data_path (rel);
   EngRecord *record = NULL;
   EngParseError err = { "" };
   if (path == NULL || eng_record_load_file (path, &record, &err) != ENG_OK)
@@ -69,17 +73,42 @@ load_demo (void)
   return record;
 }
 
+/* The model's game and the registry's next one, which every third game
+ * names (the History page filters by game); two rule ids of the model's
+ * game for its refusals. */
+typedef struct {
+  const char *game[2];
+  char rule[2][8];
+} Kinds;
+
+static void
+kinds_of (const HstGame *model, Kinds *k)
+{
+  k->game[0] = k->game[1] = model->game;
+  for (size_t i = 0; i < eng_game_class_count (); i++)
+    if (strcmp (eng_game_class_get (i)->name, model->game) == 0)
+      k->game[1] = eng_game_class_get ((i + 1) % eng_game_class_count ())->name;
+  g_strlcpy (k->rule[0], "?", sizeof k->rule[0]);
+  g_strlcpy (k->rule[1], "?", sizeof k->rule[1]);
+  EngRuleDocs *docs = eng_rule_docs_load_game (model->game);
+  for (size_t i = 0; docs != NULL && i < 2 && i < eng_rule_docs_count (docs); i++)
+    g_strlcpy (k->rule[i], eng_rule_docs_get (docs, i)->id, sizeof k->rule[i]);
+  eng_rule_docs_free (docs);
+}
+
 /* N games over about three years, two to four of the family each. */
 static gboolean
 fill (HstStore *store, const HstGame *model, long games, GError **error)
 {
+  Kinds kinds;
+  kinds_of (model, &kinds);
   hst_store_set_durable (store, FALSE);
   gint64 start = g_get_real_time () / G_USEC_PER_SEC - 3 * 365 * 24 * 3600;
   for (long i = 0; i < games; i++)
     {
       g_autoptr (HstGame) g = hst_game_new ();
       g->uid = g_strdup_printf ("bench-%ld", i);
-      g->game = g_strdup (i % 3 == 0 ? "catchy" : "katua");
+      g->game = g_strdup (kinds.game[i % 3 == 0]);
       g->started = start + i * 9000;
       g->ended = g->started + 1500;
       g->finished = i % 10 != 0;
@@ -95,7 +124,7 @@ fill (HstStore *store, const HstGame *model, long games, GError **error)
           g->seats[p].first = p == 0;
         }
       g_array_append_vals (g->checkpoints, model->checkpoints->data, model->checkpoints->len);
-      hst_game_add_refusals (g, (int) (i % g->n_seats), i % 2 ? "K3" : "K12", 1 + (guint) (i % 3));
+      hst_game_add_refusals (g, (int) (i % g->n_seats), kinds.rule[i % 2], 1 + (guint) (i % 3));
       if (!hst_store_put_game (store, g, NULL, error))
         return FALSE;
     }
@@ -109,7 +138,8 @@ enum { Q_PAGE, Q_BY_PLAYER, Q_BY_GAME, Q_PLAYER, N_QUERIES };
 static gboolean
 run_query (HstStore *store, int q, GError **error)
 {
-  HstFilter filters[] = { { .limit = PAGE }, { .player = "Ana", .limit = PAGE }, { .game = "katua", .limit = PAGE } };
+  HstFilter filters[] = { { .limit = PAGE }, { .player = "Ana", .limit = PAGE },
+                          { .game = cli_default_game (), .limit = PAGE } };
   if (q == Q_PLAYER)
     {
       g_autoptr (HstPlayerStats) s = hst_store_player_stats (store, "Ana", 10, error);

@@ -6,7 +6,7 @@
  * has left it).  The frames go through the same observer and interpreter as
  * `tablero-cli watch`; a change is announced by the first interpreter event
  * at or after its rest time and before the next change's.  Changes the
- * referee takes in silently (a UFO put on the discard pile as asked) count
+ * referee takes in silently (a card put on the discard pile as asked) count
  * only in the commit figures.  `--changes` lists each change's delays
  * ("nan": none before the next change). */
 #include "cli.h"

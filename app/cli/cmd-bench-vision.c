@@ -405,7 +405,7 @@ bench_photos (const char *dir, long threads)
       g_ptr_array_add (names, g_strndup (name, strlen (name) - 4));
   g_dir_close (d);
   g_ptr_array_sort (names, cmp_name);
-  EngPrinting *printing = cli_printing_for_game ("bench vision", "katua");
+  EngPrinting *printing = cli_printing_for_every_game ("bench vision");
   VisDetector *det = new_detector (threads);
   VisZbarFull *zfull = vis_zbar_full_new ();
   VisDetection *buf = g_new (VisDetection, MAX_DET);

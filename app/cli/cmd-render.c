@@ -35,8 +35,11 @@ resolve_card_set (VisScene *scene)
   const char *game = vis_scene_game (scene);
   if (game == NULL)
     {
-      cli_say ("render", "%s", _("the scene has cards given by type or without back=, "
-                                 "so it must name its game (e.g. 'game katua')"));
+      char names[128];
+      eng_game_class_names (names, sizeof names);
+      /* Translators: %s lists the games' short names, as typed in a scene. */
+      cli_say ("render", _("the scene has cards given by type or without back=, "
+                           "so it must name its game with a 'game' line (one of: %s)"), names);
       return 2;
     }
   g_autofree char *path = cli_card_set_path (game);

@@ -41,7 +41,7 @@ typedef struct {
 typedef struct {
   gint64 id;                 /* in the history; 0 not stored */
   char *uid;                 /* the record's `@id`, or "rec-" and a digest of the record */
-  char *game;                /* registry name: "katua" */
+  char *game;                /* the registry's name of the game */
   gint64 started;            /* seconds since 1970 UTC; 0 unknown */
   gint64 ended;
   gboolean finished;         /* played to its end (else abandoned) */
@@ -78,7 +78,7 @@ void hst_game_add_refusals (HstGame *game, int position, const char *rule, guint
 /* Bit p set: seat p won. */
 guint hst_game_winners (const HstGame *game);
 
-/* The game's title ("Katua"), or its name when the registry lacks it. */
+/* The game's title (as the box spells it), or its name when the registry lacks it. */
 const char *hst_game_title (const HstGame *game);
 
 /* A readable report of the game (Markdown, in the table's language): when,

@@ -7,7 +7,7 @@
 
 G_BEGIN_DECLS
 
-/* A player's games of one kind ("katua"). */
+/* A player's games of one kind (a registry name). */
 typedef struct {
   char *game;            /* registry name */
   guint played;          /* finished games */

@@ -111,7 +111,7 @@ gboolean hst_store_forget_player (HstStore *store, const char *name, guint *n_ga
 
 /* Which games to list; zero fields do not filter. */
 typedef struct {
-  const char *game;       /* registry name, "katua" */
+  const char *game;       /* the registry's name of the game */
   const char *player;     /* a player's name as given */
   gint64 since, until;    /* ended within [since, until), seconds since 1970 UTC */
   guint limit;            /* at most this many (0: all) */

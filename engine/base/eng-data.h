@@ -23,7 +23,7 @@ char *eng_data_path (const char *relative);
  * gives it.  `languages` is a gettext-style list ("es_ES.UTF-8:ca"): for
  * each entry the variant of the full name, then of the bare language, is
  * tried, by inserting ".LANG" before the file's extension
- * ("rules/katua.rules" -> "rules/katua.es_ES.rules", "rules/katua.es.rules");
+ * ("rules/NAME.rules" -> "rules/NAME.es_ES.rules", "rules/NAME.es.rules");
  * an entry "C", "POSIX" or "en..." stops the search (English is the source).
  * NULL or "" means English.  Returns a newly allocated path (free()); NULL
  * only when memory runs out. */

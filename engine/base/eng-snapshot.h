@@ -18,13 +18,13 @@
 /* Where on the table an item lies, per the calibrated zone layout. */
 typedef enum {
   ENG_ZONE_NONE = 0,      /* on the table, outside every zone */
-  ENG_ZONE_SLOT,          /* a seat's card slot (Katua: cat slots 0..2) */
-  ENG_ZONE_ATTACK,        /* the spot in front of a slot where UFOs are laid */
+  ENG_ZONE_SLOT,          /* a seat's card slots in a row (index 0..n_slots) */
+  ENG_ZONE_ATTACK,        /* the spot in front of a slot where cards are laid at it */
   ENG_ZONE_CAPTURE,       /* a seat's capture area */
-  ENG_ZONE_PLAY,          /* a seat's own play area (hands laid down, Catchy arms) */
+  ENG_ZONE_PLAY,          /* a seat's own play area (cards laid down before it) */
   ENG_ZONE_DECK,          /* a shared draw pile; index = deck number in the set */
   ENG_ZONE_DISCARD,       /* a shared discard pile; index = deck number */
-  ENG_ZONE_CENTRE,        /* shared centre (Catchy path: index = position) */
+  ENG_ZONE_CENTRE,        /* shared centre (a row of places: index = position) */
   ENG_ZONE_COMMAND,       /* where command cards are shown to the camera */
   ENG_ZONE_KIND_COUNT
 } EngZoneKind;

@@ -30,7 +30,7 @@ typedef struct {
   uint16_t serial;       /* its face tag's serial; unique in the set, 1-based */
   const char *type_id;   /* the set's card type, e.g. "cat-red-3" */
   const char *label;     /* human text for stickers and the UI, e.g.
-                            "Katua: Cat, red (symbol: flame), 3 points, copy 1/1" */
+                            "GAME: Cat, red (symbol: flame), 3 points, copy 1/1" */
   uint16_t deck;         /* index into the set's decks */
   uint16_t copy;         /* 1..copies of this type */
   uint16_t copies;
@@ -40,10 +40,10 @@ typedef struct {
 } EngCard;
 
 typedef struct {
-  const char *id;        /* "cat", "ufo", ... */
+  const char *id;        /* the set's `deck` id */
   const char *label;     /* "Cat deck (dark blue back)" */
   uint16_t n_cards;      /* physical cards whose back this is (faces in the deck) */
-  bool has_back;         /* false for a two-sided card (Catchy!'s mood card):
+  bool has_back;         /* false for a two-sided card (one card showing two faces):
                             its faces get stickers, it gets no back sticker */
 } EngDeck;
 
@@ -76,8 +76,8 @@ EngStatus eng_card_set_parse (const char *text, size_t len, const char *source_n
                               EngCardSet **out, EngParseError *err);
 void eng_card_set_free (EngCardSet *set);
 
-const char *eng_card_set_game (const EngCardSet *set);       /* "katua" */
-const char *eng_card_set_game_name (const EngCardSet *set);  /* "Katua", for labels */
+const char *eng_card_set_game (const EngCardSet *set);       /* registry name */
+const char *eng_card_set_game_name (const EngCardSet *set);  /* the title, for labels */
 char eng_card_set_game_letter (const EngCardSet *set);       /* 'K' */
 const char *eng_card_set_id (const EngCardSet *set);         /* "01" */
 const char *eng_card_set_title (const EngCardSet *set);
@@ -90,7 +90,7 @@ size_t eng_card_set_n_cards (const EngCardSet *set);
 const EngCard *eng_card_set_card (const EngCardSet *set, size_t index);
 const EngCard *eng_card_set_find_serial (const EngCardSet *set, uint16_t serial);
 
-/* A two-sided card (a deck with no back, such as Catchy!'s mood card) is
+/* A two-sided card (a deck with no back) is
  * one physical card whose two faces are consecutive faces of that deck in
  * the set file: the serial of the other side of face `serial`, or 0 when
  * the face has a back (or the serial is not the set's). */

@@ -8,7 +8,7 @@
  *   | | | |  |  |   +------ serial, 3 decimal digits, 001-999
  *   | | | |  |  +---------- kind: F face, B deck back, A anchor, S seat, X command
  *   | | | |  +------------- printed set id, 2 characters [0-9A-Z]
- *   | | | +---------------- game letter A-Z: K Katua, C Catchy!, E Exploding Kittens
+ *   | | | +---------------- game letter A-Z: its card set's (the `game` line)
  *   +-+-+------------------ magic "TB" and format version "1"
  *
  * Serials: a face's serial is its physical card's number in the set (unique

@@ -9,6 +9,7 @@
 #include "catchy-private.h"
 
 #include "eng-i18n.h"
+#include "eng-play.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -277,41 +278,11 @@ pname (const CatchyState *s, int p)
   return (p >= 0 && p < CATCHY_PLAYERS) ? s->names[p] : "?";
 }
 
-/* refuse() and ev_add() take an English format marked ENG_N_ at the call
- * and translate it themselves, only when they format text. */
-static EngStatus refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-static EngStatus
-refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-{
-  if (c->why != NULL)
-    {
-      snprintf (c->why->rule, sizeof c->why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (c->why->reason, sizeof c->why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return st;
-}
-
+/* Refusals and events through the core (eng-play.h): English formats
+ * marked ENG_N_ at the call, translated only when text is formatted. */
+#define refuse(c, st, rule, ...) eng_verdict_refuse ((c)->why, (st), (rule), __VA_ARGS__)
 #define ILLEGAL(c, rule, ...) refuse ((c), ENG_ERR_ILLEGAL, (rule), __VA_ARGS__)
-
-static EngEvent *ev_add (Ctx *c, EngEventKind kind, int player, const char *rule,
-                         const char *fmt, ...) __attribute__ ((format (printf, 5, 6)));
-
-static EngEvent *
-ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
-{
-  if (c->ev == NULL)
-    return NULL;
-  va_list ap;
-  va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, ENG_ (fmt), ap);
-  va_end (ap);
-  return e;
-}
+#define ev_add(c, ...) eng_events_say ((c)->ev, __VA_ARGS__)
 
 /* A face-up card's name for an event (only cards on the table now).  The
  * simulation path (no events) formats no words and looks up no catalogue:
@@ -881,22 +852,7 @@ catchy_check (const void *rules, const void *state, const EngMove *move, EngVerd
 
 /* ---- setup -------------------------------------------------------------- */
 
-static EngStatus setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt,
-                               ...) __attribute__ ((format (printf, 4, 5)));
-
-static EngStatus
-setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
-{
-  if (why != NULL)
-    {
-      snprintf (why->rule, sizeof why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (why->reason, sizeof why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return st;
-}
+#define setup_refuse eng_verdict_refuse
 
 /* Places the cards deal lines fix: `path` (shared, 3, counted from the
  * first player's arms) and `hand` (per player, 7; the start card's holder
@@ -989,23 +945,10 @@ catchy_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *st
 
 /* ---- legal moves -------------------------------------------------------- */
 
-typedef struct {
-  EngMove *out;
-  size_t max, n;
-} MoveList;
-
-static void
-push (MoveList *l, const EngMove *m)
-{
-  if (l->n < l->max)
-    l->out[l->n] = *m;
-  l->n++;
-}
-
 /* The cards p may show from hand: its known cards, and while it holds
  * unseen ones, every trick card the referee has not located. */
 static void
-push_plays (const CatchyRules *r, const CatchyState *s, int p, MoveList *l)
+push_plays (const CatchyRules *r, const CatchyState *s, int p, EngMoveList *l)
 {
   bool unseen = false;
   bool can[CATCHY_MAX_CARDS] = { false };
@@ -1031,7 +974,7 @@ push_plays (const CatchyRules *r, const CatchyState *s, int p, MoveList *l)
       EngMove m;
       eng_move_init (&m, CATCHY_PLAY, p);
       m.card = r->cards[k].serial;
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
 }
 
@@ -1040,7 +983,7 @@ catchy_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
 {
   const CatchyRules *r = rules;
   const CatchyState *s = state;
-  MoveList l = { out, max, 0 };
+  EngMoveList l = eng_move_list (out, max);
   EngMove m;
   switch (s->phase)
     {
@@ -1052,7 +995,7 @@ catchy_legal_moves (const void *rules, const void *state, EngMove *out, size_t m
               eng_move_init (&m, CATCHY_SWAP, p);
               m.target[0] = (int8_t) p;
               m.slot[0] = (int8_t) k;
-              push (&l, &m);
+              eng_move_list_push (&l, &m);
             }
       break;
     case CATCHY_PHASE_LEAD:

@@ -32,7 +32,7 @@ typedef struct {
 } EngCardTable;
 
 /* Fills `table` with every face of `set`, which must be a set of `klass`'s
- * game ("not a Escoba card set" otherwise, ENG_ERR_INVALID_ARGUMENT) with
+ * game ("not a TITLE card set" otherwise, ENG_ERR_INVALID_ARGUMENT) with
  * at most `max` faces (ENG_ERR_LIMIT); `err` says why (may be NULL). */
 EngStatus eng_card_table_init (EngCardTable *table, const EngCardSet *set,
                                const EngGameClass *klass, unsigned max, EngParseError *err);

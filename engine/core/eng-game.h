@@ -63,7 +63,7 @@ typedef enum {
   ENG_EVENT_ESCAPE,        /* a card a move aimed at stays where it was (value) */
   ENG_EVENT_SCORE,         /* player's score is now value (delta) */
   ENG_EVENT_REFILL,        /* cards given out: counts[p][d] to player p from the
-                              set's deck d (Katua: deck 0 cats, 1 UFO cards) */
+                              set's deck d (its `deck` lines' order) */
   ENG_EVENT_RESHUFFLE,     /* a discard pile became a deck */
   ENG_EVENT_RETURN,        /* a card goes back to its owner's hand */
   ENG_EVENT_TURN,          /* player's turn begins */
@@ -211,8 +211,8 @@ struct EngView;   /* eng-view.h */
 struct EngPlay;   /* eng-play.h */
 
 struct EngGameClass {
-  const char *name;                 /* "katua" */
-  const char *title;                /* "Katua", as the box spells it (not translated) */
+  const char *name;                 /* registry name: lowercase, data/cards/NAME.set */
+  const char *title;                /* as the box spells it (not translated) */
   unsigned min_players, max_players;
   size_t state_size;
   const char *const *verbs;         /* verb names indexed by verb number */
@@ -292,8 +292,8 @@ struct EngGameClass {
   void (*public_view) (const void *rules, const void *state, const EngSetup *setup,
                        struct EngView *view);
 
-  /* A card's name in the table's language ("red UFO", "Attack"), or with
-   * `definite` its definite article too ("the red UFO": Catalan's article
+  /* A card's name in the table's language ("red 3", "Attack"), or with
+   * `definite` its definite article too ("the red 3": Catalan's article
    * depends on the name).  Callers name only faces that are up now (K20);
    * an unknown serial gives "card N". */
   void (*card_name) (const void *rules, unsigned serial, bool definite, char *buf, size_t size);
@@ -321,7 +321,7 @@ struct EngGameClass {
 const EngGameClass *eng_game_class_find (const char *name);
 size_t eng_game_class_count (void);
 const EngGameClass *eng_game_class_get (size_t index);
-/* "katua, catchy, kittens": the registry's names for a message, into buf
+/* "NAME, NAME, ...": the registry's names for a message, into buf
  * (cut to fit). */
 void eng_game_class_names (char *buf, size_t size);
 

@@ -31,7 +31,7 @@ eng_play_refuse (EngPlay *play, EngStatus st, const char *rule, const char *fmt,
 }
 
 EngStatus
-eng_setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
+eng_verdict_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
 {
   if (why == NULL)
     return st;
@@ -42,15 +42,31 @@ eng_setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *f
   return st;
 }
 
+static EngEvent *
+events_vsay (EngEvents *events, EngEventKind kind, int player, const char *rule, const char *fmt,
+             va_list ap)
+{
+  return events != NULL ? eng_events_vaddf (events, kind, player, rule, ENG_ (fmt), ap) : NULL;
+}
+
 EngEvent *
 eng_play_say (EngPlay *play, EngEventKind kind, int player, const char *rule, const char *fmt,
               ...)
 {
-  if (play->events == NULL)
-    return NULL;
   va_list ap;
   va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (play->events, kind, player, rule, ENG_ (fmt), ap);
+  EngEvent *e = events_vsay (play->events, kind, player, rule, fmt, ap);
+  va_end (ap);
+  return e;
+}
+
+EngEvent *
+eng_events_say (EngEvents *events, EngEventKind kind, int player, const char *rule,
+                const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  EngEvent *e = events_vsay (events, kind, player, rule, fmt, ap);
   va_end (ap);
   return e;
 }

@@ -87,9 +87,16 @@ EngEvent *eng_play_sayn (EngPlay *play, EngEventKind kind, int player, const cha
       eng_play_say ((play), __VA_ARGS__);  \
   } while (0)
 
-/* A refusal for a setup (EngGameClass.setup): `why` may be NULL. */
-EngStatus eng_setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
+/* The same two for rules that keep their own context rather than an
+ * EngPlay (a class with its own apply, and every class's setup): a
+ * refusal into `why` (NULL: none wanted) returning `st`, and an event into
+ * `events` (NULL: the simulation path, no text at all). */
+EngStatus eng_verdict_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
+EngEvent *eng_events_say (EngEvents *events, EngEventKind kind, int player, const char *rule,
+                          const char *fmt, ...) __attribute__ ((format (printf, 5, 6)));
+/* A refusal for a setup (EngGameClass.setup). */
+#define eng_setup_refuse eng_verdict_refuse
 
 /* The transaction (see the top of this file) for a class with `play`:
  * ENG_OK, or the refusal's status with `why` filled (may be NULL).  The

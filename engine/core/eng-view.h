@@ -36,7 +36,7 @@ typedef struct {
  * `cards` are what lies there in order (a pile: its top cards, top last);
  * `count` is how many cards the place holds in all (more than `n_cards` for
  * a pile whose lower cards are covered); `marker` picks one position out
- * (Catchy!'s cat on the path), -1 for none. */
+ * (a token on the centre's row), -1 for none. */
 typedef struct {
   char label[ENG_VIEW_TEXT];
   EngViewCard cards[ENG_VIEW_PLACE_CARDS];
@@ -64,7 +64,7 @@ typedef struct {
 } EngViewPlayer;
 
 /* A game's own panel, described as data: a title and label/value rows
- * ("Kittens left" / "2", "Chance the next card is a kitten" / "18 %"). */
+ * ("Cards left" / "2", "Chance of ..." / "18 %"). */
 typedef struct {
   char label[ENG_VIEW_TEXT];
   char value[ENG_VIEW_TEXT];

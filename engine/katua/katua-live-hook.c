@@ -72,14 +72,9 @@ ask_whose (EngInterpreter *it, EngEvents *out)
   KatPending *pd = &kat_live_mind (it)->pend;
   int cand[KAT_MAX_PLAYERS];
   size_t n = hook_candidates (it, cand);
-  size_t i = 0;
   if (n == 0)
     return;
-  while (i < n && cand[i] != pd->named)
-    i++;
-  if (i == n)
-    i = 0;
-  pd->named = (int8_t) cand[i];
+  pd->named = (int8_t) eng_live_ask_named (cand, n, pd->named);
   if (out == NULL)
     return;
   /* only abduction UFOs stay on the Hook: the name is "blue UFO" */
@@ -88,7 +83,8 @@ ask_whose (EngInterpreter *it, EngEvents *out)
   eng_live_say (out, ENG_EVENT_NEED, -1, "K12",
                 ENG_N_ ("Whose %s is on %s's Hook? Is it %s's? Confirm, or cancel to ask about "
                         "%s"), name, kat_live_name (it, kat_live_state (it)->active),
-                kat_live_name (it, cand[i]), kat_live_name (it, cand[(i + 1) % n]));
+                kat_live_name (it, pd->named),
+                kat_live_name (it, eng_live_ask_next (cand, n, pd->named)));
 }
 
 static void
@@ -161,15 +157,7 @@ kat_live_choice (const EngInterpreter *it, EngLiveChoice *out)
     return false;
   int cand[KAT_MAX_PLAYERS];
   size_t n = hook_candidates (it, cand);
-  size_t first = 0;
-  while (first < n && cand[first] != pd->named)
-    first++;
-  if (first == n)
-    first = 0;
-  out->n = 0;
-  for (size_t i = 0; i < n; i++)
-    out->player[out->n++] = cand[(first + i) % n];
-  return n > 0;
+  return eng_live_ask_choice (cand, n, pd->named, out);
 }
 
 EngStatus
@@ -224,11 +212,8 @@ confirm_or_cancel (EngInterpreter *it, bool yes, EngEvents *out)
         }
       int cand[KAT_MAX_PLAYERS];
       size_t n = hook_candidates (it, cand);
-      size_t i = 0;
-      while (i < n && cand[i] != pd->named)
-        i++;
       if (n > 0)
-        pd->named = (int8_t) cand[(i + 1) % n];
+        pd->named = (int8_t) eng_live_ask_next (cand, n, pd->named);
       ask_whose (it, out);
       return ENG_OK;
     }

@@ -144,7 +144,7 @@ expect_captures (EngInterpreter *it, const KatState *b, const KatState *a, EngEv
             if (b->slot[q][k] == KAT_UNKNOWN && a->slot[q][k] == KAT_NONE)
               owner = q, slot = k;
         uint16_t serial = r->cards[idx].serial;
-        EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_TO_CAPTURE, serial, 0,
+        EngLiveExpect *e = eng_live_expect_add (m, ENG_EXPECT_TO_PILE, serial, 0,
                                                 eng_live_zone (ENG_ZONE_CAPTURE,
                                                                eng_live_seat_of (it, p), -1));
         if (e == NULL)

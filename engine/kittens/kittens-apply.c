@@ -14,6 +14,7 @@
 #include "kittens-private.h"
 
 #include "eng-i18n.h"
+#include "eng-play.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,37 +53,11 @@ card_words (const KitRules *r, uint8_t k)
   return w;
 }
 
-static EngStatus refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-  __attribute__ ((format (printf, 4, 5)));
-
-static EngStatus
-refuse (Ctx *c, EngStatus st, const char *rule, const char *fmt, ...)
-{
-  if (c->why != NULL)
-    {
-      snprintf (c->why->rule, sizeof c->why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (c->why->reason, sizeof c->why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return st;
-}
-
+/* Refusals and events through the core (eng-play.h): English formats
+ * marked ENG_N_ at the call, translated only when text is formatted. */
+#define refuse(c, st, rule, ...) eng_verdict_refuse ((c)->why, (st), (rule), __VA_ARGS__)
 #define ILLEGAL(c, rule, ...) refuse ((c), ENG_ERR_ILLEGAL, (rule), __VA_ARGS__)
-
-static EngEvent *ev_add (Ctx *c, EngEventKind kind, int player, const char *rule,
-                         const char *fmt, ...) __attribute__ ((format (printf, 5, 6)));
-
-static EngEvent *
-ev_add (Ctx *c, EngEventKind kind, int player, const char *rule, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  EngEvent *e = eng_events_vaddf (c->ev, kind, player, rule, ENG_ (fmt), ap);
-  va_end (ap);
-  return e;
-}
+#define ev_add(c, ...) eng_events_say ((c)->ev, __VA_ARGS__)
 
 /* Events are formatted only when someone reads them: the simulation path
  * evaluates no arguments at all. */

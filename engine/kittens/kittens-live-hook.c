@@ -59,16 +59,11 @@ say_question (EngInterpreter *it, EngEvents *out)
   KitLiveMind *km = kit_live_mind (it);
   int cand[KIT_MAX_PLAYERS];
   size_t n = kit_live_targets (it, km->player, cand);
-  size_t i = 0;
-  while (i < n && cand[i] != km->named)
-    i++;
-  if (i == n)
-    i = 0;
-  km->named = (int8_t) cand[i];
+  km->named = (int8_t) eng_live_ask_named (cand, n, km->named);
   eng_live_say (out, ENG_EVENT_NEED, km->player, km->verb == KIT_PLAY ? "E13" : "E7",
                 ENG_N_ ("Against whom does %s play? Is it %s? Confirm, or cancel to name %s"),
-                eng_live_player_name (it, km->player), eng_live_player_name (it, cand[i]),
-                eng_live_player_name (it, cand[(i + 1) % n]));
+                eng_live_player_name (it, km->player), eng_live_player_name (it, km->named),
+                eng_live_player_name (it, eng_live_ask_next (cand, n, km->named)));
 }
 
 /* The card types a trio may ask for, in the set's order: every type but
@@ -255,15 +250,7 @@ kit_live_choice (const EngInterpreter *it, EngLiveChoice *out)
     return false;
   int cand[KIT_MAX_PLAYERS];
   size_t n = kit_live_targets (it, km->player, cand);
-  size_t first = 0;
-  while (first < n && cand[first] != km->named)
-    first++;
-  if (first == n)
-    first = 0;
-  out->n = 0;
-  for (size_t i = 0; i < n; i++)
-    out->player[out->n++] = cand[(first + i) % n];
-  return n > 0;
+  return eng_live_ask_choice (cand, n, km->named, out);
 }
 
 EngStatus
@@ -379,11 +366,8 @@ cancel (EngInterpreter *it, EngEvents *out)
     {
       int cand[KIT_MAX_PLAYERS];
       size_t n = kit_live_targets (it, km->player, cand);
-      size_t i = 0;
-      while (i < n && cand[i] != km->named)
-        i++;
       if (n > 0)
-        km->named = (int8_t) cand[(i + 1) % n];
+        km->named = (int8_t) eng_live_ask_next (cand, n, km->named);
       say_question (it, out);
       return ENG_OK;
     }

@@ -9,20 +9,9 @@
  */
 #include "kittens-private.h"
 
+#include "eng-play.h"
+
 #include <string.h>
-
-typedef struct {
-  EngMove *out;
-  size_t max, n;
-} MoveList;
-
-static void
-push (MoveList *l, const EngMove *m)
-{
-  if (l->n < l->max)
-    l->out[l->n] = *m;
-  l->n++;
-}
 
 static uint16_t
 serial (const KitRules *r, uint8_t k)
@@ -31,7 +20,7 @@ serial (const KitRules *r, uint8_t k)
 }
 
 static void
-list_give (const KitRules *r, const KitState *s, MoveList *l)
+list_give (const KitRules *r, const KitState *s, EngMoveList *l)
 {
   EngMove m;
   int p = s->give_from;
@@ -49,22 +38,22 @@ list_give (const KitRules *r, const KitState *s, MoveList *l)
         continue;
       has = true;
       m.card = serial (r, k);
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
   if (s->give_type == KIT_NONE && tokens)
     {
       m.card = ENG_SERIAL_UNKNOWN;
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
   if (s->give_type != KIT_NONE && !has)
     {
       m.card = 0;
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
 }
 
 static void
-list_plays (const KitRules *r, const KitState *s, MoveList *l)
+list_plays (const KitRules *r, const KitState *s, EngMoveList *l)
 {
   int p = s->active;
   EngMove m;
@@ -77,14 +66,14 @@ list_plays (const KitRules *r, const KitState *s, MoveList *l)
       m.card = serial (r, k);
       if (!kittens_kind_targets (r->cards[k].kind))
         {
-          push (l, &m);
+          eng_move_list_push (l, &m);
           continue;
         }
       for (int t = 0; t < s->n_players; t++)
         if (kittens_target_ok (s, p, t, r->cards[k].kind == KIT_KIND_FAVOR))
           {
             m.target[0] = (int8_t) t;
-            push (l, &m);
+            eng_move_list_push (l, &m);
           }
     }
 }
@@ -92,7 +81,7 @@ list_plays (const KitRules *r, const KitState *s, MoveList *l)
 /* Pairs and trios of the first copies of each kind, against each target;
  * a trio asks for each kind of the set in turn. */
 static void
-list_combos (const KitRules *r, const KitState *s, MoveList *l)
+list_combos (const KitRules *r, const KitState *s, EngMoveList *l)
 {
   int p = s->active;
   uint8_t by_type[KIT_MAX_TYPES][3];
@@ -123,7 +112,7 @@ list_combos (const KitRules *r, const KitState *s, MoveList *l)
             m.cards[0] = serial (r, by_type[t][1]);
             m.n_cards = 1;
             m.target[0] = (int8_t) target;
-            push (l, &m);
+            eng_move_list_push (l, &m);
           }
         if (n_type[t] >= 3 && kittens_trio_ok (r, by_type[t]))
           for (unsigned asked = 0; asked < r->n_types; asked++)
@@ -135,7 +124,7 @@ list_combos (const KitRules *r, const KitState *s, MoveList *l)
               m.cards[2] = serial (r, r->type_first[asked]);
               m.n_cards = 3;
               m.target[0] = (int8_t) target;
-              push (l, &m);
+              eng_move_list_push (l, &m);
             }
       }
   if (n_distinct == 5 && kittens_five_ok (r, distinct))
@@ -145,14 +134,14 @@ list_combos (const KitRules *r, const KitState *s, MoveList *l)
       for (int i = 0; i < 4; i++)
         m.cards[i] = serial (r, distinct[i + 1]);
       m.n_cards = 4;
-      push (l, &m);
+      eng_move_list_push (l, &m);
     }
 }
 
 /* While a card is open: every living player's first known Nope, and the
  * table's confirmation. */
 static void
-list_open (const KitRules *r, const KitState *s, MoveList *l)
+list_open (const KitRules *r, const KitState *s, EngMoveList *l)
 {
   EngMove m;
   if (s->open == KIT_OPEN_CARD || r->nope_on_combo)
@@ -167,13 +156,13 @@ list_open (const KitRules *r, const KitState *s, MoveList *l)
               {
                 eng_move_init (&m, KIT_NOPE, p);
                 m.card = serial (r, k);
-                push (l, &m);
+                eng_move_list_push (l, &m);
                 break;
               }
           }
       }
   eng_move_init (&m, KIT_RESOLVE, s->open_player);
-  push (l, &m);
+  eng_move_list_push (l, &m);
 }
 
 size_t
@@ -181,7 +170,7 @@ kittens_legal_moves (const void *rules, const void *state, EngMove *out, size_t 
 {
   const KitRules *r = rules;
   const KitState *s = state;
-  MoveList l = { out, max, 0 };
+  EngMoveList l = eng_move_list (out, max);
   EngMove m;
   switch (s->phase)
     {
@@ -192,7 +181,7 @@ kittens_legal_moves (const void *rules, const void *state, EngMove *out, size_t 
           break;
         }
       eng_move_init (&m, KIT_DRAW, s->active);
-      push (&l, &m);
+      eng_move_list_push (&l, &m);
       list_plays (r, s, &l);
       list_combos (r, s, &l);
       break;
@@ -209,7 +198,7 @@ kittens_legal_moves (const void *rules, const void *state, EngMove *out, size_t 
             continue;
           eng_move_init (&m, KIT_TAKE, s->give_to);
           m.card = serial (r, s->discard[i]);
-          push (&l, &m);
+          eng_move_list_push (&l, &m);
         }
       break;
     case KIT_PHASE_KITTEN:
@@ -220,16 +209,16 @@ kittens_legal_moves (const void *rules, const void *state, EngMove *out, size_t 
             {
               eng_move_init (&m, KIT_DEFUSE, s->active);
               m.card = serial (r, k);
-              push (&l, &m);
+              eng_move_list_push (&l, &m);
               break;
             }
         }
       eng_move_init (&m, KIT_EXPLODE, s->active);
-      push (&l, &m);
+      eng_move_list_push (&l, &m);
       break;
     case KIT_PHASE_PLACE:
       eng_move_init (&m, KIT_REPLACE, s->active);
-      push (&l, &m);
+      eng_move_list_push (&l, &m);
       break;
     default:
       break;

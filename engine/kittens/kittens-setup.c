@@ -12,6 +12,7 @@
 #include "kittens-private.h"
 
 #include "eng-i18n.h"
+#include "eng-play.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,22 +35,7 @@ pool_take (Pool *pool, bool omniscient, uint8_t *out)
   return true;
 }
 
-static EngStatus setup_refuse (EngVerdict *why, EngStatus st, const char *rule,
-                               const char *fmt, ...) __attribute__ ((format (printf, 4, 5)));
-
-static EngStatus
-setup_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
-{
-  if (why != NULL)
-    {
-      snprintf (why->rule, sizeof why->rule, "%s", rule);
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (why->reason, sizeof why->reason, ENG_ (fmt), ap);
-      va_end (ap);
-    }
-  return st;
-}
+#define setup_refuse eng_verdict_refuse
 
 typedef struct {
   const EngDeal *hand[KIT_MAX_PLAYERS];

@@ -282,10 +282,10 @@ drop_superseded_needs (EngEvents *out, size_t from, size_t rules_end)
 }
 
 /* What the table must do about the move just made (the live class's
- * NEEDs: cards to the pile, a cat to a capture area, a refill) is said
- * before what comes next (the next turn, the rules' "play more UFO cards
- * or end your turn"), so a table hears "... put the blue UFO on the
- * discard pile. Bea's turn. Bea: play UFO cards..." in the order it acts.
+ * NEEDs: cards to the pile, a card to a capture area, a refill) is said
+ * before what comes next (the next turn, the rules' "play more cards or
+ * end your turn"), so a table hears "... put the blue 2 on the discard
+ * pile. Bea's turn. Bea: play..." in the order it acts.
  * The live class's events, from `live_from` on, move up to the rules'
  * first TURN or NEED of the move, [from, live_from). */
 static void
@@ -418,7 +418,7 @@ say_baseline (EngInterpreter *it, EngEvents *out)
   EngView *view = g_new (EngView, 1);
   eng_interpreter_public_view (it, view);
   bool fresh = eng_game_history_depth (it->game) == 0 && it->record->n_moves == 0;
-  if (view->active < 0)   /* who starts is not known yet (Catchy!'s start card) */
+  if (view->active < 0)   /* who starts is not known yet (a hidden start card) */
     eng_live_say (out, ENG_EVENT_NOTE, -1, "",
                   ENG_N_ ("The referee sees the table: the game can start"));
   else
@@ -514,7 +514,7 @@ live_read_table (EngInterpreter *it, EngEvents *out)
 /* After an undo that leaves nothing for the table to do, a still table
  * sends no new look (the pipeline feeds only changes): the last look
  * settles it before the next look or command is read, or the referee
- * would wait for ever.  Found by test-live-random (katua-2p-undo-pass). */
+ * would wait for ever.  Found by test-live-random (a 2-player undo and pass). */
 static void
 restored_by_last_look (EngInterpreter *it, EngEvents *out)
 {
@@ -569,7 +569,7 @@ resume_wait (EngInterpreter *it, const EngSnapshot *snap, EngEvents *out)
                       ENG_N_ ("The referee goes on where the game was: %s is to play; show again "
                               "any command card shown meanwhile"),
                       eng_live_player_name (it, view->active));
-      else   /* nobody's turn yet (who holds Catchy!'s start card is hidden) */
+      else   /* nobody's turn yet (who holds the start card is hidden) */
         eng_live_say (out, ENG_EVENT_NOTE, -1, "",
                       ENG_N_ ("The referee goes on where the game was; show again any command "
                               "card shown meanwhile"));

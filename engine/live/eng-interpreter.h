@@ -2,9 +2,8 @@
  *
  * Turns successive table snapshots (eng-snapshot.h) into moves applied to
  * an EngGame, following the game's physical protocol (its EngLiveClass,
- * eng-live.h, found in the registry by the game's name: for Katua, a UFO
- * face laid in a rival's attack zone is an attempt, a cat turned face up
- * there is the impact, and so on).
+ * eng-live.h, found in the registry by the game's name: which card laid in
+ * which zone is which move, what the table must tidy up after it).
  * After each accepted move it tells the table what to do next (NEED events)
  * and keeps those as expectations that the following snapshots must meet; a
  * change it cannot justify is reported (ILLEGAL / NOTE with a rule id) and
@@ -12,7 +11,7 @@
  *
  * What the camera cannot see comes from commands: command-card tags in a
  * snapshot, or eng_interpreter_command() called by keys and buttons; both
- * reach the same code.  The interpreter never names a face-down card (K20).
+ * reach the same code.  The interpreter never names a face-down card.
  *
  * Not thread-safe; one interpreter per game.  Events go into caller-owned
  * EngEvents buffers; a full buffer drops events (counted), never fails.
@@ -40,9 +39,9 @@ void eng_interpreter_free (EngInterpreter *interp);
 
 /* Interprets one committed snapshot against the table the referee expects.
  * The first calibrated snapshot that agrees with the game's state becomes
- * the baseline: for a new game, every player's three cats face down and
- * nothing in play; for a resumed game, the slots, UFOs in play and capture
- * areas as the state has them (a NEED says what to fix until then).  Events (accepted moves, rules events, NEEDs,
+ * the baseline: the table as the game's state has it, a new game's set-up
+ * or a resumed game's places (the live class's baseline_check; a NEED says
+ * what to fix until then).  Events (accepted moves, rules events, NEEDs,
  * mistakes) are appended to `out` (may be NULL).  Returns ENG_OK, or
  * ENG_ERR_INVALID_ARGUMENT for NULL interp/snap.  Mistakes at the table are
  * not errors: they are events. */
@@ -50,24 +49,23 @@ EngStatus eng_interpreter_feed (EngInterpreter *interp, const EngSnapshot *snap,
                                 EngEvents *out);
 
 /* Runs a command by its card-set id: "undo", "pause" and "confirm" /
- * "cancel" for every game, and the game's own ("end-turn", "pass",
- * "discard", "no-defence" for Katua); "new-game" is the app's business:
+ * "cancel" for every game, and the game's own command cards (its card
+ * set's `command` lines); "new-game" is the app's business:
  * ENG_ERR_NOT_SUPPORTED.  A command refused by the rules or
  * by the table's state gives an ILLEGAL/NOTE event and ENG_OK; ENG_ERR_NOT_FOUND
  * for an id the set does not list. */
 EngStatus eng_interpreter_command (EngInterpreter *interp, const char *command_id,
                                    EngEvents *out);
 
-/* Answers the pending question that names players (for Katua "who placed
- * this UFO on the Hook?", 3-4 players) with a 0-based player.  ENG_ERR_STATE when nothing is asked,
+/* Answers the pending question that names players (the live class's
+ * eng_live_ask_*: "whose card is this?") with a 0-based player.  ENG_ERR_STATE when nothing is asked,
  * ENG_ERR_INVALID_ARGUMENT for a player out of range. */
 EngStatus eng_interpreter_choose_player (EngInterpreter *interp, int player, EngEvents *out);
 
-/* The "whose UFO is on the Hook?" question (3-4 players) names one
- * candidate: the hook owner's rivals who have not answered this Hook yet,
- * in turn order from the player after the owner ("... Is it Bea's? Confirm,
- * or cancel to ask about Cid"; with one candidate left nothing is asked).
- * The command `confirm` gives the UFO to the named candidate, `cancel` names
+/* A question naming players names one candidate at a time, in the order
+ * the game gives them ("... Is it Bea's? Confirm, or cancel to ask about
+ * Cid"; with one candidate left nothing is asked).
+ * The command `confirm` answers with the named candidate, `cancel` names
  * the next one (wrapping); eng_interpreter_choose_player answers directly.
  * While the question is pending this writes the candidates (0-based players,
  * the named one first, then the others in the order cancel would name them)

@@ -2,8 +2,9 @@
  * (docs/interpreter.md, "After a restart").
  *
  * While the referee restarts, the table plays on.  The first looks after
- * the gap show only where the cards ended up: a UFO already on the
- * discard pile, its cat already in a capture area, a turn already ended.
+ * the gap show only where the cards ended up: a card already on the
+ * discard pile, the card it took already in a capture area, a turn
+ * already ended.
  * Read as they come, they hold a heap of differences no single move
  * explains, and the referee would complain about each.  So it looks for a
  * story: a sequence of looks, each one step from the one before (one card
@@ -11,9 +12,9 @@
  * that its own protocol reads without a complaint, and after which the
  * camera's look reads without one too, its changes in any order (a new
  * tracker finds the cards in its own order).  A step may put a card where
- * the camera does not show it: a UFO laid in front of a slot before it
- * went to the discard pile, a cat turned up in its slot before it went to
- * a capture area.
+ * the camera does not show it: a card laid in front of a slot before it
+ * went to the discard pile, a card turned up in its slot before it went
+ * to a capture area.
  *
  * The search is depth first and tries the look's own differences first,
  * then cards turned up where backs of their deck lie, then cards laid
@@ -505,7 +506,7 @@ try_buried (Plan *p, int level, const EngLiveChange *d)
 }
 
 /* The question the table was asked, answered each way it can be.  The
- * answer is the one the rest of the look proves (catchy: the start card's
+ * answer is the one the rest of the look proves (e.g. the start card's
  * swapper leads the first trick); live_catch_up tells a story with an
  * answer only when no story gives another. */
 static bool

@@ -3,6 +3,7 @@
 #include "eng-live-script.h"
 
 #include "eng-data.h"
+#include "eng-i18n.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -764,6 +765,7 @@ typedef struct {
   EngEvents step;
   size_t moves_checked;
   EngLiveScriptSink sink;
+  EngLiveScriptChoiceSink choices;
   void *user;
   EngLiveScriptResult *res;
   const char *command_shown;   /* id of the command card up for one snapshot */
@@ -826,7 +828,8 @@ begin_step (Run *r)
   eng_events_init (&r->step, r->step_storage, SCRIPT_STEP_EVENTS);
 }
 
-/* K20, checked on every step: no text may name a card lying face down. */
+/* Hidden cards stay hidden, checked on every step: no text may name a card
+ * lying face down. */
 static void
 check_hidden (Run *r, unsigned line)
 {
@@ -847,7 +850,7 @@ check_hidden (Run *r, unsigned line)
             hit = strstr (hit + 1, serial_words);
           bool named = hit != NULL && !isdigit ((unsigned char) hit[strlen (serial_words)]);
           if (named || (card != NULL && strstr (text, card->label) != NULL))
-            fail (r, line, "K20: a text names face-down card %u: %s", r->table[i].serial, text);
+            fail (r, line, "a text names card %u, which lies face down: %s", r->table[i].serial, text);
         }
     }
 }
@@ -944,9 +947,20 @@ feed (Run *r, unsigned line)
     restart_referee (r, 0);
 }
 
+/* Whether the last step has an event of `kind` (with `rule`, and `text`
+ * as the whole text or, not `exact`, a part of it).  The text is compared
+ * as the referee writes a sentence, its first letter a capital
+ * (eng_events_vaddf), so that a script may name a player written in
+ * lowercase at the start of what it expects. */
 static bool
 step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, bool exact)
 {
+  char sentence[sizeof r->step.items[0].text];
+  if (text != NULL)
+    {
+      snprintf (sentence, sizeof sentence, "%s", text);
+      eng_i18n_capitalize (sentence);
+    }
   for (size_t i = 0; i < r->step.n; i++)
     {
       const EngEvent *e = &r->step.items[i];
@@ -956,7 +970,9 @@ step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, b
         continue;
       if (rule != NULL && strcmp (e->rule, rule) != 0)
         continue;
-      if (text != NULL && (exact ? strcmp (e->text, text) != 0 : strstr (e->text, text) == NULL))
+      if (text != NULL
+          && (exact ? strcmp (e->text, sentence) != 0
+                    : strstr (e->text, text) == NULL && strstr (e->text, sentence) != e->text))
         continue;
       return true;
     }
@@ -1188,6 +1204,12 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
       end_step (r, op->line);
       return ENG_OK;
     case OP_CHOOSE:
+      if (r->choices != NULL)
+        {
+          int players[ENG_MAX_PLAYERS];
+          size_t n = eng_interpreter_choice (r->interp, players, ENG_MAX_PLAYERS);
+          r->choices (r->user, op->line, players, n);
+        }
       begin_step (r);
       if (eng_interpreter_choose_player (r->interp, op->player, &r->step) != ENG_OK)
         eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "nothing was asked");
@@ -1259,15 +1281,23 @@ run_op (Run *r, const Op *op, EngParseError *err, const char *source)
 
 static EngStatus run_script (const EngLiveScript *script, const EngCardSet *set,
                              const EngOptions *options, size_t kill_after,
-                             EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
-                             EngParseError *err);
+                             EngLiveScriptSink sink, EngLiveScriptChoiceSink choices, void *user,
+                             EngLiveScriptResult *result, EngParseError *err);
 
 EngStatus
 eng_live_script_run (const EngLiveScript *script, const EngCardSet *set,
                      const EngOptions *options, EngLiveScriptSink sink, void *user,
                      EngLiveScriptResult *result, EngParseError *err)
 {
-  return run_script (script, set, options, 0, sink, user, result, err);
+  return run_script (script, set, options, 0, sink, NULL, user, result, err);
+}
+
+EngStatus
+eng_live_script_run_choices (const EngLiveScript *script, const EngCardSet *set,
+                             EngLiveScriptChoiceSink choices, void *user,
+                             EngLiveScriptResult *result, EngParseError *err)
+{
+  return run_script (script, set, NULL, 0, NULL, choices, user, result, err);
 }
 
 EngStatus
@@ -1276,13 +1306,13 @@ eng_live_script_run_killed (const EngLiveScript *script, const EngCardSet *set,
                             EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
                             EngParseError *err)
 {
-  return run_script (script, set, options, kill_after, sink, user, result, err);
+  return run_script (script, set, options, kill_after, sink, NULL, user, result, err);
 }
 
 static EngStatus
 run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions *options,
-            size_t kill_after, EngLiveScriptSink sink, void *user, EngLiveScriptResult *result,
-            EngParseError *err)
+            size_t kill_after, EngLiveScriptSink sink, EngLiveScriptChoiceSink choices, void *user,
+            EngLiveScriptResult *result, EngParseError *err)
 {
   if (script == NULL || set == NULL || result == NULL)
     return ENG_ERR_INVALID_ARGUMENT;
@@ -1307,6 +1337,7 @@ run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions
   r->opts = opts;
   r->kill_after = kill_after;
   r->sink = sink;
+  r->choices = choices;
   r->user = user;
   r->res = result;
   EngVerdict why;

@@ -109,7 +109,20 @@ EngStatus eng_live_script_run (const EngLiveScript *script, const EngCardSet *se
                                const EngOptions *options, EngLiveScriptSink sink, void *user,
                                EngLiveScriptResult *result, EngParseError *err);
 
-/* Same, but the referee is killed right after the first `kill_after`
+/* Called on each `choose` line before it is answered, with the candidates
+ * of the question the referee asks then (eng_interpreter_choice: the one
+ * it names first, then in the order `cancel` names them); n 0 when nothing
+ * is asked. */
+typedef void (*EngLiveScriptChoiceSink) (void *user, unsigned line, const int *players, size_t n);
+
+/* eng_live_script_run with no options and no event sink, telling
+ * `choices` what each `choose` line answers (the command cards that answer
+ * it on a real table: calibration's scene generation). */
+EngStatus eng_live_script_run_choices (const EngLiveScript *script, const EngCardSet *set,
+                                       EngLiveScriptChoiceSink choices, void *user,
+                                       EngLiveScriptResult *result, EngParseError *err);
+
+/* eng_live_script_run, but the referee is killed right after the first `kill_after`
  * snapshots and a new one resumes from its journal, as eng_session_resume
  * does (the record written as text and parsed back, replayed by the rules,
  * a new interpreter adopting it); the run then goes on, expect lines

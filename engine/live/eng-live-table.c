@@ -170,8 +170,8 @@ eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int
     {
       char name[48];
       eng_live_face_name (live, serials[i], true, name, sizeof name);
-      /* two cards of one name in one sentence: "the blue UFO and the other
-       * blue UFO", not the same words twice */
+      /* two cards of one name in one sentence: "the blue 2 and the other
+       * blue 2", not the same words twice */
       for (int j = 0; j < i; j++)
         {
           char earlier[48];
@@ -187,7 +187,7 @@ eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int
       size_t l = strlen (names);
       snprintf (names + l, sizeof names - l, "%s %s", i ? "," : "", name);
     }
-  /* " the red UFO, the Shield" -> " the red UFO and the Shield"; each name
+  /* " the red 3, the Shield" -> " the red 3 and the Shield"; each name
    * comes with its leading space, which the formats glue on */
   char *last = strrchr (names, ',');
   if (last != NULL)

@@ -66,7 +66,7 @@ typedef struct {
 typedef enum {
   ENG_EXPECT_TO_DISCARD,   /* face `serial` must reach a discard pile */
   ENG_EXPECT_TO_PILE,      /* face `serial` must reach the own pile (CAPTURE zone) of
-                              zone.seat: a card taken, face up (Katua's captured cats) */
+                              zone.seat: a card taken, face up */
   ENG_EXPECT_FACE_DOWN,    /* the card in `zone` must be turned face down again */
   ENG_EXPECT_NEW_BACK,     /* a new face-down card must appear in `zone` */
   ENG_EXPECT_LEAVE,        /* the item must leave the table (into a hand or deck) */
@@ -75,8 +75,6 @@ typedef enum {
   ENG_EXPECT_SIDE_UP,      /* two-sided card: side `serial` must be up (anywhere) */
   ENG_EXPECT_KIND_COUNT
 } EngExpectKind;
-
-#define ENG_EXPECT_TO_CAPTURE ENG_EXPECT_TO_PILE
 
 typedef struct {
   uint8_t kind;        /* EngExpectKind */
@@ -153,14 +151,14 @@ struct EngLiveClass {
   /* A card turned face up and carried off between two looks: a back
    * leaving a zone of kind `carry_from` while one face appears in a zone of
    * kind `carry_to` reads as the card turned up in place, then moved
-   * (0: never; Katua: a cat from its slot to a capture area). */
+   * (0: never; e.g. a card from its slot to a capture area). */
   uint8_t carry_from, carry_to;
   /* The rule id complaints about tidying up cite (cards to the discard
    * pile or a capture area, cards turned back down): "K11". */
   const char *cleanup_rule;
   /* The rule id complaints cite when a card asked to a place or to turn a
    * side up (ENG_EXPECT_TO_ZONE, ENG_EXPECT_SIDE_UP) went elsewhere, e.g.
-   * Catchy!'s cat moved the wrong way: "C5".  NULL: cleanup_rule. */
+   * a card moved the wrong way.  NULL: cleanup_rule. */
   const char *place_rule;
   /* The command cards a table may have shown while the referee was away
    * (a restart), likeliest first, ended by { NULL, NULL }: the first look
@@ -173,7 +171,7 @@ struct EngLiveClass {
 
   /* The first look (or the look after an undo with no saved view) must
    * show the table as the state has it: true when it does; otherwise
-   * `why` says what to fix, in words ("take away the red UFO ..."). */
+   * `why` says what to fix, in words ("take away the red 3 ..."). */
   bool (*baseline_check) (EngInterpreter *live, char *why, size_t size);
   /* The NEED for a new game's table that is not set up yet, and its rule. */
   void (*setup_need) (EngInterpreter *live, const char *why, char *text, size_t size,
@@ -285,7 +283,7 @@ void eng_live_face_name (const EngInterpreter *live, uint16_t serial, bool defin
  * language: its set's label without the note in brackets; the id when the
  * set has no such card. */
 void eng_live_command_words (const EngInterpreter *live, const char *id, char *buf, size_t size);
-/* "Put the red UFO, the Shield and the other red UFO on the discard pile":
+/* "Put the red 3, the Shield and the other red 3 on the discard pile":
  * the `n` faces `serials` (n >= 1) in one sentence, in the table's
  * language, into `buf`; more than three as "Put the 5 played cards on the
  * discard pile" (one breath). */
@@ -295,7 +293,7 @@ void eng_live_zone_words (const EngInterpreter *live, EngZone z, char *buf, size
 /* Where a card lies, as said after its name: "in Ana's slot 1", "in front
  * of Bea's slot 2", "on the discard pile" (the class's zone_at_words). */
 void eng_live_zone_at_words (const EngInterpreter *live, EngZone z, char *buf, size_t size);
-/* "the red UFO (Ana's slot 1)" or "the face-down card (...)"; returns buf. */
+/* "the red 3 (Ana's slot 1)" or "the face-down card (...)"; returns buf. */
 const char *eng_live_item_words (const EngInterpreter *live, const EngLiveItem *item, char *buf,
                                  size_t size);
 /* An event whose text is `fmt` (English, marked ENG_N_ at the call),

@@ -14,7 +14,7 @@
 
 typedef struct EngSession EngSession;
 
-/* A new session for `game` ("katua") with `setup` (copied) and option
+/* A new session for `game` (a registry name) with `setup` (copied) and option
  * `overrides` (may be NULL).  Its record gets a new random identity
  * (`@id`, eng_record_set_id) that its journal keeps.  `seed` seeds the rules' RNG (shuffles the
  * engine performs itself).  On success *out owns the session

@@ -14,6 +14,7 @@
 
 #include "eng-tag.h"
 #include "eng-data.h"
+#include "eng-game.h"
 #include "ui-command-bar.h"
 #include "ui-correction-dialog.h"
 #include "ui-option-docs.h"
@@ -454,11 +455,13 @@ Test (window, a_refusal_explains_the_rule_it_names, .init = setup_gtk, .timeout 
 
 Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60)
 {
-  static const char *const games[] = { "katua", "catchy", "kittens" };
-  for (gsize g = 0; g < G_N_ELEMENTS (games); g++)
+  /* every registered game: a new one is checked without a line changed */
+  cr_assert_gt (eng_game_class_count (), 0);
+  for (gsize g = 0; g < eng_game_class_count (); g++)
     {
-      g_autoptr (GPtrArray) docs = ui_rule_docs_load_game (games[g]);
-      cr_assert_gt (docs->len, 10, "%s has its rules", games[g]);
+      const char *game = eng_game_class_get (g)->name;
+      g_autoptr (GPtrArray) docs = ui_rule_docs_load_game (game);
+      cr_assert_gt (docs->len, 0, "%s has its rules", game);
       /* what the data says, as the dialog should show it */
       GString *want = g_string_new (NULL);
       const char *heading = NULL;
@@ -466,8 +469,8 @@ Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60
       for (guint i = 0; i < docs->len; i++)
         {
           const UiRuleDoc *doc = docs->pdata[i];
-          cr_assert (doc->group[0] != '\0', "%s %s stands under no heading", games[g], doc->id);
-          cr_assert_neq (g_strcmp0 (doc->title, doc->id), 0, "%s %s has no name", games[g], doc->id);
+          cr_assert (doc->group[0] != '\0', "%s %s stands under no heading", game, doc->id);
+          cr_assert_neq (g_strcmp0 (doc->title, doc->id), 0, "%s %s has no name", game, doc->id);
           if (g_strcmp0 (heading, doc->group) != 0)
             {
               g_string_append_printf (want, "[%s] ", doc->group);
@@ -476,14 +479,14 @@ Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60
             }
           g_string_append_printf (want, "%s ", doc->id);
         }
-      cr_expect_geq (n_groups, 4, "%s: the rules are grouped (%u groups)", games[g], n_groups);
-      UiRulesDialog *dialog = ui_rules_dialog_new (NULL, games[g]);
+      cr_expect_geq (n_groups, 1, "%s: the rules are grouped (%u groups)", game, n_groups);
+      UiRulesDialog *dialog = ui_rules_dialog_new (NULL, game);
       gtk_window_present (GTK_WINDOW (dialog));
       spin ();
       g_auto (GStrv) shown = ui_rules_dialog_dup_shown (dialog);
       g_autofree char *joined = g_strjoinv (" ", shown);
       g_string_truncate (want, want->len - 1);
-      cr_expect_str_eq (joined, want->str, "%s: the dialog's groups are not the data's", games[g]);
+      cr_expect_str_eq (joined, want->str, "%s: the dialog's groups are not the data's", game);
       g_string_free (want, TRUE);
 
       /* a search shows the rules that answer it, under their headings */
@@ -491,14 +494,14 @@ Test (window, rules_dialog_groups_and_searches, .init = setup_gtk, .timeout = 60
       ui_rules_dialog_search (dialog, first->title);
       g_auto (GStrv) found = ui_rules_dialog_dup_shown (dialog);
       cr_expect (g_strv_contains ((const char *const *) found, first->id), "%s: \"%s\" does not find %s",
-                 games[g], first->title, first->id);
-      cr_expect_lt (g_strv_length (found), g_strv_length (shown), "%s: the search hid nothing", games[g]);
+                 game, first->title, first->id);
+      cr_expect_lt (g_strv_length (found), g_strv_length (shown), "%s: the search hid nothing", game);
       ui_rules_dialog_search (dialog, "zzqxj");
       g_auto (GStrv) none = ui_rules_dialog_dup_shown (dialog);
-      cr_expect_eq (g_strv_length (none), 0, "%s: a search for nothing shows rules", games[g]);
+      cr_expect_eq (g_strv_length (none), 0, "%s: a search for nothing shows rules", game);
       ui_rules_dialog_search (dialog, "");
       g_auto (GStrv) again = ui_rules_dialog_dup_shown (dialog);
-      cr_expect_eq (g_strv_length (again), g_strv_length (shown), "%s: clearing the search", games[g]);
+      cr_expect_eq (g_strv_length (again), g_strv_length (shown), "%s: clearing the search", game);
       gtk_window_destroy (GTK_WINDOW (dialog));
     }
 }

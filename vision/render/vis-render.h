@@ -71,7 +71,7 @@ bool vis_scene_needs_card_set (const VisScene *scene);
 /* The game letter and set id of the scene's stickers (its `tags` line). */
 char vis_scene_game_letter (const VisScene *scene);
 const char *vis_scene_set_id (const VisScene *scene);
-/* The scene's `game` name ("katua"), or NULL when it names none. */
+/* The scene's `game` name (a registry name), or NULL when it names none. */
 const char *vis_scene_game (const VisScene *scene);
 
 int vis_scene_width (const VisScene *scene);          /* pixels */

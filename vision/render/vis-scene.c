@@ -606,7 +606,7 @@ parse_line (Parser *p, char *line)
   if (strcmp (kw, "game") == 0)
     {
       if (nargs != 1 || args[0].value != NULL || strlen (args[0].key) >= sizeof s->game)
-        return fail (p, ENG_ERR_SYNTAX, "'game' needs one name, e.g. game katua");
+        return fail (p, ENG_ERR_SYNTAX, "'game' needs one name, the game's short name");
       snprintf (s->game, sizeof s->game, "%s", args[0].key);
       return ENG_OK;
     }

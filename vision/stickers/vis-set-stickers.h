@@ -37,8 +37,8 @@ EngStatus vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *print
 /* A card's label for its sticker, in the table's language: the game, the
  * game's own name for the card (EngGameClass.card_name: the words the app
  * and the referee use), its colour-blind symbol, its value when the name
- * does not carry it, and which copy it is: "Katua: red cat (symbol:
- * flame), 3 points, copy 1/1"; "Katua: gato rojo (símbolo: llama), 3
+ * does not carry it, and which copy it is: "GAME: red cat (symbol:
+ * flame), 3 points, copy 1/1"; "GAME: gato rojo (símbolo: llama), 3
  * puntos, copia 1/1".  `klass` and `rules` (eng_game_class_rules_new for `set`) may
  * be NULL: the set's own name for the card is used.  Symbols, units and
  * the bundled sets' deck and command labels are data, translated when the
@@ -46,10 +46,10 @@ EngStatus vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *print
 void vis_set_card_label (const EngCardSet *set, const EngGameClass *klass, const void *rules,
                          const EngCard *card, char *out, size_t size);
 
-/* A display name for the set's game ("Katua", "Catchy!", "Exploding
- * Kittens"), falling back to the set's title. */
+/* A display name for the set's game (its `game` line's name), falling
+ * back to the set's title. */
 const char *vis_set_game_name (const EngCardSet *set);
 
-/* The sheet header title, e.g. "Katua stickers — set 01 (Katua base game)",
+/* The sheet header title, e.g. "GAME stickers — set 01 (GAME base game)",
  * written into `out` (NUL-terminated, cut to `size`). */
 void vis_set_sheet_title (const EngCardSet *set, char *out, size_t size);

@@ -22,7 +22,7 @@ typedef enum {
 typedef struct {
   VisPaper paper;
   double sticker_mm;      /* sticker width, VIS_STICKER_MIN_MM.. */
-  const char *title;      /* header line, e.g. "Katua — set 01"; may be NULL */
+  const char *title;      /* header line, e.g. "GAME — set 01"; may be NULL */
 } VisSheetOptions;
 
 /* The layout of a whole document; plain value. */

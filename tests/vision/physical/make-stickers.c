@@ -18,6 +18,7 @@
  * TAG is the card's 11-character identity, what a reader must report (or
  * "-" for a sticker no reader may take).  Exit 2 on any error. */
 #include <cairo.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,12 +45,15 @@ forger (const EngPrinting *real, const EngTag *tag)
   const char *datadir = getenv ("TABLERO_DATADIR");
   if (datadir == NULL)
     return NULL;
-  static const char *const games[] = { "katua", "catchy", "kittens" };
   static const uint8_t other_key[ENG_PRINTING_KEY_LEN] = { 0x0f, 0x0e, 0x0d, 0x0c, 0x99 };
-  for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+  /* every game's set in the data: the one printed with the tag's letter */
+  g_autofree char *cards = g_build_filename (datadir, "cards", NULL);
+  g_autoptr (GDir) dir = g_dir_open (cards, 0, NULL);
+  for (const char *name; dir != NULL && (name = g_dir_read_name (dir)) != NULL;)
     {
-      char path[1024];
-      snprintf (path, sizeof path, "%s/cards/%s.set", datadir, games[i]);
+      if (!g_str_has_suffix (name, ".set"))
+        continue;
+      g_autofree char *path = g_build_filename (cards, name, NULL);
       EngCardSet *set = NULL;
       EngParseError err = { 0 };
       if (eng_card_set_load_file (path, &set, &err) != ENG_OK)
