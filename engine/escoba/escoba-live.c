@@ -394,7 +394,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
                   ENG_N_ ("%s: take 15 with %s"), who, name);
   else
     eng_live_say (out, ENG_EVENT_NEED, s->active, "S3",
-                  ENG_N_ ("%s: take 15 with %s, or show End of turn"), who,
+                  ENG_N_ ("%s: take 15 with %s, or show the End of turn card"), who,
                   name);
 }
 
