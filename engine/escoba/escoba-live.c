@@ -606,7 +606,9 @@ esc_live_baseline_check (EngInterpreter *it, char *why, size_t size)
       if (!ok)
         snprintf (why, size, ENG_ ("take away %s"), eng_live_item_words (it, v, what, sizeof what));
     }
-  if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces < 4)
+  if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces == 0)
+    snprintf (why, size, "%s", ENG_ ("none yet"));   /* no one says "0 of 4" */
+  else if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces < 4)
     snprintf (why, size, ENG_ ("%u of 4 so far"), faces);
   for (unsigned i = 0; why[0] == '\0' && s->phase == ESC_PHASE_PLAY && i < s->table_n; i++)
     if (!eng_live_face_visible (it, r->table.serial[s->table[i]]))

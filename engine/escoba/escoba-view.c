@@ -146,7 +146,7 @@ escoba_public_view (const void *rules, const void *state, const EngSetup *su, En
       snprintf (view->phase, sizeof view->phase, ENG_ ("%s deals"), su->names[s->dealer]);
     }
   else if (s->phase == ESC_PHASE_PLAY)
-    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("a card is laid"));
+    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("laying a card"));
   for (unsigned p = 0; p < s->n_players && p < view->n_players; p++)
     {
       EngViewPlayer *vp = &view->players[p];
