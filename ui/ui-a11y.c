@@ -1,5 +1,7 @@
 #include "ui-a11y.h"
 
+#include <glib/gi18n.h>
+
 
 /* The text of a mnemonic label: "_Next" is "Next", "__" an underscore. */
 static char *
@@ -21,6 +23,14 @@ static void
 name_button (GtkButton *button)
 {
   const char *label = gtk_button_get_label (button);
+  /* an icon-only close button nobody named (a toast's, libadwaita's own) */
+  if (label == NULL && gtk_widget_get_tooltip_text (GTK_WIDGET (button)) == NULL
+      && g_strcmp0 (gtk_button_get_icon_name (button), "window-close-symbolic") == 0)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _ ("Dismiss"), -1);
+      return;
+    }
   if (!gtk_button_get_use_underline (button) || label == NULL)
     return;
   g_autofree char *text = strip_mnemonic (label);

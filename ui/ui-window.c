@@ -98,6 +98,12 @@ struct _UiWindow
   gboolean learning;           /* the "learning" property: rules taught as they come up */
   guint n_referees;            /* referees attached so far: which game a log row is of */
   guint frames_shown;
+  /* The table as the camera last committed it: a referee started on a
+   * still table (a new game, a journal set aside) reads it at the next
+   * frame, since a table that does not change sends no new snapshot. */
+  EngSnapshot *table_now;
+  gboolean table_seen;         /* table_now holds a snapshot */
+  gboolean referee_unfed;      /* the referee has read no snapshot yet */
 
   /* The voice says the announcements of one batch as one utterance, once
    * the batch is complete (an idle after the signals). */
@@ -234,6 +240,8 @@ announce_said (UiWindow *self, const char *text, guint said, guint move)
   if (details != NULL)
     {
       GtkWidget *expander = gtk_expander_new (_ ("Details"));
+      /* GTK 4.8 names an expander by its type, not its label */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Details"), -1);
       GtkWidget *more = ui_list_label (details);
       gtk_widget_add_css_class (more, "dim-label");
       gtk_widget_add_css_class (more, "caption");
@@ -467,6 +475,7 @@ on_announce (UiReferee *referee, guint kind, const char *text, const char *rule,
 static void
 attach_referee (UiWindow *self)
 {
+  self->referee_unfed = TRUE;
   ui_referee_set_learning (self->referee, self->learning);
   self->pending_move = 0;
   self->n_referees++;
@@ -716,6 +725,12 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
   ui_camera_view_set_doubled (self->camera_view, facts->doubled_anchors, facts->doubled_seat,
                               facts->n_doubled_seats);
   ui_camera_view_set_frame (self->camera_view, texture, detections, n);
+  /* on a frame, not when the referee starts: its journal is set by then */
+  if (self->referee != NULL && self->referee_unfed && self->table_seen)
+    {
+      self->referee_unfed = FALSE;
+      ui_referee_feed (self->referee, self->table_now);
+    }
   if (self->referee != NULL)
     ui_referee_frame (self->referee);
   self->frames_shown++;
@@ -745,8 +760,13 @@ on_frame (UiPipeline *pipeline, GdkTexture *texture, UiWindow *self)
 static void
 on_snapshot (UiPipeline *pipeline, gpointer snapshot, UiWindow *self)
 {
+  *self->table_now = *(const EngSnapshot *) snapshot;
+  self->table_seen = TRUE;
   if (self->referee != NULL)
-    ui_referee_feed (self->referee, snapshot);
+    {
+      self->referee_unfed = FALSE;
+      ui_referee_feed (self->referee, snapshot);
+    }
 }
 
 static void
@@ -1424,6 +1444,7 @@ static void
 ui_window_finalize (GObject *object)
 {
   UiWindow *self = UI_WINDOW (object);
+  g_free (self->table_now);
   g_clear_pointer (&self->card_set, eng_card_set_free);
   g_free (self->game);
   g_free (self->source);
@@ -1554,6 +1575,7 @@ static void
 ui_window_init (UiWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->table_now = g_new0 (EngSnapshot, 1);
   adw_action_row_set_subtitle (self->version_row, TABLERO_VERSION);
   self->source_specs = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GListModel) games = game_titles_model ();

@@ -97,7 +97,8 @@ Test (play, a_refused_move_changes_nothing_and_says_why_once)
   cr_assert_eq (storage[0].kind, ENG_EVENT_ILLEGAL);
   cr_assert_eq (storage[0].player, 0);
   cr_assert_str_eq (storage[0].rule, "T2");
-  cr_assert_str_eq (storage[0].text, "add 1 or 2, not 3");
+  /* said as a sentence; the verdict's reason is the rule's words as given */
+  cr_assert_str_eq (storage[0].text, "Add 1 or 2, not 3");
   cr_assert_str_eq (why.reason, "add 1 or 2, not 3");
   EngMove wrong = add (1, 1);
   cr_assert_eq (eng_game_class_check (&toy_class, NULL, &su, &s, &wrong, &why), ENG_ERR_ILLEGAL);

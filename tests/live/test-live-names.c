@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eng-i18n.h"
 #include "eng-live-script.h"
 #include "eng-name.h"
 #include "eng-record.h"
@@ -56,6 +57,12 @@ renamed (const char *path, const char *const *from, const char *const *to, size_
             g_free (line);
             line = next;
           }
+      /* a sentence the referee says starts with a capital, a name too
+       * ("game: turn your cat ..." is said "Game: turn your cat ...") */
+      if (g_str_has_prefix (line, "expect need "))
+        eng_i18n_capitalize (line + strlen ("expect need "));
+      else if (g_str_has_prefix (line, "expect say ") && strchr (line + strlen ("expect say "), ' ') != NULL)
+        eng_i18n_capitalize (strchr (line + strlen ("expect say "), ' ') + 1);   /* past the kind */
       g_string_append (out, line);
       if (l[1] != NULL)
         g_string_append_c (out, '\n');

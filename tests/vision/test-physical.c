@@ -139,7 +139,7 @@ Test (physical, single_frames_read_the_table_and_never_a_wrong_card, .timeout = 
   cr_expect_geq (ratio (&t, CLOSE), 0.98, "close up: %u of %u", t.found[CLOSE], t.expected[CLOSE]);
   cr_expect_geq (ratio (&t, TABLE), 0.75, "whole table: %u of %u", t.found[TABLE], t.expected[TABLE]);
   if (t.expected[UHD] == 0)
-    cr_log_warn ("no 4K frame rendered: the 4K band is not measured (render-table.py --only uhd)");
+    cr_log_info ("no 4K frame rendered: the 4K band is not measured (render-table.py --only uhd)");
   else
     cr_expect_geq (ratio (&t, UHD), 0.99, "4K: %u of %u", t.found[UHD], t.expected[UHD]);
   g_free (truth);
