@@ -683,8 +683,8 @@ esc_live_view (const EngInterpreter *it, EngView *view)
 {
   const EscLiveMind *m = eng_live_mind_game_const (it);
   if (m->laid != 0 && view->n_shared > 0)
-    snprintf (view->phase, sizeof view->phase, ENG_ ("%s takes, or shows End of turn"),
-              eng_live_player_name (it, esc_live_state (it)->active));
+    /* after "Ana's turn ·": what the turn waits for, without the name again */
+    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("taking 15 or ending the turn"));
 }
 
 /* The turn a table may have ended while the referee was away; never
