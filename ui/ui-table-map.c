@@ -183,7 +183,7 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       GString *text = g_string_new (vp->name);
       /* Translators: after a player's name on the table map. */
       if (vp->hand >= 0)
-        g_string_append_printf (text, _ (" · hand %d"), vp->hand);
+        g_string_append_printf (text, _ (" · %d in hand"), vp->hand);
       for (unsigned i = 1; i < vp->n_places; i++)
         g_string_append_printf (text, " · %s %d", vp->places[i].label, vp->places[i].count);
       if (vp->flags & ENG_VIEW_PLAYER_OUT)

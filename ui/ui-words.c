@@ -42,6 +42,16 @@ ui_words_zone_label (const EngZone *zone, const char *data_name, char *out, gsiz
     g_strlcpy (out, place, size);
 }
 
+/* How many of the set's decks have a back sticker. */
+static size_t
+backs_in (const EngCardSet *set)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < eng_card_set_n_decks (set); i++)
+    n += eng_card_set_deck (set, i)->has_back;
+  return n;
+}
+
 void
 ui_words_sticker_name (const EngCardSet *set, const EngGame *game, const EngTag *tag,
                        const char *payload, char *out, gsize size)
@@ -69,6 +79,10 @@ ui_words_sticker_name (const EngCardSet *set, const EngGame *game, const EngTag 
       if (value != NULL && len < size && strstr (out, value) == NULL)
         g_snprintf (out + len, size - len, " %s", value);
     }
+  else if (meaning.deck != NULL && backs_in (set) == 1)
+    /* one deck with backs (Escoba's, Catchy!'s, the kittens'): which deck
+     * says nothing a person needs */
+    g_strlcpy (out, C_ ("sticker", "back"), size);
   else if (meaning.deck != NULL)
     g_snprintf (out, size, _ ("back: %s"), g_dpgettext2 (GETTEXT_PACKAGE, "deck", meaning.deck->id));
   else if (meaning.command != NULL)

@@ -394,7 +394,7 @@ card_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
                   ENG_N_ ("%s: take 15 with %s"), who, name);
   else
     eng_live_say (out, ENG_EVENT_NEED, s->active, "S3",
-                  ENG_N_ ("%s: take 15 with %s, or show End of turn"), who,
+                  ENG_N_ ("%s: take 15 with %s, or show the End of turn card"), who,
                   name);
 }
 
@@ -606,7 +606,9 @@ esc_live_baseline_check (EngInterpreter *it, char *why, size_t size)
       if (!ok)
         snprintf (why, size, ENG_ ("take away %s"), eng_live_item_words (it, v, what, sizeof what));
     }
-  if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces < 4)
+  if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces == 0)
+    snprintf (why, size, "%s", ENG_ ("none yet"));   /* no one says "0 of 4" */
+  else if (why[0] == '\0' && s->phase == ESC_PHASE_DEAL && faces < 4)
     snprintf (why, size, ENG_ ("%u of 4 so far"), faces);
   for (unsigned i = 0; why[0] == '\0' && s->phase == ESC_PHASE_PLAY && i < s->table_n; i++)
     if (!eng_live_face_visible (it, r->table.serial[s->table[i]]))
@@ -681,8 +683,8 @@ esc_live_view (const EngInterpreter *it, EngView *view)
 {
   const EscLiveMind *m = eng_live_mind_game_const (it);
   if (m->laid != 0 && view->n_shared > 0)
-    snprintf (view->phase, sizeof view->phase, ENG_ ("%s takes, or shows End of turn"),
-              eng_live_player_name (it, esc_live_state (it)->active));
+    /* after "Ana's turn ·": what the turn waits for, without the name again */
+    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("taking 15 or ending the turn"));
 }
 
 /* The turn a table may have ended while the referee was away; never

@@ -108,8 +108,11 @@ add_panels (const EscRules *r, const EscState *s, const EngSetup *su, EngView *v
           const EscTaken *t = &s->taken[i];
           char cards[32], escobas[32];
           snprintf (cards, sizeof cards, ENG_NG_ ("%u card", "%u cards", t->cards), t->cards);
-          snprintf (escobas, sizeof escobas, ENG_NG_ ("%u escoba", "%u escobas", t->escobas),
-                    t->escobas);
+          if (t->escobas == 0)
+            snprintf (escobas, sizeof escobas, "%s", ENG_ ("no escoba"));
+          else
+            snprintf (escobas, sizeof escobas, ENG_NG_ ("%u escoba", "%u escobas", t->escobas),
+                      t->escobas);
           /* Translators: a side's cards taken and escobas this round. */
           eng_view_add_row (round, su->names[i], ENG_ ("%s, %s"), cards, escobas);
         }
@@ -117,11 +120,11 @@ add_panels (const EscRules *r, const EscState *s, const EngSetup *su, EngView *v
   EngViewPanel *house = eng_view_add_panel (view, ENG_ ("House rules"));
   if (house != NULL)
     {
-      eng_view_add_row (house, ENG_ ("Who can make 15 must (S4)"), "%s",
+      eng_view_add_row (house, ENG_ ("Whoever can make 15 must take it"), "%s",
                         r->capture_required ? ENG_ ("yes") : ENG_ ("no"));
-      eng_view_add_row (house, ENG_ ("The sevens' point (S8)"), "%s",
+      eng_view_add_row (house, ENG_ ("The sevens' point"), "%s",
                         r->sevens == ESC_SEVENS_PRIMERA ? ENG_ ("primera") : ENG_ ("most sevens"));
-      eng_view_add_row (house, ENG_ ("All four sevens score 3 (S9)"), "%s",
+      eng_view_add_row (house, ENG_ ("All four sevens score 3"), "%s",
                         r->all_sevens ? ENG_ ("yes") : ENG_ ("no"));
       eng_view_add_row (house, ENG_ ("Points to win"), "%u", (unsigned) r->target);
       eng_view_add_row (house, ENG_ ("In pairs"), "%s", r->pairs ? ENG_ ("yes") : ENG_ ("no"));
@@ -143,7 +146,7 @@ escoba_public_view (const void *rules, const void *state, const EngSetup *su, En
       snprintf (view->phase, sizeof view->phase, ENG_ ("%s deals"), su->names[s->dealer]);
     }
   else if (s->phase == ESC_PHASE_PLAY)
-    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("a card is laid"));
+    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("laying a card"));
   for (unsigned p = 0; p < s->n_players && p < view->n_players; p++)
     {
       EngViewPlayer *vp = &view->players[p];

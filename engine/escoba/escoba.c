@@ -528,9 +528,20 @@ capture (EngPlay *c, const EngMove *m, uint8_t k)
   s->last_capturer = (uint8_t) m->player;
   if (eng_play_words (c))
     {
-      combination (c, k, taken, m->n_cards, list, sizeof list);
-      EngEvent *e = eng_play_say (c, ENG_EVENT_CAPTURE, m->player, "S3",
-                                  ENG_N_ ("%s takes 15: %s"), eng_play_name (c, m->player), list);
+      /* one breath: past two table cards the laid card and a count (the
+       * table sees which ones; the log's details hold the record) */
+      EngEvent *e;
+      if (m->n_cards > 2)
+        e = eng_play_say (c, ENG_EVENT_CAPTURE, m->player, "S3",
+                          ENG_N_ ("%s takes 15 with %s and %u table cards"),
+                          eng_play_name (c, m->player), face (c, k, true, list, sizeof list),
+                          m->n_cards);
+      else
+        {
+          combination (c, k, taken, m->n_cards, list, sizeof list);
+          e = eng_play_say (c, ENG_EVENT_CAPTURE, m->player, "S3", ENG_N_ ("%s takes 15: %s"),
+                            eng_play_name (c, m->player), list);
+        }
       if (e != NULL)
         e->value = (int16_t) m->card;
     }

@@ -301,9 +301,8 @@ confirm (EngInterpreter *it, EngEvents *out)
     }
   if (km->kind == KIT_PEND_COMBO && km->verb == KIT_FIVE)
     {
-      eng_live_say (out, ENG_EVENT_NOTE, km->player, "E7",
-                    ENG_N_ ("%s: five different cards, %u still to lay, or show the Cancel card"),
-                    eng_live_player_name (it, km->player), KIT_COMBO_MAX - (unsigned) km->n);
+      kit_live_say_five_left (it, ENG_EVENT_NOTE, km->player, KIT_COMBO_MAX - (unsigned) km->n,
+                              out);
       return ENG_OK;
     }
   if (km->kind == KIT_PEND_COMBO)

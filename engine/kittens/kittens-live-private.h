@@ -76,6 +76,11 @@ bool kit_live_mind_parse (EngLiveMind *m, char *const *words, int n_words);
 void kit_live_mind_rename (EngLiveMind *m, uint16_t from, uint16_t to);
 void kit_live_mind_forget (EngLiveMind *m, uint32_t (*forget) (uint32_t track));
 
+/* kittens-live.c */
+/* Says what five different still needs: `left` cards, or the Cancel card. */
+void kit_live_say_five_left (EngInterpreter *it, EngEventKind kind, int player, unsigned left,
+                             EngEvents *out);
+
 /* kittens-live-hook.c */
 /* The pending play names `target`: applies it (or takes its cards back). */
 void kit_live_complete (EngInterpreter *it, int target, const EngLiveChange *c,

@@ -106,10 +106,22 @@ five_laid (EngInterpreter *it, const EngLiveChange *c, EngEvents *out)
   eng_live_accept (it, c);
   if (more_coming)
     return;   /* the look's other cards follow: the need is said after them */
-  unsigned left = KIT_COMBO_MAX - km->n;
-  eng_live_say (out, ENG_EVENT_NEED, km->player, "E7",
-                ENG_N_ ("%s: five different cards, %u still to lay, or show the Cancel card"),
-                eng_live_player_name (it, km->player), left);
+  kit_live_say_five_left (it, ENG_EVENT_NEED, km->player, KIT_COMBO_MAX - km->n, out);
+}
+
+void
+kit_live_say_five_left (EngInterpreter *it, EngEventKind kind, int player, unsigned left,
+                        EngEvents *out)
+{
+  /* "1 still to lay" is not what anyone says */
+  if (left == 1)
+    eng_live_say (out, kind, player, "E7",
+                  ENG_N_ ("%s: five different cards, one more to lay, or show the Cancel card"),
+                  eng_live_player_name (it, player));
+  else
+    eng_live_say (out, kind, player, "E7",
+                  ENG_N_ ("%s: five different cards, %u still to lay, or show the Cancel card"),
+                  eng_live_player_name (it, player), left);
 }
 
 /* A further card of a pending combo, laid by the player who laid the

@@ -651,7 +651,7 @@ Test (a11y, setup_each_game_command_rules_table_mode)
 
   /* setup: each game in turn, then Katua started */
   press_named ("Tablero", "New game");
-  const char *games[] = { "Catchy!", "Exploding Kittens", "Katua" };
+  const char *games[] = { "Catchy!", "Exploding Kittens", "Escoba", "Katua" };
   for (size_t i = 0; i < G_N_ELEMENTS (games); i++)
     {
       fprintf (stderr, "setup: %s\n", games[i]);

@@ -451,11 +451,12 @@ Test (report, an_empty_game_says_so)
 
 /* ---- the words over the camera picture (ui-words.h) ---- */
 
-/* Katua's bundled set and a two-player game on it. */
+/* A game's bundled set and a two-player game on it. */
 static EngGame *
-katua_game (EngCardSet **set)
+two_player_game (const char *name, EngCardSet **set)
 {
-  char *path = eng_data_path ("cards/katua.set");
+  g_autofree char *file = g_strdup_printf ("cards/%s.set", name);
+  char *path = eng_data_path (file);
   cr_assert_not_null (path);
   EngParseError perr = { 0 };
   cr_assert_eq (eng_card_set_load_file (path, set, &perr), ENG_OK, "%s", perr.reason);
@@ -470,7 +471,7 @@ katua_game (EngCardSet **set)
   setup.first = 0;
   EngGame *game = NULL;
   EngVerdict why;
-  cr_assert_eq (eng_game_new (eng_game_class_find ("katua"), *set, NULL, &setup, NULL, NULL, &game, &why),
+  cr_assert_eq (eng_game_new (eng_game_class_find (name), *set, NULL, &setup, NULL, NULL, &game, &why),
                 ENG_OK, "%s", why.reason);
   return game;
 }
@@ -503,11 +504,11 @@ name_sticker (const EngCardSet *set, const EngGame *game, const EngTagMeaning *m
  * language, never the set's English data ("Cat", "UFO, abduction beam"). */
 static void
 check_camera_words (const char *language, const char *cat, const char *ufo, const char *slot,
-                    const char *command)
+                    const char *command, const char *back, const char *one_back)
 {
   speak (language);
   EngCardSet *set = NULL;
-  EngGame *game = katua_game (&set);
+  EngGame *game = two_player_game ("katua", &set);
   char name[96];
   EngTagMeaning m = sticker_of (set, "cat-red-3", 0);
   name_sticker (set, game, &m, name, sizeof name);
@@ -518,6 +519,17 @@ check_camera_words (const char *language, const char *cat, const char *ufo, cons
   m = sticker_of (set, NULL, ENG_TAG_COMMAND);
   name_sticker (set, game, &m, name, sizeof name);
   cr_expect_str_eq (name, command);
+  /* a back names its deck where the set has several, not where it has one */
+  m = sticker_of (set, NULL, ENG_TAG_BACK);
+  name_sticker (set, game, &m, name, sizeof name);
+  cr_expect_str_eq (name, back);
+  EngCardSet *spanish = NULL;
+  EngGame *escoba = two_player_game ("escoba", &spanish);
+  EngTagMeaning b = sticker_of (spanish, NULL, ENG_TAG_BACK);
+  name_sticker (spanish, escoba, &b, name, sizeof name);
+  cr_expect_str_eq (name, one_back);
+  eng_game_free (escoba);
+  eng_card_set_free (spanish);
   EngZone zone = { .kind = ENG_ZONE_SLOT, .seat = 1, .index = 0 };
   ui_words_zone_label (&zone, "slot-left", name, sizeof name);
   cr_expect_str_eq (name, slot);
@@ -532,17 +544,17 @@ check_camera_words (const char *language, const char *cat, const char *ufo, cons
 
 Test (camera_words, english)
 {
-  check_camera_words (NULL, "red cat 3", "red UFO", "slot 1 · seat 2", "command: End of turn");
+  check_camera_words (NULL, "red cat 3", "red UFO", "slot 1 · seat 2", "command: End of turn", "back: cat", "back");
 }
 
 Test (camera_words, spanish)
 {
-  check_camera_words ("es", "gato rojo 3", "ovni rojo", "hueco 1 · asiento 2", "comando: Fin de turno");
+  check_camera_words ("es", "gato rojo 3", "ovni rojo", "hueco 1 · asiento 2", "comando: Fin de turno", "dorso: gatos", "dorso");
 }
 
 Test (camera_words, catalan)
 {
-  check_camera_words ("ca", "gat vermell 3", "ovni vermell", "forat 1 · seient 2", "ordre: Fi del torn");
+  check_camera_words ("ca", "gat vermell 3", "ovni vermell", "forat 1 · seient 2", "ordre: Fi del torn", "dors: gats", "dors");
 }
 
 /* A doubled anchor or seat marker comes first (only a person can take the
@@ -683,7 +695,7 @@ Test (words, views_described_from_public_facts)
   cr_expect_str_eq (some, "8 stickers seen: 1 card face up, 3 cards face down, 4 table markers");
 
   EngCardSet *set = NULL;
-  EngGame *game = katua_game (&set);
+  EngGame *game = two_player_game ("katua", &set);
   EngView view;
   eng_view_init (&view);
   view.n_players = 2;

@@ -20,7 +20,7 @@ build=${1:-build}
 out=${2:-$build/screenshots}
 sizes=${SIZES:-1280x720 1920x1080}
 langs=${LANGS:-en es ca}
-scenes=${SCENES:-katua-mid katua-end catchy-mid catchy-end kittens-mid kittens-end table setup rules first-run resume}
+scenes=${SCENES:-katua-mid katua-end catchy-mid catchy-end kittens-mid kittens-end escoba-mid escoba-end table setup rules first-run resume}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 app=$build/app/gui/tablero
 shot=$build/tests/tools/x-shot
@@ -51,6 +51,7 @@ frames() {
     katua-mid) echo 140 ;; katua-end) echo 380 ;;
     catchy-mid) echo 150 ;; catchy-end) echo 420 ;;
     kittens-mid) echo 100 ;; kittens-end) echo 260 ;;
+    escoba-mid) echo 500 ;; escoba-end) echo 1530 ;;
     *) echo 30 ;;
   esac
 }
@@ -80,8 +81,11 @@ for size in $sizes; do
       args="--screenshot-frames $(frames "$scene")"
       case $scene in
         table) args="--game katua --source demo --screenshot-page table --screenshot-frames 140" ;;
+        table-*) args="--game ${scene#table-} --source demo --screenshot-page table --screenshot-frames 140" ;;
         setup) args="--game kittens --source demo --screenshot-page setup" ;;
+        setup-*) args="--game ${scene#setup-} --source demo --screenshot-page setup" ;;
         rules) args="--game katua --source demo --screenshot-page rules" ;;
+        rules-*) args="--game ${scene#rules-} --source demo --screenshot-page rules" ;;
         first-run) args="--game katua --screenshot-page first-run" ;;
         resume)
           # a game the app stopped in: the first moves of the Katua demo
