@@ -128,7 +128,8 @@ eng_text_capitalize (char *text, const char *fmt, va_list ap)
    * no spaces; a reason that starts a sentence is words); so does one that
    * starts with a name-shaped word and a colon, the way the table is told
    * who must act ("núria: take the Nope into your hand"), whether the
-   * sentence came whole or in parts */
+   * sentence came whole or in parts; the format's own first word is
+   * always capitalized ("correct: ..." -> "Correct: ...") */
   const char *first = first_string_argument (fmt, ap);
   if (first != NULL)
     {
@@ -137,7 +138,7 @@ eng_text_capitalize (char *text, const char *fmt, va_list ap)
         return;
     }
   size_t word = strcspn (text, " :");
-  if (text[word] == ':' && eng_name_check (text, word) == ENG_NAME_OK)
+  if (first != NULL && text[word] == ':' && eng_name_check (text, word) == ENG_NAME_OK)
     return;
   eng_i18n_capitalize (text);
 }
