@@ -1,5 +1,6 @@
 #include "eng-game.h"
 #include "eng-i18n.h"
+#include "eng-name.h"
 
 #include "eng-card-table.h"
 #include "eng-data.h"
@@ -82,14 +83,64 @@ eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *
     return NULL;
   ev->player = (int8_t) player;
   snprintf (ev->rule, sizeof ev->rule, "%s", rule ? rule : "");
-  vsnprintf (ev->text, sizeof ev->text, fmt, ap);
+  va_list words;
+  va_copy (words, ap);
+  vsnprintf (ev->text, sizeof ev->text, fmt, words);
+  va_end (words);
   /* names known only now: "de Ana" -> "d'Ana" where the language elides */
   eng_i18n_elide (ev->text);
-  /* a sentence starts with a capital, even one made of a refusal's reason;
-   * an accepted move's text is its record line, left as the record says */
+  /* an accepted move's text is its record line, left as the record says */
   if (kind != ENG_EVENT_ACCEPTED)
-    eng_i18n_capitalize (ev->text);
+    eng_text_capitalize (ev->text, fmt, ap);
   return ev;
+}
+
+/* The argument a sentence made from `fmt` starts with ("%s: ..." or
+ * "%1$s: ...", after the opening marks eng_i18n_capitalize skips), or NULL
+ * when it starts with words of the format or another argument. */
+static const char *
+first_string_argument (const char *fmt, va_list ap)
+{
+  const unsigned char *f = (const unsigned char *) fmt;
+  for (;;)
+    {
+      if (f[0] == 0xC2 && (f[1] == 0xA1 || f[1] == 0xBF || f[1] == 0xAB))
+        f += 2;
+      else if (*f == '"' || *f == '\'' || *f == '(')
+        f++;
+      else
+        break;
+    }
+  if (strncmp ((const char *) f, "%s", 2) != 0 && strncmp ((const char *) f, "%1$s", 4) != 0)
+    return NULL;
+  va_list copy;
+  va_copy (copy, ap);
+  const char *first = va_arg (copy, const char *);
+  va_end (copy);
+  return first;
+}
+
+void
+eng_text_capitalize (char *text, const char *fmt, va_list ap)
+{
+  /* a player's name is said as it is written ("àngel: take..."): a sentence
+   * that starts with one word, name-shaped, starts with a name (names have
+   * no spaces; a reason that starts a sentence is words); so does one that
+   * starts with a name-shaped word and a colon, the way the table is told
+   * who must act ("núria: take the Nope into your hand"), whether the
+   * sentence came whole or in parts; the format's own first word is
+   * always capitalized ("correct: ..." -> "Correct: ...") */
+  const char *first = first_string_argument (fmt, ap);
+  if (first != NULL)
+    {
+      size_t len = strcspn (first, " ");
+      if (first[len] == '\0' && eng_name_check (first, len) == ENG_NAME_OK)
+        return;
+    }
+  size_t word = strcspn (text, " :");
+  if (first != NULL && text[word] == ':' && eng_name_check (text, word) == ENG_NAME_OK)
+    return;
+  eng_i18n_capitalize (text);
 }
 
 EngEvent *

@@ -109,6 +109,11 @@ EngEvent *eng_events_add (EngEvents *events, EngEventKind kind);
  * tools that wrap it in their own printf-style helper. */
 EngEvent *eng_events_vaddf (EngEvents *events, EngEventKind kind, int player, const char *rule,
                             const char *fmt, va_list ap) __attribute__ ((format (printf, 5, 0)));
+/* Capitalizes sentence `text`, made by formatting `fmt` with `ap`, as
+ * eng_i18n_capitalize does, unless it starts with a player's name (a first
+ * argument that is one name-shaped word, or a name-shaped word before a
+ * colon): names are said as written ("àngel: ...").  `ap` is only copied. */
+void eng_text_capitalize (char *text, const char *fmt, va_list ap);
 EngEvent *eng_events_addf (EngEvents *events, EngEventKind kind, const char *rule,
                            const char *fmt, ...) __attribute__ ((format (printf, 4, 5)));
 

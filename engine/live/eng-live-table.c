@@ -494,7 +494,9 @@ eng_live_refuse (EngInterpreter *live, const EngLiveChange *c, EngEvents *out, E
   vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
   va_end (ap);
   eng_i18n_elide (e->text);
-  eng_i18n_capitalize (e->text);
+  va_start (ap, fmt);
+  eng_text_capitalize (e->text, ENG_ (fmt), ap);
+  va_end (ap);
 }
 
 void

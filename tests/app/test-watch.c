@@ -403,14 +403,25 @@ Test (watch, a_table_of_any_names_is_journaled_resumed_and_replayed, .timeout = 
       run_clear (&c);
       g_remove (journal);
     }
-  /* what no record can hold is refused at once, saying why */
-  const char *spaced[] = { "--source", "demo", "--frames", "5", "--players", "Ana María,Bea",
-                           "--record", journal, NULL };
-  Run r = watch (NULL, spaced);
-  cr_expect_eq (r.exit_code, 2);
-  cr_expect_not_null (strstr (r.err, "Ana-María"), "%s", r.err);
-  cr_expect_not (g_file_test (journal, G_FILE_TEST_EXISTS));
-  run_clear (&r);
+  /* what no record can hold is refused at once, naming it and saying why */
+  const struct { const char *players, *named, *why; } refused[] = {
+    { "Ana María,Bea", "Ana María", "Ana-María" },
+    { "Leo🦁,Bea", "Leo🦁", "only letters" },
+    { "🐱,Bea", "🐱", "starts with a letter" },
+    { "Ana,Bea \"B\"", "Bea \"B\"", "no spaces" },
+    { "Ana,Zoë\"", "Zoë\"", "only letters" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      const char *bad[] = { "--source", "demo", "--frames", "5", "--players",
+                            refused[i].players, "--record", journal, NULL };
+      Run r = watch (NULL, bad);
+      cr_expect_eq (r.exit_code, 2, "%s", refused[i].players);
+      cr_expect_not_null (strstr (r.err, refused[i].named), "%s: %s", refused[i].players, r.err);
+      cr_expect_not_null (strstr (r.err, refused[i].why), "%s: %s", refused[i].players, r.err);
+      cr_expect_not (g_file_test (journal, G_FILE_TEST_EXISTS), "%s", refused[i].players);
+      run_clear (&r);
+    }
   g_rmdir (dir);
 }
 

@@ -16,15 +16,16 @@
 
 #include <glib.h>
 
-/* Letters of many scripts, accents and marks at the start, and every
- * keyword a record line holds (header words, `show`, `seat`) and verbs of
- * the three games. */
+/* Letters of many scripts (right-to-left ones with their vowel marks),
+ * accents and marks at the start, apostrophes, and every keyword a record
+ * line holds (header words, `show`, `seat`) and verbs of the games. */
 static const char *const names[] = {
   "Àngel", "Núria", "李雷", "Zoë", "سارة", "עמית", "Ørjan", "Łukasz", "Ñandú", "Σοφία",
   "Ёлка", "अमित", "สมชาย", "민준", "さくら", "Արամ", "ნინო", "ʻAkau", "Ǆemal", "O'Neil",
   "Ana-María", "Núria.B", "game", "set", "option", "player", "first", "last-winner", "seed",
   "deal", "seat", "show", "end", "attack", "pass", "hit", "discard", "play", "swap", "draw",
-  "give", "nope", "hook", "slots", "hand", "pile", "path", "Game",
+  "give", "nope", "hook", "slots", "hand", "pile", "path", "Game", "capture", "escoba",
+  "مُحَمَّد", "יִצְחָק", "D'Arcy", "N'Golo", "José2", "ليلى", "Ǉubica", "İlkay", "ß", "Ωmega",
   "Ááááááááááááááá",   /* 30 bytes: about the longest a name may be */
 };
 
@@ -146,24 +147,88 @@ every_name_plays (const char *script, const char *const *from, size_t n)
     }
 }
 
+/* A script of each game and the players it names; every game the registry
+ * holds must have one (test every_registered_game_has_a_table). */
+typedef struct {
+  const char *game;
+  const char *script;
+  const char *from[ENG_MAX_PLAYERS];
+  size_t n;
+} NamedTable;
+
+static const NamedTable tables[] = {
+  { "katua", "katua-2p-restart.script", { "Ana", "Bea" }, 2 },
+  { "catchy", "catchy-2p-gap.script", { "Ana", "Bea" }, 2 },
+  { "kittens", "kittens-3p-pair-favor.script", { "Ana", "Bea", "Cai" }, 3 },
+  { "escoba", "escoba-2p-turns.script", { "Ana", "Bea" }, 2 },
+};
+
+static void
+every_name_plays_game (const char *game)
+{
+  for (size_t t = 0; t < G_N_ELEMENTS (tables); t++)
+    if (strcmp (tables[t].game, game) == 0)
+      {
+        every_name_plays (tables[t].script, tables[t].from, tables[t].n);
+        return;
+      }
+  cr_assert_fail ("no table of names plays %s", game);
+}
+
 TestSuite (live_names, .init = live_fixture_load_set, .fini = live_fixture_free_set);
+
+Test (live_names, every_registered_game_has_a_table)
+{
+  cr_assert_geq (eng_game_class_count (), 4);
+  for (size_t i = 0; i < eng_game_class_count (); i++)
+    {
+      const char *game = eng_game_class_get (i)->name;
+      bool found = false;
+      for (size_t t = 0; t < G_N_ELEMENTS (tables); t++)
+        found = found || strcmp (tables[t].game, game) == 0;
+      cr_expect (found, "%s: add a script of it to tables[] so that names in any script play it",
+                 game);
+    }
+}
 
 Test (live_names, katua_tables_of_every_script_and_keyword, .timeout = 600)
 {
-  const char *from[] = { "Ana", "Bea" };
-  every_name_plays ("katua-2p-restart.script", from, 2);
+  every_name_plays_game ("katua");
 }
 
 Test (live_names, catchy_tables_of_every_script_and_keyword, .timeout = 600)
 {
-  const char *from[] = { "Ana", "Bea" };
-  every_name_plays ("catchy-2p-gap.script", from, 2);
+  every_name_plays_game ("catchy");
 }
 
 Test (live_names, kittens_tables_of_every_script_and_keyword, .timeout = 600)
 {
-  const char *from[] = { "Ana", "Bea", "Cai" };
-  every_name_plays ("kittens-3p-pair-favor.script", from, 3);
+  every_name_plays_game ("kittens");
+}
+
+Test (live_names, escoba_tables_of_every_script_and_keyword, .timeout = 600)
+{
+  every_name_plays_game ("escoba");
+}
+
+/* What a record line cannot hold is refused, saying why: a space, an
+ * emoji, a double quote, a '#', a digit or mark first. */
+Test (live_names, names_no_record_can_hold_are_refused_with_the_reason)
+{
+  static const struct { const char *name; EngNameCheck why; } bad[] = {
+    { "Ana María", ENG_NAME_SPACE },        { "Zoë\u00a0B", ENG_NAME_SPACE },
+    { "🐱", ENG_NAME_FIRST_NOT_LETTER },    { "Leo🦁", ENG_NAME_BAD_CHARACTER },
+    { "Ana\"la\"", ENG_NAME_BAD_CHARACTER }, { "\"game\"", ENG_NAME_FIRST_NOT_LETTER },
+    { "Ana#2", ENG_NAME_BAD_CHARACTER },    { "2Ana", ENG_NAME_FIRST_NOT_LETTER },
+    { "\u0301Ana", ENG_NAME_FIRST_NOT_LETTER }, { "Ana\tBea", ENG_NAME_CONTROL },
+    { "", ENG_NAME_EMPTY },                 { "Ááááááááááááááááá", ENG_NAME_TOO_LONG },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      EngNameCheck why = eng_name_check (bad[i].name, strlen (bad[i].name));
+      cr_expect_eq (why, bad[i].why, "'%s': %s", bad[i].name, eng_name_check_to_string (why));
+      cr_expect_str_neq (eng_name_check_to_string (why), "", "'%s' says why", bad[i].name);
+    }
 }
 
 /* Bare, a keyword is refused with its line and the way to write it; the
