@@ -3,7 +3,6 @@
 #include "eng-live-script.h"
 
 #include "eng-data.h"
-#include "eng-i18n.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -947,20 +946,9 @@ feed (Run *r, unsigned line)
     restart_referee (r, 0);
 }
 
-/* Whether the last step has an event of `kind` (with `rule`, and `text`
- * as the whole text or, not `exact`, a part of it).  The text is compared
- * as the referee writes a sentence, its first letter a capital
- * (eng_events_vaddf), so that a script may name a player written in
- * lowercase at the start of what it expects. */
 static bool
 step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, bool exact)
 {
-  char sentence[sizeof r->step.items[0].text];
-  if (text != NULL)
-    {
-      snprintf (sentence, sizeof sentence, "%s", text);
-      eng_i18n_capitalize (sentence);
-    }
   for (size_t i = 0; i < r->step.n; i++)
     {
       const EngEvent *e = &r->step.items[i];
@@ -970,9 +958,7 @@ step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, b
         continue;
       if (rule != NULL && strcmp (e->rule, rule) != 0)
         continue;
-      if (text != NULL
-          && (exact ? strcmp (e->text, sentence) != 0
-                    : strstr (e->text, text) == NULL && strstr (e->text, sentence) != e->text))
+      if (text != NULL && (exact ? strcmp (e->text, text) != 0 : strstr (e->text, text) == NULL))
         continue;
       return true;
     }
