@@ -316,7 +316,7 @@ Test (live_i18n, kittens_questions_in_catalan)
 Test (live_i18n, escoba_in_spanish)
 {
   static const char *const want[] = {
-    "Ana: llévate 15 con el cinco de oros, o enseña Fin de turno",
+    "Ana: llévate 15 con el cinco de oros, o muestra la carta «Fin de turno»",
     "Bea: pon el caballo de copas boca arriba atravesado en tu montón",
   };
   check_script_needs ("escoba-2p-turns.script", "es", want, G_N_ELEMENTS (want));
@@ -325,7 +325,7 @@ Test (live_i18n, escoba_in_spanish)
 Test (live_i18n, escoba_in_catalan)
 {
   static const char *const want[] = {
-    "Ana: endú-te 15 amb el cinc d'oros, o ensenya Fi del torn",
+    "Ana: endú-te 15 amb el cinc d'oros, o mostra la carta «Fi del torn»",
     "Bea: posa el cavall de copes cap per amunt travessat al teu munt",
   };
   check_script_needs ("escoba-2p-turns.script", "ca", want, G_N_ELEMENTS (want));
