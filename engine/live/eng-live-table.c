@@ -489,13 +489,15 @@ eng_live_refuse (EngInterpreter *live, const EngLiveChange *c, EngEvents *out, E
   if (e == NULL)
     return;
   snprintf (e->rule, sizeof e->rule, "%s", rule);
+  /* translated once: the text and its capitals read the same format */
+  const char *format = ENG_ (fmt);
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (e->text, sizeof e->text, ENG_ (fmt), ap);
+  vsnprintf (e->text, sizeof e->text, format, ap);
   va_end (ap);
   eng_i18n_elide (e->text);
   va_start (ap, fmt);
-  eng_text_capitalize (e->text, ENG_ (fmt), ap);
+  eng_text_capitalize (e->text, format, ap);
   va_end (ap);
 }
 
