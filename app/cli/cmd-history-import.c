@@ -4,6 +4,9 @@
  * (already there).  A file that cannot be imported is said with where and
  * why, and the command exits 2 (the files before it stay imported). */
 #include "cli.h"
+
+#include <stdio.h>
+
 #include "cli-history.h"
 #include "hst-io.h"
 

@@ -2,6 +2,9 @@
  * [--until DATE] [--limit N]: the games played, newest first, one JSON
  * line each, then {"total":N,"listed":M}. */
 #include "cli.h"
+
+#include <stdio.h>
+
 #include "cli-history.h"
 
 int
