@@ -188,7 +188,7 @@ remember (UiReferee *self, const EngEvent *e, const EngMove *move)
 
 /* A move for the report: the accepted move's own line, then what the rules
  * said it did (the events after it in the same batch, up to the next move),
- * in words: "Ana attack 71 Bea 1: Ana aims a tricolor beam at ... (K4)". */
+ * in words: "Ana play 7 ...: Ana lays the card ... (RULE)"; the game words it. */
 static void
 remember_moves (UiReferee *self, const EngEvents *events, size_t n_accepted)
 {

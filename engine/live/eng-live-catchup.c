@@ -30,7 +30,7 @@
  * when it finds no story the look is read as it is, complaints and all.
  * The story found is told for real, in order, so the record, the journal
  * and the announcements are those of a referee that never left.  What the
- * end cannot tell (which of two face-down cats a beam took, when both
+ * end cannot tell (which of two face-down cards a play took, when both
  * places now hold a new back) is decided by that order; undo corrects it.
  *
  * A referee restarted before it saw the table starts its story with the

@@ -560,7 +560,7 @@ eng_live_expect_face_leaves (EngInterpreter *live, uint16_t card, const char *fm
 
 /* An instruction ("Put the Favor on the discard pile") as it reads after
  * a colon, in mid-sentence: "First: put the Favor...".  Only a plain
- * capital is lowered, never a player's name ("Ana: take the cat..."). */
+ * capital is lowered, never a player's name ("Ana: take the card..."). */
 static const char *
 as_clause (const EngInterpreter *live, const char *text, char *buf, size_t size)
 {
