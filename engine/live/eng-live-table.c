@@ -165,6 +165,20 @@ eng_live_discard_words (const EngInterpreter *live, const uint16_t *serials, int
                                     "Put the %d played cards on the discard pile", n), n);
       return;
     }
+  /* three cards of one name (a Kittens three of a kind): "the other" twice
+   * would read as one card said twice, so the three are said together */
+  if (n == 3)
+    {
+      char a[48], b[48], c[48];
+      eng_live_face_name (live, serials[0], false, a, sizeof a);
+      eng_live_face_name (live, serials[1], false, b, sizeof b);
+      eng_live_face_name (live, serials[2], false, c, sizeof c);
+      if (strcmp (a, b) == 0 && strcmp (a, c) == 0)
+        {
+          snprintf (buf, size, ENG_ ("Put the three %s cards on the discard pile"), a);
+          return;
+        }
+    }
   char names[160] = "";
   for (int i = 0; i < n; i++)
     {
