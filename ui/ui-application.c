@@ -439,7 +439,9 @@ about_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 static void
 shortcuts_action (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
-  gtk_window_present (ui_shortcuts_window_new (main_window (UI_APPLICATION (data))));
+  GtkWindow *window = main_window (UI_APPLICATION (data));
+  gtk_window_present (ui_shortcuts_window_new (window, window != NULL
+                                               ? ui_window_get_card_set (UI_WINDOW (window)) : NULL));
 }
 
 static void

@@ -49,6 +49,7 @@ struct _UiWindow
   UiPipeline *pipeline;
   UiReferee *referee;
   EngCardSet *card_set;
+  GtkShortcutController *command_keys;   /* the set's command keys (`key=` in its file) */
 
   AdwWindowTitle *window_title;
   UiCameraView *camera_view;
@@ -814,12 +815,36 @@ fill_command_buttons (UiWindow *self)
   refresh_suggestions (self);
 }
 
+/* The table's keyboard: one key per thing the camera cannot see, as the
+ * game's card set gives them; Return, Escape and Ctrl+Z are the class's. */
+static void
+fill_command_keys (UiWindow *self)
+{
+  GListModel *keys = G_LIST_MODEL (self->command_keys);
+  while (g_list_model_get_n_items (keys) > 0)
+    {
+      g_autoptr (GtkShortcut) old = g_list_model_get_item (keys, 0);
+      gtk_shortcut_controller_remove_shortcut (self->command_keys, old);
+    }
+  for (size_t i = 0; self->card_set != NULL && i < eng_card_set_n_commands (self->card_set); i++)
+    {
+      const EngCommand *c = eng_card_set_command (self->card_set, i);
+      if (c->key == 0)
+        continue;
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (gdk_unicode_to_keyval (c->key), 0),
+                                                gtk_named_action_new ("win.command"));
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (c->id));
+      gtk_shortcut_controller_add_shortcut (self->command_keys, shortcut);
+    }
+}
+
 static void
 load_card_set (UiWindow *self)
 {
   g_clear_pointer (&self->card_set, eng_card_set_free);
   ui_camera_view_set_card_set (self->camera_view, NULL);
   ui_command_bar_set_card_set (self->command_bar, NULL);
+  fill_command_keys (self);
   g_autofree char *name = g_strdup_printf ("cards/%s.set", self->game);
   char *path = eng_data_path (name);
   EngParseError err = { "" };
@@ -834,6 +859,7 @@ load_card_set (UiWindow *self)
     }
   ui_camera_view_set_card_set (self->camera_view, self->card_set);
   fill_command_buttons (self);
+  fill_command_keys (self);
 }
 
 /* Starts the pipeline on `source`; a missing camera falls back to the demo
@@ -1557,10 +1583,9 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.mute", NULL);
 
-  /* The table's keyboard: one key per thing the camera cannot see. */
+  /* The answers to the referee's questions and undo, every game's; the
+   * game's own command keys come from its card set (fill_command_keys). */
   static const struct { guint key; GdkModifierType mods; const char *command; } keys[] = {
-    { GDK_KEY_e, 0, "end-turn" },   { GDK_KEY_p, 0, "pass" },
-    { GDK_KEY_d, 0, "discard" },    { GDK_KEY_n, 0, "no-defence" },
     { GDK_KEY_Return, 0, "confirm" }, { GDK_KEY_Escape, 0, "cancel" },
     { GDK_KEY_z, GDK_CONTROL_MASK, "undo" },
   };
@@ -1575,6 +1600,8 @@ static void
 ui_window_init (UiWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->command_keys = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->command_keys));
   self->table_now = g_new0 (EngSnapshot, 1);
   adw_action_row_set_subtitle (self->version_row, TABLERO_VERSION);
   self->source_specs = g_ptr_array_new_with_free_func (g_free);
@@ -1641,6 +1668,13 @@ ui_window_get_game (UiWindow *self)
 {
   g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
   return self->game;
+}
+
+const EngCardSet *
+ui_window_get_card_set (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), NULL);
+  return self->card_set;
 }
 
 const char *

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "eng-cardset.h"
 #include "ui-referee.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,9 @@ UiWindow *ui_window_new (GtkApplication *app, const char *game, const char *sour
 
 const char *ui_window_get_game (UiWindow *self);
 const char *ui_window_get_source (UiWindow *self);
+/* The card set of the game shown (owned by the window; NULL when it could
+ * not be loaded). */
+const EngCardSet *ui_window_get_card_set (UiWindow *self);
 
 /* How many camera frames the window has shown since it opened. */
 guint ui_window_get_frames_shown (UiWindow *self);

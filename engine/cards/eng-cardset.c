@@ -691,7 +691,18 @@ do_card (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
 static EngStatus
 do_command (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
 {
-  EngStatus st = expect_positional (ctx, "command", t, n, 2, "an id and a (quoted) label");
+  /* an optional key=LETTER last: the window's keyboard shortcut */
+  char key = 0;
+  if (n == 4 && t[3].key != NULL && strcmp (t[3].key, "key") == 0)
+    {
+      const char *k = t[3].value;
+      if (k[0] < 'a' || k[0] > 'z' || k[1] != '\0')
+        return fail (ctx, ENG_ERR_SYNTAX, "a command's key is one letter a-z, not '%s'", k);
+      key = k[0];
+      n--;
+    }
+  EngStatus st = expect_positional (ctx, "command", t, n, 2,
+                                    "an id, a (quoted) label and optionally key=LETTER");
   if (st != ENG_OK)
     return st;
   if (!is_id (t[1].value))
@@ -707,7 +718,11 @@ do_command (EngCardSet *set, const Ctx *ctx, const Token *t, int n)
     .serial = (uint16_t) (set->commands->len + 1),
     .id = intern (set, t[1].value),
     .label = intern (set, t[2].value),
+    .key = key,
   };
+  for (guint i = 0; key != 0 && i < set->commands->len; i++)
+    if (g_array_index (set->commands, EngCommand, i).key == key)
+      return fail (ctx, ENG_ERR_DUPLICATE_ID, "key '%c' given to two commands", key);
   g_array_append_val (set->commands, c);
   return ENG_OK;
 }

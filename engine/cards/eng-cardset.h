@@ -51,6 +51,7 @@ typedef struct {
   uint16_t serial;       /* the command tag's serial, 1-based */
   const char *id;        /* "end-turn", "undo", "confirm", "cancel", ... */
   const char *label;     /* "End of turn" */
+  char key;              /* the window's shortcut, a letter a-z (`key=e`), or 0 */
 } EngCommand;
 
 /* What a tag means in a given set.  Exactly one of card/deck/command is set

@@ -153,9 +153,50 @@ Test (dialogs, shortcuts_list_the_app_keys, .init = init_gtk)
     }
   cr_assert_eq (n_accels, 5, "Ctrl+Q, Ctrl+?, F1, Ctrl+comma and Ctrl+H");
   /* the shortcuts window itself builds from that resource */
-  GtkWindow *window = ui_shortcuts_window_new (NULL);
+  GtkWindow *window = ui_shortcuts_window_new (NULL, NULL);
   cr_assert (GTK_IS_SHORTCUTS_WINDOW (window));
   gtk_window_destroy (window);
+}
+
+/* The shortcut of each command key a set gives (`key=`), under the
+ * shortcuts window's root; counts them and finds `accel`'s title. */
+static guint
+count_keys (GtkWidget *root, const char *accel, char **title)
+{
+  guint n = 0;
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    {
+      g_autofree char *a = NULL;
+      g_object_get (root, "accelerator", &a, NULL);
+      if (g_strcmp0 (a, accel) == 0)
+        g_object_get (root, "title", title, NULL);
+      n += g_strcmp0 (a, accel) == 0;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += count_keys (c, accel, title);
+  return n;
+}
+
+/* A game's command keys come from its card set, named by the command's
+ * words: none listed without a set, "p" Pass with the Katua set. */
+Test (dialogs, shortcuts_list_the_games_command_keys, .init = init_gtk)
+{
+  char *title = NULL;
+  GtkWindow *none = ui_shortcuts_window_new (NULL, NULL);
+  cr_assert_eq (count_keys (GTK_WIDGET (none), "p", &title), 0);
+  gtk_window_destroy (none);
+  g_autofree char *path = g_build_filename (g_getenv ("TABLERO_DATADIR"), "cards", "katua.set", NULL);
+  EngCardSet *set = NULL;
+  cr_assert_eq (eng_card_set_load_file (path, &set, NULL), ENG_OK, "%s", path);
+  GtkWindow *window = ui_shortcuts_window_new (NULL, set);
+  cr_assert_eq (count_keys (GTK_WIDGET (window), "p", &title), 1);
+  cr_assert_str_eq (title, "Pass");
+  g_free (title);
+  title = NULL;
+  cr_assert_eq (count_keys (GTK_WIDGET (window), "e", &title), 1);
+  g_free (title);
+  gtk_window_destroy (window);
+  eng_card_set_free (set);
 }
 
 

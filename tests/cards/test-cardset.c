@@ -216,6 +216,9 @@ Test (cardset, katua_matches_rulings_k1)
 
   cr_assert_not_null (eng_card_set_find_command (set, "pass"));
   cr_assert_not_null (eng_card_set_find_command (set, "discard"));
+  /* the window's keys come with the commands (key=) */
+  cr_assert_eq (eng_card_set_find_command (set, "pass")->key, 'p');
+  cr_assert_eq (eng_card_set_find_command (set, "undo")->key, 0);
   cr_assert_eq (eng_card_set_n_stickers (set), 108 + 108 + 4 + 4 + eng_card_set_n_commands (set));
   const EngCard *first = eng_card_set_find_serial (set, 1);
   cr_assert_str_eq (first->type_id, "cat-red-1");
@@ -469,6 +472,10 @@ static const BadCase bad_cases[] = {
   { "title \"A", "title \"A\\x", ENG_ERR_SYNTAX, 4 },
   { "label=\"Main deck\"", "label=\"Main deck", ENG_ERR_SYNTAX, 11 },
   { "command undo Undo", "command undo", ENG_ERR_SYNTAX, 15 },
+  { "Undo\n", "Undo key=zz\n", ENG_ERR_SYNTAX, 15 },
+  { "Undo\n", "Undo key=Z\n", ENG_ERR_SYNTAX, 15 },
+  { "Undo\n", "Undo size=z\n", ENG_ERR_SYNTAX, 15 },
+  { "Confirm\n", "Confirm key=c\n", ENG_ERR_DUPLICATE_ID, 17, "Cancel\n", "Cancel key=c\n" },
   { "anchors 4", "anchor 4", ENG_ERR_SYNTAX, 6 },
   { "anchors 4", "anchors four", ENG_ERR_SYNTAX, 6 },
   { "set 0A", "set 0a", ENG_ERR_SYNTAX, 3 },
