@@ -169,6 +169,26 @@ set_spread (Finder &f, const cv::Moments &m)
   f.cyy = (float) (m.mu02 / m.m00);
 }
 
+/* Keeps a finder at `centre` (work pixels, `m` the moments of its shape)
+ * when its region owns that spot and its module is within the limits. */
+void
+add_finder (VisDetector *det, Worker &w, const Region &reg, cv::Point2f centre, float module,
+            const cv::Moments &m)
+{
+  const VisDetectorOptions &o = det->opts;
+  if (!reg.own.contains (cv::Point ((int) centre.x, (int) centre.y)))
+    return;
+  if (module < o.min_module_px * 0.7f || module > o.max_module_px * 1.3f)
+    return;
+  Finder f;
+  f.centre = centre;
+  f.module = module;
+  set_spread (f, m);
+  f.used = false;
+  f.inferred = false;
+  w.finders.push_back (f);
+}
+
 /* Along one ray from a finder's centre in the binary image: the inner
  * square's half (1.5 modules), the light ring (1), the dark ring (1), then
  * light.  On a rotated finder the ray crosses the rings obliquely, so every
@@ -206,7 +226,6 @@ ray_matches (const cv::Mat &bin, cv::Point2f c, int dx, int dy, float module)
 void
 try_inner_square (VisDetector *det, Worker &w, const Region &reg, int i, float min_area, float max_area)
 {
-  const VisDetectorOptions &o = det->opts;
   double area = cv::contourArea (w.contours[i]);
   if (area < min_area || area > max_area)
     return;
@@ -224,17 +243,7 @@ try_inner_square (VisDetector *det, Worker &w, const Region &reg, int i, float m
   float bw = box.size.width, bh = box.size.height;
   if (bw <= 0 || bh <= 0 || std::max (bw, bh) > 1.4f * std::min (bw, bh) || area < 0.7 * bw * bh)
     return;
-  Finder f;
-  f.centre = cv::Point2f (c.x + reg.rect.x + 0.5f, c.y + reg.rect.y + 0.5f);
-  if (!reg.own.contains (cv::Point ((int) f.centre.x, (int) f.centre.y)))
-    return;
-  f.module = module;
-  set_spread (f, m);
-  if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
-    return;
-  f.used = false;
-  f.inferred = false;
-  w.finders.push_back (f);
+  add_finder (det, w, reg, cv::Point2f (c.x + reg.rect.x + 0.5f, c.y + reg.rect.y + 0.5f), module, m);
 }
 
 /* How far below the local mean a pixel must be to count as dark: a tenth
@@ -266,24 +275,24 @@ contrast_offset (const cv::Mat &roi, std::vector<unsigned> &hist)
   return std::clamp ((int) std::lround (0.1 * (hi - lo)), CONTRAST_OFFSET_MIN, CONTRAST_OFFSET_MAX);
 }
 
-/* Finds finder patterns in one region: a hole (white ring) whose only child is
- * a dark square, hole:square area about 25:9. */
-void
-find_finders (VisDetector *det, Worker &w, const Region &reg)
+/* The region of the work image a finder search reads, filtered for the
+ * frame's noise and the codes' size; `offset` is how far below the local
+ * mean a pixel must be to count as dark. */
+cv::Mat
+filtered_roi (VisDetector *det, Worker &w, const Region &reg, int &offset)
 {
-  const VisDetectorOptions &o = det->opts;
   /* Small codes are looked for in the frames fused so far (the frame
    * itself where anything moved): noise closes their finders first. */
   cv::Mat roi = (det->sharpen && det->still_now ? det->still_grey : det->gray) (reg.rect);
   if (roi.cols < 16 || roi.rows < 16)
-    return;
+    return roi;
   /* Sensor noise turns the binary image to salt: every speck is a contour
    * to trace and test, and a frame costs 5-7 times a clean one.  On a noisy
    * frame a 3x3 Gaussian first (it keeps 0.375 of the noise) and a cut
    * three of those sigmas deep keep the specks out.  Not when the table's
    * codes are small (see smooth_allowed): on a soft image the kernel closes
    * the one-module light ring of a 2.5 px finder, and recall beats time. */
-  int offset = contrast_offset (roi, w.hist);
+  offset = contrast_offset (roi, w.hist);
   if (det->noise > NOISY_SIGMA && !det->sharpen)
     {
       cv::GaussianBlur (roi, w.smooth, cv::Size (3, 3), 0, 0, cv::BORDER_REPLICATE);
@@ -303,19 +312,78 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
       cv::addWeighted (roi, 2.0, sharp, -1.0, 0.0, sharp);
       roi = sharp;
     }
-  /* Local mean from an 8x smaller image, blurred and scaled back: the same
-   * job as adaptiveThreshold's box filter at a third of the cost. */
+  return roi;
+}
+
+/* w.bin, dark pixels set, and its contours (w.contours, w.hierarchy).
+ * The local mean comes from an 8x smaller image, blurred and scaled back:
+ * the same job as adaptiveThreshold's box filter at a third of the cost. */
+void
+trace_dark (Worker &w, const cv::Mat &roi, int offset)
+{
   cv::resize (roi, w.small, cv::Size ((roi.cols + 7) / 8, (roi.rows + 7) / 8), 0, 0, cv::INTER_AREA);
   cv::blur (w.small, w.small, cv::Size (3, 3), cv::Point (-1, -1), cv::BORDER_REPLICATE);
   cv::resize (w.small, w.mean, roi.size (), 0, 0, cv::INTER_LINEAR);
   cv::subtract (w.mean, roi, w.bin);  /* saturates: bright pixels give 0 */
   cv::threshold (w.bin, w.bin, offset, 255, cv::THRESH_BINARY);
   cv::findContours (w.bin, w.contours, w.hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
+}
 
-  const float min_square = (3.0f * o.min_module_px) * (3.0f * o.min_module_px) * 0.5f;
-  const float max_square = (3.0f * o.max_module_px) * (3.0f * o.max_module_px) * 1.5f;
-  const float min_hole = (5.0f * o.min_module_px) * (5.0f * o.min_module_px) * 0.5f;
-  const float max_hole = (5.0f * o.max_module_px) * (5.0f * o.max_module_px) * 1.5f;
+/* Contour areas a finder's parts may have, from the module size limits. */
+struct FinderAreas {
+  float min_square, max_square, min_hole, max_hole;
+};
+
+/* The hole (white ring) `i`, whose child is `child`, is a finder when its
+ * only child is a dark square, hole:square area about 25:9. */
+void
+try_ring (VisDetector *det, Worker &w, const Region &reg, int i, int child, const FinderAreas &a)
+{
+  double hole_area = cv::contourArea (w.contours[i]);
+  if (hole_area < a.min_hole || hole_area > a.max_hole)
+    return;
+  double sq_area = cv::contourArea (w.contours[child]);
+  if (sq_area <= 0.0)
+    return;
+  /* Traced boundaries sit on pixel centres: the hole loses about a
+   * pixel of width, the square a pixel, so compare the side lengths with
+   * that in mind rather than raw areas. */
+  double hole_side = std::sqrt (hole_area) + 1.0;
+  double sq_side = std::sqrt (sq_area) + 1.0;
+  double ratio = hole_side / sq_side;   /* 5/3 ideally */
+  if (ratio < 1.25 || ratio > 2.3)
+    return;
+  cv::RotatedRect box = cv::minAreaRect (w.contours[i]);
+  float bw = box.size.width, bh = box.size.height;
+  if (bw <= 0 || bh <= 0 || std::max (bw, bh) > 2.0f * std::min (bw, bh))
+    return;
+  if (hole_area < 0.6 * bw * bh)
+    return;
+  cv::Moments m = cv::moments (w.contours[child]);
+  if (m.m00 <= 0.0)
+    return;
+  cv::Point2f centre ((float) (m.m10 / m.m00) + reg.rect.x + 0.5f, (float) (m.m01 / m.m00) + reg.rect.y + 0.5f);
+  float module = (float) ((hole_side + 1.0) / 5.0 + sq_side / 3.0) * 0.5f;
+  add_finder (det, w, reg, centre, module, cv::moments (w.contours[i]));
+}
+
+/* Finds finder patterns in one region: rings around a square (try_ring),
+ * or inner squares whose ring has a gap (try_inner_square). */
+void
+find_finders (VisDetector *det, Worker &w, const Region &reg)
+{
+  const VisDetectorOptions &o = det->opts;
+  int offset = 0;
+  cv::Mat roi = filtered_roi (det, w, reg, offset);
+  if (roi.cols < 16 || roi.rows < 16)
+    return;
+  trace_dark (w, roi, offset);
+
+  FinderAreas a;
+  a.min_square = (3.0f * o.min_module_px) * (3.0f * o.min_module_px) * 0.5f;
+  a.max_square = (3.0f * o.max_module_px) * (3.0f * o.max_module_px) * 1.5f;
+  a.min_hole = (5.0f * o.min_module_px) * (5.0f * o.min_module_px) * 0.5f;
+  a.max_hole = (5.0f * o.max_module_px) * (5.0f * o.max_module_px) * 1.5f;
   const int n = (int) w.contours.size ();
   for (int i = 0; i < n; i++)
     {
@@ -326,7 +394,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
         {
           /* A dark blob without holes: perhaps the inner square of a finder
            * whose ring has a gap (a hole needs a closed ring). */
-          try_inner_square (det, w, reg, i, min_square, max_square);
+          try_inner_square (det, w, reg, i, a.min_square, a.max_square);
           continue;
         }
       /* A hole is a contour whose parent is an outer (dark) boundary, i.e.
@@ -338,41 +406,7 @@ find_finders (VisDetector *det, Worker &w, const Region &reg)
         depth++;
       if ((depth & 1) == 0)
         continue;
-      double hole_area = cv::contourArea (w.contours[i]);
-      if (hole_area < min_hole || hole_area > max_hole)
-        continue;
-      double sq_area = cv::contourArea (w.contours[child]);
-      if (sq_area <= 0.0)
-        continue;
-      /* Traced boundaries sit on pixel centres: the hole loses about a
-       * pixel of width, the square a pixel, so compare the side lengths with
-       * that in mind rather than raw areas. */
-      double hole_side = std::sqrt (hole_area) + 1.0;
-      double sq_side = std::sqrt (sq_area) + 1.0;
-      double ratio = hole_side / sq_side;   /* 5/3 ideally */
-      if (ratio < 1.25 || ratio > 2.3)
-        continue;
-      cv::RotatedRect box = cv::minAreaRect (w.contours[i]);
-      float bw = box.size.width, bh = box.size.height;
-      if (bw <= 0 || bh <= 0 || std::max (bw, bh) > 2.0f * std::min (bw, bh))
-        continue;
-      if (hole_area < 0.6 * bw * bh)
-        continue;
-      cv::Moments m = cv::moments (w.contours[child]);
-      if (m.m00 <= 0.0)
-        continue;
-      Finder f;
-      f.centre = cv::Point2f ((float) (m.m10 / m.m00) + reg.rect.x + 0.5f,
-                              (float) (m.m01 / m.m00) + reg.rect.y + 0.5f);
-      if (!reg.own.contains (cv::Point ((int) f.centre.x, (int) f.centre.y)))
-        continue;
-      f.module = (float) ((hole_side + 1.0) / 5.0 + sq_side / 3.0) * 0.5f;
-      set_spread (f, cv::moments (w.contours[i]));
-      if (f.module < o.min_module_px * 0.7f || f.module > o.max_module_px * 1.3f)
-        continue;
-      f.used = false;
-      f.inferred = false;
-      w.finders.push_back (f);
+      try_ring (det, w, reg, i, child, a);
     }
 }
 
@@ -792,242 +826,304 @@ only_small_codes (VisDetector *det)
   return true;
 }
 
+/* A frame the detector can read: GRAY8 or BGR8, at least 32x32. */
+bool
+frame_ok (const VisImage *frame)
+{
+  /* The format comes from C, where any int fits the enum: read it as an int
+   * (loading an out-of-range enum is undefined in C++). */
+  static_assert (sizeof (VisPixelFormat) == sizeof (int), "C enum layout");
+  int format;
+  std::memcpy (&format, &frame->format, sizeof format);
+  return frame->data != nullptr && frame->width >= 32 && frame->height >= 32
+         && (format == VIS_PIXEL_GRAY8 || format == VIS_PIXEL_BGR8)
+         && frame->stride >= (size_t) frame->width * (size_t) format;
+}
+
+/* The pass this frame gets (a tracking pass asked for may have to be a
+ * cold one) and the scale it is searched at. */
+VisDetectMode
+choose_pass (VisDetector *det, const VisImage *frame, VisDetectMode mode)
+{
+  bool resized = frame->width != det->last_width || frame->height != det->last_height;
+  det->last_width = frame->width;
+  det->last_height = frame->height;
+  /* A 4K frame whose codes are all large enough is searched at half
+   * size (they keep 2 px a module there); the first pass, any table
+   * with smaller codes, and every eighth cold pass (a small sticker
+   * put down since would not show at half size) at full size.  The
+   * scale changes only where a cold pass is due anyway. */
+  const bool cold_due = mode == VIS_DETECT_COLD || resized || det->previous.empty ()
+                        || det->frames_since_cold + 1 >= cold_interval (det);
+  const int scale = frame->width >= UHD_WIDTH && frame->width % 2 == 0 && frame->height % 2 == 0
+                            && !resized && det->smallest_module >= 2.0f * UHD_MIN_MODULE
+                            && (det->scale == 1 || det->cold_passes % 8 != 7)
+                        ? 2
+                        : 1;
+  if (cold_due && scale != det->scale)
+    {
+      det->scale = scale;
+      resized = true;
+    }
+  if (mode == VIS_DETECT_TRACK
+      && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
+    mode = VIS_DETECT_COLD;
+  det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
+  det->cold_passes += mode == VIS_DETECT_COLD;
+  return mode;
+}
+
+/* The regions to search (the stripes of a cold pass, or where tracking
+ * expects codes; a cold pass where no tracking plan holds), and for a cold
+ * pass the grey frame, its noise and its block means.  Returns the pass. */
+VisDetectMode
+plan_regions (VisDetector *det, const VisImage *frame, VisDetectMode mode)
+{
+  if (frame->format == VIS_PIXEL_GRAY8 && det->scale == 1)
+    det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
+  else
+    {
+      det->gray_own.create (frame->height / det->scale, frame->width / det->scale, CV_8UC1);
+      det->gray = det->gray_own;
+    }
+
+  det->frame = frame;
+  det->regions.clear ();
+  if (mode == VIS_DETECT_TRACK && !plan_track (det, frame))
+    {
+      mode = VIS_DETECT_COLD;
+      det->frames_since_cold = 0;
+      det->regions.clear ();
+    }
+  if (mode != VIS_DETECT_COLD)
+    return mode;
+  plan_cold (det);
+  if (frame->format == VIS_PIXEL_BGR8 || det->scale > 1)
+    {
+      /* Grey conversion split over the workers by stripe (each its
+       * own rows, no overlap), before the stripes are searched. */
+      det->frame = frame;
+      det->pool.run ((int) det->regions.size (), convert_job, det);
+    }
+  /* From the grey frame, as cheap as it gets; tracking takes its
+   * block means from BGR directly, within a grey level of these. */
+  det->noise = estimate_noise (det);
+  if (det->scale > 1)
+    block_means (det, frame);
+  else
+    cv::resize (det->gray, det->small_cur,
+                cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0,
+                0, cv::INTER_AREA);
+  return mode;
+}
+
+/* Searches the planned regions and decodes what they hold into the
+ * workers' found lists. */
+void
+search_frame (VisDetector *det, VisDetectMode mode)
+{
+  /* A cold pass over a table whose codes all read has no use for the
+   * fused frames (and a 4K frame's would cost a few ms): they start
+   * again where they are next needed. */
+  det->still_now = mode == VIS_DETECT_TRACK || !det->smooth_allowed || det->unread_last;
+  if (det->still_now)
+    /* tracking a table of large codes: only where a code was left
+     * unread (the dirty blocks) is anything fused */
+    update_still (det, mode == VIS_DETECT_COLD,
+                  mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
+  else
+    det->still_fresh = true;
+  for (Worker &w : det->workers)
+    {
+      w.found.clear ();
+      w.found_reused.clear ();
+      w.found_job.clear ();
+      w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
+    }
+  det->sharpen = !det->smooth_allowed;
+  det->job_base = 0;
+  search_and_decode (det, mode);
+  /* A cold pass that read nothing, or only small codes, looks again
+   * with the small codes' sharpening (and later cold passes start with
+   * it, see smooth_allowed): a table seen from afar, or a photo, is
+   * then read from its first frame. */
+  if (mode == VIS_DETECT_COLD && !det->sharpen && only_small_codes (det))
+    {
+      det->sharpen = true;
+      det->job_base = SECOND_PASS_JOBS;
+      search_and_decode (det, mode);
+    }
+}
+
+/* What was looked at becomes the reference for "unchanged"; where a
+ * code could not be read, the area stays dirty and is looked at again
+ * next frame. */
+void
+update_reference (VisDetector *det, VisDetectMode mode)
+{
+  if (mode == VIS_DETECT_COLD)
+    {
+      det->small_cur.copyTo (det->small_ref);
+      det->dirty.create (det->small_cur.size (), CV_8UC1);
+      det->dirty.setTo (0);
+    }
+  else
+    for (const Region &r : det->regions)
+      {
+        cv::Rect rb = to_blocks (r.rect, det->small_cur.size ());
+        det->small_cur (rb).copyTo (det->small_ref (rb));
+        det->dirty (rb).setTo (0);
+      }
+  for (const Candidate &c : det->candidates)
+    if (c.undecoded)
+      {
+        cv::Point2f p = apply (c.h, QR_MODULES * 0.5, QR_MODULES * 0.5);
+        float half = dist (det->finders[c.f[0]].centre, det->finders[c.f[1]].centre);
+        cv::Rect r ((int) (p.x - half), (int) (p.y - half), (int) (2 * half), (int) (2 * half));
+        det->dirty (to_blocks (r, det->dirty.size ())).setTo (255);
+      }
+}
+
+/* Whether det->results already holds `d` (the same code read twice, from
+ * overlapping regions or both passes). */
+bool
+already_found (const VisDetector *det, const VisDetection &d)
+{
+  for (const VisDetection &e : det->results)
+    if (std::strcmp (e.payload, d.payload) == 0
+        && std::hypot (e.centre.x - d.centre.x, e.centre.y - d.centre.y) < 4.0f * e.module_px)
+      return true;
+  return false;
+}
+
+/* det->results: the codes tracking kept unchanged, then the workers'
+ * finds without duplicates, up to max_detections; the workers' counts into
+ * `out`. */
+void
+collect_results (VisDetector *det, VisDetectMode mode, VisDetectResult *out)
+{
+  det->results.clear ();
+  if (mode == VIS_DETECT_TRACK)
+    for (const VisDetection &d : det->still)
+      det->results.push_back (d);
+  out->n_reused += (unsigned) det->still.size ();
+  /* In candidate order, not worker order: the same frame reports the
+   * same codes in the same order whichever thread decoded them. */
+  det->found_order.clear ();
+  for (size_t wi = 0; wi < det->workers.size (); wi++)
+    {
+      Worker &w = det->workers[wi];
+      out->n_undecoded += w.undecoded;
+      out->n_foreign += w.foreign;
+      out->n_old_format += w.old_format;
+      out->n_wrong_seal += w.wrong_seal;
+      for (size_t i = 0; i < w.found.size (); i++)
+        det->found_order.push_back ({ w.found_job[i], (int) wi, (int) i });
+    }
+  std::sort (det->found_order.begin (), det->found_order.end (), [] (const FoundRef &a, const FoundRef &b) {
+    return a.job != b.job ? a.job < b.job : a.index < b.index;
+  });
+  for (const FoundRef &ref : det->found_order)
+    {
+      const Worker &w = det->workers[ref.worker];
+      const VisDetection &d = w.found[ref.index];
+      if (already_found (det, d))
+        continue;
+      if (det->results.size () >= det->opts.max_detections)
+        {
+          out->truncated = 1;
+          break;
+        }
+      det->results.push_back (d);
+      out->n_reused += w.found_reused[ref.index];
+    }
+}
+
+/* det->previous, the codes tracking looks for next frame: this frame's
+ * results, and on a tracking pass the codes missed for fewer than a cold
+ * interval.  A code tracking did not see this time (a hand over it) keeps
+ * its region until the next cold pass, so it is found again at once;
+ * unless another code now sits on its very spot (a card flipped or swapped
+ * in place, a card laid over it): then it is gone, and must not lend its
+ * identity to the new code's finders next frame. */
+void
+age_previous (VisDetector *det, VisDetectMode mode)
+{
+  for (size_t p = 0; p < det->previous.size (); p++)
+    {
+      const VisDetection &old = det->previous[p];
+      bool seen = false, replaced = false;
+      for (const VisDetection &e : det->results)
+        {
+          float apart = std::hypot (e.centre.x - old.centre.x, e.centre.y - old.centre.y);
+          if (std::strcmp (e.payload, old.payload) == 0 && apart < 10.0f * e.module_px)
+            {
+              seen = true;
+              break;
+            }
+          replaced |= apart < 0.5f * QR_MODULES * old.module_px;
+        }
+      det->previous_misses[p] = seen || replaced ? UINT32_MAX : det->previous_misses[p] + 1;
+    }
+  size_t kept = 0;
+  if (mode == VIS_DETECT_TRACK)
+    for (size_t p = 0; p < det->previous.size (); p++)
+      if (det->previous_misses[p] != UINT32_MAX && det->previous_misses[p] < det->opts.cold_interval
+          && kept + det->results.size () < det->opts.max_detections)
+        {
+          det->previous[kept] = det->previous[p];
+          det->previous_misses[kept] = det->previous_misses[p];
+          kept++;
+        }
+  det->previous.resize (kept);
+  det->previous_misses.resize (kept);
+  for (const VisDetection &d : det->results)
+    {
+      det->previous.push_back (d);
+      det->previous_misses.push_back (0);
+    }
+}
+
+/* What a cold pass learnt of the table: its smallest code (the scale and
+ * the smoothing for the next passes) and whether it read more than the
+ * cold pass before. */
+void
+learn_from_cold (VisDetector *det)
+{
+  float smallest = INFINITY;
+  for (const VisDetection &d : det->results)
+    smallest = std::min (smallest, d.module_px);
+  bool was = det->smooth_allowed;
+  det->smallest_module = det->results.empty () ? 0.0f : smallest;
+  det->barren_colds = det->results.size () > det->last_cold_count ? 0 : det->barren_colds + 1;
+  det->last_cold_count = det->results.size ();
+  det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE * (float) det->scale;
+  /* Small codes showed through the smoothing: the others like them
+   * it hid are looked for at once, not a cold interval later. */
+  if (was && !det->smooth_allowed && !det->results.empty () && det->noise > NOISY_SIGMA)
+    det->frames_since_cold = det->opts.cold_interval;
+}
+
 } // namespace
 
 extern "C" EngStatus
 vis_detector_detect (VisDetector *det, const VisImage *frame, VisDetectMode mode,
                      VisDetectResult *out)
 {
-  if (det == nullptr || frame == nullptr || out == nullptr)
-    return ENG_ERR_INVALID_ARGUMENT;
-  /* The format comes from C, where any int fits the enum: read it as an int
-   * (loading an out-of-range enum is undefined in C++). */
-  static_assert (sizeof (VisPixelFormat) == sizeof (int), "C enum layout");
-  int format;
-  std::memcpy (&format, &frame->format, sizeof format);
-  if (frame->data == nullptr || frame->width < 32 || frame->height < 32
-      || (format != VIS_PIXEL_GRAY8 && format != VIS_PIXEL_BGR8)
-      || frame->stride < (size_t) frame->width * (size_t) format)
+  if (det == nullptr || frame == nullptr || out == nullptr || !frame_ok (frame))
     return ENG_ERR_INVALID_ARGUMENT;
   std::memset (out, 0, sizeof *out);
   det->job_failed.store (false);
   try
     {
-      bool resized = frame->width != det->last_width || frame->height != det->last_height;
-      det->last_width = frame->width;
-      det->last_height = frame->height;
-      /* A 4K frame whose codes are all large enough is searched at half
-       * size (they keep 2 px a module there); the first pass, any table
-       * with smaller codes, and every eighth cold pass (a small sticker
-       * put down since would not show at half size) at full size.  The
-       * scale changes only where a cold pass is due anyway. */
-      const bool cold_due = mode == VIS_DETECT_COLD || resized || det->previous.empty ()
-                            || det->frames_since_cold + 1 >= cold_interval (det);
-      const int scale = frame->width >= UHD_WIDTH && frame->width % 2 == 0 && frame->height % 2 == 0
-                                && !resized && det->smallest_module >= 2.0f * UHD_MIN_MODULE
-                                && (det->scale == 1 || det->cold_passes % 8 != 7)
-                            ? 2
-                            : 1;
-      if (cold_due && scale != det->scale)
-        {
-          det->scale = scale;
-          resized = true;
-        }
-      if (mode == VIS_DETECT_TRACK
-          && (resized || det->previous.empty () || det->frames_since_cold + 1 >= cold_interval (det)))
-        mode = VIS_DETECT_COLD;
-      det->frames_since_cold = mode == VIS_DETECT_COLD ? 0 : det->frames_since_cold + 1;
-      det->cold_passes += mode == VIS_DETECT_COLD;
-
-      if (frame->format == VIS_PIXEL_GRAY8 && det->scale == 1)
-        det->gray = cv::Mat (frame->height, frame->width, CV_8UC1, (void *) frame->data, frame->stride);
-      else
-        {
-          det->gray_own.create (frame->height / det->scale, frame->width / det->scale, CV_8UC1);
-          det->gray = det->gray_own;
-        }
-
-      det->frame = frame;
-      det->regions.clear ();
-      if (mode == VIS_DETECT_TRACK && !plan_track (det, frame))
-        {
-          mode = VIS_DETECT_COLD;
-          det->frames_since_cold = 0;
-          det->regions.clear ();
-        }
+      mode = choose_pass (det, frame, mode);
+      mode = plan_regions (det, frame, mode);
+      search_frame (det, mode);
+      update_reference (det, mode);
+      collect_results (det, mode, out);
+      age_previous (det, mode);
       if (mode == VIS_DETECT_COLD)
-        {
-          plan_cold (det);
-          if (frame->format == VIS_PIXEL_BGR8 || det->scale > 1)
-            {
-              /* Grey conversion split over the workers by stripe (each its
-               * own rows, no overlap), before the stripes are searched. */
-              det->frame = frame;
-              det->pool.run ((int) det->regions.size (), convert_job, det);
-            }
-          /* From the grey frame, as cheap as it gets; tracking takes its
-           * block means from BGR directly, within a grey level of these. */
-          det->noise = estimate_noise (det);
-          if (det->scale > 1)
-            block_means (det, frame);
-          else
-            cv::resize (det->gray, det->small_cur,
-                        cv::Size ((det->gray.cols + BLOCK - 1) / BLOCK, (det->gray.rows + BLOCK - 1) / BLOCK), 0,
-                        0, cv::INTER_AREA);
-        }
-
-      /* A cold pass over a table whose codes all read has no use for the
-       * fused frames (and a 4K frame's would cost a few ms): they start
-       * again where they are next needed. */
-      det->still_now = mode == VIS_DETECT_TRACK || !det->smooth_allowed || det->unread_last;
-      if (det->still_now)
-        /* tracking a table of large codes: only where a code was left
-         * unread (the dirty blocks) is anything fused */
-        update_still (det, mode == VIS_DETECT_COLD,
-                      mode == VIS_DETECT_TRACK && det->smooth_allowed && det->dirty.size () == det->small_cur.size ());
-      else
-        det->still_fresh = true;
-      for (Worker &w : det->workers)
-        {
-          w.found.clear ();
-          w.found_reused.clear ();
-          w.found_job.clear ();
-          w.undecoded = w.foreign = w.old_format = w.wrong_seal = 0;
-        }
-      det->sharpen = !det->smooth_allowed;
-      det->job_base = 0;
-      search_and_decode (det, mode);
-      /* A cold pass that read nothing, or only small codes, looks again
-       * with the small codes' sharpening (and later cold passes start with
-       * it, see smooth_allowed): a table seen from afar, or a photo, is
-       * then read from its first frame. */
-      if (mode == VIS_DETECT_COLD && !det->sharpen && only_small_codes (det))
-        {
-          det->sharpen = true;
-          det->job_base = SECOND_PASS_JOBS;
-          search_and_decode (det, mode);
-        }
-
-      det->results.clear ();
-      if (mode == VIS_DETECT_TRACK)
-        for (const VisDetection &d : det->still)
-          det->results.push_back (d);
-      out->n_reused += (unsigned) det->still.size ();
-      /* What was looked at becomes the reference for "unchanged"; where a
-       * code could not be read, the area stays dirty and is looked at again
-       * next frame. */
-      if (mode == VIS_DETECT_COLD)
-        {
-          det->small_cur.copyTo (det->small_ref);
-          det->dirty.create (det->small_cur.size (), CV_8UC1);
-          det->dirty.setTo (0);
-        }
-      else
-        for (const Region &r : det->regions)
-          {
-            cv::Rect rb = to_blocks (r.rect, det->small_cur.size ());
-            det->small_cur (rb).copyTo (det->small_ref (rb));
-            det->dirty (rb).setTo (0);
-          }
-      for (const Candidate &c : det->candidates)
-        if (c.undecoded)
-          {
-            cv::Point2f p = apply (c.h, QR_MODULES * 0.5, QR_MODULES * 0.5);
-            float half = dist (det->finders[c.f[0]].centre, det->finders[c.f[1]].centre);
-            cv::Rect r ((int) (p.x - half), (int) (p.y - half), (int) (2 * half), (int) (2 * half));
-            det->dirty (to_blocks (r, det->dirty.size ())).setTo (255);
-          }
-      /* In candidate order, not worker order: the same frame reports the
-       * same codes in the same order whichever thread decoded them. */
-      det->found_order.clear ();
-      for (size_t wi = 0; wi < det->workers.size (); wi++)
-        {
-          Worker &w = det->workers[wi];
-          out->n_undecoded += w.undecoded;
-          out->n_foreign += w.foreign;
-          out->n_old_format += w.old_format;
-          out->n_wrong_seal += w.wrong_seal;
-          for (size_t i = 0; i < w.found.size (); i++)
-            det->found_order.push_back ({ w.found_job[i], (int) wi, (int) i });
-        }
-      std::sort (det->found_order.begin (), det->found_order.end (), [] (const FoundRef &a, const FoundRef &b) {
-        return a.job != b.job ? a.job < b.job : a.index < b.index;
-      });
-      for (const FoundRef &ref : det->found_order)
-        {
-          const Worker &w = det->workers[ref.worker];
-          const VisDetection &d = w.found[ref.index];
-          bool dup = false;
-          for (const VisDetection &e : det->results)
-            if (std::strcmp (e.payload, d.payload) == 0
-                && std::hypot (e.centre.x - d.centre.x, e.centre.y - d.centre.y) < 4.0f * e.module_px)
-              {
-                dup = true;
-                break;
-              }
-          if (dup)
-            continue;
-          if (det->results.size () >= det->opts.max_detections)
-            {
-              out->truncated = 1;
-              break;
-            }
-          det->results.push_back (d);
-          out->n_reused += w.found_reused[ref.index];
-        }
-      /* A code tracking did not see this time (a hand over it) keeps its
-       * region until the next cold pass, so it is found again at once;
-       * unless another code now sits on its very spot (a card flipped or
-       * swapped in place, a card laid over it): then it is gone, and must
-       * not lend its identity to the new code's finders next frame. */
-      for (size_t p = 0; p < det->previous.size (); p++)
-        {
-          const VisDetection &old = det->previous[p];
-          bool seen = false, replaced = false;
-          for (const VisDetection &e : det->results)
-            {
-              float apart = std::hypot (e.centre.x - old.centre.x, e.centre.y - old.centre.y);
-              if (std::strcmp (e.payload, old.payload) == 0 && apart < 10.0f * e.module_px)
-                {
-                  seen = true;
-                  break;
-                }
-              replaced |= apart < 0.5f * QR_MODULES * old.module_px;
-            }
-          det->previous_misses[p] = seen || replaced ? UINT32_MAX : det->previous_misses[p] + 1;
-        }
-      size_t kept = 0;
-      if (mode == VIS_DETECT_TRACK)
-        for (size_t p = 0; p < det->previous.size (); p++)
-          if (det->previous_misses[p] != UINT32_MAX && det->previous_misses[p] < det->opts.cold_interval
-              && kept + det->results.size () < det->opts.max_detections)
-            {
-              det->previous[kept] = det->previous[p];
-              det->previous_misses[kept] = det->previous_misses[p];
-              kept++;
-            }
-      det->previous.resize (kept);
-      det->previous_misses.resize (kept);
-      for (const VisDetection &d : det->results)
-        {
-          det->previous.push_back (d);
-          det->previous_misses.push_back (0);
-        }
-      if (mode == VIS_DETECT_COLD)
-        {
-          float smallest = INFINITY;
-          for (const VisDetection &d : det->results)
-            smallest = std::min (smallest, d.module_px);
-          bool was = det->smooth_allowed;
-          det->smallest_module = det->results.empty () ? 0.0f : smallest;
-          det->barren_colds = det->results.size () > det->last_cold_count ? 0 : det->barren_colds + 1;
-          det->last_cold_count = det->results.size ();
-          det->smooth_allowed = det->results.empty () ? !was : smallest >= SMOOTH_MIN_MODULE * (float) det->scale;
-          /* Small codes showed through the smoothing: the others like them
-           * it hid are looked for at once, not a cold interval later. */
-          if (was && !det->smooth_allowed && !det->results.empty () && det->noise > NOISY_SIGMA)
-            det->frames_since_cold = det->opts.cold_interval;
-        }
+        learn_from_cold (det);
       det->unread_last = out->n_undecoded > 0;
       out->detections = det->results.data ();
       out->n_detections = det->results.size ();

@@ -451,12 +451,11 @@ blurred_at (const float *x, const float *w, int row, int col)
   return v;
 }
 
-float
-vis_qr_deconvolve (const float *samples, float saturated, float *out)
+/* The function modules at their known values, the others at 0.5;
+ * known[i] tells which is which. */
+static void
+start_modules (float *x, bool *known)
 {
-  memcpy (out, samples, sizeof (float) * VIS_QRD_MODULES);
-  float x[VIS_QRD_MODULES];
-  bool known[VIS_QRD_MODULES];
   for (int r = 0; r < N; r++)
     for (int c = 0; c < N; c++)
       {
@@ -464,10 +463,16 @@ vis_qr_deconvolve (const float *samples, float saturated, float *out)
         known[r * N + c] = k >= 0;
         x[r * N + c] = k >= 0 ? (float) k : 0.5f;
       }
-  /* The blur and the two levels, fitted on the modules of the finders'
-   * inner 6x6 (their 5x5 neighbourhoods are all known): least squares of
-   * sample = dark + (light - dark) * blurred, over a few sigmas. */
-  float best_s = -1.0f, best_err = INFINITY, dark = 0.0f, light = 255.0f;
+}
+
+/* The blur and the two levels, fitted on the modules of the finders'
+ * inner 6x6 (their 5x5 neighbourhoods are all known, in `x`): least
+ * squares of sample = dark + (light - dark) * blurred, over a few sigmas.
+ * Returns the best sigma, -1 when none fits. */
+static float
+fit_blur (const float *samples, float saturated, const float *x, float *dark, float *light)
+{
+  float best_s = -1.0f, best_err = INFINITY;
   static const float sigmas[] = { 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.85f };
   for (size_t k = 0; k < sizeof sigmas / sizeof sigmas[0]; k++)
     {
@@ -497,66 +502,97 @@ vis_qr_deconvolve (const float *samples, float saturated, float *out)
         {
           best_err = (float) err;
           best_s = sigmas[k];
-          dark = (float) icpt;
-          light = (float) (icpt + slope);
+          *dark = (float) icpt;
+          *light = (float) (icpt + slope);
         }
     }
-  if (best_s < 0)
-    return -1.0f;
-  float w[2 * SPREAD + 1];
-  axis_weights (best_s, w);
-  /* Projected Gauss-Seidel on the unknown modules, samples as levels 0..1. */
+  return best_s;
+}
+
+/* The modules and samples a deconvolution works on: samples as levels
+ * 0..1 (`y`, where `use`), residuals kept up to date as modules change. */
+typedef struct {
+  float x[VIS_QRD_MODULES];
+  bool known[VIS_QRD_MODULES];
   float y[VIS_QRD_MODULES];
   bool use[VIS_QRD_MODULES];
-  for (int i = 0; i < VIS_QRD_MODULES; i++)
-    {
-      use[i] = !isnan (samples[i]) && samples[i] < saturated;
-      y[i] = use[i] ? (samples[i] - dark) / (light - dark) : 0.0f;
-    }
-  float norm = 0.0f;
+  float res[VIS_QRD_MODULES];
+  float w[2 * SPREAD + 1];
+  float norm;
+} Deconv;
+
+/* One Gauss-Seidel step on the unknown module (r, c), its value kept in
+ * 0..1. */
+static void
+relax_module (Deconv *d, int r, int c)
+{
+  const float *w = d->w;
+  const int j = r * N + c;
+  float g = 0.0f, h = 0.0f;
   for (int dy = -SPREAD; dy <= SPREAD; dy++)
     for (int dx = -SPREAD; dx <= SPREAD; dx++)
-      norm += w[dy + SPREAD] * w[dy + SPREAD] * w[dx + SPREAD] * w[dx + SPREAD];
-  /* residuals kept up to date as modules change */
-  float res[VIS_QRD_MODULES];
+      {
+        int rr = r + dy, cc = c + dx;
+        if (rr < 0 || cc < 0 || rr >= N || cc >= N || !d->use[rr * N + cc])
+          continue;
+        float wij = w[dy + SPREAD] * w[dx + SPREAD];
+        g += wij * d->res[rr * N + cc];
+        h += wij * wij;
+      }
+  if (h < 0.05f * d->norm)
+    return;   /* (almost) nothing of it was seen */
+  float v = d->x[j] + g / h;
+  v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+  float delta = v - d->x[j];
+  d->x[j] = v;
+  for (int dy = -SPREAD; dy <= SPREAD; dy++)
+    for (int dx = -SPREAD; dx <= SPREAD; dx++)
+      {
+        int rr = r + dy, cc = c + dx;
+        if (rr >= 0 && cc >= 0 && rr < N && cc < N && d->use[rr * N + cc])
+          d->res[rr * N + cc] -= w[dy + SPREAD] * w[dx + SPREAD] * delta;
+      }
+}
+
+/* Projected Gauss-Seidel on the unknown modules of d->x. */
+static void
+solve_modules (Deconv *d, const float *samples, float saturated, float dark, float light)
+{
+  const float *w = d->w;
+  for (int i = 0; i < VIS_QRD_MODULES; i++)
+    {
+      d->use[i] = !isnan (samples[i]) && samples[i] < saturated;
+      d->y[i] = d->use[i] ? (samples[i] - dark) / (light - dark) : 0.0f;
+    }
+  d->norm = 0.0f;
+  for (int dy = -SPREAD; dy <= SPREAD; dy++)
+    for (int dx = -SPREAD; dx <= SPREAD; dx++)
+      d->norm += w[dy + SPREAD] * w[dy + SPREAD] * w[dx + SPREAD] * w[dx + SPREAD];
   for (int r = 0; r < N; r++)
     for (int c = 0; c < N; c++)
-      res[r * N + c] = use[r * N + c] ? y[r * N + c] - blurred_at (x, w, r, c) : 0.0f;
+      d->res[r * N + c] = d->use[r * N + c] ? d->y[r * N + c] - blurred_at (d->x, w, r, c) : 0.0f;
   for (int sweep = 0; sweep < 12; sweep++)
     for (int r = 0; r < N; r++)
       for (int c = 0; c < N; c++)
-        {
-          const int j = r * N + c;
-          if (known[j])
-            continue;
-          float g = 0.0f, h = 0.0f;
-          for (int dy = -SPREAD; dy <= SPREAD; dy++)
-            for (int dx = -SPREAD; dx <= SPREAD; dx++)
-              {
-                int rr = r + dy, cc = c + dx;
-                if (rr < 0 || cc < 0 || rr >= N || cc >= N || !use[rr * N + cc])
-                  continue;
-                float wij = w[dy + SPREAD] * w[dx + SPREAD];
-                g += wij * res[rr * N + cc];
-                h += wij * wij;
-              }
-          if (h < 0.05f * norm)
-            continue;   /* (almost) nothing of it was seen */
-          float v = x[j] + g / h;
-          v = v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
-          float delta = v - x[j];
-          x[j] = v;
-          for (int dy = -SPREAD; dy <= SPREAD; dy++)
-            for (int dx = -SPREAD; dx <= SPREAD; dx++)
-              {
-                int rr = r + dy, cc = c + dx;
-                if (rr >= 0 && cc >= 0 && rr < N && cc < N && use[rr * N + cc])
-                  res[rr * N + cc] -= w[dy + SPREAD] * w[dx + SPREAD] * delta;
-              }
-        }
+        if (!d->known[r * N + c])
+          relax_module (d, r, c);
+}
+
+float
+vis_qr_deconvolve (const float *samples, float saturated, float *out)
+{
+  memcpy (out, samples, sizeof (float) * VIS_QRD_MODULES);
+  Deconv d;
+  start_modules (d.x, d.known);
+  float dark = 0.0f, light = 255.0f;
+  float best_s = fit_blur (samples, saturated, d.x, &dark, &light);
+  if (best_s < 0)
+    return -1.0f;
+  axis_weights (best_s, d.w);
+  solve_modules (&d, samples, saturated, dark, light);
   for (int i = 0; i < VIS_QRD_MODULES; i++)
-    if (use[i])
-      out[i] = 20.0f + 210.0f * x[i];
+    if (d.use[i])
+      out[i] = 20.0f + 210.0f * d.x[i];
   return best_s;
 }
 

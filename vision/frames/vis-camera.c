@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -685,50 +686,66 @@ is_class_heading (const char *s)
   return true;
 }
 
-/* "brightness 0x00980900 (int)    : min=0 max=255 step=1 default=128 ..." */
-static bool
-read_ctrl (const char *s, VisCameraCtrl *c, const char **what)
+/* The numeric fields of a control line that matter; value=, elems=, dims
+ * and the like are skipped. */
+enum { HAVE_MIN = 1, HAVE_MAX = 2, HAVE_STEP = 4, HAVE_DEF = 8 };
+static const struct {
+  const char *key;
+  size_t offset;
+  unsigned have;
+} ctrl_fields[] = {
+  { "min", offsetof (VisCameraCtrl, min), HAVE_MIN },
+  { "max", offsetof (VisCameraCtrl, max), HAVE_MAX },
+  { "step", offsetof (VisCameraCtrl, step), HAVE_STEP },
+  { "default", offsetof (VisCameraCtrl, def), HAVE_DEF },
+};
+
+/* "brightness 0x00980900 (int)    :": the name, id and type.  Returns what
+ * follows the colon, NULL when the head is not one. */
+static const char *
+read_ctrl_head (const char *s, VisCameraCtrl *c, const char **what)
 {
-  *what = "NAME 0xID (TYPE) : min=... max=... step=... default=...";
   const char *p = s;
   const char *name_end = p;
   while (*name_end && !is_space (*name_end))
     name_end++;
   size_t name_len = (size_t) (name_end - p);
   if (name_len == 0)
-    return false;
+    return NULL;
   snprintf (c->name, sizeof c->name, "%.*s", (int) (name_len < sizeof c->name ? name_len : sizeof c->name - 1), p);
   p = skip_spaces (name_end);
   long long id;
   if (p[0] != '0' || p[1] != 'x' || !read_long (&p, &id) || id <= 0 || id > 0xffffffffLL)
-    return false;
+    return NULL;
   c->id = (uint32_t) id;
   p = skip_spaces (p);
   if (*p++ != '(')
-    return false;
+    return NULL;
   const char *type_end = strchr (p, ')');
   if (type_end == NULL || type_end - p >= 32)
-    return false;
+    return NULL;
   char type[32];
   snprintf (type, sizeof type, "%.*s", (int) (type_end - p), p);
   c->type = ctrl_type (type);
   if (c->type == 0)
     {
       *what = "a control of a known type (int, bool, menu, intmenu, ...)";
-      return false;
+      return NULL;
     }
   p = skip_spaces (type_end + 1);
-  if (*p++ != ':')
-    return false;
-  bool have_min = false, have_max = false, have_step = false, have_def = false;
-  c->min = 0;
-  c->max = c->type == VIS_CAMERA_CTRL_BOOL ? 1 : 0;
-  c->step = 1;
+  return *p == ':' ? p + 1 : NULL;
+}
+
+/* "min=0 max=255 ... flags=inactive": the fields after the colon into `c`,
+ * which of ctrl_fields were there into `have`. */
+static bool
+read_ctrl_fields (const char *p, VisCameraCtrl *c, unsigned *have, const char **what)
+{
   for (;;)
     {
       p = skip_spaces (p);
       if (*p == '\0')
-        break;
+        return true;
       const char *flags = after (p, "flags=");
       if (flags != NULL)
         {
@@ -736,7 +753,7 @@ read_ctrl (const char *s, VisCameraCtrl *c, const char **what)
           c->inactive = strstr (flags, "inactive") != NULL;
           c->read_only = strstr (flags, "read-only") != NULL;
           c->disabled = strstr (flags, "disabled") != NULL;
-          break;
+          return true;
         }
       const char *eq = p;
       while (*eq && *eq != '=' && !is_space (*eq))
@@ -751,21 +768,10 @@ read_ctrl (const char *s, VisCameraCtrl *c, const char **what)
       const char *end = v;
       while (*end && !is_space (*end))
         end++;
-      bool known = true;
-      int32_t *slot = NULL;
-      bool *seen = NULL;
-      if (key_len == 3 && strncmp (p, "min", 3) == 0)
-        slot = &c->min, seen = &have_min;
-      else if (key_len == 3 && strncmp (p, "max", 3) == 0)
-        slot = &c->max, seen = &have_max;
-      else if (key_len == 4 && strncmp (p, "step", 4) == 0)
-        slot = &c->step, seen = &have_step;
-      else if (key_len == 7 && strncmp (p, "default", 7) == 0)
-        slot = &c->def, seen = &have_def;
-      else
-        known = false;   /* value=, elems=, dims: not needed */
-      if (known && c->type != VIS_CAMERA_CTRL_OTHER)
+      for (size_t f = 0; f < sizeof ctrl_fields / sizeof ctrl_fields[0] && c->type != VIS_CAMERA_CTRL_OTHER; f++)
         {
+          if (key_len != strlen (ctrl_fields[f].key) || strncmp (p, ctrl_fields[f].key, key_len) != 0)
+            continue;
           long long n;
           const char *q = v;
           if (!read_long (&q, &n) || q != end || n < INT32_MIN || n > INT32_MAX)
@@ -773,15 +779,32 @@ read_ctrl (const char *s, VisCameraCtrl *c, const char **what)
               *what = "whole numbers in min=, max=, step= and default=";
               return false;
             }
-          *slot = (int32_t) n;
-          *seen = true;
+          *(int32_t *) ((char *) c + ctrl_fields[f].offset) = (int32_t) n;
+          *have |= ctrl_fields[f].have;
+          break;
         }
       p = end;
     }
+}
+
+/* "brightness 0x00980900 (int)    : min=0 max=255 step=1 default=128 ..." */
+static bool
+read_ctrl (const char *s, VisCameraCtrl *c, const char **what)
+{
+  *what = "NAME 0xID (TYPE) : min=... max=... step=... default=...";
+  const char *p = read_ctrl_head (s, c, what);
+  if (p == NULL)
+    return false;
+  c->min = 0;
+  c->max = c->type == VIS_CAMERA_CTRL_BOOL ? 1 : 0;
+  c->step = 1;
+  unsigned have = 0;
+  if (!read_ctrl_fields (p, c, &have, what))
+    return false;
   if (c->type == VIS_CAMERA_CTRL_OTHER)
     return true;
-  if (!have_def || (c->type != VIS_CAMERA_CTRL_BOOL && (!have_min || !have_max))
-      || (c->type == VIS_CAMERA_CTRL_INT && !have_step))
+  if (!(have & HAVE_DEF) || (c->type != VIS_CAMERA_CTRL_BOOL && (!(have & HAVE_MIN) || !(have & HAVE_MAX)))
+      || (c->type == VIS_CAMERA_CTRL_INT && !(have & HAVE_STEP)))
     {
       *what = c->type == VIS_CAMERA_CTRL_INT ? "an int control with min=, max=, step= and default="
               : c->type == VIS_CAMERA_CTRL_MENU ? "a menu control with min=, max= and default="

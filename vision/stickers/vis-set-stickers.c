@@ -124,6 +124,142 @@ vis_set_card_label (const EngCardSet *set, const EngGameClass *klass, const void
   g_string_free (s, TRUE);
 }
 
+/* The set's stickers in sheet order, in a new array of `n` (free()), or
+ * NULL with `status` set. */
+static Entry *
+sorted_entries (const EngCardSet *set, size_t n, EngStatus *status)
+{
+  Entry *entries = calloc (n, sizeof *entries);
+  if (entries == NULL)
+    {
+      *status = ENG_ERR_NO_MEMORY;
+      return NULL;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      *status = eng_card_set_sticker (set, i, &entries[i].meaning);
+      if (*status != ENG_OK)
+        {
+          free (entries);
+          return NULL;
+        }
+      entries[i].rank = kind_rank (entries[i].meaning.tag.kind);
+      entries[i].deck = deck_of (set, &entries[i].meaning);
+      entries[i].index = i;
+    }
+  qsort (entries, n, sizeof *entries, compare_entries);
+  return entries;
+}
+
+/* What every sticker's text is written with. */
+typedef struct {
+  const EngCardSet *set;
+  const char *game;
+  /* the game's rules name the cards as the app does; a set no registered
+   * game reads keeps its own names (rules NULL) */
+  const EngGameClass *klass;
+  void *rules;
+  VisStickerCounts counts;
+} SheetCtx;
+
+/* Title, body and section heading of the `nth` sticker (from 1) of a group
+ * of `in_group`, counted in ctx->counts. */
+static void
+write_text (SheetCtx *ctx, const Entry *e, size_t nth, size_t in_group, VisStickerText *t)
+{
+  const EngCardSet *set = ctx->set;
+  const char *game = ctx->game;
+  const EngTagMeaning *m = &e->meaning;
+  VisStickerCounts *c = &ctx->counts;
+  switch (m->tag.kind)
+    {
+    case ENG_TAG_FACE:
+      c->faces++;
+      snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card face"));
+      if (m->card != NULL)
+        vis_set_card_label (set, ctx->klass, ctx->rules, m->card, t->body, sizeof t->body);
+      else
+        snprintf (t->body, sizeof t->body, "%s", ENG_ ("card"));
+      snprintf (t->section, sizeof t->section, ENG_ ("Card faces \xe2\x80\x94 %s: %zu stickers"),
+                deck_label (set, e->deck), in_group);
+      break;
+    case ENG_TAG_BACK:
+      c->backs++;
+      snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card back"));
+      /* Translators: the game, the deck's id ("cat", context "deck"), then which back of how many. */
+      snprintf (t->body, sizeof t->body, ENG_ ("%s: back of the %s deck, %zu of %zu"), game,
+                m->deck != NULL && m->deck->id != NULL
+                  ? g_dpgettext2 (GETTEXT_PACKAGE, "deck", m->deck->id) : "",
+                nth, in_group);
+      snprintf (t->section, sizeof t->section, ENG_ ("Card backs \xe2\x80\x94 %s: %zu stickers"),
+                deck_label (set, e->deck), in_group);
+      break;
+    case ENG_TAG_ANCHOR:
+      c->anchors++;
+      snprintf (t->title, sizeof t->title, ENG_ ("Table anchor %u"), m->anchor);
+      snprintf (t->body, sizeof t->body,
+                ENG_ ("%s: table anchor %u of %u, flat at a corner of the play area "
+                      "(clockwise)"), game, m->anchor, eng_card_set_n_anchors (set));
+      snprintf (t->section, sizeof t->section, ENG_ ("Table anchors: %zu stickers"), in_group);
+      break;
+    case ENG_TAG_SEAT:
+      c->seats++;
+      snprintf (t->title, sizeof t->title, ENG_ ("Seat %u"), m->seat);
+      snprintf (t->body, sizeof t->body,
+                ENG_ ("%s: seat %u of %u, at the table edge in front of this player "
+                      "(clockwise)"), game, m->seat, eng_card_set_n_seats (set));
+      snprintf (t->section, sizeof t->section, ENG_ ("Seat markers: %zu stickers"), in_group);
+      break;
+    case ENG_TAG_COMMAND:
+      c->commands++;
+      snprintf (t->title, sizeof t->title, "%s", ENG_ ("Command"));
+      {
+        /* The command in capitals is what a person looks for. */
+        char *command = g_utf8_strup (m->command != NULL && m->command->label != NULL
+                                        ? data_word (m->command->label) : ENG_ ("command"), -1);
+        /* Translators: the game, then the command card's label in capitals. */
+        snprintf (t->body, sizeof t->body, ENG_ ("%s: %.200s \xe2\x80\x94 show this card to the camera"),
+                  game, command);
+        g_free (command);
+      }
+      snprintf (t->section, sizeof t->section, ENG_ ("Command cards: %zu stickers"), in_group);
+      break;
+    default:
+      snprintf (t->title, sizeof t->title, "%s", game);
+      snprintf (t->body, sizeof t->body, "%s", eng_tag_kind_to_string (m->tag.kind));
+      snprintf (t->section, sizeof t->section, "%s", ENG_ ("Other tags"));
+      break;
+    }
+}
+
+/* Every sticker's payload and texts, in sheet order.  A group is a run of
+ * equal (rank, deck); its size goes in the heading and in each back's
+ * "i/n". */
+static EngStatus
+write_texts (SheetCtx *ctx, const EngPrinting *printing, const Entry *entries, size_t n,
+             VisStickerText *texts)
+{
+  size_t group_start = 0;
+  size_t group_end = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      const Entry *e = &entries[i];
+      if (i == group_end)
+        {
+          group_start = i;
+          group_end = i;
+          while (group_end < n && entries[group_end].rank == e->rank
+                 && entries[group_end].deck == e->deck)
+            group_end++;
+        }
+      EngStatus status = eng_printing_sticker_text (printing, &e->meaning.tag, texts[i].payload);
+      if (status != ENG_OK)
+        return status;
+      write_text (ctx, e, i - group_start + 1, group_end - group_start, &texts[i]);
+    }
+  return ENG_OK;
+}
+
 EngStatus
 vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisStickerText **out,
                        size_t *n_out, VisStickerCounts *counts)
@@ -138,132 +274,32 @@ vis_set_sticker_texts (const EngCardSet *set, const EngPrinting *printing, VisSt
   if (n == 0)
     return ENG_ERR_INVALID_ARGUMENT;
 
-  Entry *entries = calloc (n, sizeof *entries);
   VisStickerText *texts = calloc (n, sizeof *texts);
-  if (entries == NULL || texts == NULL)
+  if (texts == NULL)
+    return ENG_ERR_NO_MEMORY;
+  EngStatus status;
+  Entry *entries = sorted_entries (set, n, &status);
+  if (entries == NULL)
     {
-      free (entries);
       free (texts);
-      return ENG_ERR_NO_MEMORY;
+      return status;
     }
-  VisStickerCounts c = { 0 };
-  for (size_t i = 0; i < n; i++)
-    {
-      EngStatus status = eng_card_set_sticker (set, i, &entries[i].meaning);
-      if (status != ENG_OK)
-        {
-          free (entries);
-          free (texts);
-          return status;
-        }
-      entries[i].rank = kind_rank (entries[i].meaning.tag.kind);
-      entries[i].deck = deck_of (set, &entries[i].meaning);
-      entries[i].index = i;
-    }
-  qsort (entries, n, sizeof *entries, compare_entries);
-
-  /* A group is a run of equal (rank, deck); its size goes in the heading
-   * and in each back's "i/n". */
-  size_t group_start = 0;
-  size_t group_end = 0;
-  const char *game = vis_set_game_name (set);
-  /* the game's rules name the cards as the app does; a set no registered
-   * game reads keeps its own names */
-  const EngGameClass *klass = eng_game_class_find (eng_card_set_game (set));
-  void *rules = NULL;
-  if (klass != NULL && eng_game_class_rules_new (klass, set, NULL, &rules, NULL) != ENG_OK)
-    rules = NULL;
-  for (size_t i = 0; i < n; i++)
-    {
-      const Entry *e = &entries[i];
-      if (i == group_end)
-        {
-          group_start = i;
-          group_end = i;
-          while (group_end < n && entries[group_end].rank == e->rank
-                 && entries[group_end].deck == e->deck)
-            group_end++;
-        }
-      size_t in_group = group_end - group_start;
-      size_t nth = i - group_start + 1;
-
-      const EngTagMeaning *m = &e->meaning;
-      VisStickerText *t = &texts[i];
-      EngStatus status = eng_printing_sticker_text (printing, &m->tag, t->payload);
-      if (status != ENG_OK)
-        {
-          if (rules != NULL)
-            eng_game_class_rules_free (klass, rules);
-          free (entries);
-          free (texts);
-          return status;
-        }
-      switch (m->tag.kind)
-        {
-        case ENG_TAG_FACE:
-          c.faces++;
-          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card face"));
-          if (m->card != NULL)
-            vis_set_card_label (set, klass, rules, m->card, t->body, sizeof t->body);
-          else
-            snprintf (t->body, sizeof t->body, "%s", ENG_ ("card"));
-          snprintf (t->section, sizeof t->section, ENG_ ("Card faces \xe2\x80\x94 %s: %zu stickers"),
-                    deck_label (set, e->deck), in_group);
-          break;
-        case ENG_TAG_BACK:
-          c.backs++;
-          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Card back"));
-          /* Translators: the game, the deck's id ("cat", context "deck"), then which back of how many. */
-          snprintf (t->body, sizeof t->body, ENG_ ("%s: back of the %s deck, %zu of %zu"), game,
-                    m->deck != NULL && m->deck->id != NULL
-                      ? g_dpgettext2 (GETTEXT_PACKAGE, "deck", m->deck->id) : "",
-                    nth, in_group);
-          snprintf (t->section, sizeof t->section, ENG_ ("Card backs \xe2\x80\x94 %s: %zu stickers"),
-                    deck_label (set, e->deck), in_group);
-          break;
-        case ENG_TAG_ANCHOR:
-          c.anchors++;
-          snprintf (t->title, sizeof t->title, ENG_ ("Table anchor %u"), m->anchor);
-          snprintf (t->body, sizeof t->body,
-                    ENG_ ("%s: table anchor %u of %u, flat at a corner of the play area "
-                          "(clockwise)"), game, m->anchor, eng_card_set_n_anchors (set));
-          snprintf (t->section, sizeof t->section, ENG_ ("Table anchors: %zu stickers"), in_group);
-          break;
-        case ENG_TAG_SEAT:
-          c.seats++;
-          snprintf (t->title, sizeof t->title, ENG_ ("Seat %u"), m->seat);
-          snprintf (t->body, sizeof t->body,
-                    ENG_ ("%s: seat %u of %u, at the table edge in front of this player "
-                          "(clockwise)"), game, m->seat, eng_card_set_n_seats (set));
-          snprintf (t->section, sizeof t->section, ENG_ ("Seat markers: %zu stickers"), in_group);
-          break;
-        case ENG_TAG_COMMAND:
-          c.commands++;
-          snprintf (t->title, sizeof t->title, "%s", ENG_ ("Command"));
-          {
-            /* The command in capitals is what a person looks for. */
-            char *command = g_utf8_strup (m->command != NULL && m->command->label != NULL
-                                            ? data_word (m->command->label) : ENG_ ("command"), -1);
-            /* Translators: the game, then the command card's label in capitals. */
-            snprintf (t->body, sizeof t->body, ENG_ ("%s: %.200s \xe2\x80\x94 show this card to the camera"),
-                      game, command);
-            g_free (command);
-          }
-          snprintf (t->section, sizeof t->section, ENG_ ("Command cards: %zu stickers"), in_group);
-          break;
-        default:
-          snprintf (t->title, sizeof t->title, "%s", game);
-          snprintf (t->body, sizeof t->body, "%s", eng_tag_kind_to_string (m->tag.kind));
-          snprintf (t->section, sizeof t->section, "%s", ENG_ ("Other tags"));
-          break;
-        }
-    }
-  if (rules != NULL)
-    eng_game_class_rules_free (klass, rules);
+  SheetCtx ctx = { .set = set, .game = vis_set_game_name (set) };
+  ctx.klass = eng_game_class_find (eng_card_set_game (set));
+  if (ctx.klass != NULL && eng_game_class_rules_new (ctx.klass, set, NULL, &ctx.rules, NULL) != ENG_OK)
+    ctx.rules = NULL;
+  status = write_texts (&ctx, printing, entries, n, texts);
+  if (ctx.rules != NULL)
+    eng_game_class_rules_free (ctx.klass, ctx.rules);
   free (entries);
+  if (status != ENG_OK)
+    {
+      free (texts);
+      return status;
+    }
   *out = texts;
   *n_out = n;
   if (counts != NULL)
-    *counts = c;
+    *counts = ctx.counts;
   return ENG_OK;
 }

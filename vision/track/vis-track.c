@@ -308,23 +308,11 @@ evict_under (VisTracker *t, const Track *keep, const Place *p)
     }
 }
 
-EngStatus
-vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned n_foreign,
-                    int64_t now, EngSnapshot *out)
+/* Places every detection (dets[i] to t->places[i]); the whole frame is
+ * placed on the table or none of it.  Returns whether it was placed. */
+static bool
+place_frame (VisTracker *t, const VisDetection *dets, size_t n)
 {
-  if (t == NULL || out == NULL || (dets == NULL && n > 0) || (t->have_time && now < t->last_time))
-    return ENG_ERR_INVALID_ARGUMENT;
-  EngStatus status = ENG_OK;
-  if (n > MAX_DETECTIONS)
-    {
-      n = MAX_DETECTIONS;
-      status = ENG_ERR_LIMIT;
-    }
-  t->have_time = true;
-  t->last_time = now;
-  const VisTrackerOptions *o = &t->opts;
-
-  /* Place every detection; the whole frame is placed or none of it. */
   bool placed = t->locate != NULL;
   for (size_t i = 0; i < n && placed; i++)
     {
@@ -349,13 +337,21 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
       t->revision++;
       t->placed = placed;
     }
+  return placed;
+}
 
+/* Matches detections to tracks (t->det_track, -1 for none), nearest pairs
+ * first: same payload, within the match radius of where the track is, is
+ * moving to, or would have slid to. */
+static void
+match_tracks (VisTracker *t, const VisDetection *dets, size_t n, int64_t now)
+{
+  const VisTrackerOptions *o = &t->opts;
   for (int i = 0; i < MAX_TRACKS; i++)
     t->tracks[i].seen_now = false;
   for (size_t i = 0; i < n; i++)
     t->det_track[i] = -1;
 
-  /* Nearest pairs first: same payload, within the match radius. */
   size_t n_pairs = 0;
   for (size_t i = 0; i < n; i++)
     for (int k = 0; k < MAX_TRACKS; k++)
@@ -398,66 +394,87 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
             }
         }
     }
+}
 
-  for (size_t i = 0; i < n; i++)
+/* A matched track seen at `p`: a pending track commits once at rest; a
+ * committed one moves once at rest away from its place. */
+static void
+update_track (VisTracker *t, Track *k, const Place *p, int64_t now)
+{
+  const VisTrackerOptions *o = &t->opts;
+  k->last_seen = now;
+  remember (k, p, now);
+  if (!k->committed)
     {
-      const Place *p = &t->places[i];
-      if (t->det_track[i] < 0)
-        {
-          Track *k = new_track (t, &dets[i], p, now);
-          if (k == NULL)
-            {
-              status = ENG_ERR_LIMIT;
-              continue;
-            }
-          t->det_track[i] = (int16_t) (k - t->tracks);
-          continue;
-        }
-      Track *k = &t->tracks[t->det_track[i]];
-      k->last_seen = now;
-      remember (k, p, now);
-      if (!k->committed)
-        {
-          k->at = *p;
-          if (at_rest (o, k, p->size))
-            {
-              k->committed = true;
-              k->since = now;
-              t->revision++;
-              evict_under (t, k, p);
-            }
-          continue;
-        }
-      float tol = o->move_tolerance * p->size;
-      if (place_dist (&k->at, p) < tol)
-        {
-          /* Jitter around the committed place: nothing to report.  The
-           * place is not dragged along, so a slow creep still adds up to a
-           * move (and a zone change) once it exceeds the tolerance. */
-          k->has_cand = false;
-          if (k->rezone && !zone_eq (k->at.zone, p->zone))
-            {
-              k->at.zone = p->zone;
-              t->revision++;
-            }
-          k->rezone = false;
-          continue;
-        }
-      /* Away from its place: a move once it is at rest there, never on
-       * the way (however slowly it slides). */
-      k->has_cand = true;
-      k->cand = *p;
+      k->at = *p;
       if (at_rest (o, k, p->size))
         {
-          k->at = *p;
-          k->has_cand = false;
+          k->committed = true;
           k->since = now;
           t->revision++;
           evict_under (t, k, p);
         }
+      return;
     }
+  float tol = o->move_tolerance * p->size;
+  if (place_dist (&k->at, p) < tol)
+    {
+      /* Jitter around the committed place: nothing to report.  The
+       * place is not dragged along, so a slow creep still adds up to a
+       * move (and a zone change) once it exceeds the tolerance. */
+      k->has_cand = false;
+      if (k->rezone && !zone_eq (k->at.zone, p->zone))
+        {
+          k->at.zone = p->zone;
+          t->revision++;
+        }
+      k->rezone = false;
+      return;
+    }
+  /* Away from its place: a move once it is at rest there, never on
+   * the way (however slowly it slides). */
+  k->has_cand = true;
+  k->cand = *p;
+  if (at_rest (o, k, p->size))
+    {
+      k->at = *p;
+      k->has_cand = false;
+      k->since = now;
+      t->revision++;
+      evict_under (t, k, p);
+    }
+}
 
-  /* Unseen tracks: flicker goes quietly, committed items wait for grace. */
+/* Updates the matched tracks and spawns one for each unmatched detection;
+ * ENG_ERR_LIMIT when the track table is full. */
+static EngStatus
+update_and_spawn (VisTracker *t, const VisDetection *dets, size_t n, int64_t now)
+{
+  EngStatus status = ENG_OK;
+  for (size_t i = 0; i < n; i++)
+    {
+      const Place *p = &t->places[i];
+      if (t->det_track[i] >= 0)
+        {
+          update_track (t, &t->tracks[t->det_track[i]], p, now);
+          continue;
+        }
+      Track *k = new_track (t, &dets[i], p, now);
+      if (k == NULL)
+        {
+          status = ENG_ERR_LIMIT;
+          continue;
+        }
+      t->det_track[i] = (int16_t) (k - t->tracks);
+    }
+  return status;
+}
+
+/* Unseen tracks: flicker goes quietly, committed items wait for grace. */
+static void
+age_unseen (VisTracker *t, int64_t now)
+{
+  const VisTrackerOptions *o = &t->opts;
   for (int k = 0; k < MAX_TRACKS; k++)
     {
       Track *tr = &t->tracks[k];
@@ -474,8 +491,12 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
           t->revision++;
         }
     }
+}
 
-  /* Duplicates: one face payload held by two live tracks. */
+/* Duplicates: one face payload held by two live tracks. */
+static void
+mark_duplicates (VisTracker *t)
+{
   for (int k = 0; k < MAX_TRACKS; k++)
     {
       Track *tr = &t->tracks[k];
@@ -489,7 +510,13 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
         t->revision++;
       tr->duplicate = dup;
     }
+}
 
+/* The committed tracks as the snapshot's items; ENG_ERR_LIMIT when they
+ * do not all fit. */
+static EngStatus
+fill_snapshot (const VisTracker *t, bool placed, unsigned n_foreign, int64_t now, EngSnapshot *out)
+{
   memset (out, 0, offsetof (EngSnapshot, items));
   out->seq = t->revision;
   out->tracker = t->instance;
@@ -502,10 +529,7 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
       if (!tr->used || !tr->committed)
         continue;
       if (out->n_items >= ENG_SNAPSHOT_MAX_ITEMS)
-        {
-          status = ENG_ERR_LIMIT;
-          break;
-        }
+        return ENG_ERR_LIMIT;
       EngSnapshotItem *it = &out->items[out->n_items++];
       memset (it, 0, sizeof *it);
       memcpy (it->payload, tr->payload, sizeof it->payload);
@@ -520,5 +544,31 @@ vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned 
                              | (tr->has_cand ? ENG_SNAP_MOVING : 0));
       it->since_ns = tr->since;
     }
+  return ENG_OK;
+}
+
+EngStatus
+vis_tracker_update (VisTracker *t, const VisDetection *dets, size_t n, unsigned n_foreign,
+                    int64_t now, EngSnapshot *out)
+{
+  if (t == NULL || out == NULL || (dets == NULL && n > 0) || (t->have_time && now < t->last_time))
+    return ENG_ERR_INVALID_ARGUMENT;
+  EngStatus status = ENG_OK;
+  if (n > MAX_DETECTIONS)
+    {
+      n = MAX_DETECTIONS;
+      status = ENG_ERR_LIMIT;
+    }
+  t->have_time = true;
+  t->last_time = now;
+
+  bool placed = place_frame (t, dets, n);
+  match_tracks (t, dets, n, now);
+  if (update_and_spawn (t, dets, n, now) != ENG_OK)
+    status = ENG_ERR_LIMIT;
+  age_unseen (t, now);
+  mark_duplicates (t);
+  if (fill_snapshot (t, placed, n_foreign, now, out) != ENG_OK)
+    status = ENG_ERR_LIMIT;
   return status;
 }
