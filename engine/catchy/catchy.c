@@ -2,9 +2,9 @@
  * of RULINGS.md (C1-C12); "set" marks a card the set does not know, "turn"
  * a move by the wrong player.
  *
- * Every move is applied to a scratch copy of the state, which replaces the
- * real one only when the whole move is legal: a refused move changes
- * nothing, and `check` is "apply to a copy".
+ * The core's transaction (eng-play.h) applies every move to a scratch copy
+ * of the state, which replaces the real one only when the whole move is
+ * legal: a refused move changes nothing.
  */
 #include "catchy-private.h"
 
@@ -789,7 +789,7 @@ end_hand (Ctx *c)
     }
 }
 
-/* ---- apply, check ------------------------------------------------------- */
+/* ---- a move ------------------------------------------------------- */
 
 static EngStatus
 dispatch (Ctx *c, const EngMove *m)
@@ -808,46 +808,17 @@ dispatch (Ctx *c, const EngMove *m)
   return apply_play (c, m);
 }
 
+/* EngGameClass.play: the core's transaction (eng-play.h) hands over the
+ * scratch copy; dispatch words its own refusal of a move outside the table
+ * (play_checks_shape). */
 static EngStatus
-catchy_apply (const void *rules, void *state, const EngMove *move, EngEvents *events,
-              EngVerdict *why)
+catchy_play (EngPlay *play, const EngMove *move)
 {
-  const CatchyRules *r = rules;
-  CatchyState *s = state;
-  CatchyState tmp = *s;
-  size_t mark = events ? events->n : 0;
-  EngVerdict local;
-  if (why == NULL)
-    why = &local;
-  why->rule[0] = why->reason[0] = '\0';
-  Ctx c = { r, &tmp, events, why };
-  if (events != NULL)
-    ev_add (&c, ENG_EVENT_ACCEPTED, move->player, "", "%s %s", pname (s, move->player),
-            move->verb < CATCHY_VERB_COUNT ? catchy_verbs[move->verb] : "?");
+  Ctx c = { play->rules, play->state, play->events, play->why };
   EngStatus st = dispatch (&c, move);
-  if (st != ENG_OK)
-    {
-      if (events != NULL)
-        {
-          events->n = mark;
-          EngEvent *e = eng_events_addf (events, st == ENG_ERR_CONSERVATION
-                                         ? ENG_EVENT_CONSERVATION : ENG_EVENT_ILLEGAL,
-                                         why->rule, "%s", why->reason);
-          if (e != NULL)
-            e->player = move->player;
-        }
-      return st;
-    }
-  need_for_phase (&c);
-  *s = tmp;
-  return ENG_OK;
-}
-
-static EngStatus
-catchy_check (const void *rules, const void *state, const EngMove *move, EngVerdict *why)
-{
-  CatchyState tmp = *(const CatchyState *) state;
-  return catchy_apply (rules, &tmp, move, NULL, why);
+  if (st == ENG_OK)
+    need_for_phase (&c);
+  return st;
 }
 
 /* ---- setup -------------------------------------------------------------- */
@@ -1169,8 +1140,8 @@ const EngGameClass catchy_game_class = {
   .rules_free = catchy_rules_free,
   .setup = catchy_setup,
   .legal_moves = catchy_legal_moves,
-  .check = catchy_check,
-  .apply = catchy_apply,
+  .play = catchy_play,
+  .play_checks_shape = true,
   .score = catchy_score,
   .is_over = catchy_is_over,
   .winners = catchy_winners,

@@ -270,6 +270,10 @@ struct EngGameClass {
   EngStatus (*play) (struct EngPlay *play, const EngMove *move);
   EngStatus (*const *plays) (struct EngPlay *play, const EngMove *move);
   const char *over_rule;
+  /* With `play`: true when play itself refuses, in the game's own words, a
+   * move by a player, at a target or with a verb the table does not have;
+   * false: the core does ("no such player", "unknown move", rule "turn"). */
+  bool play_checks_shape;
 
   /* The four queries below may be NULL when the state starts with an
    * EngPlayHeader (eng-play.h) the game keeps up to date: the core reads

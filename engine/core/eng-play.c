@@ -118,7 +118,8 @@ eng_play_apply (const EngGameClass *klass, const void *rules, const EngSetup *se
                                         move->verb < klass->n_verbs ? klass->verbs[move->verb] : "?");
   if (accepted != NULL)
     accepted->player = move->player;
-  EngStatus st = shape_check (&p, klass, move);
+  EngStatus st = klass->play != NULL && klass->play_checks_shape ? ENG_OK
+                                                                 : shape_check (&p, klass, move);
   if (st == ENG_OK && klass->is_over == NULL && ((const EngPlayHeader *) state)->over)
     st = eng_play_refuse (&p, ENG_ERR_STATE, klass->over_rule != NULL ? klass->over_rule : "over",
                           ENG_N_ ("The game is over"));
@@ -178,6 +179,27 @@ eng_move_list_push (EngMoveList *list, const EngMove *move)
   if (list->n < list->max)
     list->out[list->n] = *move;
   list->n++;
+}
+
+bool
+eng_move_list_draw (const EngMove *moves, size_t n, size_t max, EngRng *rng, EngMove *out)
+{
+  if (n == 0)
+    return false;
+  if (n > max)
+    n = max;
+  *out = moves[eng_rng_below (rng, (uint32_t) n)];
+  return true;
+}
+
+bool
+eng_card_pool_take (EngCardPool *pool, bool known, uint8_t *out)
+{
+  if (pool->n == 0)
+    return false;
+  pool->n--;
+  *out = known ? pool->items[pool->n] : ENG_CARD_UNKNOWN;
+  return true;
 }
 
 unsigned

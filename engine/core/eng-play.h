@@ -29,7 +29,9 @@
 
 #include <stdarg.h>
 
+#include "eng-card-table.h"
 #include "eng-game.h"
+#include "eng-rng.h"
 
 /* What the core reads of a state whose class leaves score, is_over,
  * winners and to_move NULL: the state's first member, which the game keeps
@@ -88,9 +90,10 @@ EngEvent *eng_play_sayn (EngPlay *play, EngEventKind kind, int player, const cha
   } while (0)
 
 /* The same two for rules that keep their own context rather than an
- * EngPlay (a class with its own apply, and every class's setup): a
- * refusal into `why` (NULL: none wanted) returning `st`, and an event into
- * `events` (NULL: the simulation path, no text at all). */
+ * EngPlay (a game's move context, which its setup and legal moves share
+ * too, and every class's setup): a refusal into `why` (NULL: none wanted)
+ * returning `st`, and an event into `events` (NULL: the simulation path, no
+ * text at all). */
 EngStatus eng_verdict_refuse (EngVerdict *why, EngStatus st, const char *rule, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
 EngEvent *eng_events_say (EngEvents *events, EngEventKind kind, int player, const char *rule,
@@ -101,7 +104,8 @@ EngEvent *eng_events_say (EngEvents *events, EngEventKind kind, int player, cons
 /* The transaction (see the top of this file) for a class with `play`:
  * ENG_OK, or the refusal's status with `why` filled (may be NULL).  The
  * move's player and targets must be players of the setup and its verb one
- * of the class's (ENG_ERR_ILLEGAL, rule "turn", otherwise). */
+ * of the class's (ENG_ERR_ILLEGAL, rule "turn", otherwise), unless the
+ * class's play_checks_shape leaves that to its play. */
 EngStatus eng_play_apply (const EngGameClass *klass, const void *rules, const EngSetup *setup,
                           void *state, const EngMove *move, EngEvents *events, EngVerdict *why);
 EngStatus eng_play_check (const EngGameClass *klass, const void *rules, const EngSetup *setup,
@@ -131,6 +135,25 @@ eng_move_list (EngMove *out, size_t max)
 
 /* Appends a move (counted even past max). */
 void eng_move_list_push (EngMoveList *list, const EngMove *move);
+
+/* A simulator's move: one of `moves`, `n` as legal_moves counted them of
+ * which the first `max` were written, drawn uniformly with `rng` into *out.
+ * false (rng untouched) when n is 0. */
+bool eng_move_list_draw (const EngMove *moves, size_t n, size_t max, EngRng *rng, EngMove *out);
+
+/* ---- the deal ----------------------------------------------------------- */
+
+/* Cards a setup has still to deal (indices into the rules' card table),
+ * dealt from the end. */
+typedef struct {
+  uint8_t items[256];
+  unsigned n;
+} EngCardPool;
+
+/* Takes the pool's last card into *out: the card itself when the game is
+ * dealt from a seed (`known`), ENG_CARD_UNKNOWN when the table dealt it
+ * unseen.  false when the pool is empty. */
+bool eng_card_pool_take (EngCardPool *pool, bool known, uint8_t *out);
 
 /* ---- points and the end ------------------------------------------------- */
 

@@ -1,11 +1,11 @@
-/* katua-apply.c: a Katua move applied (EngGameClass.apply and .check).
+/* katua-apply.c: a Katua move applied (EngGameClass.play).
  * Rule ids in verdicts and events are the rulings of RULINGS.md (K1-K21);
  * "set" marks a card the set does not know, "turn" a move by the wrong
  * player.
  *
- * Every move is applied to a scratch copy of the state, which replaces the
- * real one only when the whole move is legal: a refused move changes
- * nothing, and `check` is "apply to a copy".
+ * The core's transaction (eng-play.h) applies every move to a scratch copy
+ * of the state, which replaces the real one only when the whole move is
+ * legal: a refused move changes nothing.
  */
 #include "katua-private.h"
 
@@ -1077,11 +1077,109 @@ do_hit (KatCtx *c, uint16_t show)
 
 /* ---- the move dispatcher ---------------------------------------------- */
 
+/* K3: a discard of UFO cards face down is the whole turn. */
+static EngStatus
+play_discard (KatCtx *c, const EngMove *m)
+{
+  KatState *s = c->s;
+  int a = m->player;
+  uint8_t idx;
+  if (s->played_any)
+    return ILLEGAL (c, "K3", ENG_N_ ("discarding is a whole turn: %s already played cards"),
+                    pname (s, a));
+  uint16_t list[1 + ENG_MOVE_MAX_CARDS];
+  int nl = 0;
+  list[nl++] = m->card;
+  for (int i = 0; i < m->n_cards; i++)
+    list[nl++] = m->cards[i];
+  for (int i = 0; i < nl; i++)
+    {
+      EngStatus st = hand_take (c, a, list[i], &idx);
+      if (st != ENG_OK)
+        return st;
+      to_discard (s, idx);
+    }
+  ev_add (c, ENG_EVENT_NOTE, a, "K3",
+          ENG_NG_ ("%s discards %d UFO card face down and ends the turn",
+                   "%s discards %d UFO cards face down and ends the turn", nl == 1 ? 1 : 2),
+          pname (s, a), nl);
+  end_turn (c);
+  return ENG_OK;
+}
+
+/* K4: an abduction UFO aimed at a rival's cat; the defender answers next
+ * (K5-K7). */
+static EngStatus
+play_attack (KatCtx *c, const EngMove *m)
+{
+  KatState *s = c->s;
+  const KatRules *r = c->r;
+  int a = m->player;
+  uint8_t idx;
+  if (s->abduction_used)
+    return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn"));
+  if (m->target[0] == a)
+    return ILLEGAL (c, "K12", ENG_N_ ("your own cats are abducted only with the Hook"));
+  EngStatus st = check_slot (c, m->target[0], m->slot[0], "K4");
+  if (st != ENG_OK)
+    return st;
+  if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
+      && katua_card_index (r, m->card) != KAT_NONE
+      && r->cards[katua_card_index (r, m->card)].kind == KAT_KIND_HOOK)
+    return ILLEGAL (c, "K12",
+                    ENG_N_ ("the Hook is played on one of your own cats (verb hook)"));
+  st = hand_take_kind (c, a, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K3",
+                       ENG_N_ ("abduction UFO"), &idx);
+  if (st != ENG_OK)
+    return st;
+  s->in_play[s->in_play_n++] = idx;
+  s->att[0] = (KatAttempt) { (uint8_t) a, (uint8_t) m->target[0], (uint8_t) m->slot[0],
+                             r->cards[idx].colour, idx };
+  s->n_att = 1;
+  s->abduction_used = 1;
+  s->phase = KAT_PHASE_ATTACK;
+  katua_set_rep (s, KAT_ATTACK, a, r->cards[idx].colour, m->target[0], true);
+  ev_add (c, ENG_EVENT_NOTE, a, "K4", ENG_N_ ("%s aims a %s beam at %s's cat in slot %d"),
+          pname (s, a), colour_name (c, r->cards[idx].colour), pname (s, m->target[0]),
+          m->slot[0] + 1);
+  return ENG_OK;
+}
+
+/* K12: the Hook on one of the player's own cats; the rivals may intercept
+ * next. */
+static EngStatus
+play_hook (KatCtx *c, const EngMove *m)
+{
+  KatState *s = c->s;
+  int a = m->player;
+  uint8_t idx;
+  if (s->abduction_used)
+    return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn (the Hook counts)"));
+  if (m->target[0] != a)
+    return ILLEGAL (c, "K12", ENG_N_ ("the Hook is played on one of your own cats"));
+  EngStatus st = check_slot (c, a, m->slot[0], "K12");
+  if (st != ENG_OK)
+    return st;
+  st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", ENG_N_ ("Hook"),
+                       &idx);
+  if (st != ENG_OK)
+    return st;
+  s->in_play[s->in_play_n++] = idx;
+  s->hook_card = idx;
+  s->hook_slot = (uint8_t) m->slot[0];
+  s->hook_rival = -1;
+  s->hook_ufo = KAT_NONE;
+  s->hook_answered = 0;
+  s->abduction_used = 1;
+  s->phase = KAT_PHASE_HOOK;
+  katua_set_rep (s, KAT_VERB_COUNT, 0, 0, 0, false);
+  return ENG_OK;
+}
+
 static EngStatus
 apply_turn_card (KatCtx *c, const EngMove *m)
 {
   KatState *s = c->s;
-  const KatRules *r = c->r;
   int a = m->player;
   uint8_t idx;
   EngStatus st;
@@ -1098,83 +1196,11 @@ apply_turn_card (KatCtx *c, const EngMove *m)
       end_turn (c);
       return ENG_OK;
     case KAT_DISCARD:
-      {
-        if (s->played_any)
-          return ILLEGAL (c, "K3", ENG_N_ ("discarding is a whole turn: %s already played cards"),
-                          pname (s, a));
-        uint16_t list[1 + ENG_MOVE_MAX_CARDS];
-        int nl = 0;
-        list[nl++] = m->card;
-        for (int i = 0; i < m->n_cards; i++)
-          list[nl++] = m->cards[i];
-        for (int i = 0; i < nl; i++)
-          {
-            st = hand_take (c, a, list[i], &idx);
-            if (st != ENG_OK)
-              return st;
-            to_discard (s, idx);
-          }
-        ev_add (c, ENG_EVENT_NOTE, a, "K3",
-                ENG_NG_ ("%s discards %d UFO card face down and ends the turn",
-                         "%s discards %d UFO cards face down and ends the turn", nl == 1 ? 1 : 2),
-                pname (s, a), nl);
-        end_turn (c);
-        return ENG_OK;
-      }
+      return play_discard (c, m);
     case KAT_ATTACK:
-      {
-        if (s->abduction_used)
-          return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn"));
-        if (m->target[0] == a)
-          return ILLEGAL (c, "K12", ENG_N_ ("your own cats are abducted only with the Hook"));
-        st = check_slot (c, m->target[0], m->slot[0], "K4");
-        if (st != ENG_OK)
-          return st;
-        if (m->card != 0 && m->card != ENG_SERIAL_UNKNOWN
-            && katua_card_index (r, m->card) != KAT_NONE
-            && r->cards[katua_card_index (r, m->card)].kind == KAT_KIND_HOOK)
-          return ILLEGAL (c, "K12",
-                          ENG_N_ ("the Hook is played on one of your own cats (verb hook)"));
-        st = hand_take_kind (c, a, m->card, KAT_KIND_ABDUCTION, KAT_ACT_NONE, "K3",
-                             ENG_N_ ("abduction UFO"), &idx);
-        if (st != ENG_OK)
-          return st;
-        s->in_play[s->in_play_n++] = idx;
-        s->att[0] = (KatAttempt) { (uint8_t) a, (uint8_t) m->target[0], (uint8_t) m->slot[0],
-                                   r->cards[idx].colour, idx };
-        s->n_att = 1;
-        s->abduction_used = 1;
-        s->phase = KAT_PHASE_ATTACK;
-        katua_set_rep (s, KAT_ATTACK, a, r->cards[idx].colour, m->target[0], true);
-        ev_add (c, ENG_EVENT_NOTE, a, "K4", ENG_N_ ("%s aims a %s beam at %s's cat in slot %d"),
-                pname (s, a), colour_name (c, r->cards[idx].colour), pname (s, m->target[0]),
-                m->slot[0] + 1);
-        return ENG_OK;
-      }
+      return play_attack (c, m);
     case KAT_HOOK:
-      {
-        if (s->abduction_used)
-          return ILLEGAL (c, "K3", ENG_N_ ("only one abduction card per turn (the Hook counts)"));
-        if (m->target[0] != a)
-          return ILLEGAL (c, "K12", ENG_N_ ("the Hook is played on one of your own cats"));
-        st = check_slot (c, a, m->slot[0], "K12");
-        if (st != ENG_OK)
-          return st;
-        st = hand_take_kind (c, a, m->card, KAT_KIND_HOOK, KAT_ACT_NONE, "K12", ENG_N_ ("Hook"),
-                             &idx);
-        if (st != ENG_OK)
-          return st;
-        s->in_play[s->in_play_n++] = idx;
-        s->hook_card = idx;
-        s->hook_slot = (uint8_t) m->slot[0];
-        s->hook_rival = -1;
-        s->hook_ufo = KAT_NONE;
-        s->hook_answered = 0;
-        s->abduction_used = 1;
-        s->phase = KAT_PHASE_HOOK;
-        katua_set_rep (s, KAT_VERB_COUNT, 0, 0, 0, false);
-        return ENG_OK;
-      }
+      return play_hook (c, m);
     case KAT_XRAY:
       st = hand_take_kind (c, a, m->card, KAT_KIND_ACTION, KAT_ACT_XRAY, "K14", ENG_N_ ("X-Ray"),
                            &idx);
@@ -1597,44 +1623,15 @@ dispatch (KatCtx *c, const EngMove *m)
     }
 }
 
+/* EngGameClass.play: the core's transaction (eng-play.h) hands over the
+ * scratch copy; dispatch words its own refusal of a move outside the table
+ * (play_checks_shape). */
 EngStatus
-katua_apply (const void *rules, void *state, const EngMove *move, EngEvents *events,
-             EngVerdict *why)
+katua_play (EngPlay *play, const EngMove *move)
 {
-  const KatRules *r = rules;
-  KatState *s = state;
-  KatState tmp = *s;
-  size_t mark = events ? events->n : 0;
-  EngVerdict local;
-  if (why == NULL)
-    why = &local;
-  why->rule[0] = why->reason[0] = '\0';
-  if (events != NULL)
-    eng_events_say (events, ENG_EVENT_ACCEPTED, move->player, "", "%s %s", pname (s, move->player),
-                    move->verb < KAT_VERB_COUNT ? katua_verbs[move->verb] : "?");
-  KatCtx c = { r, &tmp, events, why };
+  KatCtx c = { play->rules, play->state, play->events, play->why };
   EngStatus st = dispatch (&c, move);
-  if (st != ENG_OK)
-    {
-      if (events != NULL)
-        {
-          events->n = mark;
-          EngEvent *e = eng_events_addf (events, st == ENG_ERR_CONSERVATION
-                                         ? ENG_EVENT_CONSERVATION : ENG_EVENT_ILLEGAL,
-                                         why->rule, "%s", why->reason);
-          if (e != NULL)
-            e->player = move->player;
-        }
-      return st;
-    }
-  katua_need_for_phase (&c);
-  *s = tmp;
-  return ENG_OK;
-}
-
-EngStatus
-katua_check (const void *rules, const void *state, const EngMove *move, EngVerdict *why)
-{
-  KatState tmp = *(const KatState *) state;
-  return katua_apply (rules, &tmp, move, NULL, why);
+  if (st == ENG_OK)
+    katua_need_for_phase (&c);
+  return st;
 }

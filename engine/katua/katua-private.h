@@ -38,11 +38,10 @@ typedef struct {
 #define ILLEGAL(c, rule, ...) refuse ((c), ENG_ERR_ILLEGAL, (rule), __VA_ARGS__)
 #define ev_add(c, ...) eng_events_say ((c)->ev, __VA_ARGS__)
 
-/* EngGameClass.apply and .check (katua-apply.c), .setup (katua-setup.c),
+/* EngGameClass.play (katua-apply.c), .setup (katua-setup.c),
  * .legal_moves (katua-moves.c). */
-EngStatus katua_apply (const void *rules, void *state, const EngMove *move, EngEvents *events,
-                       EngVerdict *why);
-EngStatus katua_check (const void *rules, const void *state, const EngMove *move, EngVerdict *why);
+struct EngPlay;
+EngStatus katua_play (struct EngPlay *play, const EngMove *move);
 EngStatus katua_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *state,
                        EngEvents *events, EngVerdict *why);
 size_t katua_legal_moves (const void *rules, const void *state, EngMove *out, size_t max);

@@ -50,84 +50,98 @@ static const char *const known_options[] = {
   "winning_score",
 };
 
-static EngStatus
-katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
-                 EngParseError *err)
+/* The words of a card's attributes and what they mean to the engine. */
+typedef struct {
+  const char *word;
+  uint8_t value;
+} KatWord;
+
+static const KatWord kat_kinds[] = {
+  { "cat", KAT_KIND_CAT },   { "fake", KAT_KIND_FAKE },     { "abduction", KAT_KIND_ABDUCTION },
+  { "hook", KAT_KIND_HOOK }, { "action", KAT_KIND_ACTION },
+};
+static const KatWord kat_colours[] = {
+  { "red", KAT_RED }, { "blue", KAT_BLUE }, { "yellow", KAT_YELLOW }, { "tricolor", KAT_TRICOLOR },
+};
+static const KatWord kat_actions[] = {
+  { "shield", KAT_ACT_SHIELD },         { "replicator", KAT_ACT_REPLICATOR },
+  { "teleporter", KAT_ACT_TELEPORTER }, { "xray", KAT_ACT_XRAY },
+  { "stampede", KAT_ACT_STAMPEDE },
+};
+
+/* Sets *out to what `word` (may be NULL) means in the table of n; false
+ * (nothing set) for a word it does not have. */
+static bool
+kat_word (const KatWord *table, size_t n, const char *word, uint8_t *out)
 {
-  *out = NULL;
-  if (set == NULL || strcmp (eng_card_set_game (set), "katua") != 0)
+  for (size_t i = 0; word != NULL && i < n; i++)
+    if (strcmp (word, table[i].word) == 0)
+      {
+        *out = table[i].value;
+        return true;
+      }
+  return false;
+}
+#define KAT_WORD(table, word, out) \
+  kat_word ((table), sizeof (table) / sizeof (table)[0], (word), (out))
+
+/* One card of the set as the engine knows it; an unknown colour or action
+ * leaves it none, which the kind's check then refuses where it matters. */
+static EngStatus
+read_card (const EngCardSet *set, const EngCard *c, KatCard *out, EngParseError *err)
+{
+  const EngDeck *d = eng_card_set_deck (set, c->deck);
+  const char *kind = eng_card_attr (c, "kind");
+  KatCard k = { .serial = c->serial };
+  if (d == NULL || kind == NULL || c->serial >= 1000)
     {
-      eng_parse_error_set (err, "card set", 0, "not a Katua card set");
-      return ENG_ERR_INVALID_ARGUMENT;
+      eng_parse_error_set (err, "card set", 0, "card %u has no deck or kind", c->serial);
+      return ENG_ERR_INCONSISTENT;
     }
-  KatRules *r = calloc (1, sizeof *r);
-  if (r == NULL)
-    return ENG_ERR_NO_MEMORY;
-  r->set = set;
-  memset (r->by_serial, KAT_NONE, sizeof r->by_serial);
-  size_t n = eng_card_set_n_cards (set);
-  EngStatus st = ENG_OK;
-  for (size_t i = 0; i < n && st == ENG_OK; i++)
+  k.deck = strcmp (d->id, "cat") == 0 ? KAT_DECK_CAT : KAT_DECK_UFO;
+  uint8_t w;
+  if (!KAT_WORD (kat_kinds, kind, &w))
     {
-      const EngCard *c = eng_card_set_card (set, i);
-      const EngDeck *d = eng_card_set_deck (set, c->deck);
-      const char *kind = eng_card_attr (c, "kind");
-      const char *colour = eng_card_attr (c, "colour");
-      const char *action = eng_card_attr (c, "action");
-      KatCard k = { .serial = c->serial };
-      if (d == NULL || kind == NULL || c->serial >= 1000)
-        {
-          eng_parse_error_set (err, "card set", 0, "card %u has no deck or kind", c->serial);
-          st = ENG_ERR_INCONSISTENT;
-          break;
-        }
-      k.deck = strcmp (d->id, "cat") == 0 ? KAT_DECK_CAT : KAT_DECK_UFO;
-      if (strcmp (kind, "cat") == 0) k.kind = KAT_KIND_CAT;
-      else if (strcmp (kind, "fake") == 0) k.kind = KAT_KIND_FAKE;
-      else if (strcmp (kind, "abduction") == 0) k.kind = KAT_KIND_ABDUCTION;
-      else if (strcmp (kind, "hook") == 0) k.kind = KAT_KIND_HOOK;
-      else if (strcmp (kind, "action") == 0) k.kind = KAT_KIND_ACTION;
-      else
-        {
-          eng_parse_error_set (err, "card set", 0, "card %u: unknown kind '%s'", c->serial, kind);
-          st = ENG_ERR_INCONSISTENT;
-          break;
-        }
-      if (colour != NULL)
-        {
-          if (strcmp (colour, "red") == 0) k.colour = KAT_RED;
-          else if (strcmp (colour, "blue") == 0) k.colour = KAT_BLUE;
-          else if (strcmp (colour, "yellow") == 0) k.colour = KAT_YELLOW;
-          else if (strcmp (colour, "tricolor") == 0) k.colour = KAT_TRICOLOR;
-        }
-      if (action != NULL)
-        {
-          if (strcmp (action, "shield") == 0) k.action = KAT_ACT_SHIELD;
-          else if (strcmp (action, "replicator") == 0) k.action = KAT_ACT_REPLICATOR;
-          else if (strcmp (action, "teleporter") == 0) k.action = KAT_ACT_TELEPORTER;
-          else if (strcmp (action, "xray") == 0) k.action = KAT_ACT_XRAY;
-          else if (strcmp (action, "stampede") == 0) k.action = KAT_ACT_STAMPEDE;
-        }
-      long v = 0;
-      if (eng_card_attr_int (c, "value", &v) == ENG_OK)
-        k.value = (int8_t) v;
-      bool is_cat = k.kind == KAT_KIND_CAT || k.kind == KAT_KIND_FAKE;
-      if (is_cat != (k.deck == KAT_DECK_CAT) || (k.kind == KAT_KIND_CAT && k.colour == 0)
-          || (k.kind == KAT_KIND_ABDUCTION && k.colour == 0)
-          || (k.kind == KAT_KIND_ACTION && k.action == KAT_ACT_NONE))
-        {
-          eng_parse_error_set (err, "card set", 0,
-                               "card %u: kind, deck, colour and action do not fit Katua",
-                               c->serial);
-          st = ENG_ERR_INCONSISTENT;
-          break;
-        }
+      eng_parse_error_set (err, "card set", 0, "card %u: unknown kind '%s'", c->serial, kind);
+      return ENG_ERR_INCONSISTENT;
+    }
+  k.kind = w;
+  if (KAT_WORD (kat_colours, eng_card_attr (c, "colour"), &w))
+    k.colour = w;
+  if (KAT_WORD (kat_actions, eng_card_attr (c, "action"), &w))
+    k.action = w;
+  long v = 0;
+  if (eng_card_attr_int (c, "value", &v) == ENG_OK)
+    k.value = (int8_t) v;
+  bool is_cat = k.kind == KAT_KIND_CAT || k.kind == KAT_KIND_FAKE;
+  if (is_cat != (k.deck == KAT_DECK_CAT) || (k.kind == KAT_KIND_CAT && k.colour == 0)
+      || (k.kind == KAT_KIND_ABDUCTION && k.colour == 0)
+      || (k.kind == KAT_KIND_ACTION && k.action == KAT_ACT_NONE))
+    {
+      eng_parse_error_set (err, "card set", 0,
+                           "card %u: kind, deck, colour and action do not fit Katua", c->serial);
+      return ENG_ERR_INCONSISTENT;
+    }
+  *out = k;
+  return ENG_OK;
+}
+
+/* Every card of the set into r's table, within the engine's capacity. */
+static EngStatus
+read_cards (KatRules *r, const EngCardSet *set, EngParseError *err)
+{
+  size_t n = eng_card_set_n_cards (set);
+  for (size_t i = 0; i < n; i++)
+    {
+      KatCard k;
+      EngStatus st = read_card (set, eng_card_set_card (set, i), &k, err);
+      if (st != ENG_OK)
+        return st;
       if (k.deck == KAT_DECK_CAT ? r->n_cats >= KAT_MAX_CATS : r->n_ufos >= KAT_MAX_UFOS)
         {
           eng_parse_error_set (err, "card set", 0, "too many cards for the Katua engine "
                                "(at most %d cats and %d UFOs)", KAT_MAX_CATS, KAT_MAX_UFOS);
-          st = ENG_ERR_LIMIT;
-          break;
+          return ENG_ERR_LIMIT;
         }
       if (k.deck == KAT_DECK_CAT)
         r->n_cats++;
@@ -136,13 +150,21 @@ katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
       r->by_serial[k.serial] = r->n_cards;
       r->cards[r->n_cards++] = k;
     }
-  if (st == ENG_OK && (r->n_cats < 3 || r->n_ufos < 3))
+  if (r->n_cats < 3 || r->n_ufos < 3)
     {
       eng_parse_error_set (err, "card set", 0, "a Katua set needs cats and UFO cards");
-      st = ENG_ERR_INCONSISTENT;
+      return ENG_ERR_INCONSISTENT;
     }
-  /* options */
-  if (st == ENG_OK && options != NULL)
+  return ENG_OK;
+}
+
+/* The documented switches (RULINGS.md options) into r; an unknown name or
+ * value is refused. */
+static EngStatus
+read_options (KatRules *r, const EngOptions *options, EngParseError *err)
+{
+  EngStatus st = ENG_OK;
+  if (options != NULL)
     for (size_t i = 0; i < options->n && st == ENG_OK; i++)
       {
         bool ok = false;
@@ -195,6 +217,27 @@ katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
             r->winning_score = (uint8_t) w;
         }
     }
+  return st;
+}
+
+static EngStatus
+katua_rules_new (const EngCardSet *set, const EngOptions *options, void **out,
+                 EngParseError *err)
+{
+  *out = NULL;
+  if (set == NULL || strcmp (eng_card_set_game (set), "katua") != 0)
+    {
+      eng_parse_error_set (err, "card set", 0, "not a Katua card set");
+      return ENG_ERR_INVALID_ARGUMENT;
+    }
+  KatRules *r = calloc (1, sizeof *r);
+  if (r == NULL)
+    return ENG_ERR_NO_MEMORY;
+  r->set = set;
+  memset (r->by_serial, KAT_NONE, sizeof r->by_serial);
+  EngStatus st = read_cards (r, set, err);
+  if (st == ENG_OK)
+    st = read_options (r, options, err);
   if (st != ENG_OK)
     {
       free (r);
@@ -434,8 +477,8 @@ const EngGameClass katua_game_class = {
   .rules_free = katua_rules_free,
   .setup = katua_setup,
   .legal_moves = katua_legal_moves,
-  .check = katua_check,
-  .apply = katua_apply,
+  .play = katua_play,
+  .play_checks_shape = true,
   .score = katua_score,
   .is_over = katua_is_over,
   .winners = katua_winners,

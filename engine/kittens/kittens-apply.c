@@ -2,9 +2,9 @@
  * verdicts and events are the rulings of RULINGS.md (E1-E16); "set" marks a
  * card the set does not know, "turn" a move by the wrong player.
  *
- * Every move is applied to a scratch copy of the state, which replaces the
- * real one only when the whole move is legal: a refused move changes
- * nothing, and `check` is "apply to a copy".
+ * The core's transaction (eng-play.h) applies every move to a scratch copy
+ * of the state, which replaces the real one only when the whole move is
+ * legal: a refused move changes nothing.
  *
  * Hidden information (E9, E16): events name a card only while its face is
  * up (played, on the discard pile, a kitten drawn); a card passing between
@@ -895,44 +895,15 @@ need_for_phase (Ctx *c)
     }
 }
 
+/* EngGameClass.play: the core's transaction (eng-play.h) hands over the
+ * scratch copy; dispatch words its own refusal of a move outside the table
+ * (play_checks_shape). */
 EngStatus
-kittens_apply (const void *rules, void *state, const EngMove *move, EngEvents *events,
-               EngVerdict *why)
+kittens_play (EngPlay *play, const EngMove *move)
 {
-  const KitRules *r = rules;
-  KitState *s = state;
-  KitState tmp = *s;
-  size_t mark = events ? events->n : 0;
-  EngVerdict local;
-  if (why == NULL)
-    why = &local;
-  why->rule[0] = why->reason[0] = '\0';
-  Ctx c = { r, &tmp, events, why };
-  if (events != NULL)
-    ev_add (&c, ENG_EVENT_ACCEPTED, move->player, "", "%s %s", pname (s, move->player),
-            move->verb < KIT_VERB_COUNT ? kittens_verbs[move->verb] : "?");
+  Ctx c = { play->rules, play->state, play->events, play->why };
   EngStatus st = dispatch (&c, move);
-  if (st != ENG_OK)
-    {
-      if (events != NULL)
-        {
-          events->n = mark;
-          EngEvent *e = eng_events_addf (events, st == ENG_ERR_CONSERVATION
-                                         ? ENG_EVENT_CONSERVATION : ENG_EVENT_ILLEGAL,
-                                         why->rule, "%s", why->reason);
-          if (e != NULL)
-            e->player = move->player;
-        }
-      return st;
-    }
-  need_for_phase (&c);
-  *s = tmp;
-  return ENG_OK;
-}
-
-EngStatus
-kittens_check (const void *rules, const void *state, const EngMove *move, EngVerdict *why)
-{
-  KitState tmp = *(const KitState *) state;
-  return kittens_apply (rules, &tmp, move, NULL, why);
+  if (st == ENG_OK)
+    need_for_phase (&c);
+  return st;
 }

@@ -231,17 +231,12 @@ kittens_random_move (const KitRules *rules, const KitState *state, EngRng *rng, 
 {
   EngMove moves[512];
   size_t n = kittens_legal_moves (rules, state, moves, 512);
-  if (n == 0)
-    return false;
-  if (n > 512)
-    n = 512;
   /* moves[0] of an ordinary turn is the draw: favour it so games end */
-  if (state->phase == KIT_PHASE_TURN && state->open == KIT_OPEN_NONE
+  if (n > 0 && state->phase == KIT_PHASE_TURN && state->open == KIT_OPEN_NONE
       && eng_rng_below (rng, 3) == 0)
     {
       *out = moves[0];
       return true;
     }
-  *out = moves[eng_rng_below (rng, (uint32_t) n)];
-  return true;
+  return eng_move_list_draw (moves, n, 512, rng, out);
 }

@@ -47,8 +47,6 @@ EngStatus kittens_setup (const void *rules, const EngSetup *setup, const EngRng 
                          void *state, EngEvents *events, EngVerdict *why);
 EngStatus kittens_check_conservation (const void *rules, const void *state, EngVerdict *why);
 
-/* EngGameClass.apply and .check (kittens-apply.c). */
-EngStatus kittens_apply (const void *rules, void *state, const EngMove *move,
-                         EngEvents *events, EngVerdict *why);
-EngStatus kittens_check (const void *rules, const void *state, const EngMove *move,
-                         EngVerdict *why);
+/* EngGameClass.play (kittens-apply.c). */
+struct EngPlay;
+EngStatus kittens_play (struct EngPlay *play, const EngMove *move);

@@ -18,22 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-  uint8_t items[KIT_MAX_CARDS];
-  unsigned n;
-} Pool;
-
-/* A card for a position the setup did not fix: a real one when dealt from
- * a seed, an unknown token otherwise.  false when the pool is empty. */
-static bool
-pool_take (Pool *pool, bool omniscient, uint8_t *out)
-{
-  if (pool->n == 0)
-    return false;
-  pool->n--;
-  *out = omniscient ? pool->items[pool->n] : KIT_UNKNOWN;
-  return true;
-}
+/* a card dealt unseen is the core's unknown token */
+_Static_assert (KIT_UNKNOWN == ENG_CARD_UNKNOWN, "one unknown token");
 
 #define setup_refuse eng_verdict_refuse
 
@@ -100,8 +86,8 @@ read_deals (const KitRules *r, const EngSetup *su, Fixed *fx, bool *used, EngVer
 
 /* Deals the hands the deal lines leave open: one Defuse and 7 others. */
 static EngStatus
-deal_hands (KitState *s, const Fixed *fx, Pool *defuses, Pool *others, const KitRules *r,
-            EngVerdict *why)
+deal_hands (KitState *s, const Fixed *fx, EngCardPool *defuses, EngCardPool *others,
+            const KitRules *r, EngVerdict *why)
 {
   for (int p = 0; p < s->n_players; p++)
     {
@@ -115,21 +101,72 @@ deal_hands (KitState *s, const Fixed *fx, Pool *defuses, Pool *others, const Kit
               if (c != ENG_SERIAL_UNKNOWN)
                 *at = kittens_card_index (r, c);
               /* an unseen card of a hand is one of the cards left to deal */
-              else if (!pool_take (others, s->omniscient, at)
-                       && !pool_take (defuses, s->omniscient, at))
+              else if (!eng_card_pool_take (others, s->omniscient, at)
+                       && !eng_card_pool_take (defuses, s->omniscient, at))
                 return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
                                      ENG_N_ ("not enough cards to deal 7 to each player"));
             }
           continue;
         }
-      if (!pool_take (defuses, s->omniscient, &s->hand[p][s->hand_n[p]++]))
+      if (!eng_card_pool_take (defuses, s->omniscient, &s->hand[p][s->hand_n[p]++]))
         return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
                              ENG_N_ ("not enough Defuse cards: one per player"));
       for (int k = 0; k < 7; k++)
-        if (!pool_take (others, s->omniscient, &s->hand[p][s->hand_n[p]++]))
+        if (!eng_card_pool_take (others, s->omniscient, &s->hand[p][s->hand_n[p]++]))
           return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
                                ENG_N_ ("not enough cards to deal 7 to each player"));
     }
+  return ENG_OK;
+}
+
+/* Stacks the pile: players - 1 kittens in all (E2), counting those a deal
+ * line fixed on top, the spare Defuses and the other cards shuffled below
+ * the fixed top; the kittens and Defuses left over go back into the box. */
+static EngStatus
+stack_pile (const KitRules *r, KitState *s, const Fixed *fx, EngCardPool *kittens,
+            EngCardPool *defuses, EngCardPool *others, EngVerdict *why)
+{
+  unsigned top_kittens = 0, top_unknown = 0;
+  for (unsigned k = 0; fx->pile != NULL && k < fx->pile->n_cards; k++)
+    {
+      uint16_t c = fx->pile->cards[k];
+      if (c == ENG_SERIAL_UNKNOWN)
+        top_unknown++;
+      else if (r->cards[kittens_card_index (r, c)].kind == KIT_KIND_KITTEN)
+        top_kittens++;
+    }
+  unsigned want = s->n_players - 1u;
+  if (top_kittens > want || kittens->n + top_kittens < want)
+    return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
+                         ENG_N_ ("the pile takes exactly %u Exploding Kittens"), want);
+  EngCardPool rest = { .n = 0 };
+  for (unsigned k = top_kittens; k < want; k++)
+    eng_card_pool_take (kittens, true, &rest.items[rest.n++]);
+  unsigned spare = r->spare_defuses == KIT_SPARE_TWO && defuses->n > 2 ? 2 : defuses->n;
+  for (unsigned k = 0; k < spare; k++)
+    eng_card_pool_take (defuses, true, &rest.items[rest.n++]);
+  while (others->n > 0)
+    eng_card_pool_take (others, true, &rest.items[rest.n++]);
+  for (unsigned k = 0; k < kittens->n; k++)
+    s->box[s->box_n++] = s->omniscient ? kittens->items[k] : KIT_UNKNOWN;
+  for (unsigned k = 0; k < defuses->n; k++)
+    s->box[s->box_n++] = s->omniscient ? defuses->items[k] : KIT_UNKNOWN;
+  if (rest.n < top_unknown)
+    return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "setup",
+                         "the pile cannot hold that many unseen cards");
+  if (s->omniscient)
+    eng_rng_shuffle_u8 (&s->rng, rest.items, rest.n);
+  /* the rest of the pool below the cards a deal line put on top */
+  unsigned below = rest.n - top_unknown, next = below;
+  for (unsigned k = 0; k < below; k++)
+    s->pile[s->pile_n++] = s->omniscient ? rest.items[k] : KIT_UNKNOWN;
+  for (int k = fx->pile ? fx->pile->n_cards - 1 : -1; k >= 0; k--)
+    {
+      uint16_t c = fx->pile->cards[k];
+      s->pile[s->pile_n++] = c != ENG_SERIAL_UNKNOWN ? kittens_card_index (r, c)
+                             : s->omniscient ? rest.items[next++] : KIT_UNKNOWN;
+    }
+  s->pile_kittens = (uint8_t) want;
   return ENG_OK;
 }
 
@@ -162,12 +199,12 @@ kittens_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *s
   EngStatus st = read_deals (r, su, &fx, used, why);
   if (st != ENG_OK)
     return st;
-  Pool kittens = { .n = 0 }, defuses = { .n = 0 }, others = { .n = 0 };
+  EngCardPool kittens = { .n = 0 }, defuses = { .n = 0 }, others = { .n = 0 };
   for (unsigned i = 0; i < r->n_cards; i++)
     if (!used[i])
       {
-        Pool *pl = r->cards[i].kind == KIT_KIND_KITTEN ? &kittens
-                   : r->cards[i].kind == KIT_KIND_DEFUSE ? &defuses : &others;
+        EngCardPool *pl = r->cards[i].kind == KIT_KIND_KITTEN ? &kittens
+                          : r->cards[i].kind == KIT_KIND_DEFUSE ? &defuses : &others;
         pl->items[pl->n++] = (uint8_t) i;
       }
   if (s->omniscient)
@@ -180,48 +217,9 @@ kittens_setup (const void *rules, const EngSetup *su, const EngRng *rng, void *s
   if (st != ENG_OK)
     return st;
 
-  /* the pile: players - 1 kittens in all (E2), counting those fixed on top */
-  unsigned top_kittens = 0, top_unknown = 0;
-  for (unsigned k = 0; fx.pile != NULL && k < fx.pile->n_cards; k++)
-    {
-      uint16_t c = fx.pile->cards[k];
-      if (c == ENG_SERIAL_UNKNOWN)
-        top_unknown++;
-      else if (r->cards[kittens_card_index (r, c)].kind == KIT_KIND_KITTEN)
-        top_kittens++;
-    }
-  unsigned want = su->n_players - 1u;
-  if (top_kittens > want || kittens.n + top_kittens < want)
-    return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "E2",
-                         ENG_N_ ("the pile takes exactly %u Exploding Kittens"), want);
-  Pool rest = { .n = 0 };
-  for (unsigned k = top_kittens; k < want; k++)
-    pool_take (&kittens, true, &rest.items[rest.n++]);
-  unsigned spare = r->spare_defuses == KIT_SPARE_TWO && defuses.n > 2 ? 2 : defuses.n;
-  for (unsigned k = 0; k < spare; k++)
-    pool_take (&defuses, true, &rest.items[rest.n++]);
-  while (others.n > 0)
-    pool_take (&others, true, &rest.items[rest.n++]);
-  for (unsigned k = 0; k < kittens.n; k++)
-    s->box[s->box_n++] = s->omniscient ? kittens.items[k] : KIT_UNKNOWN;
-  for (unsigned k = 0; k < defuses.n; k++)
-    s->box[s->box_n++] = s->omniscient ? defuses.items[k] : KIT_UNKNOWN;
-  if (rest.n < top_unknown)
-    return setup_refuse (why, ENG_ERR_INVALID_ARGUMENT, "setup",
-                         "the pile cannot hold that many unseen cards");
-  if (s->omniscient)
-    eng_rng_shuffle_u8 (&s->rng, rest.items, rest.n);
-  /* the rest of the pool below the cards a deal line put on top */
-  unsigned below = rest.n - top_unknown, next = below;
-  for (unsigned k = 0; k < below; k++)
-    s->pile[s->pile_n++] = s->omniscient ? rest.items[k] : KIT_UNKNOWN;
-  for (int k = fx.pile ? fx.pile->n_cards - 1 : -1; k >= 0; k--)
-    {
-      uint16_t c = fx.pile->cards[k];
-      s->pile[s->pile_n++] = c != ENG_SERIAL_UNKNOWN ? kittens_card_index (r, c)
-                             : s->omniscient ? rest.items[next++] : KIT_UNKNOWN;
-    }
-  s->pile_kittens = (uint8_t) want;
+  st = stack_pile (r, s, &fx, &kittens, &defuses, &others, why);
+  if (st != ENG_OK)
+    return st;
   for (unsigned k = 0; fx.discard != NULL && k < fx.discard->n_cards; k++)
     s->discard[s->discard_n++] = kittens_card_index (r, fx.discard->cards[k]);
 

@@ -150,7 +150,8 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0)
                 /* every listed move is legal, and checking changes nothing */
                 CatchyState before = s;
                 EngVerdict v;
-                cr_assert_eq (catchy_game_class.check (r, &s, &moves[i], &v), ENG_OK,
+                cr_assert_eq (eng_game_class_check (&catchy_game_class, r, NULL, &s, &moves[i],
+                                                    &v), ENG_OK,
                               "game %ld move %d: listed move %zu refused: %s %s", g, n, i,
                               v.rule, v.reason);
                 cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "check changes nothing");
@@ -163,7 +164,8 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0)
           EngEvent storage[32];
           EngEvents events;
           eng_events_init (&events, storage, 32);
-          EngStatus st = catchy_game_class.apply (r, &s, &m, words ? &events : NULL, &why);
+          EngStatus st = eng_game_class_apply (&catchy_game_class, r, NULL, &s, &m,
+                                               words ? &events : NULL, &why);
           if (words && st == ENG_OK && s.hand_no == before.hand_no)
             assert_names_no_hidden_card (r, &s, &events, g, n);
           cr_assert_eq (st, ENG_OK, "game %ld move %d: a listed move was refused: %s %s", g, n,
@@ -188,13 +190,14 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0)
                                     && lmoves[i].card == m.card
                                     && lmoves[i].slot[0] == m.slot[0]);
                   if (g % 100 == 3)
-                    cr_assert_eq (catchy_game_class.check (r, &shadow, &lmoves[i], &why), ENG_OK,
+                    cr_assert_eq (eng_game_class_check (&catchy_game_class, r, NULL, &shadow,
+                                                        &lmoves[i], &why), ENG_OK,
                                   "game %ld move %d: live listed move refused: %s", g, n,
                                   why.reason);
                 }
               cr_assert (found, "game %ld move %d: the live referee does not list %s %u", g, n,
                          catchy_game_class.verbs[m.verb], m.card);
-              st = catchy_game_class.apply (r, &shadow, &m, NULL, &why);
+              st = eng_game_class_apply (&catchy_game_class, r, NULL, &shadow, &m, NULL, &why);
               cr_assert_eq (st, ENG_OK, "game %ld move %d: the live shadow refused %s: %s %s",
                             g, n, catchy_game_class.verbs[m.verb], why.rule, why.reason);
               cr_assert_eq (catchy_game_class.check_conservation (r, &shadow, &why), ENG_OK,

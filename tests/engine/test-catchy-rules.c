@@ -435,7 +435,8 @@ Test (catchy, c07_scores_go_past_seven_and_the_higher_wins)
         {
           EngMove m;
           cr_assert (eng_game_class_random_move (&catchy_game_class, rv, &s, &pol, &m));
-          cr_assert_eq (catchy_game_class.apply (rv, &s, &m, NULL, NULL), ENG_OK);
+          cr_assert_eq (eng_game_class_apply (&catchy_game_class, rv, NULL, &s, &m, NULL, NULL),
+                                              ENG_OK);
           tied = tied || (s.score[0] == s.score[1] && s.score[0] >= 7 && s.phase != CATCHY_PHASE_OVER);
         }
       unsigned w = catchy_game_class.winners (rv, &s, NULL);

@@ -142,7 +142,7 @@ assert_list_complete (const KatRules *r, const KatState *s, const EngMove *list,
                   }
                 if (!katua_game_class.move_shape_ok (&m, NULL, 0))
                   continue;
-                if (katua_game_class.check (r, s, &m, NULL) == ENG_OK)
+                if (eng_game_class_check (&katua_game_class, r, NULL, s, &m, NULL) == ENG_OK)
                   cr_assert (listed (list, n, &m), "legal but not listed: verb %s by %d card %u "
                              "targets %d/%d %d/%d (phase %d)", katua_game_class.verbs[v], p,
                              m.card, m.target[0], m.slot[0], m.target[1], m.slot[1], s->phase);
@@ -215,7 +215,8 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
             for (size_t i = 0; i < count; i++)
               {
                 EngVerdict v;
-                cr_assert_eq (katua_game_class.check (r, &s, &moves[i], &v), ENG_OK,
+                cr_assert_eq (eng_game_class_check (&katua_game_class, r, NULL, &s, &moves[i],
+                                                    &v), ENG_OK,
                               "game %ld move %d: listed move %zu refused: %s %s", g, n, i,
                               v.rule, v.reason);
               }
@@ -224,13 +225,14 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
               /* undo: a copied state is the whole game */
               KatState before = s;
               EngVerdict v;
-              cr_assert_eq (katua_game_class.check (r, &s, &m, &v), ENG_OK, "%s", v.reason);
+              cr_assert_eq (eng_game_class_check (&katua_game_class, r, NULL, &s, &m, &v), ENG_OK,
+                                                  "%s", v.reason);
               cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "check changes nothing");
             }
           EngVerdict why;
           EngMove seen = m;
           seen.show = observed_face (r, &s, &m);
-          EngStatus st = katua_game_class.apply (r, &s, &m, NULL, &why);
+          EngStatus st = eng_game_class_apply (&katua_game_class, r, NULL, &s, &m, NULL, &why);
           cr_assert_eq (st, ENG_OK, "game %ld move %d: a listed move was refused: %s %s", g, n,
                         why.rule, why.reason);
           if (rec != NULL)
@@ -239,7 +241,7 @@ play_random_games (const char *const *overrides, long games, uint64_t seed0, boo
           check_invariants (r, &s, g, n);
           if (live)
             {
-              st = katua_game_class.apply (r, &shadow, &seen, NULL, &why);
+              st = eng_game_class_apply (&katua_game_class, r, NULL, &shadow, &seen, NULL, &why);
               cr_assert_eq (st, ENG_OK, "game %ld move %d: the live shadow refused %s: %s %s",
                             g, n, katua_game_class.verbs[m.verb], why.rule, why.reason);
               cr_assert_eq (katua_game_class.check_conservation (r, &shadow, &why), ENG_OK,

@@ -122,7 +122,8 @@ play_one (const KitRules *r, const EngCardSet *set, const EngOptions *opts, EngS
           for (size_t i = 0; i < count; i++)
             {
               EngVerdict v;
-              cr_assert_eq (kittens_game_class.check (r, &s, &moves[i], &v), ENG_OK,
+              cr_assert_eq (eng_game_class_check (&kittens_game_class, r, NULL, &s, &moves[i],
+                                                  &v), ENG_OK,
                             "game %ld move %d: listed %s refused: %s %s", g, n,
                             kittens_game_class.verbs[moves[i].verb], v.rule, v.reason);
               found = found || same_move (&moves[i], &m);
@@ -134,7 +135,8 @@ play_one (const KitRules *r, const EngCardSet *set, const EngOptions *opts, EngS
       eng_events_init (&ev, storage, 64);
       EngVerdict why;
       KitState before = s;
-      EngStatus st = kittens_game_class.apply (r, &s, &m, with_events ? &ev : NULL, &why);
+      EngStatus st = eng_game_class_apply (&kittens_game_class, r, NULL, &s, &m,
+                                           with_events ? &ev : NULL, &why);
       cr_assert_eq (st, ENG_OK, "game %ld move %d: %s refused: %s %s", g, n,
                     kittens_game_class.verbs[m.verb], why.rule, why.reason);
       cr_assert_eq (kittens_game_class.check_conservation (r, &s, &why), ENG_OK,
@@ -166,7 +168,7 @@ play_one (const KitRules *r, const EngCardSet *set, const EngOptions *opts, EngS
         eng_record_append (rec, &m, 0);
       if (live)
         {
-          st = kittens_game_class.apply (r, &shadow, &seen, NULL, &why);
+          st = eng_game_class_apply (&kittens_game_class, r, NULL, &shadow, &seen, NULL, &why);
           cr_assert_eq (st, ENG_OK, "game %ld move %d: the live shadow refused %s: %s %s", g, n,
                         kittens_game_class.verbs[m.verb], why.rule, why.reason);
           cr_assert_eq (kittens_game_class.check_conservation (r, &shadow, &why), ENG_OK,
@@ -321,7 +323,7 @@ play_arbitrary_moves (EngCardSet *set)
             }
           KitState before = s;
           EngVerdict why;
-          EngStatus st = kittens_game_class.apply (r, &s, &m, NULL, &why);
+          EngStatus st = eng_game_class_apply (&kittens_game_class, r, NULL, &s, &m, NULL, &why);
           if (st != ENG_OK)
             {
               cr_assert_eq (memcmp (&before, &s, sizeof s), 0, "a refused move changes nothing");

@@ -160,7 +160,8 @@ play_game (const CatchyRules *r, const EngCardSet *set, uint64_t seed, GString *
           m.slot[0] = (int8_t) (CATCHY_PATH_CARDS - 1 - m.slot[0]);
         }
       CatchyState before = s;
-      cr_assert_eq (catchy_game_class.apply (r, &s, &m, NULL, &why), ENG_OK, "%s", why.reason);
+      cr_assert_eq (eng_game_class_apply (&catchy_game_class, r, NULL, &s, &m, NULL, &why),
+                                          ENG_OK, "%s", why.reason);
       if (m.verb == CATCHY_SWAP)
         {
           bool seen;

@@ -510,7 +510,8 @@ play_game (const KitRules *r, const EngOptions *opts, int players, uint64_t seed
                  (unsigned long long) seed);
       KitState before = s;
       EngMove seen = as_seen (r, &s, &m);
-      cr_assert_eq (kittens_game_class.apply (r, &s, &m, NULL, &why), ENG_OK, "%s", why.reason);
+      cr_assert_eq (eng_game_class_apply (&kittens_game_class, r, NULL, &s, &m, NULL, &why),
+                                          ENG_OK, "%s", why.reason);
       write_move (&t, &before, &s, &m, tally);
       eng_record_append (rec, &seen, 0);
       tally->verbs[m.verb]++;

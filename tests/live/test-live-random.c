@@ -403,7 +403,8 @@ intercept_tie (Table *t, const EngMove *a, const EngMove *b)
   t_command (t, a->card < b->card ? "confirm" : "cancel");
   answer_whose (t, s, a->player);
   KatState after = *s;
-  cr_assert_eq (katua_game_class.apply (t->r, &after, a, NULL, NULL), ENG_OK);
+  cr_assert_eq (eng_game_class_apply (&katua_game_class, t->r, NULL, &after, a, NULL, NULL),
+                                      ENG_OK);
   answer_whose (t, &after, b->player);
   t->coverage[COV_TIE]++;
 }
@@ -415,7 +416,7 @@ captured_by_hit (const Table *t, const EngMove *m)
   const KatAttempt *a = &t->s.att[0];
   uint8_t cat = t->s.slot[a->player][a->slot];
   KatState after = t->s;
-  return katua_game_class.apply (t->r, &after, m, NULL, NULL) == ENG_OK
+  return eng_game_class_apply (&katua_game_class, t->r, NULL, &after, m, NULL, NULL) == ENG_OK
          && in_list (after.captured[a->launcher], after.captured_n[a->launcher], cat);
 }
 
@@ -498,7 +499,8 @@ perform (Table *t, const EngMove *m, EngMove *exp)
             /* already face up: the cat carried off to whoever the rules
              * give it is what resolves the Hook, before anything else */
             KatState after = *s;
-            cr_assert_eq (katua_game_class.apply (r, &after, m, NULL, NULL), ENG_OK);
+            cr_assert_eq (eng_game_class_apply (&katua_game_class, r, NULL, &after, m, NULL,
+                                                NULL), ENG_OK);
             for (int p = 0; p < after.n_players; p++)
               if (in_list (after.captured[p], after.captured_n[p], cat))
                 {
@@ -751,7 +753,8 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
       if (m.verb == KAT_INTERCEPT && eng_rng_below (&policy, 3) == 0)
         {
           KatState after = t_->s;
-          cr_assert_eq (katua_game_class.apply (r, &after, &m, NULL, NULL), ENG_OK);
+          cr_assert_eq (eng_game_class_apply (&katua_game_class, r, NULL, &after, &m, NULL, NULL),
+                                              ENG_OK);
           size_t c2 = after.phase == KAT_PHASE_HOOK
                       ? katua_game_class.legal_moves (r, &after, moves, 512) : 0;
           if (c2 > 512)
@@ -768,7 +771,8 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
               for (int i = 0; i < 2; i++)
                 {
                   EngVerdict why;
-                  cr_assert_eq (katua_game_class.apply (r, &t_->s, &both[i], NULL, &why), ENG_OK,
+                  cr_assert_eq (eng_game_class_apply (&katua_game_class, r, NULL, &t_->s,
+                                                      &both[i], NULL, &why), ENG_OK,
                                 "%s", why.reason);
                   t_->expected[t_->n_expected++] = both[i];
                   t_->coverage[KAT_INTERCEPT]++;
@@ -792,7 +796,8 @@ play_one (const KatRules *r, const EngOptions *opts, const char *const *override
           EngMove exp = exp0;
           perform (t_, &m, &exp);
           EngVerdict why;
-          cr_assert_eq (katua_game_class.apply (r, &t_->s, &m, NULL, &why), ENG_OK, "%s",
+          cr_assert_eq (eng_game_class_apply (&katua_game_class, r, NULL, &t_->s, &m, NULL, &why),
+                                              ENG_OK, "%s",
                         why.reason);
           t_->expected[t_->n_expected++] = exp;
           sync_table (t_);
