@@ -15,7 +15,9 @@
  * scenes showing at least N codes, and reports per condition the detector's
  * cold recall, wrong identities and CPU ms per frame beside zbar and
  * ZXing-cpp over the full frame, with the recall the issue asks for.  See
- * docs/vision.md. */
+ * docs/vision.md.  It lives in cmd-bench-vision-conditions.c, and --photos
+ * DIR in cmd-bench-vision-photos.c; this file holds the rendered-frames
+ * bench and what the three share. */
 #include "cmd-bench-vision-private.h"
 
 #include <glib.h>
