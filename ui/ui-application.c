@@ -280,112 +280,165 @@ ui_application_shutdown (GApplication *app)
   G_APPLICATION_CLASS (ui_application_parent_class)->shutdown (app);
 }
 
+/* --game: one Tablero referees; false after saying which there are. */
+static gboolean
+read_game (UiApplication *self, GVariantDict *options)
+{
+  const char *game = NULL;
+  if (!g_variant_dict_lookup (options, "game", "&s", &game))
+    return TRUE;
+  if (eng_game_class_find (game) == NULL)
+    {
+      char known[256];
+      eng_game_class_names (known, sizeof known);
+      g_printerr (_ ("tablero: unknown game '%s' (known: %s)\n"), game, known);
+      return FALSE;
+    }
+  g_free (self->game);
+  self->game = g_strdup (game);
+  return TRUE;
+}
+
+/* --players: 2 or more names a player can be called by, none twice; false
+ * after saying which is wrong. */
+static gboolean
+read_players (UiApplication *self, GVariantDict *options)
+{
+  const char *players = NULL;
+  if (!g_variant_dict_lookup (options, "players", "&s", &players))
+    return TRUE;
+  g_auto (GStrv) names = g_strsplit (players, ",", -1);
+  guint n = g_strv_length (names);
+  EngNameCheck check;
+  int bad = eng_names_find_fault ((const char *const *) names, n, &check);
+  if (n < 2 || n > ENG_MAX_PLAYERS)
+    {
+      g_printerr (_ ("tablero: --players takes 2 to %d comma-separated names\n"),
+                  ENG_MAX_PLAYERS);
+      return FALSE;
+    }
+  if (bad >= 0)
+    {
+      /* a name is shown as typed unless it holds bytes a terminal acts on */
+      g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
+                               ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
+      g_printerr (_ ("tablero: --players: name %d '%s': %s\n"), bad + 1, shown,
+                  check == ENG_NAME_OK ? _ ("named twice") : eng_name_check_to_string (check));
+      return FALSE;
+    }
+  g_strfreev (self->players);
+  self->players = g_steal_pointer (&names);
+  self->players_given = TRUE;
+  return TRUE;
+}
+
+/* --screenshot-size WIDTHxHEIGHT; false after saying the sizes taken. */
+static gboolean
+read_screenshot_size (UiApplication *self, GVariantDict *options)
+{
+  const char *size = NULL;
+  if (!g_variant_dict_lookup (options, "screenshot-size", "&s", &size))
+    return TRUE;
+  char *end = NULL;
+  gint64 w = g_ascii_strtoll (size, &end, 10), h = 0;
+  if (end != NULL && *end == 'x')
+    h = g_ascii_strtoll (end + 1, &end, 10);
+  if (end == NULL || *end != '\0' || w < 320 || h < 240 || w > 7680 || h > 4320)
+    {
+      g_printerr (_ ("tablero: --screenshot-size '%s': give WIDTHxHEIGHT in pixels, from 320x240 to 7680x4320\n"),
+                  size);
+      return FALSE;
+    }
+  self->screenshot_width = (int) w;
+  self->screenshot_height = (int) h;
+  return TRUE;
+}
+
+/* Whether `sub` (NULL: none) is a subpage of `page` a screenshot can show:
+ * "guide:N" shows the guide's page N (from 1, *n), "about:credits" and
+ * "about:legal" the About window's page, "history:game" and
+ * "history:player" the history's. */
+static gboolean
+subpage_is_known (const char *page, const char *sub, guint64 *n)
+{
+  return sub == NULL
+         || (g_strcmp0 (page, "guide") == 0 && g_ascii_string_to_unsigned (sub, 10, 1, 99, n, NULL))
+         || (g_strcmp0 (page, "about") == 0 && (g_strcmp0 (sub, "credits") == 0 || g_strcmp0 (sub, "legal") == 0))
+         || (g_strcmp0 (page, "history") == 0 && (g_strcmp0 (sub, "game") == 0 || g_strcmp0 (sub, "player") == 0));
+}
+
+/* --screenshot-page PAGE[:SUB]; false after saying the pages there are. */
+static gboolean
+read_screenshot_page (UiApplication *self, GVariantDict *options)
+{
+  static const char *const known[] = {
+    "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
+    "preferences", "first-run", "history", NULL,
+  };
+  const char *page = NULL;
+  if (!g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
+    return TRUE;
+  g_auto (GStrv) parts = g_strsplit (page, ":", 2);
+  guint64 n = 1;
+  if (!g_strv_contains (known, parts[0]) || !subpage_is_known (parts[0], parts[1], &n))
+    {
+      g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
+                     "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences, first-run, "
+                     "history[:game|:player])\n"), page);
+      return FALSE;
+    }
+  g_free (self->screenshot_page);
+  self->screenshot_page = g_strdup (parts[0]);
+  self->screenshot_subpage = g_strdup (parts[1]);
+  self->guide_page = (guint) n - 1;
+  return TRUE;
+}
+
+/* Players named on the command line are the table's choice for this
+ * game: kept, and the window's first game starts with them. */
+static void
+keep_given_players (UiApplication *self)
+{
+  EngSetup setup;
+  eng_setup_init (&setup);
+  for (char **name = self->players; *name != NULL; name++, setup.n_players++)
+    {
+      g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
+      setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
+    }
+  EngOptions house;
+  gboolean kept = ui_settings_get_options (self->settings, self->game, &house);
+  ui_settings_save_game (self->settings, self->game, &setup, kept ? &house : NULL);
+}
+
 static int
 ui_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   UiApplication *self = UI_APPLICATION (app);
-  const char *game = NULL, *source = NULL, *shot = NULL;
+  const char *source = NULL, *shot = NULL;
   if (g_variant_dict_lookup (options, "version", "b", NULL))
     {
       g_print ("tablero %s\n", TABLERO_VERSION);
       return 0;
     }
-  if (g_variant_dict_lookup (options, "game", "&s", &game))
-    {
-      if (eng_game_class_find (game) == NULL)
-        {
-          char known[256];
-          eng_game_class_names (known, sizeof known);
-          g_printerr (_ ("tablero: unknown game '%s' (known: %s)\n"), game, known);
-          return 2;
-        }
-      g_free (self->game);
-      self->game = g_strdup (game);
-    }
+  if (!read_game (self, options))
+    return 2;
   if (g_variant_dict_lookup (options, "source", "&s", &source))
     {
       g_free (self->source);
       self->source = g_strdup (source);
       self->no_camera = FALSE;   /* the source asked for is no fallback */
     }
-  const char *players = NULL;
-  if (g_variant_dict_lookup (options, "players", "&s", &players))
-    {
-      g_auto (GStrv) names = g_strsplit (players, ",", -1);
-      guint n = g_strv_length (names);
-      EngNameCheck check;
-      int bad = eng_names_find_fault ((const char *const *) names, n, &check);
-      if (n < 2 || n > ENG_MAX_PLAYERS)
-        {
-          g_printerr (_ ("tablero: --players takes 2 to %d comma-separated names\n"),
-                      ENG_MAX_PLAYERS);
-          return 2;
-        }
-      if (bad >= 0)
-        {
-          /* a name is shown as typed unless it holds bytes a terminal acts on */
-          g_autofree char *shown = check == ENG_NAME_CONTROL || check == ENG_NAME_NOT_UTF8
-                                   ? g_strescape (names[bad], NULL) : g_strdup (names[bad]);
-          g_printerr (_ ("tablero: --players: name %d '%s': %s\n"), bad + 1, shown,
-                      check == ENG_NAME_OK ? _ ("named twice") : eng_name_check_to_string (check));
-          return 2;
-        }
-      g_strfreev (self->players);
-      self->players = g_steal_pointer (&names);
-      self->players_given = TRUE;
-    }
+  if (!read_players (self, options))
+    return 2;
   self->new_game = g_variant_dict_contains (options, "new-game");
   if (!g_variant_dict_lookup (options, "screenshot-frames", "i", &self->screenshot_frames)
       || self->screenshot_frames < 1)
     self->screenshot_frames = 3;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
-  const char *size = NULL;
-  if (g_variant_dict_lookup (options, "screenshot-size", "&s", &size))
-    {
-      char *end = NULL;
-      gint64 w = g_ascii_strtoll (size, &end, 10), h = 0;
-      if (end != NULL && *end == 'x')
-        h = g_ascii_strtoll (end + 1, &end, 10);
-      if (end == NULL || *end != '\0' || w < 320 || h < 240 || w > 7680 || h > 4320)
-        {
-          g_printerr (_ ("tablero: --screenshot-size '%s': give WIDTHxHEIGHT in pixels, from 320x240 to 7680x4320\n"),
-                      size);
-          return 2;
-        }
-      self->screenshot_width = (int) w;
-      self->screenshot_height = (int) h;
-    }
-  const char *page = NULL;
-  if (g_variant_dict_lookup (options, "screenshot-page", "&s", &page))
-    {
-      static const char *const known[] = {
-        "main", "calibration", "setup", "correction", "table", "shortcuts", "about", "rules", "stickers", "guide",
-        "preferences", "first-run", "history", NULL,
-      };
-      /* "guide:N" shows the guide's page N (from 1); "about:credits" and
-       * "about:legal" the About window's page */
-      g_auto (GStrv) parts = g_strsplit (page, ":", 2);
-      guint64 n = 1;
-      gboolean sub_ok = parts[1] == NULL
-                        || (g_strcmp0 (parts[0], "guide") == 0
-                            && g_ascii_string_to_unsigned (parts[1], 10, 1, 99, &n, NULL))
-                        || (g_strcmp0 (parts[0], "about") == 0
-                            && (g_strcmp0 (parts[1], "credits") == 0 || g_strcmp0 (parts[1], "legal") == 0))
-                        || (g_strcmp0 (parts[0], "history") == 0
-                            && (g_strcmp0 (parts[1], "game") == 0 || g_strcmp0 (parts[1], "player") == 0));
-      if (!g_strv_contains (known, parts[0]) || !sub_ok)
-        {
-          g_printerr (_ ("tablero: unknown page '%s' (known: main, calibration, setup, correction, table, "
-                         "shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences, first-run, "
-                         "history[:game|:player])\n"), page);
-          return 2;
-        }
-      g_free (self->screenshot_page);
-      self->screenshot_page = g_strdup (parts[0]);
-      self->screenshot_subpage = g_strdup (parts[1]);
-      self->guide_page = (guint) n - 1;
-    }
+  if (!read_screenshot_size (self, options) || !read_screenshot_page (self, options))
+    return 2;
   if (self->screenshot_path != NULL)
     {
       /* A screenshot is its own run (tests and docs run several at once):
@@ -393,20 +446,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
     }
   if (self->players_given)
-    {
-      /* players named on the command line are the table's choice for this
-       * game: kept, and the window's first game starts with them */
-      EngSetup setup;
-      eng_setup_init (&setup);
-      for (char **name = self->players; *name != NULL; name++, setup.n_players++)
-        {
-          g_strlcpy (setup.names[setup.n_players], *name, ENG_NAME_MAX);
-          setup.seats[setup.n_players] = (uint8_t) (setup.n_players + 1);
-        }
-      EngOptions house;
-      gboolean kept = ui_settings_get_options (self->settings, self->game, &house);
-      ui_settings_save_game (self->settings, self->game, &setup, kept ? &house : NULL);
-    }
+    keep_given_players (self);
   return -1;
 }
 

@@ -23,6 +23,83 @@ thread_seconds (void)
   return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
+/* The game's bundled card set and rules with its options file; false
+ * after saying why. */
+static bool
+load_rules (const EngGameClass *k, EngCardSet **set, void **rules)
+{
+  g_autofree char *set_path = cli_card_set_path (k->name);
+  g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", k->name);
+  g_autofree char *opt_path = cli_data_path (opt_rel);
+  EngParseError err = { 0 };
+  if (set_path == NULL || eng_card_set_load_file (set_path, set, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
+      return false;
+    }
+  EngOptions opts = { 0 };
+  if (eng_options_load_file (opt_path, &opts, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
+      return false;
+    }
+  if (eng_game_class_rules_new (k, *set, &opts, rules, &err) != ENG_OK)
+    {
+      fprintf (stderr, "tablero-cli bench engine: %s\n", err.reason);
+      return false;
+    }
+  return true;
+}
+
+/* What the random games add up to. */
+typedef struct {
+  unsigned long long moves, unfinished;
+} EnginePlay;
+
+/* `games` random games, by `players` players (0: from the fewest to the
+ * most in turn), each seeded from `seed`, one state reused for all; 0, or
+ * 1 after saying the rules failed. */
+static int
+play_games (const EngGameClass *k, void *rules, long games, long players, guint64 seed, EnginePlay *play)
+{
+  EngSetup su;
+  eng_setup_init (&su);
+  su.has_seed = true;
+  for (int p = 0; p < ENG_MAX_PLAYERS; p++)
+    snprintf (su.names[p], sizeof su.names[p], "P%d", p + 1);
+  unsigned span = k->max_players - k->min_players + 1;
+  g_autofree void *state = g_malloc0 (k->state_size);
+  EngRng policy;
+  eng_rng_seed (&policy, seed ^ 0x5eed);
+  for (long g = 0; g < games; g++)
+    {
+      su.n_players = players ? (unsigned) players : k->min_players + (unsigned) (g % span);
+      su.seed = seed + (guint64) g;
+      EngRng rng;
+      eng_rng_seed (&rng, su.seed);
+      if (k->setup (rules, &su, &rng, state, NULL, NULL) != ENG_OK)
+        {
+          cli_say ("bench engine", "%s", _("setup failed"));
+          return 1;
+        }
+      int guard = 0;
+      EngMove m;
+      while (!eng_game_class_is_over (k, rules, state) && guard++ < 20000
+             && eng_game_class_random_move (k, rules, state, &policy, &m))
+        {
+          if (eng_game_class_apply (k, rules, &su, state, &m, NULL, NULL) != ENG_OK)
+            {
+              cli_say ("bench engine", "%s", _("a listed move was refused"));
+              return 1;
+            }
+          play->moves++;
+        }
+      if (!eng_game_class_is_over (k, rules, state))
+        play->unfinished++;
+    }
+  return 0;
+}
+
 int
 cli_bench_engine (int argc, char **argv)
 {
@@ -63,76 +140,23 @@ cli_bench_engine (int argc, char **argv)
                k->min_players, k->max_players, players);
       return 2;
     }
-  g_autofree char *set_path = cli_card_set_path (k->name);
-  g_autofree char *opt_rel = g_strdup_printf ("rules/%s.options", k->name);
-  g_autofree char *opt_path = cli_data_path (opt_rel);
   EngCardSet *set = NULL;
-  EngParseError err = { 0 };
-  if (set_path == NULL || eng_card_set_load_file (set_path, &set, &err) != ENG_OK)
-    {
-      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
-      return 2;
-    }
-  EngOptions opts = { 0 };
-  if (eng_options_load_file (opt_path, &opts, &err) != ENG_OK)
-    {
-      fprintf (stderr, "tablero-cli bench engine: %s:%u: %s\n", err.source, err.line, err.reason);
-      eng_card_set_free (set);
-      return 2;
-    }
   void *rules = NULL;
-  if (eng_game_class_rules_new (k, set, &opts, &rules, &err) != ENG_OK)
+  if (!load_rules (k, &set, &rules))
     {
-      fprintf (stderr, "tablero-cli bench engine: %s\n", err.reason);
       eng_card_set_free (set);
       return 2;
     }
-  EngSetup su;
-  eng_setup_init (&su);
-  su.has_seed = true;
-  for (int p = 0; p < ENG_MAX_PLAYERS; p++)
-    snprintf (su.names[p], sizeof su.names[p], "P%d", p + 1);
-  unsigned span = k->max_players - k->min_players + 1;
-  void *state = g_malloc0 (k->state_size);
-  EngRng policy;
-  eng_rng_seed (&policy, seed ^ 0x5eed);
-  unsigned long long moves = 0, unfinished = 0;
+  EnginePlay play = { 0 };
   gint64 t0 = g_get_monotonic_time ();
   double c0 = thread_seconds ();
-  for (long g = 0; g < games; g++)
-    {
-      su.n_players = players ? (unsigned) players : k->min_players + (unsigned) (g % span);
-      su.seed = seed + (guint64) g;
-      EngRng rng;
-      eng_rng_seed (&rng, su.seed);
-      if (k->setup (rules, &su, &rng, state, NULL, NULL) != ENG_OK)
-        {
-          cli_say ("bench engine", "%s", _("setup failed"));
-          g_free (state);
-          eng_game_class_rules_free (k, rules);
-          eng_card_set_free (set);
-          return 1;
-        }
-      int guard = 0;
-      EngMove m;
-      while (!eng_game_class_is_over (k, rules, state) && guard++ < 20000
-             && eng_game_class_random_move (k, rules, state, &policy, &m))
-        {
-          if (eng_game_class_apply (k, rules, &su, state, &m, NULL, NULL) != ENG_OK)
-            {
-              cli_say ("bench engine", "%s", _("a listed move was refused"));
-              g_free (state);
-              eng_game_class_rules_free (k, rules);
-              eng_card_set_free (set);
-              return 1;
-            }
-          moves++;
-        }
-      if (!eng_game_class_is_over (k, rules, state))
-        unfinished++;
-    }
+  rc = play_games (k, rules, games, players, seed, &play);
   double secs = (double) (g_get_monotonic_time () - t0) / 1e6;
   double cpu = thread_seconds () - c0;
+  eng_game_class_rules_free (k, rules);
+  eng_card_set_free (set);
+  if (rc != 0)
+    return rc;
   char players_text[16];
   snprintf (players_text, sizeof players_text, "%ld", players);
   printf ("{\"bench\":\"engine\",\"game\":\"%s\",\"games\":%ld,\"players\":\"%s\","
@@ -142,10 +166,7 @@ cli_bench_engine (int argc, char **argv)
           "\"target_state_bytes\":4096}\n",
           k->name, games, players ? players_text : "mixed",
           cpu, secs, cpu > 0 ? (double) games / cpu : 0.0, secs > 0 ? (double) games / secs : 0.0,
-          (double) moves / (double) games,
-          k->state_size, unfinished);
-  g_free (state);
-  eng_game_class_rules_free (k, rules);
-  eng_card_set_free (set);
-  return unfinished ? 1 : 0;
+          (double) play.moves / (double) games,
+          k->state_size, play.unfinished);
+  return play.unfinished ? 1 : 0;
 }

@@ -86,6 +86,106 @@ delays (const CalSceneResult *scene, const Timeline *tl, const bool *has, double
   return n;
 }
 
+/* What the steps of one latency run share. */
+typedef struct {
+  const char *script_path;
+  EngLiveScript *script;
+  double fps;
+  EngCardSet *set;
+  CalZones *zones;
+  CalSceneResult *scene;   /* the script filmed: a render scene and its rests */
+  Timeline *tl;            /* when each change was committed and announced */
+  EngSession *session;
+  CalRefereeStats stats;
+} LatencyBench;
+
+/* The script laid out on the game's zones as a render scene, with hands
+ * and every degradation, filmed at `fps` (and `width` x `height` when
+ * given). */
+static EngStatus
+film_the_script (LatencyBench *b, const char *set_path, const char *zones_path, int width, int height,
+                 EngParseError *err)
+{
+  EngStatus st = eng_card_set_load_file (set_path, &b->set, err);
+  if (st == ENG_OK)
+    st = cal_zones_load_file (zones_path, b->zones, err);
+  if (st != ENG_OK)
+    return st;
+  CalSceneOptions opts;
+  cal_scene_options_init (&opts);
+  opts.fps = b->fps;
+  opts.width = width;
+  opts.height = height;
+  opts.hands = true;
+  opts.degrade = CAL_SCENE_DEGRADE_ALL;
+  return cal_scene_generate (b->script, b->set, b->zones, &opts, b->scene, err);
+}
+
+static void
+print_latency_report (const LatencyBench *b, gboolean each_change)
+{
+  const CalSceneResult *scene = b->scene;
+  size_t nr = scene->n_rests + 1;
+  double *announce = g_new (double, nr), *announce_each = g_new (double, nr);
+  double *commit = g_new (double, nr), *commit_each = g_new (double, nr);
+  size_t n_announce = delays (scene, b->tl, b->tl->announced, announce_each, announce);
+  size_t n_commit = delays (scene, b->tl, b->tl->changed, commit_each, commit);
+  EngGame *game = eng_session_game (b->session);
+  printf ("scene: %s at %.0f fps, %dx%d, %u frames, %zu changes\n", b->script_path, b->fps,
+          scene->width, scene->height, b->stats.frames, scene->n_rests);
+  printf ("moves applied: %zu, game over: %s\n",
+          eng_interpreter_record (eng_session_interpreter (b->session))->n_moves,
+          eng_game_is_over (game) ? "yes" : "no");
+  printf ("rest -> announcement (scene time): %zu changes announced, median %.0f ms, "
+          "p95 %.0f ms, max %.0f ms\n", n_announce, percentile (announce, n_announce, 0.5),
+          percentile (announce, n_announce, 0.95), percentile (announce, n_announce, 1.0));
+  printf ("rest -> snapshot commit (scene time): %zu changes, median %.0f ms, p95 %.0f ms\n",
+          n_commit, percentile (commit, n_commit, 0.5), percentile (commit, n_commit, 0.95));
+  printf ("pipeline wall time per frame (observer + interpreter): %.2f ms; render %.2f ms\n",
+          b->stats.pipeline_ms / b->stats.frames, b->stats.render_ms / b->stats.frames);
+  for (size_t r = 0; each_change && r < scene->n_rests; r++)
+    printf ("change %zu (script line %u) at rest %.3f s: commit %.0f ms, announcement %.0f ms\n",
+            r + 1, scene->rests[r].line, scene->rests[r].t_s, commit_each[r], announce_each[r]);
+  g_free (announce);
+  g_free (announce_each);
+  g_free (commit);
+  g_free (commit_each);
+}
+
+/* Films the script, referees the film and reports; 0, or 2 after saying
+ * what failed. */
+static int
+measure (LatencyBench *b, const char *game_name, const char *set_path, const char *zones_path, int width,
+         int height, gboolean each_change)
+{
+  EngParseError err = { "" };
+  char why[256] = "";
+  g_autoptr (GError) perror = NULL;
+  EngPrinting *printing = NULL;
+  int rc = 2;
+  EngStatus st = film_the_script (b, set_path, zones_path, width, height, &err);
+  if (st != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
+             err.reason[0] ? err.reason : eng_status_to_string (st));
+  else if ((st = eng_session_new (game_name, eng_live_script_setup (b->script),
+                                  eng_live_script_options (b->script), 1, &b->session, why,
+                                  sizeof why)) != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s\n", why);
+  else if ((printing = prt_store_printing (b->set, &perror)) == NULL)
+    cli_say ("bench latency", "%s", perror->message);
+  else if ((st = cal_scene_referee (b->scene->text, strlen (b->scene->text), b->session, printing, zones_path,
+                                    on_frame, b->tl, &b->stats, &err)) != ENG_OK)
+    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
+             err.reason[0] ? err.reason : eng_status_to_string (st));
+  else
+    {
+      print_latency_report (b, each_change);
+      rc = 0;
+    }
+  eng_printing_free (printing);
+  return rc;
+}
+
 int
 cli_bench_latency (int argc, char **argv)
 {
@@ -138,79 +238,16 @@ cli_bench_latency (int argc, char **argv)
       eng_live_script_free (script);
       return 2;
     }
-  EngCardSet *set = NULL;
-  CalZones *zones = g_new0 (CalZones, 1);
-  CalSceneResult *scene = g_new0 (CalSceneResult, 1);
-  Timeline *tl = g_new0 (Timeline, 1);
-  EngSession *session = NULL;
-  CalRefereeStats stats = { 0 };
-  char why[256] = "";
-  EngPrinting *printing = NULL;
-  g_autoptr (GError) perror = NULL;
-  int rc = 2;
-  EngStatus st = eng_card_set_load_file (set_path, &set, &err);
-  if (st == ENG_OK)
-    st = cal_zones_load_file (zones_path, zones, &err);
-  if (st == ENG_OK)
-    {
-      CalSceneOptions opts;
-      cal_scene_options_init (&opts);
-      opts.fps = fps;
-      opts.width = width;
-      opts.height = height;
-      opts.hands = true;
-      opts.degrade = CAL_SCENE_DEGRADE_ALL;
-      st = cal_scene_generate (script, set, zones, &opts, scene, &err);
-    }
-  if (st != ENG_OK)
-    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
-             err.reason[0] ? err.reason : eng_status_to_string (st));
-  else if ((st = eng_session_new (game_name, eng_live_script_setup (script),
-                                  eng_live_script_options (script), 1, &session, why,
-                                  sizeof why)) != ENG_OK)
-    fprintf (stderr, "tablero-cli bench latency: %s\n", why);
-  else if ((printing = prt_store_printing (set, &perror)) == NULL)
-    cli_say ("bench latency", "%s", perror->message);
-  else if ((st = cal_scene_referee (scene->text, strlen (scene->text), session, printing, zones_path,
-                                    on_frame, tl, &stats, &err)) != ENG_OK)
-    fprintf (stderr, "tablero-cli bench latency: %s:%u: %s\n", err.source, err.line,
-             err.reason[0] ? err.reason : eng_status_to_string (st));
-  else
-    {
-      size_t nr = scene->n_rests + 1;
-      double *announce = g_new (double, nr), *announce_each = g_new (double, nr);
-      double *commit = g_new (double, nr), *commit_each = g_new (double, nr);
-      size_t n_announce = delays (scene, tl, tl->announced, announce_each, announce);
-      size_t n_commit = delays (scene, tl, tl->changed, commit_each, commit);
-      EngGame *game = eng_session_game (session);
-      printf ("scene: %s at %.0f fps, %dx%d, %u frames, %zu changes\n", script_path, fps,
-              scene->width, scene->height, stats.frames, scene->n_rests);
-      printf ("moves applied: %zu, game over: %s\n",
-              eng_interpreter_record (eng_session_interpreter (session))->n_moves,
-              eng_game_is_over (game) ? "yes" : "no");
-      printf ("rest -> announcement (scene time): %zu changes announced, median %.0f ms, "
-              "p95 %.0f ms, max %.0f ms\n", n_announce, percentile (announce, n_announce, 0.5),
-              percentile (announce, n_announce, 0.95), percentile (announce, n_announce, 1.0));
-      printf ("rest -> snapshot commit (scene time): %zu changes, median %.0f ms, p95 %.0f ms\n",
-              n_commit, percentile (commit, n_commit, 0.5), percentile (commit, n_commit, 0.95));
-      printf ("pipeline wall time per frame (observer + interpreter): %.2f ms; render %.2f ms\n",
-              stats.pipeline_ms / stats.frames, stats.render_ms / stats.frames);
-      for (size_t r = 0; each_change && r < scene->n_rests; r++)
-        printf ("change %zu (script line %u) at rest %.3f s: commit %.0f ms, announcement %.0f ms\n",
-                r + 1, scene->rests[r].line, scene->rests[r].t_s, commit_each[r], announce_each[r]);
-      g_free (announce);
-      g_free (announce_each);
-      g_free (commit);
-      g_free (commit_each);
-      rc = 0;
-    }
-  eng_session_free (session);
-  eng_printing_free (printing);
-  free (scene->text);
-  g_free (scene);
-  g_free (tl);
-  g_free (zones);
+  LatencyBench b = { .script_path = script_path, .script = script, .fps = fps,
+                     .zones = g_new0 (CalZones, 1), .scene = g_new0 (CalSceneResult, 1),
+                     .tl = g_new0 (Timeline, 1) };
+  int rc = measure (&b, game_name, set_path, zones_path, width, height, each_change);
+  eng_session_free (b.session);
+  free (b.scene->text);
+  g_free (b.scene);
+  g_free (b.tl);
+  g_free (b.zones);
   eng_live_script_free (script);
-  eng_card_set_free (set);
+  eng_card_set_free (b.set);
   return rc;
 }

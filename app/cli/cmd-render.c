@@ -60,6 +60,87 @@ resolve_card_set (VisScene *scene)
   return 0;
 }
 
+/* The scene file, its cards resolved against its game's set when it gives
+ * them by type; NULL after saying why. */
+static VisScene *
+load_scene (const char *scene_path)
+{
+  VisScene *scene = NULL;
+  EngParseError perr = { 0 };
+  EngStatus st = vis_scene_load_file (scene_path, &scene, &perr);
+  if (st != ENG_OK)
+    {
+      if (perr.line > 0)
+        fprintf (stderr, "tablero-cli render: %s:%u: %s\n", perr.source, perr.line, perr.reason);
+      else
+        fprintf (stderr, "tablero-cli render: %s: %s\n", perr.source, perr.reason);
+      return NULL;
+    }
+  if (vis_scene_needs_card_set (scene) && resolve_card_set (scene) != 0)
+    {
+      vis_scene_free (scene);
+      return NULL;
+    }
+  return scene;
+}
+
+/* Renders `n_frames` frames at `fps` into `dir` with their truth, timing
+ * each render (files excluded); says what it wrote, or why not (2). */
+static int
+render_frames (VisRenderer *renderer, const VisScene *scene, const char *dir, long n_frames, double fps)
+{
+  int rc = 0;
+  int w = vis_scene_width (scene), h = vis_scene_height (scene);
+  VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, g_malloc ((size_t) w * h * 3) };
+  VisTruth *truth = g_new0 (VisTruth, 1);
+  g_autofree char *truth_path = g_build_filename (dir, "truth.jsonl", NULL);
+  FILE *tf = fopen (truth_path, "w");
+  if (tf == NULL)
+    {
+      cli_say ("render", _("cannot write %s: %s"), truth_path, g_strerror (errno));
+      rc = 2;
+    }
+  const char *ext = vis_scene_file_format (scene);
+  double *ms = g_new (double, n_frames);
+  long n_timed = 0;
+  for (long f = 0; rc == 0 && f < n_frames; f++)
+    {
+      double t = f / fps;
+      gint64 t0 = g_get_monotonic_time ();
+      EngStatus st = vis_renderer_render (renderer, t, &img, truth);
+      ms[n_timed++] = (g_get_monotonic_time () - t0) / 1000.0;
+      g_autofree char *name = g_strdup_printf ("frame-%05ld.%s", f, ext);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      if (st == ENG_OK)
+        st = vis_renderer_save_last (renderer, path);
+      if (st == ENG_OK)
+        st = vis_truth_write_json (truth, (unsigned) f, tf);
+      if (st != ENG_OK)
+        {
+          cli_say ("render", _("frame %ld (%s): %s"), f, path, eng_status_to_string (st));
+          rc = 2;
+        }
+    }
+  if (tf != NULL && fclose (tf) != 0 && rc == 0)
+    {
+      cli_say ("render", _("cannot write %s"), truth_path);
+      rc = 2;
+    }
+  if (rc == 0)
+    {
+      qsort (ms, (size_t) n_timed, sizeof *ms, compare_doubles);
+      cli_say ("render",
+               ENG_NG_ ("%ld frame of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
+                        "%ld frames of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
+                        n_frames),
+               n_frames, w, h, dir, ms[n_timed / 2], ms[n_timed - 1]);
+    }
+  g_free (ms);
+  g_free (truth);
+  g_free (img.data);
+  return rc;
+}
+
 int
 cli_cmd_render (int argc, char **argv)
 {
@@ -91,25 +172,9 @@ cli_cmd_render (int argc, char **argv)
   if (scene_path == NULL || dir == NULL)
     return usage_error (_("SCENE and -o DIR are required"));
 
-  VisScene *scene = NULL;
-  EngParseError perr = { 0 };
-  EngStatus st = vis_scene_load_file (scene_path, &scene, &perr);
-  if (st != ENG_OK)
-    {
-      if (perr.line > 0)
-        fprintf (stderr, "tablero-cli render: %s:%u: %s\n", perr.source, perr.line, perr.reason);
-      else
-        fprintf (stderr, "tablero-cli render: %s: %s\n", perr.source, perr.reason);
-      return 2;
-    }
-  int rc = 0;
-  if (vis_scene_needs_card_set (scene))
-    rc = resolve_card_set (scene);
-  if (rc != 0)
-    {
-      vis_scene_free (scene);
-      return rc;
-    }
+  VisScene *scene = load_scene (scene_path);
+  if (scene == NULL)
+    return 2;
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
       cli_say ("render", _("cannot create %s: %s"), dir, g_strerror (errno));
@@ -124,7 +189,7 @@ cli_cmd_render (int argc, char **argv)
       return 2;
     }
   VisRenderer *renderer = NULL;
-  st = vis_renderer_new (scene, seed, &renderer);
+  EngStatus st = vis_renderer_new (scene, seed, &renderer);
   if (st != ENG_OK)
     {
       cli_say ("render", _("cannot set up the renderer: %s"), eng_status_to_string (st));
@@ -132,7 +197,6 @@ cli_cmd_render (int argc, char **argv)
       eng_printing_free (printing);
       return 2;
     }
-  int w = vis_scene_width (scene), h = vis_scene_height (scene);
   if (fps <= 0)
     fps = vis_scene_fps (scene);
   if (n_frames < 0)
@@ -140,53 +204,7 @@ cli_cmd_render (int argc, char **argv)
       double n = vis_scene_duration (scene) * fps;
       n_frames = n < 1 ? 1 : (long) (n + 0.999999);
     }
-  VisImage img = { w, h, (size_t) w * 3, VIS_PIXEL_BGR8, g_malloc ((size_t) w * h * 3) };
-  VisTruth *truth = g_new0 (VisTruth, 1);
-  g_autofree char *truth_path = g_build_filename (dir, "truth.jsonl", NULL);
-  FILE *tf = fopen (truth_path, "w");
-  if (tf == NULL)
-    {
-      cli_say ("render", _("cannot write %s: %s"), truth_path, g_strerror (errno));
-      rc = 2;
-    }
-  const char *ext = vis_scene_file_format (scene);
-  double *ms = g_new (double, n_frames);
-  long n_timed = 0;
-  for (long f = 0; rc == 0 && f < n_frames; f++)
-    {
-      double t = f / fps;
-      gint64 t0 = g_get_monotonic_time ();
-      st = vis_renderer_render (renderer, t, &img, truth);
-      ms[n_timed++] = (g_get_monotonic_time () - t0) / 1000.0;
-      g_autofree char *name = g_strdup_printf ("frame-%05ld.%s", f, ext);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (st == ENG_OK)
-        st = vis_renderer_save_last (renderer, path);
-      if (st == ENG_OK)
-        st = vis_truth_write_json (truth, (unsigned) f, tf);
-      if (st != ENG_OK)
-        {
-          cli_say ("render", _("frame %ld (%s): %s"), f, path, eng_status_to_string (st));
-          rc = 2;
-        }
-    }
-  if (tf != NULL && fclose (tf) != 0 && rc == 0)
-    {
-      cli_say ("render", _("cannot write %s"), truth_path);
-      rc = 2;
-    }
-  if (rc == 0)
-    {
-      qsort (ms, (size_t) n_timed, sizeof *ms, compare_doubles);
-      cli_say ("render",
-               ENG_NG_ ("%ld frame of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
-                        "%ld frames of %dx%d in %s (render median %.1f ms, max %.1f ms per frame, files excluded)",
-                        n_frames),
-               n_frames, w, h, dir, ms[n_timed / 2], ms[n_timed - 1]);
-    }
-  g_free (ms);
-  g_free (truth);
-  g_free (img.data);
+  int rc = render_frames (renderer, scene, dir, n_frames, fps);
   vis_renderer_free (renderer);
   vis_scene_free (scene);
   eng_printing_free (printing);

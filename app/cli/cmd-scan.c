@@ -315,6 +315,216 @@ calibrate_lens (const char *spec, const char *save, char **images, int n_images)
   return skipped > 0 ? 1 : 0;
 }
 
+/* What the steps of one scan share: the options, the decoders and the card
+ * sets, made once for all the images. */
+typedef struct {
+  const char *game;              /* --game, or NULL: each sticker's own game */
+  const char *save;              /* --save-calibration */
+  gboolean all, verbose;
+  CalTable *fixed;               /* --calibration, or NULL */
+  VisDetector *det;
+  VisZbarFull *zbar;             /* --all: the whole-frame decoder */
+  SetCache cache[4];
+  EngPrinting *printing;
+  GString *line;                 /* the JSON line being written */
+  int rc;
+} Scan;
+
+static void
+scan_clear (Scan *s)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (s->cache); i++)
+    eng_card_set_free (s->cache[i].set);
+  vis_zbar_full_free (s->zbar);
+  g_clear_pointer (&s->det, vis_detector_free);
+  g_clear_pointer (&s->printing, eng_printing_free);
+  cal_table_free (s->fixed);
+  if (s->line != NULL)
+    g_string_free (s->line, TRUE);
+}
+
+/* --calibration FILE with the zones of its game; false after saying why. */
+static bool
+load_fixed_calibration (Scan *s, const char *cal_path)
+{
+  EngParseError perr = { 0 };
+  EngStatus st = cal_table_load (cal_path, &s->fixed, &perr);
+  if (st != ENG_OK)
+    {
+      cli_say ("scan", "%s:%u: %s", perr.source, perr.line, perr.reason);
+      return false;
+    }
+  const char *zg = cal_table_zones_game (s->fixed);
+  return load_zones (s->fixed, zg[0] ? zg : (s->game ? s->game : cli_default_game ()));
+}
+
+/* The detector, the whole-frame decoder of --all and this table's
+ * printing; false after saying why. */
+static bool
+open_decoders (Scan *s)
+{
+  s->det = vis_detector_new (NULL);
+  if (s->det == NULL)
+    {
+      cli_say ("scan", "%s", _("cannot create the detector"));
+      return false;
+    }
+  s->zbar = s->all ? vis_zbar_full_new () : NULL;
+  if (s->all && s->zbar == NULL)
+    {
+      cli_say ("scan", "%s", _("cannot create the whole-frame decoder"));
+      return false;
+    }
+  s->printing = load_printing (s->cache, G_N_ELEMENTS (s->cache), s->game);
+  if (s->printing == NULL)
+    return false;
+  vis_detector_set_printing (s->det, s->printing);
+  return true;
+}
+
+/* A calibration file is used as is (it recalibrates only when all four
+ * anchors show it moved); without one, an image showing the four anchors
+ * calibrates itself, with the zones of --game or of the first sticker's
+ * game.  *own is the table made for this image (the caller frees it). */
+static CalTable *
+table_for_image (Scan *s, const VisDetectResult *res, CalTable **own)
+{
+  *own = NULL;
+  if (s->fixed != NULL)
+    return s->fixed;
+  *own = cal_table_new ();
+  if (s->game != NULL && !load_zones (*own, s->game))
+    s->rc = 2;
+  else if (s->game == NULL)
+    for (size_t k = 0; k < res->n_detections; k++)
+      {
+        const char *g = cli_game_for_letter (res->detections[k].tag.game);
+        if (g != NULL)
+          {
+            load_zones (*own, g);
+            break;
+          }
+      }
+  return *own;
+}
+
+/* ,"table_mm":[X,Y],"rotation_deg":R,"zone":{...} of a sticker placed on
+ * the table. */
+static void
+append_place (GString *line, const VisTrackPlace *place)
+{
+  g_string_append_printf (line, ",\"table_mm\":[%.1f,%.1f],\"rotation_deg\":%.1f,\"zone\":",
+                          place->x, place->y, place->rotation_deg);
+  if (place->zone.kind == ENG_ZONE_NONE)
+    {
+      g_string_append (line, "null");
+      return;
+    }
+  g_string_append (line, "{\"kind\":");
+  cli_json_cstring (line, cal_zone_kind_to_string ((EngZoneKind) place->zone.kind));
+  if (place->zone.seat >= 0)
+    g_string_append_printf (line, ",\"seat\":%d", place->zone.seat + 1);
+  if (place->zone.index >= 0)
+    g_string_append_printf (line, ",\"index\":%d", place->zone.index);
+  g_string_append_c (line, '}');
+}
+
+/* One sticker read in the image `path`, as a JSON line on standard output. */
+static void
+print_detection (Scan *s, const char *path, const VisDetection *d, const CalObservation *obs, CalTable *table,
+                 bool placed)
+{
+  GString *line = s->line;
+  g_string_truncate (line, 0);
+  g_string_append (line, "{\"image\":");
+  cli_json_cstring (line, path);
+  g_string_append (line, ",\"payload\":");
+  cli_json_cstring (line, d->payload);
+  g_string_append (line, ",\"kind\":");
+  cli_json_cstring (line, eng_tag_kind_to_string (d->tag.kind));
+  g_string_append (line, ",\"meaning\":");
+  append_meaning (line, set_for (s->cache, G_N_ELEMENTS (s->cache), s->game, d->tag.game), &d->tag);
+  g_string_append (line, ",\"corners\":[");
+  for (int c = 0; c < 4; c++)
+    g_string_append_printf (line, "%s[%.2f,%.2f]", c ? "," : "", d->corners[c].x, d->corners[c].y);
+  g_string_append_printf (line, "],\"centre\":[%.2f,%.2f],\"image_rotation_deg\":%.1f,\"module_px\":%.2f",
+                          d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
+  if (is_doubled (obs, d))
+    g_string_append (line, ",\"doubled\":true");
+  if (s->all)
+    g_string_append (line, is_doubled (obs, d) ? ",\"status\":\"refused\",\"why\":\"the same "
+                                                 "marker seen at two places\""
+                                               : ",\"status\":\"read\"");
+  VisTrackPlace place;
+  if (placed && cal_table_locate (table, d, &place))
+    append_place (line, &place);
+  g_string_append (line, "}\n");
+  fputs (line->str, stdout);
+}
+
+/* The stickers of one decoded image: placed on the table where it is
+ * calibrated, doubled markers said, the calibration saved when it moved,
+ * and the codes not taken listed (--all) or counted. */
+static void
+report_image (Scan *s, const char *path, const VisImage *img, const VisDetectResult *res)
+{
+  CalTable *own;
+  CalTable *table = table_for_image (s, res, &own);
+  CalObservation obs;
+  cal_table_observe (table, res->detections, res->n_detections, img->width, img->height, &obs);
+  bool placed = cal_table_is_calibrated (table);
+  char doubles[256];
+  if (cal_observation_describe_doubles (&obs, doubles, sizeof doubles))
+    {
+      cli_say ("scan", "%s: %s", path, doubles);
+      s->rc = s->rc != 0 ? s->rc : 1;
+    }
+  if (s->save != NULL && placed && obs.recalibrated && cal_table_save (table, s->save) != ENG_OK)
+    {
+      cli_say ("scan", _("cannot write %s"), s->save);
+      s->rc = 2;
+    }
+  for (size_t k = 0; k < res->n_detections; k++)
+    print_detection (s, path, &res->detections[k], &obs, table, placed);
+  if (s->all)
+    print_other_codes (s->zbar, s->printing, img, res, s->cache, G_N_ELEMENTS (s->cache), s->game, path, s->line);
+  else if (res->n_foreign > 0)
+    cli_say ("scan", _("%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
+                "(--all lists them)"), path,
+             res->n_foreign);
+  cal_table_free (own);
+}
+
+/* One image: loaded, decoded and reported; an image that cannot be read
+ * is said and makes the exit status 2, the others are still scanned. */
+static void
+scan_image (Scan *s, const char *path)
+{
+  VisImage img;
+  char reason[128];
+  EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
+  if (st != ENG_OK)
+    {
+      cli_say ("scan", "%s: %s", path, reason);
+      s->rc = 2;
+      return;
+    }
+  VisDetectResult res;
+  st = vis_detector_detect (s->det, &img, VIS_DETECT_COLD, &res);
+  if (st != ENG_OK)
+    {
+      cli_say ("scan", _("%s: detection failed: %s"), path, eng_status_to_string (st));
+      vis_image_release (&img);
+      s->rc = 2;
+      return;
+    }
+  if (s->verbose)
+    cli_say ("scan", _("%s: %u finder patterns, %u candidate codes, %u of them unread, %u stickers read"),
+             path, res.n_finders, res.n_candidates, res.n_undecoded, (unsigned) res.n_detections);
+  report_image (s, path, &img, &res);
+  vis_image_release (&img);
+}
+
 int
 cli_cmd_scan (int argc, char **argv)
 {
@@ -341,203 +551,29 @@ cli_cmd_scan (int argc, char **argv)
                               entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  GPtrArray *images = g_ptr_array_new ();
-  for (int i = 1; i < argc; i++)
-    g_ptr_array_add (images, argv[i]);
-  if (images->len == 0)
+  if (argc <= 1)
     {
       cli_say ("scan", "%s", _("no IMAGE given"));
-      g_ptr_array_unref (images);
       return 2;
     }
   if (lens_spec != NULL)
-    {
-      rc = calibrate_lens (lens_spec, save, (char **) images->pdata, (int) images->len);
-      g_ptr_array_unref (images);
-      return rc;
-    }
+    return calibrate_lens (lens_spec, save, argv + 1, argc - 1);
   if (game != NULL)
     {
       g_autofree char *p = cli_card_set_path (game);
       if (p == NULL)
-        {
-          g_ptr_array_unref (images);
-          return 2;
-        }
+        return 2;
     }
-
-  CalTable *fixed = NULL;
-  if (cal_path != NULL)
+  Scan s = { .game = game, .save = save, .all = all, .verbose = verbose };
+  if ((cal_path == NULL || load_fixed_calibration (&s, cal_path)) && open_decoders (&s))
     {
-      EngParseError perr = { 0 };
-      EngStatus st = cal_table_load (cal_path, &fixed, &perr);
-      if (st != ENG_OK)
-        {
-          cli_say ("scan", "%s:%u: %s", perr.source, perr.line, perr.reason);
-          g_ptr_array_unref (images);
-          return 2;
-        }
-      const char *zg = cal_table_zones_game (fixed);
-      if (!load_zones (fixed, zg[0] ? zg : (game ? game : cli_default_game ())))
-        {
-          cal_table_free (fixed);
-          g_ptr_array_unref (images);
-          return 2;
-        }
+      s.line = g_string_new (NULL);
+      for (int i = 1; i < argc; i++)
+        scan_image (&s, argv[i]);
+      fflush (stdout);
     }
-
-  VisDetector *det = vis_detector_new (NULL);
-  if (det == NULL)
-    {
-      cli_say ("scan", "%s", _("cannot create the detector"));
-      cal_table_free (fixed);
-      g_ptr_array_unref (images);
-      return 2;
-    }
-  VisZbarFull *zbar = all ? vis_zbar_full_new () : NULL;
-  if (all && zbar == NULL)
-    {
-      cli_say ("scan", "%s", _("cannot create the whole-frame decoder"));
-      vis_detector_free (det);
-      cal_table_free (fixed);
-      g_ptr_array_unref (images);
-      return 2;
-    }
-  SetCache cache[4] = { { 0 } };
-  EngPrinting *printing = load_printing (cache, G_N_ELEMENTS (cache), game);
-  if (printing == NULL)
-    {
-      for (size_t i = 0; i < G_N_ELEMENTS (cache); i++)
-        eng_card_set_free (cache[i].set);
-      vis_zbar_full_free (zbar);
-      vis_detector_free (det);
-      cal_table_free (fixed);
-      g_ptr_array_unref (images);
-      return 2;
-    }
-  vis_detector_set_printing (det, printing);
-  rc = 0;
-  GString *line = g_string_new (NULL);
-  for (guint i = 0; i < images->len; i++)
-    {
-      const char *path = images->pdata[i];
-      VisImage img;
-      char reason[128];
-      EngStatus st = vis_image_load (path, &img, reason, sizeof reason);
-      if (st != ENG_OK)
-        {
-          cli_say ("scan", "%s: %s", path, reason);
-          rc = 2;
-          continue;
-        }
-      VisDetectResult res;
-      st = vis_detector_detect (det, &img, VIS_DETECT_COLD, &res);
-      if (st != ENG_OK)
-        {
-          cli_say ("scan", _("%s: detection failed: %s"), path, eng_status_to_string (st));
-          vis_image_release (&img);
-          rc = 2;
-          continue;
-        }
-      if (verbose)
-        cli_say ("scan", _("%s: %u finder patterns, %u candidate codes, %u of them unread, %u stickers read"),
-                 path, res.n_finders, res.n_candidates, res.n_undecoded, (unsigned) res.n_detections);
-      /* A calibration file is used as is (it recalibrates only when all four
-       * anchors show it moved); without one, an image showing the four
-       * anchors calibrates itself. */
-      CalTable *table = fixed;
-      CalTable *own = NULL;
-      if (table == NULL)
-        {
-          own = table = cal_table_new ();
-          if (game != NULL && !load_zones (own, game))
-            rc = 2;
-          else if (game == NULL)
-            for (size_t k = 0; k < res.n_detections; k++)
-              {
-                const char *g = cli_game_for_letter (res.detections[k].tag.game);
-                if (g != NULL)
-                  {
-                    load_zones (own, g);
-                    break;
-                  }
-              }
-        }
-      CalObservation obs;
-      cal_table_observe (table, res.detections, res.n_detections, img.width, img.height, &obs);
-      bool placed = cal_table_is_calibrated (table);
-      char doubles[256];
-      if (cal_observation_describe_doubles (&obs, doubles, sizeof doubles))
-        {
-          cli_say ("scan", "%s: %s", path, doubles);
-          rc = rc != 0 ? rc : 1;
-        }
-      if (save != NULL && placed && obs.recalibrated && cal_table_save (table, save) != ENG_OK)
-        {
-          cli_say ("scan", _("cannot write %s"), save);
-          rc = 2;
-        }
-      for (size_t k = 0; k < res.n_detections; k++)
-        {
-          const VisDetection *d = &res.detections[k];
-          g_string_truncate (line, 0);
-          g_string_append (line, "{\"image\":");
-          cli_json_cstring (line, path);
-          g_string_append (line, ",\"payload\":");
-          cli_json_cstring (line, d->payload);
-          g_string_append (line, ",\"kind\":");
-          cli_json_cstring (line, eng_tag_kind_to_string (d->tag.kind));
-          g_string_append (line, ",\"meaning\":");
-          append_meaning (line, set_for (cache, G_N_ELEMENTS (cache), game, d->tag.game), &d->tag);
-          g_string_append (line, ",\"corners\":[");
-          for (int c = 0; c < 4; c++)
-            g_string_append_printf (line, "%s[%.2f,%.2f]", c ? "," : "", d->corners[c].x, d->corners[c].y);
-          g_string_append_printf (line, "],\"centre\":[%.2f,%.2f],\"image_rotation_deg\":%.1f,\"module_px\":%.2f",
-                                  d->centre.x, d->centre.y, d->rotation_deg, d->module_px);
-          if (is_doubled (&obs, d))
-            g_string_append (line, ",\"doubled\":true");
-          if (all)
-            g_string_append (line, is_doubled (&obs, d) ? ",\"status\":\"refused\",\"why\":\"the same "
-                                                          "marker seen at two places\""
-                                                        : ",\"status\":\"read\"");
-          VisTrackPlace place;
-          if (placed && cal_table_locate (table, d, &place))
-            {
-              g_string_append_printf (line, ",\"table_mm\":[%.1f,%.1f],\"rotation_deg\":%.1f,\"zone\":",
-                                      place.x, place.y, place.rotation_deg);
-              if (place.zone.kind == ENG_ZONE_NONE)
-                g_string_append (line, "null");
-              else
-                {
-                  g_string_append (line, "{\"kind\":");
-                  cli_json_cstring (line, cal_zone_kind_to_string ((EngZoneKind) place.zone.kind));
-                  if (place.zone.seat >= 0)
-                    g_string_append_printf (line, ",\"seat\":%d", place.zone.seat + 1);
-                  if (place.zone.index >= 0)
-                    g_string_append_printf (line, ",\"index\":%d", place.zone.index);
-                  g_string_append_c (line, '}');
-                }
-            }
-          g_string_append (line, "}\n");
-          fputs (line->str, stdout);
-        }
-      if (all)
-        print_other_codes (zbar, printing, &img, &res, cache, G_N_ELEMENTS (cache), game, path, line);
-      else if (res.n_foreign > 0)
-        cli_say ("scan", _("%s: ignored %u QR code(s) that are not Tablero tags of this table's printing "
-                    "(--all lists them)"), path,
-                 res.n_foreign);
-      cal_table_free (own);
-      vis_image_release (&img);
-    }
-  fflush (stdout);
-  g_string_free (line, TRUE);
-  for (size_t i = 0; i < G_N_ELEMENTS (cache); i++)
-    eng_card_set_free (cache[i].set);
-  vis_zbar_full_free (zbar);
-  vis_detector_free (det);
-  eng_printing_free (printing);
-  cal_table_free (fixed);
-  g_ptr_array_unref (images);
-  return rc;
+  else
+    s.rc = 2;
+  scan_clear (&s);
+  return s.rc;
 }

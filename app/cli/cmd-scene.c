@@ -29,6 +29,18 @@ usage (void)
   cli_try_help ("scene");
 }
 
+/* The degradations --degrade names, each one a flag. */
+static const struct {
+  const char *name;
+  unsigned flags;
+} degradations[] = {
+  { "all", CAL_SCENE_DEGRADE_ALL },
+  { "light", CAL_SCENE_DEGRADE_LIGHT },
+  { "blur", CAL_SCENE_DEGRADE_BLUR },
+  { "noise", CAL_SCENE_DEGRADE_NOISE },
+  { "jpeg", CAL_SCENE_DEGRADE_JPEG },
+};
+
 static bool
 parse_degrade (const char *spec, unsigned *out)
 {
@@ -38,20 +50,96 @@ parse_degrade (const char *spec, unsigned *out)
   g_auto (GStrv) parts = g_strsplit (spec, ",", -1);
   for (char **p = parts; *p; p++)
     {
-      if (strcmp (*p, "all") == 0)
-        *out |= CAL_SCENE_DEGRADE_ALL;
-      else if (strcmp (*p, "light") == 0)
-        *out |= CAL_SCENE_DEGRADE_LIGHT;
-      else if (strcmp (*p, "blur") == 0)
-        *out |= CAL_SCENE_DEGRADE_BLUR;
-      else if (strcmp (*p, "noise") == 0)
-        *out |= CAL_SCENE_DEGRADE_NOISE;
-      else if (strcmp (*p, "jpeg") == 0)
-        *out |= CAL_SCENE_DEGRADE_JPEG;
-      else
+      size_t i = 0;
+      while (i < G_N_ELEMENTS (degradations) && strcmp (*p, degradations[i].name) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (degradations))
         return false;
+      *out |= degradations[i].flags;
     }
   return true;
+}
+
+/* The option values as typed, before they are checked. */
+typedef struct {
+  char *degrade, *nudge, *fps, *change, *seed, *size, *blur;
+  gboolean no_hands;
+} SceneArgs;
+
+/* --degrade, --nudge, --fps, --change, --blur, --seed and --size into
+ * *opts; false after saying what is wrong. */
+static bool
+read_scene_options (const SceneArgs *a, CalSceneOptions *opts)
+{
+  cal_scene_options_init (opts);
+  opts->hands = !a->no_hands;
+  opts->degrade = CAL_SCENE_DEGRADE_ALL;
+  if (a->degrade != NULL && !parse_degrade (a->degrade, &opts->degrade))
+    {
+      cli_say ("scene", _("--degrade takes none, all or a list of light,blur,noise,jpeg, not '%s'"), a->degrade);
+      return false;
+    }
+  guint64 seed_value = 0;
+  if ((a->nudge != NULL && !cli_parse_double ("scene", "--nudge", a->nudge, 0, CLI_MAX_SECONDS, &opts->nudge_s))
+      || (a->fps != NULL && !cli_parse_double ("scene", "--fps", a->fps, CLI_MIN_FPS, 120, &opts->fps))
+      || (a->change != NULL && !cli_parse_double ("scene", "--change", a->change, 0.1, 60, &opts->change_s))
+      || (a->blur != NULL && !cli_parse_double ("scene", "--blur", a->blur, 0.01, 20, &opts->blur_px))
+      || (a->seed != NULL && !cli_parse_uint64 ("scene", "--seed", a->seed, &seed_value)))
+    return false;
+  if (a->seed != NULL)
+    opts->seed = seed_value;
+  return a->size == NULL || cli_parse_frame_size ("scene", a->size, &opts->width, &opts->height);
+}
+
+/* {"scene":PATH,"width":W,...} once the scene is written. */
+static bool
+write_scene (const char *out_path, const CalSceneResult *res)
+{
+  GError *error = NULL;
+  if (!g_file_set_contents (out_path, res->text, -1, &error))
+    {
+      cli_say ("scene", _("cannot write %s: %s"), out_path, error->message);
+      g_error_free (error);
+      return false;
+    }
+  g_autoptr (GString) line = g_string_new ("{\"scene\":");
+  cli_json_cstring (line, out_path);
+  g_string_append_printf (line, ",\"width\":%d,\"height\":%d,\"px_per_mm\":%.3f,"
+                          "\"duration\":%.3f,\"changes\":%zu}\n",
+                          res->width, res->height, res->px_per_mm, res->duration_s,
+                          res->n_rests);
+  fputs (line->str, stdout);
+  return true;
+}
+
+/* The script laid out on `game`'s table and written to `out_path`; 0, or
+ * 2 after saying why not. */
+static int
+make_scene (const EngLiveScript *script, const char *game, const char *set_path, CalSceneOptions *opts,
+            const char *out_path)
+{
+  g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", game);
+  g_autofree char *zones_path = cli_data_path (zones_name);
+  EngParseError err = { "" };
+  EngCardSet *set = NULL;
+  CalZones *zones = g_new0 (CalZones, 1);
+  CalSceneResult *res = g_new0 (CalSceneResult, 1);
+  int rc = 2;
+  EngStatus st = eng_card_set_load_file (set_path, &set, &err);
+  if (st == ENG_OK)
+    st = cal_zones_load_file (zones_path, zones, &err);
+  if (st == ENG_OK)
+    st = cal_scene_generate (script, set, zones, opts, res, &err);
+  if (st != ENG_OK)
+    fprintf (stderr, "tablero-cli scene: %s:%u: %s\n", err.source, err.line,
+             err.reason[0] ? err.reason : eng_status_to_string (st));
+  else if (write_scene (out_path, res))
+    rc = 0;
+  free (res->text);
+  g_free (res);
+  g_free (zones);
+  eng_card_set_free (set);
+  return rc;
 }
 
 int
@@ -79,39 +167,16 @@ cli_cmd_scene (int argc, char **argv)
   int rc = cli_parse_options ("scene", "SCRIPT", description, entries, &argc, &argv);
   if (rc >= 0)
     return rc;
-  const char *game = game_arg;
+  const SceneArgs args = { degrade, nudge, fps, change, seed, size, blur, no_hands };
   CalSceneOptions opts;
-  cal_scene_options_init (&opts);
-  opts.hands = !no_hands;
-  opts.degrade = CAL_SCENE_DEGRADE_ALL;
-  if (degrade != NULL && !parse_degrade (degrade, &opts.degrade))
-    {
-      cli_say ("scene", _("--degrade takes none, all or a list of light,blur,noise,jpeg, not '%s'"), degrade);
-      return 2;
-    }
-  guint64 seed_value = 0;
-  if ((nudge != NULL && !cli_parse_double ("scene", "--nudge", nudge, 0, CLI_MAX_SECONDS, &opts.nudge_s))
-      || (fps != NULL && !cli_parse_double ("scene", "--fps", fps, CLI_MIN_FPS, 120, &opts.fps))
-      || (change != NULL && !cli_parse_double ("scene", "--change", change, 0.1, 60, &opts.change_s))
-      || (blur != NULL && !cli_parse_double ("scene", "--blur", blur, 0.01, 20, &opts.blur_px))
-      || (seed != NULL && !cli_parse_uint64 ("scene", "--seed", seed, &seed_value)))
-    return 2;
-  if (seed != NULL)
-    opts.seed = seed_value;
-  if (size != NULL && !cli_parse_frame_size ("scene", size, &opts.width, &opts.height))
+  if (!read_scene_options (&args, &opts))
     return 2;
   const char *script_path = argc == 2 ? argv[1] : NULL;
-  if (argc > 2)
+  if (argc > 2 || script_path == NULL || out_path == NULL)
     {
       usage ();
       return 2;
     }
-  if (script_path == NULL || out_path == NULL)
-    {
-      usage ();
-      return 2;
-    }
-
   EngParseError err = { "" };
   EngLiveScript *script = NULL;
   if (eng_live_script_load_file (script_path, &script, &err) != ENG_OK)
@@ -120,55 +185,14 @@ cli_cmd_scene (int argc, char **argv)
       return 2;
     }
   /* the script's game (its `game` line), unless --game says otherwise */
-  if (game == NULL)
-    game = eng_live_script_game (script)->name;
+  const char *game = game_arg != NULL ? game_arg : eng_live_script_game (script)->name;
   g_autofree char *set_path = cli_card_set_path (game);
-  if (set_path == NULL)
-    {
-      eng_live_script_free (script);
-      return 2;
-    }
-  g_autofree char *zones_name = g_strdup_printf ("zones/%s.zones", game);
-  g_autofree char *zones_path = cli_data_path (zones_name);
-  EngCardSet *set = NULL;
-  CalZones *zones = g_new0 (CalZones, 1);
-  CalSceneResult *res = g_new0 (CalSceneResult, 1);
   rc = 2;
-  EngStatus st = eng_card_set_load_file (set_path, &set, &err);
-  if (st == ENG_OK)
-    st = cal_zones_load_file (zones_path, zones, &err);
-  if (st == ENG_OK)
+  if (set_path != NULL)
     {
       opts.source_name = script_path;
-      st = cal_scene_generate (script, set, zones, &opts, res, &err);
+      rc = make_scene (script, game, set_path, &opts, out_path);
     }
-  if (st != ENG_OK)
-    fprintf (stderr, "tablero-cli scene: %s:%u: %s\n", err.source, err.line,
-             err.reason[0] ? err.reason : eng_status_to_string (st));
-  else
-    {
-      GError *error = NULL;
-      if (!g_file_set_contents (out_path, res->text, -1, &error))
-        {
-          cli_say ("scene", _("cannot write %s: %s"), out_path, error->message);
-          g_error_free (error);
-        }
-      else
-        {
-          g_autoptr (GString) line = g_string_new ("{\"scene\":");
-          cli_json_cstring (line, out_path);
-          g_string_append_printf (line, ",\"width\":%d,\"height\":%d,\"px_per_mm\":%.3f,"
-                                  "\"duration\":%.3f,\"changes\":%zu}\n",
-                                  res->width, res->height, res->px_per_mm, res->duration_s,
-                                  res->n_rests);
-          fputs (line->str, stdout);
-          rc = 0;
-        }
-    }
-  free (res->text);
-  g_free (res);
-  g_free (zones);
   eng_live_script_free (script);
-  eng_card_set_free (set);
   return rc;
 }

@@ -72,6 +72,111 @@ write_sheets (const char *output, const VisSheetOptions *options,
   return 0;
 }
 
+/* --size-mm, from 0, so a size too small to read gets its own reason. */
+static bool
+parse_size (const char *size_arg, double *size_mm)
+{
+  *size_mm = VIS_STICKER_DEFAULT_MM;
+  if (size_arg == NULL)
+    return true;
+  if (!cli_parse_double ("stickers", "--size-mm", size_arg, 0, VIS_STICKER_MAX_MM, size_mm))
+    return false;
+  if (*size_mm < VIS_STICKER_MIN_MM)
+    {
+      cli_say ("stickers", _("--size-mm %g is too small: stickers must be at least %.0f mm "
+                             "wide to print and read reliably"), *size_mm, VIS_STICKER_MIN_MM);
+      return false;
+    }
+  return true;
+}
+
+/* The card set of --set FILE, or the game's bundled one (*path says which
+ * file); NULL after saying why. */
+static EngCardSet *
+load_set (const char *game, const char *set_file, char **path)
+{
+  if (set_file != NULL)
+    *path = g_strdup (set_file);
+  else if ((*path = cli_card_set_path (game)) == NULL)
+    return NULL;   /* cli_card_set_path said why */
+  EngCardSet *set = NULL;
+  EngParseError perr = { 0 };
+  EngStatus status = eng_card_set_load_file (*path, &set, &perr);
+  if (status != ENG_OK)
+    {
+      if (perr.line > 0)
+        fprintf (stderr, CMD ": %s:%u: %s\n", perr.source[0] ? perr.source : *path, perr.line,
+                 perr.reason);
+      else
+        fprintf (stderr, CMD ": %s: %s\n", perr.source[0] ? perr.source : *path,
+                 perr.reason[0] ? perr.reason : eng_status_to_string (status));
+      return NULL;
+    }
+  if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
+    {
+      cli_say ("stickers", _("%s is a set for '%s', not '%s'"), set_file, eng_card_set_game (set), game);
+      eng_card_set_free (set);
+      return NULL;
+    }
+  return set;
+}
+
+/* This table's printing of the set, a new one with --new-printing (said
+ * on stderr); NULL after saying why. */
+static EngPrinting *
+open_printing (const EngCardSet *set, gboolean new_printing)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *created = NULL;
+  if (new_printing && !prt_store_new_printing (set, &created, &error))
+    {
+      cli_say ("stickers", _("cannot start a new printing: %s"), error->message);
+      return NULL;
+    }
+  EngPrinting *printing = prt_store_printing (set, &error);
+  if (printing == NULL)
+    {
+      cli_say ("stickers", "%s", error->message);
+      return NULL;
+    }
+  if (new_printing)
+    cli_say ("stickers", _("started a new printing of set %c%s (%s): stickers printed before it are "
+                           "refused from now on; print and stick these"), eng_card_set_game_letter (set),
+             eng_card_set_id (set), created);
+  return printing;
+}
+
+/* Lays the stickers out on pages of `options` and writes the PDF; says
+ * what it wrote, or why not (2). */
+static int
+lay_out_and_write (const char *output, const VisSheetOptions *options, VisStickerText *texts, size_t n,
+                   const VisStickerCounts *counts)
+{
+  VisSheetPlan plan;
+  EngStatus status = vis_sheet_plan (options, texts, n, &plan);
+  if (status == ENG_ERR_LIMIT)
+    {
+      cli_say ("stickers", _("%.4g mm stickers do not fit on a %s page (largest: %.0f mm)"),
+               options->sticker_mm, vis_paper_to_string (options->paper),
+               vis_sheet_max_sticker_mm (options->paper, texts, n));
+      return 2;
+    }
+  if (status != ENG_OK)
+    {
+      cli_say ("stickers", _("cannot lay out the stickers: %s"), eng_status_to_string (status));
+      return 2;
+    }
+  int rc = write_sheets (output, options, texts, n, &plan);
+  if (rc != 0)
+    return rc;
+  cli_say ("stickers",
+           _("wrote %s: %d pages, %zu stickers (%zu faces, %zu backs, %zu anchors, "
+             "%zu seats, %zu commands), %.4g mm on %s"),
+           output, plan.n_pages, n, counts->faces, counts->backs, counts->anchors, counts->seats,
+           counts->commands, options->sticker_mm, vis_paper_to_string (options->paper));
+  return 0;
+}
+
 int
 cli_cmd_stickers (int argc, char **argv)
 {
@@ -112,71 +217,23 @@ cli_cmd_stickers (int argc, char **argv)
   if (output == NULL || *output == '\0')
     return usage_error ("%s", "-o FILE.pdf is required");
 
-  double size_mm = VIS_STICKER_DEFAULT_MM;
-  if (size_arg != NULL)
-    {
-      /* From 0, so a size too small to read gets its own reason. */
-      if (!cli_parse_double ("stickers", "--size-mm", size_arg, 0, VIS_STICKER_MAX_MM, &size_mm))
-        return 2;
-      if (size_mm < VIS_STICKER_MIN_MM)
-        {
-          cli_say ("stickers", _("--size-mm %g is too small: stickers must be at least %.0f mm "
-                                 "wide to print and read reliably"), size_mm, VIS_STICKER_MIN_MM);
-          return 2;
-        }
-
-    }
-
+  double size_mm;
+  if (!parse_size (size_arg, &size_mm))
+    return 2;
   g_autofree char *path = NULL;
-  if (set_file != NULL)
-    path = g_strdup (set_file);
-  else if ((path = cli_card_set_path (game)) == NULL)
-    return 2;   /* cli_card_set_path said why */
-
-  EngCardSet *set = NULL;
-  EngParseError perr = { 0 };
-  EngStatus status = eng_card_set_load_file (path, &set, &perr);
-  if (status != ENG_OK)
-    {
-      if (perr.line > 0)
-        fprintf (stderr, CMD ": %s:%u: %s\n", perr.source[0] ? perr.source : path, perr.line,
-                 perr.reason);
-      else
-        fprintf (stderr, CMD ": %s: %s\n", perr.source[0] ? perr.source : path,
-                 perr.reason[0] ? perr.reason : eng_status_to_string (status));
-      return 2;
-    }
-  if (game != NULL && set_file != NULL && g_strcmp0 (game, eng_card_set_game (set)) != 0)
-    {
-      cli_say ("stickers", _("%s is a set for '%s', not '%s'"), set_file, eng_card_set_game (set), game);
-      eng_card_set_free (set);
-      return 2;
-    }
-
-  g_autoptr (GError) error = NULL;
-  g_autofree char *created = NULL;
-  if (new_printing && !prt_store_new_printing (set, &created, &error))
-    {
-      cli_say ("stickers", _("cannot start a new printing: %s"), error->message);
-      eng_card_set_free (set);
-      return 2;
-    }
-  EngPrinting *printing = prt_store_printing (set, &error);
+  EngCardSet *set = load_set (game, set_file, &path);
+  if (set == NULL)
+    return 2;
+  EngPrinting *printing = open_printing (set, new_printing);
   if (printing == NULL)
     {
-      cli_say ("stickers", "%s", error->message);
       eng_card_set_free (set);
       return 2;
     }
-  if (new_printing)
-    cli_say ("stickers", _("started a new printing of set %c%s (%s): stickers printed before it are "
-                           "refused from now on; print and stick these"), eng_card_set_game_letter (set),
-             eng_card_set_id (set), created);
-
   VisStickerText *texts = NULL;
   size_t n = 0;
   VisStickerCounts counts;
-  status = vis_set_sticker_texts (set, printing, &texts, &n, &counts);
+  EngStatus status = vis_set_sticker_texts (set, printing, &texts, &n, &counts);
   eng_printing_free (printing);
   char title[256];
   vis_set_sheet_title (set, title, sizeof title);
@@ -186,33 +243,8 @@ cli_cmd_stickers (int argc, char **argv)
       cli_say ("stickers", _("%s: cannot make its stickers: %s"), path, eng_status_to_string (status));
       return 2;
     }
-
   VisSheetOptions options = { paper, size_mm, title };
-  VisSheetPlan plan;
-  status = vis_sheet_plan (&options, texts, n, &plan);
-  if (status == ENG_ERR_LIMIT)
-    {
-      cli_say ("stickers", _("%.4g mm stickers do not fit on a %s page (largest: %.0f mm)"),
-               size_mm, vis_paper_to_string (paper),
-               vis_sheet_max_sticker_mm (paper, texts, n));
-      free (texts);
-      return 2;
-    }
-  if (status != ENG_OK)
-    {
-      cli_say ("stickers", _("cannot lay out the stickers: %s"), eng_status_to_string (status));
-      free (texts);
-      return 2;
-    }
-
-  rc = write_sheets (output, &options, texts, n, &plan);
+  rc = lay_out_and_write (output, &options, texts, n, &counts);
   free (texts);
-  if (rc != 0)
-    return rc;
-  cli_say ("stickers",
-           _("wrote %s: %d pages, %zu stickers (%zu faces, %zu backs, %zu anchors, "
-             "%zu seats, %zu commands), %.4g mm on %s"),
-           output, plan.n_pages, n, counts.faces, counts.backs, counts.anchors, counts.seats,
-           counts.commands, size_mm, vis_paper_to_string (paper));
-  return 0;
+  return rc;
 }

@@ -128,6 +128,104 @@ cache_clear (SetCache *cache)
     }
 }
 
+/* A valid tag's fields and meaning in its bundled set, with its seal
+ * checked when the payload is a sticker's text.  Returns the tag's status
+ * (*reason says why it is not ENG_OK); *fatal set when a set or a
+ * printing could not be had (said on stderr: the command stops). */
+static EngStatus
+explain_tag (SetCache *cache, const char *payload, size_t len, gboolean sealed, const EngTag *tag,
+             GString *line, const char **reason, gboolean *fatal)
+{
+  if (sealed)
+    {
+      g_string_append (line, ",\"tag\":");
+      cli_json_string (line, payload, ENG_TAG_PAYLOAD_LEN);
+      g_string_append (line, ",\"seal\":");
+      cli_json_cstring (line, payload + ENG_TAG_PAYLOAD_LEN);
+    }
+  char game[2] = { tag->game, '\0' };
+  json_field (line, "game", game);
+  json_field (line, "set", tag->set);
+  json_field (line, "kind", eng_tag_kind_to_string (tag->kind));
+  g_string_append_printf (line, ",\"serial\":%u", tag->serial);
+  gboolean load_failed = FALSE;
+  const EngCardSet *set = cache_get (cache, tag->game, &load_failed);
+  *fatal = load_failed;
+  if (load_failed)
+    return ENG_ERR_IO;
+  EngTagMeaning meaning;
+  EngStatus st;
+  if (set == NULL)
+    {
+      *reason = "no bundled game uses this game letter";
+      return ENG_ERR_TAG_UNKNOWN;
+    }
+  if ((st = eng_card_set_resolve (set, tag, &meaning)) != ENG_OK)
+    {
+      *reason = "the bundled set of this game has no such set id or serial";
+      return st;
+    }
+  json_field (line, "game_id", eng_card_set_game (set));
+  describe_meaning (line, set, &meaning);
+  if (!sealed)
+    {
+      json_field (line, "sticker",
+                  "as a sticker's text this is the older format, which the referee refuses: "
+                  "print the stickers again with tablero-cli stickers");
+      return ENG_OK;
+    }
+  const EngPrinting *printing = cache_printing (cache, set, tag->game);
+  *fatal = printing == NULL;
+  if (printing == NULL)
+    return ENG_ERR_IO;
+  st = eng_printing_check (printing, payload, len, NULL);
+  g_string_append_printf (line, ",\"seal_matches\":%s", st == ENG_OK ? "true" : "false");
+  if (st != ENG_OK)
+    *reason = "from another printing or made by hand: its seal is not this table's";
+  return st;
+}
+
+/* One payload's JSON line (and, when it is not a valid tag of this table,
+ * why on stderr); 0, 1 when it is not valid, 2 when the command stops. */
+static int
+tag_one (SetCache *cache, const char *payload)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  json_payload (line, payload);
+  EngTag tag;
+  size_t len = strlen (payload);
+  /* a sticker's text is its tag and a seal of [0-9A-Z] */
+  gboolean sealed = len == ENG_STICKER_TEXT_LEN;
+  for (size_t k = ENG_TAG_PAYLOAD_LEN; sealed && k < len; k++)
+    sealed = g_ascii_isdigit (payload[k]) || g_ascii_isupper (payload[k]);
+  EngStatus st = eng_tag_parse (payload, sealed ? ENG_TAG_PAYLOAD_LEN : len, &tag);
+  const char *reason = NULL;
+  if (st == ENG_OK)
+    {
+      gboolean fatal = FALSE;
+      st = explain_tag (cache, payload, len, sealed, &tag, line, &reason, &fatal);
+      if (fatal)
+        return 2;
+    }
+  else
+    reason = st == ENG_ERR_TAG_CHECKSUM
+                 ? "check character does not match (misread or mistyped)"
+                 : "not a Tablero tag (wrong length, prefix, alphabet, kind or serial)";
+  int status = 0;
+  if (st != ENG_OK)
+    {
+      json_field (line, "error", eng_status_to_string (st));
+      json_field (line, "reason", reason);
+      g_autofree char *shown = g_strescape (payload, NULL);
+      fprintf (stderr, "tablero-cli tag: '%s': %s: %s\n", shown, eng_status_to_string (st),
+               reason);
+      status = 1;
+    }
+  g_string_append_c (line, '}');
+  printf ("%s\n", line->str);
+  return status;
+}
+
 int
 cli_cmd_tag (int argc, char **argv)
 {
@@ -149,86 +247,10 @@ cli_cmd_tag (int argc, char **argv)
     }
   SetCache cache = { { NULL } };
   int status = 0;
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc && status != 2; i++)
     {
-      const char *payload = argv[i];
-      g_autoptr (GString) line = g_string_new (NULL);
-      json_payload (line, payload);
-      EngTag tag;
-      size_t len = strlen (payload);
-      /* a sticker's text is its tag and a seal of [0-9A-Z] */
-      gboolean sealed = len == ENG_STICKER_TEXT_LEN;
-      for (size_t k = ENG_TAG_PAYLOAD_LEN; sealed && k < len; k++)
-        sealed = g_ascii_isdigit (payload[k]) || g_ascii_isupper (payload[k]);
-      EngStatus st = eng_tag_parse (payload, sealed ? ENG_TAG_PAYLOAD_LEN : len, &tag);
-      const char *reason = NULL;
-      if (st == ENG_OK)
-        {
-          if (sealed)
-            {
-              g_string_append (line, ",\"tag\":");
-              cli_json_string (line, payload, ENG_TAG_PAYLOAD_LEN);
-              g_string_append (line, ",\"seal\":");
-              cli_json_cstring (line, payload + ENG_TAG_PAYLOAD_LEN);
-            }
-          char game[2] = { tag.game, '\0' };
-          json_field (line, "game", game);
-          json_field (line, "set", tag.set);
-          json_field (line, "kind", eng_tag_kind_to_string (tag.kind));
-          g_string_append_printf (line, ",\"serial\":%u", tag.serial);
-          gboolean load_failed = FALSE;
-          const EngCardSet *set = cache_get (&cache, tag.game, &load_failed);
-          if (load_failed)
-            {
-              cache_clear (&cache);
-              return 2;
-            }
-          EngTagMeaning meaning;
-          if (set == NULL)
-            {
-              st = ENG_ERR_TAG_UNKNOWN;
-              reason = "no bundled game uses this game letter";
-            }
-          else if ((st = eng_card_set_resolve (set, &tag, &meaning)) != ENG_OK)
-            reason = "the bundled set of this game has no such set id or serial";
-          else
-            {
-              json_field (line, "game_id", eng_card_set_game (set));
-              describe_meaning (line, set, &meaning);
-              if (sealed)
-                {
-                  const EngPrinting *printing = cache_printing (&cache, set, tag.game);
-                  if (printing == NULL)
-                    {
-                      cache_clear (&cache);
-                      return 2;
-                    }
-                  st = eng_printing_check (printing, payload, len, NULL);
-                  g_string_append_printf (line, ",\"seal_matches\":%s", st == ENG_OK ? "true" : "false");
-                  if (st != ENG_OK)
-                    reason = "from another printing or made by hand: its seal is not this table's";
-                }
-              else
-                json_field (line, "sticker",
-                            "as a sticker's text this is the older format, which the referee refuses: "
-                            "print the stickers again with tablero-cli stickers");
-            }
-        }
-      else
-        reason = st == ENG_ERR_TAG_CHECKSUM
-                     ? "check character does not match (misread or mistyped)"
-                     : "not a Tablero tag (wrong length, prefix, alphabet, kind or serial)";
-      if (st != ENG_OK)
-        {
-          json_field (line, "error", eng_status_to_string (st));
-          json_field (line, "reason", reason);
-          g_autofree char *shown = g_strescape (payload, NULL);
-          fprintf (stderr, "tablero-cli tag: '%s': %s: %s\n", shown, eng_status_to_string (st),
-                   reason);
-          status = 1;
-        }
-      g_string_append_c (line, '}');
-      printf ("%s\n", line->str);
+      int one = tag_one (&cache, argv[i]);
+      status = one != 0 ? one : status;
     }
   cache_clear (&cache);
   return status;
