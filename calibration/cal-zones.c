@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,28 +50,17 @@ typedef struct {
   bool have_at, have_size;
 } ZoneLine;
 
-static EngStatus
-zone_error (ZoneLine *l, EngStatus status, const char *fmt, ...)
-  __attribute__ ((format (printf, 3, 4)));
-
-static EngStatus
-zone_error (ZoneLine *l, EngStatus status, const char *fmt, ...)
-{
-  char why[1024];   /* as eng_parse_error_set formats, so nothing is cut sooner */
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (why, sizeof why, fmt, ap);
-  va_end (ap);
-  eng_parse_error_set (l->err, l->source, l->lineno, "%s", why);
-  return status;
-}
+/* Says why line l is refused and returns `status` from the caller. */
+#define ZONE_FAIL(l, status, ...) \
+  do { eng_parse_error_set ((l)->err, (l)->source, (l)->lineno, __VA_ARGS__); \
+       return (status); } while (0)
 
 static EngStatus
 zone_kind (ZoneLine *l, const char *val)
 {
   l->z.kind = cal_zone_kind_from_string (val);
   if (l->z.kind == ENG_ZONE_KIND_COUNT)
-    return zone_error (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown zone kind '%s'", val);
+    ZONE_FAIL (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown zone kind '%s'", val);
   return ENG_OK;
 }
 
@@ -80,7 +68,7 @@ static EngStatus
 zone_name (ZoneLine *l, const char *val)
 {
   if (strlen (val) >= sizeof l->z.name)
-    return zone_error (l, ENG_ERR_SYNTAX, "name too long");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "name too long");
   strcpy (l->z.name, val);
   return ENG_OK;
 }
@@ -91,7 +79,7 @@ zone_index (ZoneLine *l, const char *val)
   char *end = NULL;
   long v = strtol (val, &end, 10);
   if (end == val || *end != '\0' || v < 0 || v > 100)
-    return zone_error (l, ENG_ERR_SYNTAX, "index must be 0-100");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "index must be 0-100");
   l->z.index = (int) v;
   return ENG_OK;
 }
@@ -100,7 +88,7 @@ static EngStatus
 zone_at (ZoneLine *l, const char *val)
 {
   if (!parse_pair (val, &l->z.at_x, &l->z.at_y))
-    return zone_error (l, ENG_ERR_SYNTAX, "at needs X,Y in mm");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "at needs X,Y in mm");
   l->have_at = true;
   return ENG_OK;
 }
@@ -109,7 +97,7 @@ static EngStatus
 zone_size (ZoneLine *l, const char *val)
 {
   if (!parse_pair (val, &l->z.width, &l->z.depth) || l->z.width <= 0 || l->z.depth <= 0)
-    return zone_error (l, ENG_ERR_SYNTAX, "size needs W,D > 0 in mm");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "size needs W,D > 0 in mm");
   l->have_size = true;
   return ENG_OK;
 }
@@ -128,7 +116,7 @@ static EngStatus
 parse_zone (ZoneLine *l, bool per_seat, char **save, CalZones *out)
 {
   if (out->n >= CAL_ZONES_MAX)
-    return zone_error (l, ENG_ERR_LIMIT, "more than %d zones", CAL_ZONES_MAX);
+    ZONE_FAIL (l, ENG_ERR_LIMIT, "more than %d zones", CAL_ZONES_MAX);
   memset (&l->z, 0, sizeof l->z);
   l->z.per_seat = per_seat;
   l->z.index = -1;
@@ -138,19 +126,19 @@ parse_zone (ZoneLine *l, bool per_seat, char **save, CalZones *out)
     {
       char *eq = strchr (word, '=');
       if (eq == NULL)
-        return zone_error (l, ENG_ERR_SYNTAX, "expected key=value, got '%s'", word);
+        ZONE_FAIL (l, ENG_ERR_SYNTAX, "expected key=value, got '%s'", word);
       *eq = '\0';
       size_t k = 0;
       while (k < sizeof zone_keys / sizeof zone_keys[0] && strcmp (word, zone_keys[k].key) != 0)
         k++;
       if (k == sizeof zone_keys / sizeof zone_keys[0])
-        return zone_error (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown key '%s'", word);
+        ZONE_FAIL (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown key '%s'", word);
       EngStatus st = zone_keys[k].parse (l, eq + 1);
       if (st != ENG_OK)
         return st;
     }
   if (l->z.kind == ENG_ZONE_KIND_COUNT || !l->have_at || !l->have_size)
-    return zone_error (l, ENG_ERR_SYNTAX, "a zone needs kind=, at= and size=");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "a zone needs kind=, at= and size=");
   if (l->z.name[0] == '\0')
     snprintf (l->z.name, sizeof l->z.name, "%s", cal_zone_kind_to_string (l->z.kind));
   out->zones[out->n++] = l->z;
@@ -163,7 +151,7 @@ parse_game (ZoneLine *l, char **save, CalZones *out)
 {
   char *g = strtok_r (NULL, " \t", save);
   if (g == NULL || strlen (g) >= sizeof out->game || strtok_r (NULL, " \t", save) != NULL)
-    return zone_error (l, ENG_ERR_SYNTAX, "'game' needs exactly one short name");
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "'game' needs exactly one short name");
   strcpy (out->game, g);
   return ENG_OK;
 }
@@ -181,7 +169,7 @@ parse_line (char *line, const char *source, unsigned lineno, CalZones *out, EngP
     return parse_game (&l, &save, out);
   if (strcmp (word, "seat-zone") == 0 || strcmp (word, "shared-zone") == 0)
     return parse_zone (&l, word[1] == 'e', &save, out);
-  return zone_error (&l, ENG_ERR_UNKNOWN_ATTRIBUTE,
+  ZONE_FAIL (&l, ENG_ERR_UNKNOWN_ATTRIBUTE,
                      "unknown statement '%s' (game, seat-zone, shared-zone)", word);
 }
 
