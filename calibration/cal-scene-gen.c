@@ -1042,119 +1042,176 @@ row_swap_done (Gen *g, GenCard *a, const EngLiveScriptOp *op_a, const double a_a
   g->clock = t_rest + g->o.change_s * 0.4;
 }
 
+/* A row swap as planned: the two cats and their lines, each slot's middle
+ * (as place_for lays a cat), the owner's direction (fx, fy), the way from
+ * a's slot to b's (dx, dy, d long), and when each part happens. */
+typedef struct {
+  GenCard *a, *b;
+  const EngLiveScriptOp *op_a, *op_b;
+  double to_a[3], to_b[3];
+  double fx, fy, dx, dy, d;
+  bool apart;                 /* two slots apart, the third cat between them */
+  double land[2], corner[2], drop[2];
+  double t, reach, step_s, t1, leg1, leg2, a_rest, t2;
+  int sb;                     /* the seat nearest b, whose hand lifts it */
+} RowSwap;
+
+/* Whether the pair is a row swap this staging can show, and its plan;
+ * ENG_ERR_NOT_FOUND (nothing written) when it is not. */
 static EngStatus
-gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
+row_swap_plan (Gen *g, RowSwap *rs)
 {
-  GenCard *a = find_card (g, op_a->cards[0]), *b = find_card (g, op_b->cards[0]);
+  GenCard *a = rs->a, *b = rs->b;
   if ((a->face && b->face) || a->zone.seat != b->zone.seat
       || eng_card_set_find_serial (g->set, a->serial)->deck
            != eng_card_set_find_serial (g->set, b->serial)->deck
       || abs (a->zone.index - b->zone.index) > 2)
     return ENG_ERR_NOT_FOUND;
-  double to_a[3], to_b[3];   /* each slot's middle, as place_for lays a cat */
   a->present = b->present = false;
-  EngStatus st = place_for (g, op_a->line, op_a->zone, a->serial, &to_a[0], &to_a[1], &to_a[2]);
+  EngStatus st = place_for (g, rs->op_a->line, rs->op_a->zone, a->serial, &rs->to_a[0],
+                            &rs->to_a[1], &rs->to_a[2]);
   if (st == ENG_OK)
-    st = place_for (g, op_b->line, op_b->zone, b->serial, &to_b[0], &to_b[1], &to_b[2]);
+    st = place_for (g, rs->op_b->line, rs->op_b->zone, b->serial, &rs->to_b[0], &rs->to_b[1],
+                    &rs->to_b[2]);
   a->present = b->present = true;
   if (st != ENG_OK)
     return st;
-  double fx, fy;
-  seat_frame (g, a->zone.seat, &fx, &fy);
-  double dx = to_b[0] - to_a[0], dy = to_b[1] - to_a[1], d = hypot (dx, dy);
-  bool apart = fabs (d - 2 * ROW_SLOT_PITCH_MM) <= 5.0;
-  if (fabs (d - ROW_SLOT_PITCH_MM) > 5.0 && !apart)
+  seat_frame (g, a->zone.seat, &rs->fx, &rs->fy);
+  double fx = rs->fx, fy = rs->fy;
+  rs->dx = rs->to_b[0] - rs->to_a[0];
+  rs->dy = rs->to_b[1] - rs->to_a[1];
+  rs->d = hypot (rs->dx, rs->dy);
+  rs->apart = fabs (rs->d - 2 * ROW_SLOT_PITCH_MM) <= 5.0;
+  if (fabs (rs->d - ROW_SLOT_PITCH_MM) > 5.0 && !rs->apart)
     return ENG_ERR_NOT_FOUND;
   /* a lands nearer its owner than b's slot middle, comes in along the row */
-  double land[2] = { to_a[0] - SWAP_LAND_MM * fx, to_a[1] - SWAP_LAND_MM * fy };
-  double corner[2] = { a->x - SWAP_LAND_MM * fx, a->y - SWAP_LAND_MM * fy };
+  rs->land[0] = rs->to_a[0] - SWAP_LAND_MM * fx;
+  rs->land[1] = rs->to_a[1] - SWAP_LAND_MM * fy;
+  rs->corner[0] = a->x - SWAP_LAND_MM * fx;
+  rs->corner[1] = a->y - SWAP_LAND_MM * fy;
   /* b goes down in a's old slot, ROW_DROP_MM from its own old place */
-  double drop[2] = { to_a[0] + dx / d * ROW_DROP_MM, to_a[1] + dy / d * ROW_DROP_MM };
-  st = check_place (g, op_a->line, op_a->zone, land[0], land[1]);
-  if (st == ENG_OK && !apart)
-    st = check_place (g, op_b->line, op_b->zone, drop[0], drop[1]);
+  rs->drop[0] = rs->to_a[0] + rs->dx / rs->d * ROW_DROP_MM;
+  rs->drop[1] = rs->to_a[1] + rs->dy / rs->d * ROW_DROP_MM;
+  st = check_place (g, rs->op_a->line, rs->op_a->zone, rs->land[0], rs->land[1]);
+  if (st == ENG_OK && !rs->apart)
+    st = check_place (g, rs->op_b->line, rs->op_b->zone, rs->drop[0], rs->drop[1]);
   if (st != ENG_OK)
     return st;
-  double t = g->clock, reach = g->o.change_s * 0.3;
-  double step_s = SWAP_STEP_MM * g->o.fps;   /* mm a second */
-  int sb = nearest_seat (g, b->x, b->y);
-  double t1 = apart ? t : t + reach + 0.2;
-  double leg1 = hypot (corner[0] - a->x, corner[1] - a->y) / step_s;
-  double leg2 = hypot (land[0] - corner[0], land[1] - corner[1]) / step_s;
-  double a_rest = t1 + leg1 + leg2;
+  rs->t = g->clock;
+  rs->reach = g->o.change_s * 0.3;
+  rs->step_s = SWAP_STEP_MM * g->o.fps;   /* mm a second */
+  rs->sb = nearest_seat (g, b->x, b->y);
+  rs->t1 = rs->apart ? rs->t : rs->t + rs->reach + 0.2;
+  rs->leg1 = hypot (rs->corner[0] - a->x, rs->corner[1] - a->y) / rs->step_s;
+  rs->leg2 = hypot (rs->land[0] - rs->corner[0], rs->land[1] - rs->corner[1]) / rs->step_s;
+  rs->a_rest = rs->t1 + rs->leg1 + rs->leg2;
   /* the lifted cat goes down once a has rested (the tracker's hold and a
    * frame), well within its occlusion grace, or the swap is not staged so */
-  double t2 = a_rest + 0.15 + 2.0 / g->o.fps;
-  if (!apart && t2 - (t + reach) > 1.6)
+  rs->t2 = rs->a_rest + 0.15 + 2.0 / g->o.fps;
+  if (!rs->apart && rs->t2 - (rs->t + rs->reach) > 1.6)
     return ENG_ERR_NOT_FOUND;
-  if (!apart)
+  return ENG_OK;
+}
+
+/* b lifted (when next to a), then a slid towards its owner and along the
+ * row, held by its side away from b's slot, at its owner's side. */
+static void
+row_swap_slide_a (Gen *g, const RowSwap *rs)
+{
+  GenCard *a = rs->a, *b = rs->b;
+  const double *corner = rs->corner, *land = rs->land;
+  if (!rs->apart)
     {
-      /* lift b */
-      hand (g, t, g->seats[sb].x, g->seats[sb].y, b->x, b->y, reach);
-      fprintf (g->ev, "at %.3f remove c%u\n", t + reach, b->serial);
-      hand (g, t + reach, b->x, b->y, g->seats[sb].x, g->seats[sb].y, reach);
+      const CalSeat *from = &g->seats[rs->sb];
+      hand (g, rs->t, from->x, from->y, b->x, b->y, rs->reach);
+      fprintf (g->ev, "at %.3f remove c%u\n", rs->t + rs->reach, b->serial);
+      hand (g, rs->t + rs->reach, b->x, b->y, from->x, from->y, rs->reach);
     }
-  /* slide a towards its owner, then along the row, held by its side away
-   * from b's slot, at its owner's side */
-  double hx = (-dx / d - fx) * SWAP_HAND_MM / sqrt (2.0);
-  double hy = (-dy / d - fy) * SWAP_HAND_MM / sqrt (2.0);
+  double hx = (-rs->dx / rs->d - rs->fx) * SWAP_HAND_MM / sqrt (2.0);
+  double hy = (-rs->dy / rs->d - rs->fy) * SWAP_HAND_MM / sqrt (2.0);
   double arm = atan2 (hy, hx) * 180.0 / GEN_PI;
   if (g->o.hands)
     {
-      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t1,
+      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", rs->t1,
                sx (g, a->x + hx), sy (g, a->y + hy), sx (g, corner[0] + hx), sy (g, corner[1] + hy),
-               leg1, arm);
-      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", t1 + leg1,
-               sx (g, corner[0] + hx), sy (g, corner[1] + hy), sx (g, land[0] + hx),
-               sy (g, land[1] + hy), leg2, arm);
+               rs->leg1, arm);
+      fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n",
+               rs->t1 + rs->leg1, sx (g, corner[0] + hx), sy (g, corner[1] + hy),
+               sx (g, land[0] + hx), sy (g, land[1] + hy), rs->leg2, arm);
     }
-  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t1, a->serial,
-           sx (g, corner[0]), sy (g, corner[1]), a->rot, leg1);
-  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", t1 + leg1, a->serial,
-           sx (g, land[0]), sy (g, land[1]), to_a[2], leg2);
-  rest (g, a_rest, op_a->line);
-  if (apart)
+  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", rs->t1, a->serial,
+           sx (g, corner[0]), sy (g, corner[1]), a->rot, rs->leg1);
+  fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", rs->t1 + rs->leg1,
+           a->serial, sx (g, land[0]), sy (g, land[1]), rs->to_a[2], rs->leg2);
+  rest (g, rs->a_rest, rs->op_a->line);
+}
+
+/* Two slots apart, the cat between them stays: b slides in view round the
+ * front (over the attack spots, ROW_FRONT_MM beyond the slots' middles),
+ * held by its far side, and comes down into a's slot only once a has
+ * rested (b never nears a's remembered track before). */
+static void
+row_swap_round_front (Gen *g, const RowSwap *rs)
+{
+  GenCard *b = rs->b;
+  const double *to_b = rs->to_b;
+  double fx = rs->fx, fy = rs->fy;
+  double p[4][2] = { { b->x, b->y },
+                     { b->x + ROW_FRONT_MM * fx, b->y + ROW_FRONT_MM * fy },
+                     { to_b[0] + ROW_FRONT_MM * fx, to_b[1] + ROW_FRONT_MM * fy },
+                     { to_b[0], to_b[1] } };
+  double bx = (rs->dx / rs->d + fx) * SWAP_HAND_MM / sqrt (2.0);
+  double by = (rs->dy / rs->d + fy) * SWAP_HAND_MM / sqrt (2.0);
+  double barm = atan2 (by, bx) * 180.0 / GEN_PI;
+  double legs[3], before_last = 0;
+  for (int k = 0; k < 3; k++)
     {
-      /* the cat between them stays: b slides in view round the front (over
-       * the attack spots, ROW_FRONT_MM beyond the slots' middles), held by
-       * its far side, and comes down into a's slot only once a has rested
-       * (b never nears a's remembered track before) */
-      double p[4][2] = { { b->x, b->y },
-                         { b->x + ROW_FRONT_MM * fx, b->y + ROW_FRONT_MM * fy },
-                         { to_b[0] + ROW_FRONT_MM * fx, to_b[1] + ROW_FRONT_MM * fy },
-                         { to_b[0], to_b[1] } };
-      double bx = (dx / d + fx) * SWAP_HAND_MM / sqrt (2.0);
-      double by = (dy / d + fy) * SWAP_HAND_MM / sqrt (2.0);
-      double barm = atan2 (by, bx) * 180.0 / GEN_PI;
-      double legs[3], before_last = 0;
-      for (int k = 0; k < 3; k++)
-        {
-          legs[k] = hypot (p[k + 1][0] - p[k][0], p[k + 1][1] - p[k][1]) / step_s;
-          if (k < 2)
-            before_last += legs[k];
-        }
-      double tb = fmax (t1, a_rest + 0.15 + 2.0 / g->o.fps - before_last);
-      for (int k = 0; k < 3; k++)
-        {
-          if (g->o.hands)
-            fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", tb,
-                     sx (g, p[k][0] + bx), sy (g, p[k][1] + by), sx (g, p[k + 1][0] + bx),
-                     sy (g, p[k + 1][1] + by), legs[k], barm);
-          fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", tb, b->serial,
-                   sx (g, p[k + 1][0]), sy (g, p[k + 1][1]), k == 2 ? to_b[2] : b->rot, legs[k]);
-          tb += legs[k];
-        }
-      rest (g, tb, op_b->line);
-      row_swap_done (g, a, op_a, land, to_a[2], b, op_b, to_b, tb);
-      return ENG_OK;
+      legs[k] = hypot (p[k + 1][0] - p[k][0], p[k + 1][1] - p[k][1]) / rs->step_s;
+      if (k < 2)
+        before_last += legs[k];
     }
-  /* put b down */
-  hand (g, t2 - reach, g->seats[sb].x, g->seats[sb].y, drop[0], drop[1], reach);
-  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", t2, b->serial,
-           sx (g, drop[0]), sy (g, drop[1]), to_b[2], b->face ? "up" : "down");
-  rest (g, t2, op_b->line);
-  double b_at[3] = { drop[0], drop[1], to_b[2] };
-  row_swap_done (g, a, op_a, land, to_a[2], b, op_b, b_at, t2);
+  double tb = fmax (rs->t1, rs->a_rest + 0.15 + 2.0 / g->o.fps - before_last);
+  for (int k = 0; k < 3; k++)
+    {
+      if (g->o.hands)
+        fprintf (g->ev, "at %.3f hand from=%.1f,%.1f to=%.1f,%.1f for=%.3f arm=%.1f\n", tb,
+                 sx (g, p[k][0] + bx), sy (g, p[k][1] + by), sx (g, p[k + 1][0] + bx),
+                 sy (g, p[k + 1][1] + by), legs[k], barm);
+      fprintf (g->ev, "at %.3f move c%u to=%.1f,%.1f rot=%.1f over=%.3f\n", tb, b->serial,
+               sx (g, p[k + 1][0]), sy (g, p[k + 1][1]), k == 2 ? to_b[2] : b->rot, legs[k]);
+      tb += legs[k];
+    }
+  rest (g, tb, rs->op_b->line);
+  row_swap_done (g, rs->a, rs->op_a, rs->land, rs->to_a[2], b, rs->op_b, to_b, tb);
+}
+
+/* Next to each other: the lifted b is put down in a's old slot. */
+static void
+row_swap_put_down (Gen *g, const RowSwap *rs)
+{
+  GenCard *b = rs->b;
+  const CalSeat *from = &g->seats[rs->sb];
+  hand (g, rs->t2 - rs->reach, from->x, from->y, rs->drop[0], rs->drop[1], rs->reach);
+  fprintf (g->ev, "at %.3f place c%u at=%.1f,%.1f rot=%.1f %s\n", rs->t2, b->serial,
+           sx (g, rs->drop[0]), sy (g, rs->drop[1]), rs->to_b[2], b->face ? "up" : "down");
+  rest (g, rs->t2, rs->op_b->line);
+  double b_at[3] = { rs->drop[0], rs->drop[1], rs->to_b[2] };
+  row_swap_done (g, rs->a, rs->op_a, rs->land, rs->to_a[2], b, rs->op_b, b_at, rs->t2);
+}
+
+static EngStatus
+gen_row_swap (Gen *g, const EngLiveScriptOp *op_a, const EngLiveScriptOp *op_b)
+{
+  RowSwap rs = { .a = find_card (g, op_a->cards[0]), .b = find_card (g, op_b->cards[0]),
+                 .op_a = op_a, .op_b = op_b };
+  EngStatus st = row_swap_plan (g, &rs);
+  if (st != ENG_OK)
+    return st;
+  row_swap_slide_a (g, &rs);
+  if (rs.apart)
+    row_swap_round_front (g, &rs);
+  else
+    row_swap_put_down (g, &rs);
   return ENG_OK;
 }
 
@@ -1390,107 +1447,160 @@ write_scene (Gen *g)
   return ENG_OK;
 }
 
+/* Walking the script's statements: the one being staged (a handler that
+ * stages it with the next one steps `i` past that), whether the table's
+ * first look was taken (cards laid before it are the table as it starts)
+ * and how many cards this look has fanned on the discard pile. */
+typedef struct {
+  Gen *g;
+  size_t i;
+  EngLiveScriptOp op;
+  bool started;
+  int fan;
+} OpWalk;
+
+static EngStatus
+walk_deal (OpWalk *w)
+{
+  EngStatus st = ENG_OK;
+  for (unsigned k = 0; k < w->op.n_cards && st == ENG_OK; k++)
+    {
+      EngZone z = w->op.zone;
+      z.index = (int8_t) k;
+      st = gen_put (w->g, w->op.line, w->op.cards[k], false, z, !w->started);
+    }
+  return st;
+}
+
+/* One of several cards put on the discard pile between two looks (they
+ * are fanned so each is seen)? */
+static EngStatus
+walk_put_discard (OpWalk *w)
+{
+  Gen *g = w->g;
+  EngLiveScriptOp next;
+  bool several = w->fan > 0;
+  for (size_t k = w->i + 1; !several && eng_live_script_op (g->script, k, &next); k++)
+    {
+      if (next.kind == ENG_LIVE_OP_SNAP || next.kind == ENG_LIVE_OP_COMMAND
+          || next.kind == ENG_LIVE_OP_KEY || next.kind == ENG_LIVE_OP_CHOOSE)
+        break;
+      several = next.kind == ENG_LIVE_OP_PUT && next.zone.kind == ENG_ZONE_DISCARD;
+    }
+  g->discard_fan = several ? w->fan++ : -1;
+  EngStatus st = gen_put (g, w->op.line, w->op.cards[0], w->op.face, w->op.zone, false);
+  g->discard_fan = -1;
+  return st;
+}
+
+/* Two cards laid on one attack spot between two looks land at once (two
+ * hands): the referee must see them together (which came first is the
+ * table's to say, K12). */
+static EngStatus
+walk_put_pair (OpWalk *w, const EngLiveScriptOp *next)
+{
+  Gen *g = w->g;
+  g->attack_coming = 1;
+  g->same_instant = true;
+  EngStatus st = gen_put (g, w->op.line, w->op.cards[0], w->op.face, w->op.zone, false);
+  g->attack_coming = 0;
+  g->same_instant = false;
+  g->same_instant_second = true;
+  if (st == ENG_OK)
+    st = gen_put (g, next->line, next->cards[0], next->face, next->zone, false);
+  g->same_instant_second = false;
+  w->i++;
+  return st;
+}
+
+static EngStatus
+walk_put (OpWalk *w)
+{
+  const EngLiveScriptOp *op = &w->op;
+  EngLiveScriptOp next;
+  if (w->started && op->zone.kind == ENG_ZONE_DISCARD)
+    return walk_put_discard (w);
+  if (w->started && op->zone.kind == ENG_ZONE_ATTACK
+      && eng_live_script_op (w->g->script, w->i + 1, &next)
+      && next.kind == ENG_LIVE_OP_PUT && next.zone.kind == op->zone.kind
+      && next.zone.seat == op->zone.seat && next.zone.index == op->zone.index)
+    return walk_put_pair (w, &next);
+  return gen_put (w->g, op->line, op->cards[0], op->face, op->zone, !w->started);
+}
+
+/* flip, move, remove; two moves that trade places are staged as one swap */
+static EngStatus
+walk_change (OpWalk *w)
+{
+  Gen *g = w->g;
+  EngLiveScriptOp next;
+  if (!w->started)
+    return gen_fail (g, w->op.line, ENG_ERR_NOT_SUPPORTED,
+                     "a change before the first snap: lay the table with deal/put");
+  if (eng_live_script_op (g->script, w->i + 1, &next) && is_swap (g, &w->op, &next))
+    {
+      EngStatus st = gen_swap (g, &w->op, &next);
+      if (st == ENG_ERR_NOT_FOUND)
+        st = gen_row_swap (g, &w->op, &next);
+      if (st == ENG_OK)
+        w->i++;
+      if (st != ENG_ERR_NOT_FOUND)
+        return st;
+    }
+  g->remove_follows = g->o.gather && w->op.kind == ENG_LIVE_OP_REMOVE
+                      && eng_live_script_op (g->script, w->i + 1, &next)
+                      && next.kind == ENG_LIVE_OP_REMOVE;
+  EngStatus st = gen_change (g, &w->op);
+  g->remove_follows = false;
+  return st;
+}
+
+/* command, key: a command card held up */
+static EngStatus
+walk_command (OpWalk *w)
+{
+  w->started = true;
+  return gen_command (w->g, &w->op);
+}
+
+static EngStatus
+walk_choose (OpWalk *w)
+{
+  w->started = true;
+  return gen_choose (w->g, &w->op);
+}
+
+static EngStatus
+walk_snap (OpWalk *w)
+{
+  Gen *g = w->g;
+  w->started = true;
+  w->fan = 0;
+  g->clock += 0.3;
+  if (!g->nudged && g->o.nudge_s >= 0 && g->clock >= g->o.nudge_s)
+    gen_nudge (g);
+  return ENG_OK;
+}
+
+/* What each statement shows the camera; those with no handler (expect,
+ * misread, correct, restart) show it nothing. */
+static EngStatus (*const walkers[]) (OpWalk *w) = {
+  [ENG_LIVE_OP_PUT] = walk_put, [ENG_LIVE_OP_FLIP] = walk_change,
+  [ENG_LIVE_OP_MOVE] = walk_change, [ENG_LIVE_OP_REMOVE] = walk_change,
+  [ENG_LIVE_OP_DEAL] = walk_deal, [ENG_LIVE_OP_COMMAND] = walk_command,
+  [ENG_LIVE_OP_KEY] = walk_command, [ENG_LIVE_OP_CHOOSE] = walk_choose,
+  [ENG_LIVE_OP_SNAP] = walk_snap, [ENG_LIVE_OP_RESTART] = NULL,
+};
+
 static EngStatus
 run_ops (Gen *g)
 {
-  EngLiveScriptOp op, next;
-  bool started = false;
-  int fan = 0;
-  for (size_t i = 0; eng_live_script_op (g->script, i, &op); i++)
+  OpWalk w = { .g = g };
+  for (w.i = 0; eng_live_script_op (g->script, w.i, &w.op); w.i++)
     {
-      EngStatus st = ENG_OK;
-      switch (op.kind)
-        {
-        case ENG_LIVE_OP_DEAL:
-          for (unsigned k = 0; k < op.n_cards && st == ENG_OK; k++)
-            {
-              EngZone z = op.zone;
-              z.index = (int8_t) k;
-              st = gen_put (g, op.line, op.cards[k], false, z, !started);
-            }
-          break;
-        case ENG_LIVE_OP_PUT:
-          if (started && op.zone.kind == ENG_ZONE_DISCARD)
-            {
-              /* one of several cards put on the pile between two looks? */
-              bool several = fan > 0;
-              for (size_t k = i + 1; !several && eng_live_script_op (g->script, k, &next); k++)
-                {
-                  if (next.kind == ENG_LIVE_OP_SNAP || next.kind == ENG_LIVE_OP_COMMAND
-                      || next.kind == ENG_LIVE_OP_KEY || next.kind == ENG_LIVE_OP_CHOOSE)
-                    break;
-                  several = next.kind == ENG_LIVE_OP_PUT && next.zone.kind == ENG_ZONE_DISCARD;
-                }
-              g->discard_fan = several ? fan++ : -1;
-              st = gen_put (g, op.line, op.cards[0], op.face, op.zone, false);
-              g->discard_fan = -1;
-              break;
-            }
-          if (started && op.zone.kind == ENG_ZONE_ATTACK && eng_live_script_op (g->script, i + 1, &next)
-              && next.kind == ENG_LIVE_OP_PUT && next.zone.kind == op.zone.kind
-              && next.zone.seat == op.zone.seat && next.zone.index == op.zone.index)
-            {
-              /* two cards laid on one attack spot between two looks land
-               * at once (two hands): the referee must see them together
-               * (which came first is the table's to say, K12) */
-              g->attack_coming = 1;
-              g->same_instant = true;
-              st = gen_put (g, op.line, op.cards[0], op.face, op.zone, false);
-              g->attack_coming = 0;
-              g->same_instant = false;
-              g->same_instant_second = true;
-              if (st == ENG_OK)
-                st = gen_put (g, next.line, next.cards[0], next.face, next.zone, false);
-              g->same_instant_second = false;
-              i++;
-              break;
-            }
-          st = gen_put (g, op.line, op.cards[0], op.face, op.zone, !started);
-          break;
-        case ENG_LIVE_OP_FLIP:
-        case ENG_LIVE_OP_MOVE:
-        case ENG_LIVE_OP_REMOVE:
-          if (!started)
-            return gen_fail (g, op.line, ENG_ERR_NOT_SUPPORTED,
-                             "a change before the first snap: lay the table with deal/put");
-          if (eng_live_script_op (g->script, i + 1, &next) && is_swap (g, &op, &next))
-            {
-              st = gen_swap (g, &op, &next);
-              if (st == ENG_ERR_NOT_FOUND)
-                st = gen_row_swap (g, &op, &next);
-              if (st == ENG_OK)
-                {
-                  i++;
-                  break;
-                }
-              if (st != ENG_ERR_NOT_FOUND)
-                break;
-            }
-          g->remove_follows = g->o.gather && op.kind == ENG_LIVE_OP_REMOVE
-                              && eng_live_script_op (g->script, i + 1, &next)
-                              && next.kind == ENG_LIVE_OP_REMOVE;
-          st = gen_change (g, &op);
-          g->remove_follows = false;
-          break;
-        case ENG_LIVE_OP_COMMAND:
-        case ENG_LIVE_OP_KEY:
-          started = true;
-          st = gen_command (g, &op);
-          break;
-        case ENG_LIVE_OP_CHOOSE:
-          started = true;
-          st = gen_choose (g, &op);
-          break;
-        case ENG_LIVE_OP_SNAP:
-          started = true;
-          fan = 0;
-          g->clock += 0.3;
-          if (!g->nudged && g->o.nudge_s >= 0 && g->clock >= g->o.nudge_s)
-            gen_nudge (g);
-          break;
-        default:
-          break;
-        }
+      bool shown = (size_t) w.op.kind < sizeof walkers / sizeof walkers[0]
+                   && walkers[w.op.kind] != NULL;
+      EngStatus st = shown ? walkers[w.op.kind] (&w) : ENG_OK;
       if (st != ENG_OK)
         return st;
     }

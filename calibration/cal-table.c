@@ -588,6 +588,241 @@ parse_size (const char *v, int *w, int *h)
   return true;
 }
 
+/* What reading a calibration file has seen so far. */
+typedef struct {
+  CalTable *t;
+  bool have_format, have_h, have_image, have_lens_k, have_lens_d, have_lens_image;
+  bool have_mm[4], have_px[4];
+} TableRead;
+
+/* One number in [lo, hi]; whole when `whole`. */
+static bool
+parse_one (const char *val, double lo, double hi, bool whole, double *out)
+{
+  double v;
+  if (!parse_numbers (val, &v, 1) || v < lo || v > hi || (whole && v != floor (v)))
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool
+key_format (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  r->have_format = strcmp (val, "tablero-calibration-1") == 0;
+  return r->have_format;
+}
+
+static bool
+key_sticker_mm (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return parse_one (val, 5, 500, false, &r->t->sticker_mm);
+}
+
+static bool
+key_quiet_modules (TableRead *r, int idx, const char *val)
+{
+  double v;
+  (void) idx;
+  if (!parse_one (val, 0, 8, true, &v))
+    return false;
+  r->t->quiet = (int) v;
+  return true;
+}
+
+static bool
+key_recalibrate_px (TableRead *r, int idx, const char *val)
+{
+  double v;
+  (void) idx;
+  if (!parse_numbers (val, &v, 1) || !(v > 0))
+    return false;
+  r->t->recalibrate_px = v;
+  return true;
+}
+
+/* a game's id (the registry's names): a carriage return or other byte
+ * would not survive a save and a load */
+static bool
+key_zones (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  if (strlen (val) >= sizeof r->t->zones_game
+      || val[strspn (val, "abcdefghijklmnopqrstuvwxyz0123456789_-")] != '\0')
+    return false;
+  snprintf (r->t->zones_game, sizeof r->t->zones_game, "%s", val);
+  return true;
+}
+
+static bool
+key_image (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return r->have_image = parse_size (val, &r->t->width, &r->t->height);
+}
+
+static bool
+key_anchor_mm (TableRead *r, int idx, const char *val)
+{
+  return r->have_mm[idx - 1] = parse_numbers (val, r->t->anchors_mm[idx - 1], 2);
+}
+
+static bool
+key_anchor_px (TableRead *r, int idx, const char *val)
+{
+  return r->have_px[idx - 1] = parse_numbers (val, r->t->anchors_px[idx - 1], 2);
+}
+
+static bool
+key_homography (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return r->have_h = parse_numbers (val, r->t->h, 9);
+}
+
+static bool
+key_seat (TableRead *r, int idx, const char *val)
+{
+  double v[4];
+  if (!parse_numbers (val, v, 4) || r->t->n_seats >= CAL_MAX_SEATS)
+    return false;
+  r->t->seats[r->t->n_seats++] = (CalSeat){ (unsigned) idx, v[0], v[1], v[2], v[3] };
+  return true;
+}
+
+static bool
+key_lens_image (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return r->have_lens_image = parse_size (val, &r->t->lens.width, &r->t->lens.height);
+}
+
+static bool
+key_lens_k (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return r->have_lens_k = parse_numbers (val, r->t->lens.k, 9);
+}
+
+static bool
+key_lens_dist (TableRead *r, int idx, const char *val)
+{
+  (void) idx;
+  return r->have_lens_d = parse_numbers (val, r->t->lens.dist, 5);
+}
+
+/* anchor.N.mm, anchor.N.px: N in 1-4; 0 for another key */
+static int
+anchor_index (const char *key, const char *what)
+{
+  int idx = 0;
+  if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4
+      && strcmp (key + strlen ("anchor.1."), what) == 0)
+    return idx;
+  return 0;
+}
+
+static int
+anchor_mm_index (const char *key)
+{
+  return anchor_index (key, "mm");
+}
+
+static int
+anchor_px_index (const char *key)
+{
+  return anchor_index (key, "px");
+}
+
+/* seat.N: N in 1-999 (the marker's number); 0 for another key */
+static int
+seat_index (const char *key)
+{
+  int idx = 0;
+  return sscanf (key, "seat.%d", &idx) == 1 && idx >= 1 && idx <= 999 ? idx : 0;
+}
+
+/* The file's keys: `key` exactly, or, with `index`, the numbered keys it
+ * finds a number 1.. in (the number is passed on to `parse`).  `parse`
+ * returns false for a bad value. */
+static const struct {
+  const char *key;
+  int (*index) (const char *key);
+  bool (*parse) (TableRead *r, int idx, const char *val);
+} table_keys[] = {
+  { "format", NULL, key_format },
+  { "sticker_mm", NULL, key_sticker_mm },
+  { "quiet_modules", NULL, key_quiet_modules },
+  { "recalibrate_px", NULL, key_recalibrate_px },
+  { "zones", NULL, key_zones },
+  { "image", NULL, key_image },
+  { "anchor.N.mm", anchor_mm_index, key_anchor_mm },
+  { "anchor.N.px", anchor_px_index, key_anchor_px },
+  { "homography", NULL, key_homography },
+  { "seat.N", seat_index, key_seat },
+  { "lens.image", NULL, key_lens_image },
+  { "lens.k", NULL, key_lens_k },
+  { "lens.dist", NULL, key_lens_dist },
+};
+
+/* One "key=value" line (modified). */
+static EngStatus
+table_line (TableRead *r, char *line, const char *source, unsigned lineno, EngParseError *err)
+{
+  char *eq = strchr (line, '=');
+  if (eq == NULL)
+    {
+      eng_parse_error_set (err, source, lineno, "expected key=value");
+      return ENG_ERR_SYNTAX;
+    }
+  *eq = '\0';
+  const char *key = line, *val = eq + 1;
+  for (size_t i = 0; i < sizeof table_keys / sizeof table_keys[0]; i++)
+    {
+      int idx = table_keys[i].index != NULL ? table_keys[i].index (key)
+                : strcmp (key, table_keys[i].key) == 0 ? 1 : 0;
+      if (idx == 0)
+        continue;
+      if (table_keys[i].parse (r, idx, val))
+        return ENG_OK;
+      eng_parse_error_set (err, source, lineno, "bad value for '%s': '%s'", key, val);
+      return ENG_ERR_SYNTAX;
+    }
+  eng_parse_error_set (err, source, lineno, "unknown key '%s'", key);
+  return ENG_ERR_UNKNOWN_ATTRIBUTE;
+}
+
+/* What the whole file must hold, once read. */
+static EngStatus
+table_complete (TableRead *r, const char *source, EngParseError *err)
+{
+  CalTable *t = r->t;
+  if (!r->have_format)
+    {
+      eng_parse_error_set (err, source, 0, "missing 'format=tablero-calibration-1'");
+      return ENG_ERR_SYNTAX;
+    }
+  const bool *mm = r->have_mm, *px = r->have_px;
+  t->layout_known = mm[0] && mm[1] && mm[2] && mm[3];
+  bool any_mm = mm[0] || mm[1] || mm[2] || mm[3];
+  bool all_px = px[0] && px[1] && px[2] && px[3];
+  t->lens.valid = r->have_lens_k && r->have_lens_d;
+  /* a lens is valid only for the image size it was made at */
+  if ((any_mm && !t->layout_known) || r->have_lens_k != r->have_lens_d
+      || r->have_lens_k != r->have_lens_image
+      || (r->have_h && (!all_px || !r->have_image || !t->layout_known)))
+    {
+      eng_parse_error_set (err, source, 0,
+                           "incomplete: anchors need all four, lens needs image, k and dist, "
+                           "a homography needs image, anchors' mm and px");
+      return ENG_ERR_INCONSISTENT;
+    }
+  t->calibrated = r->have_h;
+  return ENG_OK;
+}
+
 EngStatus
 cal_table_parse (const char *text, size_t len, const char *source, CalTable **out, EngParseError *err)
 {
@@ -599,9 +834,7 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
   CalTable *t = cal_table_new ();
   if (t == NULL)
     return ENG_ERR_NO_MEMORY;
-  bool have_format = false, have_h = false, have_image = false, have_lens_k = false, have_lens_d = false;
-  bool have_lens_image = false;
-  bool have_mm[4] = { false }, have_px[4] = { false };
+  TableRead r = { .t = t };
   unsigned lineno = 0;
   size_t pos = 0;
   EngStatus st = ENG_OK;
@@ -630,93 +863,11 @@ cal_table_parse (const char *text, size_t len, const char *source, CalTable **ou
         }
       if (n > 0 && line[n - 1] == '\r')
         line[--n] = '\0';
-      if (line[0] == '#' || line[0] == '\0')
-        continue;
-      char *eq = strchr (line, '=');
-      if (eq == NULL)
-        {
-          eng_parse_error_set (err, source, lineno, "expected key=value");
-          st = ENG_ERR_SYNTAX;
-          break;
-        }
-      *eq = '\0';
-      const char *key = line, *val = eq + 1;
-      double v[9];
-      int idx = 0;
-      bool ok = true;
-      if (strcmp (key, "format") == 0)
-        {
-          ok = strcmp (val, "tablero-calibration-1") == 0;
-          have_format = ok;
-        }
-      else if (strcmp (key, "sticker_mm") == 0)
-        ok = parse_numbers (val, v, 1) && v[0] >= 5 && v[0] <= 500 && (t->sticker_mm = v[0], true);
-      else if (strcmp (key, "quiet_modules") == 0)
-        ok = parse_numbers (val, v, 1) && v[0] >= 0 && v[0] <= 8 && v[0] == floor (v[0]) && (t->quiet = (int) v[0], true);
-      else if (strcmp (key, "recalibrate_px") == 0)
-        ok = parse_numbers (val, v, 1) && v[0] > 0 && (t->recalibrate_px = v[0], true);
-      else if (strcmp (key, "zones") == 0)
-        /* a game's id (the registry's names): a carriage return or other
-         * byte would not survive a save and a load */
-        ok = strlen (val) < sizeof t->zones_game
-             && val[strspn (val, "abcdefghijklmnopqrstuvwxyz0123456789_-")] == '\0'
-             && (snprintf (t->zones_game, sizeof t->zones_game, "%s", val), true);
-      else if (strcmp (key, "image") == 0)
-        ok = have_image = parse_size (val, &t->width, &t->height);
-      else if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4
-               && strcmp (key + strlen ("anchor.1."), "mm") == 0)
-        ok = have_mm[idx - 1] = parse_numbers (val, t->anchors_mm[idx - 1], 2);
-      else if (sscanf (key, "anchor.%d.", &idx) == 1 && idx >= 1 && idx <= 4
-               && strcmp (key + strlen ("anchor.1."), "px") == 0)
-        ok = have_px[idx - 1] = parse_numbers (val, t->anchors_px[idx - 1], 2);
-      else if (strcmp (key, "homography") == 0)
-        ok = have_h = parse_numbers (val, t->h, 9);
-      else if (sscanf (key, "seat.%d", &idx) == 1 && idx >= 1 && idx <= 999)
-        {
-          ok = parse_numbers (val, v, 4) && t->n_seats < CAL_MAX_SEATS;
-          if (ok)
-            t->seats[t->n_seats++] = (CalSeat){ (unsigned) idx, v[0], v[1], v[2], v[3] };
-        }
-      else if (strcmp (key, "lens.image") == 0)
-        ok = have_lens_image = parse_size (val, &t->lens.width, &t->lens.height);
-      else if (strcmp (key, "lens.k") == 0)
-        ok = have_lens_k = parse_numbers (val, t->lens.k, 9);
-      else if (strcmp (key, "lens.dist") == 0)
-        ok = have_lens_d = parse_numbers (val, t->lens.dist, 5);
-      else
-        {
-          eng_parse_error_set (err, source, lineno, "unknown key '%s'", key);
-          st = ENG_ERR_UNKNOWN_ATTRIBUTE;
-          break;
-        }
-      if (!ok)
-        {
-          eng_parse_error_set (err, source, lineno, "bad value for '%s': '%s'", key, val);
-          st = ENG_ERR_SYNTAX;
-        }
-    }
-  if (st == ENG_OK && !have_format)
-    {
-      eng_parse_error_set (err, source, 0, "missing 'format=tablero-calibration-1'");
-      st = ENG_ERR_SYNTAX;
+      if (line[0] != '#' && line[0] != '\0')
+        st = table_line (&r, line, source, lineno, err);
     }
   if (st == ENG_OK)
-    {
-      t->layout_known = have_mm[0] && have_mm[1] && have_mm[2] && have_mm[3];
-      bool any_mm = have_mm[0] || have_mm[1] || have_mm[2] || have_mm[3];
-      bool all_px = have_px[0] && have_px[1] && have_px[2] && have_px[3];
-      t->lens.valid = have_lens_k && have_lens_d;
-      /* a lens is valid only for the image size it was made at */
-      if ((any_mm && !t->layout_known) || have_lens_k != have_lens_d || have_lens_k != have_lens_image
-          || (have_h && (!all_px || !have_image || !t->layout_known)))
-        {
-          eng_parse_error_set (err, source, 0,
-                               "incomplete: anchors need all four, lens needs image, k and dist, "
-                               "a homography needs image, anchors' mm and px");
-          st = ENG_ERR_INCONSISTENT;
-        }
-      t->calibrated = have_h;
-    }
+    st = table_complete (&r, source, err);
   if (st != ENG_OK)
     {
       cal_table_free (t);

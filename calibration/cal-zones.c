@@ -41,8 +41,122 @@ parse_pair (const char *v, double *a, double *b)
   return end != second && *end == '\0' && errno == 0 && isfinite (*a) && isfinite (*b);
 }
 
-/* One line: "seat-zone|shared-zone name=N kind=K [index=I] at=X,Y size=W,D"
- * or "game NAME". */
+/* One line being read: where it is (for errors) and the zone it builds. */
+typedef struct {
+  const char *source;
+  unsigned lineno;
+  EngParseError *err;
+  CalZoneRect z;
+  bool have_at, have_size;
+} ZoneLine;
+
+/* Says why line l is refused and returns `status` from the caller. */
+#define ZONE_FAIL(l, status, ...) \
+  do { eng_parse_error_set ((l)->err, (l)->source, (l)->lineno, __VA_ARGS__); \
+       return (status); } while (0)
+
+static EngStatus
+zone_kind (ZoneLine *l, const char *val)
+{
+  l->z.kind = cal_zone_kind_from_string (val);
+  if (l->z.kind == ENG_ZONE_KIND_COUNT)
+    ZONE_FAIL (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown zone kind '%s'", val);
+  return ENG_OK;
+}
+
+static EngStatus
+zone_name (ZoneLine *l, const char *val)
+{
+  if (strlen (val) >= sizeof l->z.name)
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "name too long");
+  strcpy (l->z.name, val);
+  return ENG_OK;
+}
+
+static EngStatus
+zone_index (ZoneLine *l, const char *val)
+{
+  char *end = NULL;
+  long v = strtol (val, &end, 10);
+  if (end == val || *end != '\0' || v < 0 || v > 100)
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "index must be 0-100");
+  l->z.index = (int) v;
+  return ENG_OK;
+}
+
+static EngStatus
+zone_at (ZoneLine *l, const char *val)
+{
+  if (!parse_pair (val, &l->z.at_x, &l->z.at_y))
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "at needs X,Y in mm");
+  l->have_at = true;
+  return ENG_OK;
+}
+
+static EngStatus
+zone_size (ZoneLine *l, const char *val)
+{
+  if (!parse_pair (val, &l->z.width, &l->z.depth) || l->z.width <= 0 || l->z.depth <= 0)
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "size needs W,D > 0 in mm");
+  l->have_size = true;
+  return ENG_OK;
+}
+
+static const struct {
+  const char *key;
+  EngStatus (*parse) (ZoneLine *l, const char *val);
+} zone_keys[] = {
+  { "kind", zone_kind }, { "name", zone_name }, { "index", zone_index },
+  { "at", zone_at }, { "size", zone_size },
+};
+
+/* "seat-zone|shared-zone name=N kind=K [index=I] at=X,Y size=W,D": the
+ * key=value words after the statement, read from `save`. */
+static EngStatus
+parse_zone (ZoneLine *l, bool per_seat, char **save, CalZones *out)
+{
+  if (out->n >= CAL_ZONES_MAX)
+    ZONE_FAIL (l, ENG_ERR_LIMIT, "more than %d zones", CAL_ZONES_MAX);
+  memset (&l->z, 0, sizeof l->z);
+  l->z.per_seat = per_seat;
+  l->z.index = -1;
+  l->z.kind = ENG_ZONE_KIND_COUNT;
+  char *word;
+  while ((word = strtok_r (NULL, " \t", save)) != NULL)
+    {
+      char *eq = strchr (word, '=');
+      if (eq == NULL)
+        ZONE_FAIL (l, ENG_ERR_SYNTAX, "expected key=value, got '%s'", word);
+      *eq = '\0';
+      size_t k = 0;
+      while (k < sizeof zone_keys / sizeof zone_keys[0] && strcmp (word, zone_keys[k].key) != 0)
+        k++;
+      if (k == sizeof zone_keys / sizeof zone_keys[0])
+        ZONE_FAIL (l, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown key '%s'", word);
+      EngStatus st = zone_keys[k].parse (l, eq + 1);
+      if (st != ENG_OK)
+        return st;
+    }
+  if (l->z.kind == ENG_ZONE_KIND_COUNT || !l->have_at || !l->have_size)
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "a zone needs kind=, at= and size=");
+  if (l->z.name[0] == '\0')
+    snprintf (l->z.name, sizeof l->z.name, "%s", cal_zone_kind_to_string (l->z.kind));
+  out->zones[out->n++] = l->z;
+  return ENG_OK;
+}
+
+/* "game NAME" */
+static EngStatus
+parse_game (ZoneLine *l, char **save, CalZones *out)
+{
+  char *g = strtok_r (NULL, " \t", save);
+  if (g == NULL || strlen (g) >= sizeof out->game || strtok_r (NULL, " \t", save) != NULL)
+    ZONE_FAIL (l, ENG_ERR_SYNTAX, "'game' needs exactly one short name");
+  strcpy (out->game, g);
+  return ENG_OK;
+}
+
+/* One line: a zone or "game NAME". */
 static EngStatus
 parse_line (char *line, const char *source, unsigned lineno, CalZones *out, EngParseError *err)
 {
@@ -50,110 +164,13 @@ parse_line (char *line, const char *source, unsigned lineno, CalZones *out, EngP
   char *word = strtok_r (line, " \t", &save);
   if (word == NULL)
     return ENG_OK;
+  ZoneLine l = { .source = source, .lineno = lineno, .err = err };
   if (strcmp (word, "game") == 0)
-    {
-      char *g = strtok_r (NULL, " \t", &save);
-      if (g == NULL || strlen (g) >= sizeof out->game || strtok_r (NULL, " \t", &save) != NULL)
-        {
-          eng_parse_error_set (err, source, lineno, "'game' needs exactly one short name");
-          return ENG_ERR_SYNTAX;
-        }
-      strcpy (out->game, g);
-      return ENG_OK;
-    }
-  bool per_seat;
-  if (strcmp (word, "seat-zone") == 0)
-    per_seat = true;
-  else if (strcmp (word, "shared-zone") == 0)
-    per_seat = false;
-  else
-    {
-      eng_parse_error_set (err, source, lineno, "unknown statement '%s' (game, seat-zone, shared-zone)", word);
-      return ENG_ERR_UNKNOWN_ATTRIBUTE;
-    }
-  if (out->n >= CAL_ZONES_MAX)
-    {
-      eng_parse_error_set (err, source, lineno, "more than %d zones", CAL_ZONES_MAX);
-      return ENG_ERR_LIMIT;
-    }
-  CalZoneRect z;
-  memset (&z, 0, sizeof z);
-  z.per_seat = per_seat;
-  z.index = -1;
-  z.kind = ENG_ZONE_KIND_COUNT;
-  bool have_at = false, have_size = false;
-  while ((word = strtok_r (NULL, " \t", &save)) != NULL)
-    {
-      char *eq = strchr (word, '=');
-      if (eq == NULL)
-        {
-          eng_parse_error_set (err, source, lineno, "expected key=value, got '%s'", word);
-          return ENG_ERR_SYNTAX;
-        }
-      *eq = '\0';
-      const char *key = word, *val = eq + 1;
-      if (strcmp (key, "kind") == 0)
-        {
-          z.kind = cal_zone_kind_from_string (val);
-          if (z.kind == ENG_ZONE_KIND_COUNT)
-            {
-              eng_parse_error_set (err, source, lineno, "unknown zone kind '%s'", val);
-              return ENG_ERR_UNKNOWN_ATTRIBUTE;
-            }
-        }
-      else if (strcmp (key, "name") == 0)
-        {
-          if (strlen (val) >= sizeof z.name)
-            {
-              eng_parse_error_set (err, source, lineno, "name too long");
-              return ENG_ERR_SYNTAX;
-            }
-          strcpy (z.name, val);
-        }
-      else if (strcmp (key, "index") == 0)
-        {
-          char *end = NULL;
-          long v = strtol (val, &end, 10);
-          if (end == val || *end != '\0' || v < 0 || v > 100)
-            {
-              eng_parse_error_set (err, source, lineno, "index must be 0-100");
-              return ENG_ERR_SYNTAX;
-            }
-          z.index = (int) v;
-        }
-      else if (strcmp (key, "at") == 0)
-        {
-          if (!parse_pair (val, &z.at_x, &z.at_y))
-            {
-              eng_parse_error_set (err, source, lineno, "at needs X,Y in mm");
-              return ENG_ERR_SYNTAX;
-            }
-          have_at = true;
-        }
-      else if (strcmp (key, "size") == 0)
-        {
-          if (!parse_pair (val, &z.width, &z.depth) || z.width <= 0 || z.depth <= 0)
-            {
-              eng_parse_error_set (err, source, lineno, "size needs W,D > 0 in mm");
-              return ENG_ERR_SYNTAX;
-            }
-          have_size = true;
-        }
-      else
-        {
-          eng_parse_error_set (err, source, lineno, "unknown key '%s'", key);
-          return ENG_ERR_UNKNOWN_ATTRIBUTE;
-        }
-    }
-  if (z.kind == ENG_ZONE_KIND_COUNT || !have_at || !have_size)
-    {
-      eng_parse_error_set (err, source, lineno, "a zone needs kind=, at= and size=");
-      return ENG_ERR_SYNTAX;
-    }
-  if (z.name[0] == '\0')
-    snprintf (z.name, sizeof z.name, "%s", cal_zone_kind_to_string (z.kind));
-  out->zones[out->n++] = z;
-  return ENG_OK;
+    return parse_game (&l, &save, out);
+  if (strcmp (word, "seat-zone") == 0 || strcmp (word, "shared-zone") == 0)
+    return parse_zone (&l, word[1] == 'e', &save, out);
+  ZONE_FAIL (&l, ENG_ERR_UNKNOWN_ATTRIBUTE,
+                     "unknown statement '%s' (game, seat-zone, shared-zone)", word);
 }
 
 EngStatus

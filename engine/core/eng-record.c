@@ -125,12 +125,29 @@ tok_copy (const Token *t, char *buf, size_t size)
   buf[n] = '\0';
 }
 
+typedef struct RecKeyword RecKeyword;
+
 typedef struct {
   EngRecord *rec;
   const char *source;
   EngParseError *err;
   bool seen_game, seen_move;
+  const RecKeyword *kw;   /* the header or journal keyword being parsed */
 } Parser;
+
+typedef EngStatus (*RecLineFn) (Parser *p, unsigned line, const Token *tok, size_t nt);
+
+/* A line's first word and what it takes; a word count (the keyword
+ * included) outside [min_tokens, max_tokens] is refused with `usage`.
+ * Header lines come before the first move; any other first word is a
+ * player's, whose move the line is. */
+struct RecKeyword {
+  const char *name;
+  size_t min_tokens, max_tokens;
+  const char *usage;
+  bool header;
+  RecLineFn parse;
+};
 
 #define FAIL(p, line, ...) \
   do { eng_parse_error_set ((p)->err, (p)->source, (line), __VA_ARGS__); \
@@ -284,184 +301,240 @@ parse_started (const Token *t, int64_t *out)
   return *out > 0;
 }
 
+/* The first line: `game NAME`. */
 static EngStatus
-parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+parse_game_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  if (!tok_is (&tok[0], "game") || nt != 2)
+    FAIL (p, line, "a record starts with 'game NAME'");
+  char name[32];
+  if (tok[1].n >= sizeof name)
+    FAIL (p, line, "unknown game");
+  tok_copy (&tok[1], name, sizeof name);
+  p->rec->klass = eng_game_class_find (name);
+  if (p->rec->klass == NULL)
+    {
+      eng_parse_error_set (p->err, p->source, line, "unknown game '%s'", name);
+      return ENG_ERR_NOT_FOUND;
+    }
+  p->seen_game = true;
+  return ENG_OK;
+}
+
+#define USAGE(p, line) FAIL (p, line, "%s", (p)->kw->usage)
+
+/* ---- journal lines: a first word no player name can be ---- */
+
+static EngStatus
+parse_correct (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngRecord *rec = p->rec;
+  char seen[16] = "", actual[16] = "";
+  (void) nt;
+  if (tok[1].n != 11 || tok[2].n != 11)
+    USAGE (p, line);
+  tok_copy (&tok[1], seen, sizeof seen);
+  tok_copy (&tok[2], actual, sizeof actual);
+  for (size_t i = 0; i < rec->n_corrections; i++)
+    if (strcmp (rec->corrections[i].seen, seen) == 0)
+      FAIL (p, line, "'%s' is corrected twice", seen);
+  if (strcmp (seen, actual) == 0)
+    FAIL (p, line, "a correction names two different payloads");
+  EngStatus cst = eng_record_set_correction (rec, seen, actual);
+  if (cst == ENG_ERR_LIMIT)
+    FAIL (p, line, "more than %d corrections", ENG_RECORD_MAX_CORRECTIONS);
+  if (cst != ENG_OK)
+    FAIL (p, line, "a sticker payload is 11 characters of 0-9 and A-Z");
+  return ENG_OK;
+}
+
+static EngStatus
+parse_id (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  char id[ENG_RECORD_ID_MAX] = "";
+  int64_t started = 0;
+  if (p->rec->id[0] != '\0')
+    FAIL (p, line, "a record has one '@id'");
+  if (nt < 2 || nt > 3 || tok[1].n >= sizeof id)
+    FAIL (p, line, "'@id ID [STARTED]' takes an id and the time the game started");
+  tok_copy (&tok[1], id, sizeof id);
+  if (nt == 3 && !parse_started (&tok[2], &started))
+    FAIL (p, line, "'@id': the start time is written 2026-11-28T19:05:00Z");
+  if (eng_record_set_id (p->rec, id, started) != ENG_OK)
+    FAIL (p, line, "'@id': an id is letters, digits and '-'");
+  return ENG_OK;
+}
+
+/* @table WORDS...: kept as one line, opaque to the record, the words as
+ * written (quotes and all). */
+static EngStatus
+parse_table (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngRecord *rec = p->rec;
+  size_t need = 1;
+  for (size_t i = 1; i < nt; i++)
+    need += tok[i].n + 3;
+  if (rec->notes_len + need > rec->notes_cap)
+    {
+      size_t cap = (rec->notes_len + need) * 2;
+      char *grown = realloc (rec->notes, cap);
+      if (grown == NULL)
+        {
+          eng_parse_error_set (p->err, p->source, line, "out of memory");
+          return ENG_ERR_NO_MEMORY;
+        }
+      rec->notes = grown;
+      rec->notes_cap = cap;
+    }
+  for (size_t i = 1; i < nt; i++)
+    {
+      memcpy (rec->notes + rec->notes_len, tok[i].s - tok[i].quoted,
+              tok[i].n + 2 * tok[i].quoted);
+      rec->notes_len += tok[i].n + 2 * tok[i].quoted;
+      if (i + 1 < nt)
+        rec->notes[rec->notes_len++] = ' ';
+    }
+  rec->notes[rec->notes_len++] = '\n';
+  rec->notes[rec->notes_len] = '\0';
+  return ENG_OK;
+}
+
+/* ---- the header ---- */
+
+static EngStatus
+parse_game_again (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  (void) tok;
+  (void) nt;
+  FAIL (p, line, "a record names its game once");
+}
+
+static EngStatus
+parse_set (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngRecord *rec = p->rec;
+  (void) nt;
+  if (tok[1].n >= sizeof rec->set_id || rec->set_id[0] != '\0')
+    USAGE (p, line);
+  tok_copy (&tok[1], rec->set_id, sizeof rec->set_id);
+  return ENG_OK;
+}
+
+static EngStatus
+parse_option (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  char name[32], value[32];
+  (void) nt;
+  if (tok[1].n >= sizeof name || tok[2].n >= sizeof value)
+    FAIL (p, line, "option name or value too long");
+  tok_copy (&tok[1], name, sizeof name);
+  tok_copy (&tok[2], value, sizeof value);
+  if (eng_options_set (&p->rec->options, name, value) != ENG_OK)
+    FAIL (p, line, "too many options");
+  return ENG_OK;
+}
+
+static EngStatus
+parse_player (Parser *p, unsigned line, const Token *tok, size_t nt)
 {
   EngRecord *rec = p->rec;
   EngSetup *su = &rec->setup;
+  if (!(nt == 2 || (nt == 4 && tok_is (&tok[2], "seat"))))
+    USAGE (p, line);
+  EngNameCheck check = eng_name_check (tok[1].s, tok[1].n);
+  if (check != ENG_NAME_OK)
+    FAIL (p, line, "not a player's name: %s", eng_name_check_to_string (check));
+  if (!tok[1].quoted && is_reserved (tok[1].s, tok[1].n))
+    FAIL (p, line, "not a player's name as it stands: '%.*s' is a word of the record "
+          "(write it in quotes: \"%.*s\")", (int) tok[1].n, tok[1].s, (int) tok[1].n,
+          tok[1].s);
+  char name[ENG_NAME_MAX];
+  snprintf (name, sizeof name, "%.*s", (int) tok[1].n, tok[1].s);
+  for (unsigned q = 0; q < su->n_players; q++)
+    if (eng_names_same (su->names[q], name))
+      FAIL (p, line, "player '%s' listed twice (names differ by more than case)", name);
+  /* a deal line read before it took the name for a place: written back
+   * after the players, it would read as this player's deal */
+  for (unsigned k = 0; k < su->n_deals; k++)
+    if (su->deals[k].player < 0 && eng_names_same (su->deals[k].place, name))
+      FAIL (p, line, "player '%s' is named like the place of an earlier deal line (list "
+            "players first)", name);
+  if (su->n_players >= ENG_MAX_PLAYERS || su->n_players >= rec->klass->max_players)
+    FAIL (p, line, "too many players for %s (at most %u)", rec->klass->name,
+          rec->klass->max_players);
+  unsigned long long seat = 0;
+  if (nt == 4 && !tok_uint (&tok[3], 1, 99, &seat))
+    FAIL (p, line, "seat is a number 1-99");
+  tok_copy (&tok[1], su->names[su->n_players], ENG_NAME_MAX);
+  su->seats[su->n_players] = (uint8_t) seat;
+  su->n_players++;
+  return ENG_OK;
+}
+
+/* first NAME, last-winner NAME */
+static EngStatus
+parse_named_player (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngSetup *su = &p->rec->setup;
+  (void) nt;
+  int pl = find_player (su, &tok[1]);
+  if (pl < 0)
+    FAIL (p, line, "unknown player '%.*s' (list players first)",
+          (int) (tok[1].n > 40 ? 40 : tok[1].n), tok[1].s);
+  int *slot = tok_is (&tok[0], "first") ? &su->first : &su->last_winner;
+  if (*slot >= 0)
+    FAIL (p, line, "'%.*s' given twice", (int) tok[0].n, tok[0].s);
+  *slot = pl;
+  return ENG_OK;
+}
+
+static EngStatus
+parse_seed (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
+  EngSetup *su = &p->rec->setup;
+  unsigned long long v;
+  (void) nt;
+  if (su->has_seed || !tok_uint (&tok[1], 0, UINT64_MAX, &v))
+    USAGE (p, line);
+  su->has_seed = true;
+  su->seed = v;
+  return ENG_OK;
+}
+
+#define ANY_TOKENS 1, SIZE_MAX, NULL
+
+static const RecKeyword rec_keywords[] = {
+  { "@correct", 3, 3, "'@correct SEEN ACTUAL' takes two 11-character sticker payloads", false,
+    parse_correct },
+  { "@id", ANY_TOKENS, false, parse_id },   /* "one @id" is said before its count */
+  { "@table", 2, SIZE_MAX, "'@table' takes the referee's words", false, parse_table },
+  { "game", ANY_TOKENS, true, parse_game_again },
+  { "set", 2, 2, "'set ID' (once, a short id)", true, parse_set },
+  { "option", 3, 3, "'option NAME VALUE'", true, parse_option },
+  { "player", 2, 4, "'player NAME [seat N]'", true, parse_player },
+  { "first", 2, 2, "'first NAME'", true, parse_named_player },
+  { "last-winner", 2, 2, "'last-winner NAME'", true, parse_named_player },
+  { "seed", 2, 2, "'seed N' (once, a decimal number)", true, parse_seed },
+  { "deal", ANY_TOKENS, true, parse_deal },
+};
+
+static EngStatus
+parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
+{
   if (!p->seen_game)
-    {
-      if (!tok_is (&tok[0], "game") || nt != 2)
-        FAIL (p, line, "a record starts with 'game NAME'");
-      char name[32];
-      if (tok[1].n >= sizeof name)
-        FAIL (p, line, "unknown game");
-      tok_copy (&tok[1], name, sizeof name);
-      rec->klass = eng_game_class_find (name);
-      if (rec->klass == NULL)
-        {
-          eng_parse_error_set (p->err, p->source, line, "unknown game '%s'", name);
-          return ENG_ERR_NOT_FOUND;
-        }
-      p->seen_game = true;
-      return ENG_OK;
-    }
-  /* journal lines: a first word no player name can be */
-  if (tok_is (&tok[0], "@correct"))
-    {
-      char seen[16] = "", actual[16] = "";
-      if (nt != 3 || tok[1].n != 11 || tok[2].n != 11)
-        FAIL (p, line, "'@correct SEEN ACTUAL' takes two 11-character sticker payloads");
-      tok_copy (&tok[1], seen, sizeof seen);
-      tok_copy (&tok[2], actual, sizeof actual);
-      for (size_t i = 0; i < rec->n_corrections; i++)
-        if (strcmp (rec->corrections[i].seen, seen) == 0)
-          FAIL (p, line, "'%s' is corrected twice", seen);
-      if (strcmp (seen, actual) == 0)
-        FAIL (p, line, "a correction names two different payloads");
-      EngStatus cst = eng_record_set_correction (rec, seen, actual);
-      if (cst == ENG_ERR_LIMIT)
-        FAIL (p, line, "more than %d corrections", ENG_RECORD_MAX_CORRECTIONS);
-      if (cst != ENG_OK)
-        FAIL (p, line, "a sticker payload is 11 characters of 0-9 and A-Z");
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "@id"))
-    {
-      char id[ENG_RECORD_ID_MAX] = "";
-      int64_t started = 0;
-      if (rec->id[0] != '\0')
-        FAIL (p, line, "a record has one '@id'");
-      if (nt < 2 || nt > 3 || tok[1].n >= sizeof id)
-        FAIL (p, line, "'@id ID [STARTED]' takes an id and the time the game started");
-      tok_copy (&tok[1], id, sizeof id);
-      if (nt == 3 && !parse_started (&tok[2], &started))
-        FAIL (p, line, "'@id': the start time is written 2026-11-28T19:05:00Z");
-      if (eng_record_set_id (rec, id, started) != ENG_OK)
-        FAIL (p, line, "'@id': an id is letters, digits and '-'");
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "@table"))
-    {
-      /* the words are kept as one line, opaque to the record */
-      if (nt < 2)
-        FAIL (p, line, "'@table' takes the referee's words");
-      size_t need = 1;
-      for (size_t i = 1; i < nt; i++)
-        need += tok[i].n + 3;
-      char *grown = rec->notes;
-      if (rec->notes_len + need > rec->notes_cap)
-        {
-          size_t cap = (rec->notes_len + need) * 2;
-          grown = realloc (rec->notes, cap);
-          if (grown == NULL)
-            {
-              eng_parse_error_set (p->err, p->source, line, "out of memory");
-              return ENG_ERR_NO_MEMORY;
-            }
-          rec->notes = grown;
-          rec->notes_cap = cap;
-        }
-      for (size_t i = 1; i < nt; i++)
-        {
-          /* the words as written, quotes and all */
-          memcpy (rec->notes + rec->notes_len, tok[i].s - tok[i].quoted,
-                  tok[i].n + 2 * tok[i].quoted);
-          rec->notes_len += tok[i].n + 2 * tok[i].quoted;
-          if (i + 1 < nt)
-            rec->notes[rec->notes_len++] = ' ';
-        }
-      rec->notes[rec->notes_len++] = '\n';
-      rec->notes[rec->notes_len] = '\0';
-      return ENG_OK;
-    }
-  bool header = tok_is (&tok[0], "game") || tok_is (&tok[0], "set")
-                || tok_is (&tok[0], "option") || tok_is (&tok[0], "player")
-                || tok_is (&tok[0], "first") || tok_is (&tok[0], "last-winner")
-                || tok_is (&tok[0], "seed") || tok_is (&tok[0], "deal");
-  if (header && p->seen_move)
+    return parse_game_line (p, line, tok, nt);
+  const RecKeyword *kw = NULL;
+  for (size_t i = 0; kw == NULL && i < G_N_ELEMENTS (rec_keywords); i++)
+    if (tok_is (&tok[0], rec_keywords[i].name))
+      kw = &rec_keywords[i];
+  if (kw == NULL)
+    return parse_move_line (p, line, tok, nt);
+  if (kw->header && p->seen_move)
     FAIL (p, line, "header line '%.*s' after the first move", (int) tok[0].n, tok[0].s);
-  if (tok_is (&tok[0], "game"))
-    FAIL (p, line, "a record names its game once");
-  if (tok_is (&tok[0], "set"))
-    {
-      if (nt != 2 || tok[1].n >= sizeof rec->set_id || rec->set_id[0] != '\0')
-        FAIL (p, line, "'set ID' (once, a short id)");
-      tok_copy (&tok[1], rec->set_id, sizeof rec->set_id);
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "option"))
-    {
-      if (nt != 3)
-        FAIL (p, line, "'option NAME VALUE'");
-      char name[32], value[32];
-      if (tok[1].n >= sizeof name || tok[2].n >= sizeof value)
-        FAIL (p, line, "option name or value too long");
-      tok_copy (&tok[1], name, sizeof name);
-      tok_copy (&tok[2], value, sizeof value);
-      if (eng_options_set (&rec->options, name, value) != ENG_OK)
-        FAIL (p, line, "too many options");
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "player"))
-    {
-      if (!(nt == 2 || (nt == 4 && tok_is (&tok[2], "seat"))))
-        FAIL (p, line, "'player NAME [seat N]'");
-      EngNameCheck check = eng_name_check (tok[1].s, tok[1].n);
-      if (check != ENG_NAME_OK)
-        FAIL (p, line, "not a player's name: %s", eng_name_check_to_string (check));
-      if (!tok[1].quoted && is_reserved (tok[1].s, tok[1].n))
-        FAIL (p, line, "not a player's name as it stands: '%.*s' is a word of the record "
-              "(write it in quotes: \"%.*s\")", (int) tok[1].n, tok[1].s, (int) tok[1].n,
-              tok[1].s);
-      char name[ENG_NAME_MAX];
-      snprintf (name, sizeof name, "%.*s", (int) tok[1].n, tok[1].s);
-      for (unsigned q = 0; q < su->n_players; q++)
-        if (eng_names_same (su->names[q], name))
-          FAIL (p, line, "player '%s' listed twice (names differ by more than case)", name);
-      /* a deal line read before it took the name for a place: written back
-       * after the players, it would read as this player's deal */
-      for (unsigned k = 0; k < su->n_deals; k++)
-        if (su->deals[k].player < 0 && eng_names_same (su->deals[k].place, name))
-          FAIL (p, line, "player '%s' is named like the place of an earlier deal line (list "
-                "players first)", name);
-      if (su->n_players >= ENG_MAX_PLAYERS || su->n_players >= rec->klass->max_players)
-        FAIL (p, line, "too many players for %s (at most %u)", rec->klass->name,
-              rec->klass->max_players);
-      unsigned long long seat = 0;
-      if (nt == 4 && !tok_uint (&tok[3], 1, 99, &seat))
-        FAIL (p, line, "seat is a number 1-99");
-      tok_copy (&tok[1], su->names[su->n_players], ENG_NAME_MAX);
-      su->seats[su->n_players] = (uint8_t) seat;
-      su->n_players++;
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "first") || tok_is (&tok[0], "last-winner"))
-    {
-      if (nt != 2)
-        FAIL (p, line, "'%.*s NAME'", (int) tok[0].n, tok[0].s);
-      int pl = find_player (su, &tok[1]);
-      if (pl < 0)
-        FAIL (p, line, "unknown player '%.*s' (list players first)",
-              (int) (tok[1].n > 40 ? 40 : tok[1].n), tok[1].s);
-      int *slot = tok_is (&tok[0], "first") ? &su->first : &su->last_winner;
-      if (*slot >= 0)
-        FAIL (p, line, "'%.*s' given twice", (int) tok[0].n, tok[0].s);
-      *slot = pl;
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "seed"))
-    {
-      unsigned long long v;
-      if (nt != 2 || su->has_seed || !tok_uint (&tok[1], 0, UINT64_MAX, &v))
-        FAIL (p, line, "'seed N' (once, a decimal number)");
-      su->has_seed = true;
-      su->seed = v;
-      return ENG_OK;
-    }
-  if (tok_is (&tok[0], "deal"))
-    return parse_deal (p, line, tok, nt);
-  return parse_move_line (p, line, tok, nt);
+  p->kw = kw;
+  if (nt < kw->min_tokens || nt > kw->max_tokens)
+    USAGE (p, line);
+  return kw->parse (p, line, tok, nt);
 }
 
 static EngStatus

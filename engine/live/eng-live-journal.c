@@ -6,6 +6,7 @@
  * views, so that a journal written after any look lets a restarted referee
  * go on exactly where it was.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,9 +303,59 @@ eng_live_notes_parse_item (char *const *w, int nw, EngLiveItem *v)
   return eng_live_notes_zone ((const char *const *) w + 4, &v->zone);
 }
 
+/* What reading the notes fills in, line by line: the interpreter, the mind
+ * the next lines describe (the current one, a saved view's or the one
+ * before a waiting card) and the outputs of live_notes_parse. */
+typedef struct {
+  EngInterpreter *it;
+  EngLiveMind *target;
+  GArray *memos;
+  size_t *first_memo;
+  EngLiveMind *pend_start;
+  bool *pend_known;
+  bool seen_state;
+} Notes;
+
+/* "s RESTORING PAUSED [TRACKER]": journals written before trackers were
+ * numbered have no tracker. */
 static bool
-parse_expect (char *const *w, int nw, EngLiveMind *target)
+notes_state (Notes *n, char *const *w, int nw)
 {
+  n->it->restoring = strcmp (w[1], "1") == 0;
+  n->it->paused = strcmp (w[2], "1") == 0;
+  n->it->journaled_tracker = nw == 4 ? (uint32_t) strtoul (w[3], NULL, 10) : 0;
+  n->seen_state = true;
+  return true;
+}
+
+/* "c SERIAL...": the command cards seen */
+static bool
+notes_commands (Notes *n, char *const *w, int nw)
+{
+  EngInterpreter *it = n->it;
+  bool ok = true;
+  it->n_commands_seen = 0;
+  for (int i = 1; i < nw && ok; i++)
+    ok = notes_serial (w[i], &it->commands_seen[it->n_commands_seen++]);
+  return ok;
+}
+
+/* "v ...": one item of the view */
+static bool
+notes_view (Notes *n, char *const *w, int nw)
+{
+  EngLiveMind *t = n->target;
+  bool ok = t->n_view < ENG_SNAPSHOT_MAX_ITEMS
+            && eng_live_notes_parse_item (w, nw, &t->view[t->n_view]);
+  t->n_view += ok;
+  return ok;
+}
+
+/* "e KIND ITEM SERIAL TRACK ZONE TEXT": a thing the table is to do */
+static bool
+notes_expect (Notes *n, char *const *w, int nw)
+{
+  EngLiveMind *target = n->target;
   if (nw != 9 || target->n_expect >= ENG_LIVE_MAX_EXPECT)
     return false;
   EngLiveExpect *e = &target->expect[target->n_expect];
@@ -320,9 +371,11 @@ parse_expect (char *const *w, int nw, EngLiveMind *target)
   return true;
 }
 
+/* "k KIND ITEM SERIAL TRACK ZONE": a complaint already made */
 static bool
-parse_complaint (EngInterpreter *it, char *const *w, int nw)
+notes_complaint (Notes *n, char *const *w, int nw)
 {
+  EngInterpreter *it = n->it;
   uint16_t kind, item_kind, serial;
   uint32_t track;
   if (nw != 8 || !notes_serial (w[1], &kind) || kind > ENG_LIVE_TURN_OVER
@@ -343,9 +396,11 @@ parse_complaint (EngInterpreter *it, char *const *w, int nw)
 
 /* "q COMMAND PLAYER": the gap's command card the table is asked about. */
 static bool
-parse_gap_question (EngInterpreter *it, char *const *w)
+notes_gap_question (Notes *n, char *const *w, int nw)
 {
+  EngInterpreter *it = n->it;
   char *end;
+  (void) nw;
   long player = strtol (w[2], &end, 10);
   if (*end != '\0' || player < 0 || player >= (long) eng_live_n_players (it)
       || it->klass->gap_commands == NULL)
@@ -358,6 +413,117 @@ parse_gap_question (EngInterpreter *it, char *const *w)
         return true;
       }
   return false;
+}
+
+/* "a ASKED-AGAIN SERIAL...": catching up after a restart, the answers held */
+static bool
+notes_catch_up (Notes *n, char *const *w, int nw)
+{
+  EngInterpreter *it = n->it;
+  bool ok = true;
+  it->resume_catch_up = true;
+  it->asked_again = strcmp (w[1], "1") == 0;
+  it->n_held_answers = 0;
+  for (int i = 2; i < nw && ok; i++)
+    ok = notes_serial (w[i], &it->held_answers[it->n_held_answers++]);
+  return ok;
+}
+
+/* "r ITEM... SINCE": a card of the current look, and since when */
+static bool
+notes_current (Notes *n, char *const *w, int nw)
+{
+  EngInterpreter *it = n->it;
+  EngLiveItem item;
+  char *send;
+  (void) nw;
+  gint64 since = g_ascii_strtoll (w[7], &send, 10);
+  if (*send != '\0' || it->n_cur >= ENG_SNAPSHOT_MAX_ITEMS
+      || !eng_live_notes_parse_item (w, 7, &item))
+    return false;
+  it->cur_read[it->n_cur] = item.serial;
+  it->cur_since[it->n_cur] = since;
+  it->cur[it->n_cur++] = item;
+  return true;
+}
+
+/* "u MOVE NO-VIEW": the saved view before move MOVE (numbered on from the
+ * first); the lines after it describe that view */
+static bool
+notes_memo (Notes *n, char *const *w, int nw)
+{
+  GArray *memos = n->memos;
+  char *uend;
+  (void) nw;
+  unsigned long j = strtoul (w[1], &uend, 10);
+  if (*uend != '\0' || uend == w[1] || memos->len >= LIVE_JOURNAL_UNDO
+      || (memos->len > 0 && j != *n->first_memo + memos->len))
+    return false;
+  if (memos->len == 0)
+    *n->first_memo = j;
+  g_array_set_size (memos, memos->len + 1);
+  n->target = &g_array_index (memos, EngLiveMind, memos->len - 1);
+  memset (n->target, 0, sizeof *n->target);
+  n->target->no_view = strcmp (w[2], "1") == 0;
+  return true;
+}
+
+/* "w": the lines after it describe the mind before the waiting card */
+static bool
+notes_waiting (Notes *n, char *const *w, int nw)
+{
+  (void) w;
+  (void) nw;
+  n->target = n->pend_start;
+  memset (n->target, 0, sizeof *n->target);
+  *n->pend_known = true;
+  return true;
+}
+
+/* "x SERIAL...": cards known discarded */
+static bool
+notes_discarded (Notes *n, char *const *w, int nw)
+{
+  bool ok = true;
+  for (int i = 1; i < nw && ok; i++)
+    {
+      uint16_t serial;
+      ok = notes_serial (w[i], &serial) && serial < ENG_LIVE_SERIALS;
+      if (ok)
+        eng_live_mark_discarded (n->target, serial);
+    }
+  return ok;
+}
+
+/* The core's note lines and their word counts (the letter included); a
+ * line that is none of them, or has another count, is the game's own
+ * (live_mind_read). */
+static const struct {
+  const char *name;
+  int min_words, max_words;
+  bool (*parse) (Notes *n, char *const *w, int nw);
+} notes_lines[] = {
+  { "s", 3, 4, notes_state },
+  { "c", 1, 1 + LIVE_MAX_COMMANDS, notes_commands },
+  { "v", 1, INT_MAX, notes_view },
+  { "e", 1, INT_MAX, notes_expect },
+  { "k", 1, INT_MAX, notes_complaint },
+  { "q", 3, 3, notes_gap_question },
+  { "a", 2, 2 + LIVE_MAX_COMMANDS, notes_catch_up },
+  { "r", 8, 8, notes_current },
+  { "u", 3, 3, notes_memo },
+  { "w", 1, 1, notes_waiting },
+  { "x", 1, INT_MAX, notes_discarded },
+};
+
+static bool
+notes_line (Notes *n, char *const *w, int nw)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (notes_lines); i++)
+    if (strcmp (w[0], notes_lines[i].name) == 0 && nw >= notes_lines[i].min_words
+        && nw <= notes_lines[i].max_words)
+      return notes_lines[i].parse (n, w, nw);
+  return live_mind_read (n->it->klass, n->target, w, nw);
 }
 
 /* Reads the journal's table notes into *m, the flags and complaints, the
@@ -378,8 +544,7 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
   it->n_held_answers = 0;
   *pend_known = false;
   *first_memo = 0;
-  EngLiveMind *target = m;
-  bool seen_state = false;
+  Notes n = { it, m, memos, first_memo, pend_start, pend_known, false };
   char line[1100];
   while (*text != '\0')
     {
@@ -399,93 +564,10 @@ live_notes_parse (EngInterpreter *it, const char *text, EngLiveMind *m, GArray *
             return false;
           w[nw++] = tok;
         }
-      if (nw == 0)
-        continue;
-      bool ok = true;
-      if (strcmp (w[0], "s") == 0 && (nw == 3 || nw == 4))
-        {
-          it->restoring = strcmp (w[1], "1") == 0;
-          it->paused = strcmp (w[2], "1") == 0;
-          /* journals written before trackers were numbered have no tracker */
-          it->journaled_tracker = nw == 4 ? (uint32_t) strtoul (w[3], NULL, 10) : 0;
-          seen_state = true;
-        }
-      else if (strcmp (w[0], "c") == 0 && nw - 1 <= LIVE_MAX_COMMANDS)
-        {
-          it->n_commands_seen = 0;
-          for (int i = 1; i < nw && ok; i++)
-            ok = notes_serial (w[i], &it->commands_seen[it->n_commands_seen++]);
-        }
-      else if (strcmp (w[0], "v") == 0)
-        {
-          ok = target->n_view < ENG_SNAPSHOT_MAX_ITEMS
-               && eng_live_notes_parse_item (w, nw, &target->view[target->n_view]);
-          target->n_view += ok;
-        }
-      else if (strcmp (w[0], "e") == 0)
-        ok = parse_expect (w, nw, target);
-      else if (strcmp (w[0], "k") == 0)
-        ok = parse_complaint (it, w, nw);
-      else if (strcmp (w[0], "q") == 0 && nw == 3)
-        ok = parse_gap_question (it, w);
-      else if (strcmp (w[0], "a") == 0 && nw >= 2 && nw - 2 <= LIVE_MAX_COMMANDS)
-        {
-          it->resume_catch_up = true;
-          it->asked_again = strcmp (w[1], "1") == 0;
-          it->n_held_answers = 0;
-          for (int i = 2; i < nw && ok; i++)
-            ok = notes_serial (w[i], &it->held_answers[it->n_held_answers++]);
-        }
-      else if (strcmp (w[0], "r") == 0 && nw == 8)
-        {
-          EngLiveItem item;
-          char *send;
-          gint64 since = g_ascii_strtoll (w[7], &send, 10);
-          ok = *send != '\0' ? false
-               : it->n_cur < ENG_SNAPSHOT_MAX_ITEMS && eng_live_notes_parse_item (w, 7, &item);
-          if (ok)
-            {
-              it->cur_read[it->n_cur] = item.serial;
-              it->cur_since[it->n_cur] = since;
-              it->cur[it->n_cur++] = item;
-            }
-        }
-      else if (strcmp (w[0], "u") == 0 && nw == 3)
-        {
-          char *uend;
-          unsigned long j = strtoul (w[1], &uend, 10);
-          if (*uend != '\0' || uend == w[1] || memos->len >= LIVE_JOURNAL_UNDO
-              || (memos->len > 0 && j != *first_memo + memos->len))
-            return false;
-          if (memos->len == 0)
-            *first_memo = j;
-          g_array_set_size (memos, memos->len + 1);
-          target = &g_array_index (memos, EngLiveMind, memos->len - 1);
-          memset (target, 0, sizeof *target);
-          target->no_view = strcmp (w[2], "1") == 0;
-        }
-      else if (strcmp (w[0], "w") == 0 && nw == 1)
-        {
-          target = pend_start;
-          memset (target, 0, sizeof *target);
-          *pend_known = true;
-        }
-      else if (strcmp (w[0], "x") == 0)
-        {
-          for (int i = 1; i < nw && ok; i++)
-            {
-              uint16_t serial;
-              ok = notes_serial (w[i], &serial) && serial < ENG_LIVE_SERIALS;
-              if (ok)
-                eng_live_mark_discarded (target, serial);
-            }
-        }
-      else
-        ok = live_mind_read (it->klass, target, w, nw);
-      if (!ok)
+      if (nw != 0 && !notes_line (&n, w, nw))
         return false;
     }
-  return seen_state;
+  return n.seen_state;
 }
 
 /* ---- after a restart ---------------------------------------------------------- */

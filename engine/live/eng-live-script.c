@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,6 @@ struct EngLiveScript {
 typedef struct {
   char *words[24];
   int n;
-  const char *rest[24];   /* the raw text from word i to the end of line */
 } Words;
 
 /* Splits `line` (modified) into words; '#' at a word's start begins a
@@ -84,7 +84,6 @@ split (char *line, Words *w)
         }
       if (w->n >= 24)
         return false;
-      w->rest[w->n] = p;
       w->words[w->n++] = p;
       while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r')
         p++;
@@ -132,7 +131,6 @@ parse_seat (const EngSetup *su, const char *s, int *seat)
   return true;
 }
 
-/* ZONE at words[i..]: returns the number of words used, 0 on error. */
 /* How many slots a seat has in the script's game (its live class), which
  * is also how many cards `deal` lays. */
 static int
@@ -164,92 +162,6 @@ deck_of_word (const EngLiveScript *sc, const char *word)
   return found && index < 99 ? (int) index : -1;
 }
 
-static int
-parse_zone (const EngLiveScript *sc, const Words *w, int i, EngZone *z, char *why, size_t size)
-{
-  const EngSetup *su = &sc->setup;
-  if (i >= w->n)
-    {
-      snprintf (why, size, "a zone is missing (slot, attack, capture, play, discard, deck, table)");
-      return 0;
-    }
-  const char *k = w->words[i];
-  int seat;
-  long idx;
-  if (strcmp (k, "slot") == 0 || strcmp (k, "attack") == 0)
-    {
-      if (i + 2 >= w->n)
-        {
-          snprintf (why, size, "'%s' takes SEAT INDEX", k);
-          return 0;
-        }
-      if (!parse_seat (su, w->words[i + 1], &seat))
-        {
-          snprintf (why, size, "'%s' is not a seat (0-%d) or a player", w->words[i + 1],
-                    ENG_MAX_PLAYERS - 1);
-          return 0;
-        }
-      int n = slots_of (sc);
-      if (!parse_int (w->words[i + 2], 0, n - 1, &idx))
-        {
-          snprintf (why, size, "'%s' is not a slot index (0-%d)", w->words[i + 2], n - 1);
-          return 0;
-        }
-      *z = (EngZone) { (uint8_t) (k[0] == 's' ? ENG_ZONE_SLOT : ENG_ZONE_ATTACK), (int8_t) seat,
-                       (int8_t) idx };
-      return 3;
-    }
-  if (strcmp (k, "capture") == 0 || strcmp (k, "play") == 0)
-    {
-      if (i + 1 >= w->n || !parse_seat (su, w->words[i + 1], &seat))
-        {
-          snprintf (why, size, "'%s' takes a SEAT (0-%d or a player)", k, ENG_MAX_PLAYERS - 1);
-          return 0;
-        }
-      *z = (EngZone) { (uint8_t) (k[0] == 'c' ? ENG_ZONE_CAPTURE : ENG_ZONE_PLAY), (int8_t) seat,
-                       -1 };
-      return 2;
-    }
-  if (strcmp (k, "discard") == 0)
-    {
-      *z = (EngZone) { ENG_ZONE_DISCARD, -1, 1 };
-      return 1;
-    }
-  if (strcmp (k, "deck") == 0)
-    {
-      int deck = i + 1 < w->n ? deck_of_word (sc, w->words[i + 1]) : -1;
-      if (deck < 0)
-        {
-          snprintf (why, size, "'deck' takes one of the card set's decks: its number (1 the "
-                    "first) or its id");
-          return 0;
-        }
-      *z = (EngZone) { ENG_ZONE_DECK, -1, (int8_t) deck };
-      return 2;
-    }
-  if (strcmp (k, "table") == 0)
-    {
-      *z = (EngZone) { ENG_ZONE_NONE, -1, -1 };
-      return 1;
-    }
-  if (strcmp (k, "centre") == 0)
-    {
-      /* as many places as the game's centre has (its live class) */
-      const EngLiveClass *live = eng_live_class_find (sc->game->name);
-      int places = live != NULL && live->n_centre > 0 ? live->n_centre : ENG_LIVE_SCRIPT_MAX_INDEX;
-      if (i + 1 >= w->n || !parse_int (w->words[i + 1], 0, places - 1, &idx))
-        {
-          snprintf (why, size, "'centre' takes an INDEX (0-%d)", places - 1);
-          return 0;
-        }
-      *z = (EngZone) { ENG_ZONE_CENTRE, -1, (int8_t) idx };
-      return 2;
-    }
-  snprintf (why, size, "unknown zone '%s' (slot, attack, capture, play, discard, deck, centre, "
-            "table)", k);
-  return 0;
-}
-
 static bool
 parse_card (const char *s, uint16_t *out)
 {
@@ -265,307 +177,557 @@ static const char *const event_kinds[] = {
   "reshuffle", "return", "turn", "game-over", "conservation", "note"
 };
 
+/* One line being parsed: the script it adds to, its words, the statement
+ * it becomes and where the reason goes when it is refused. */
+typedef struct Keyword Keyword;
+typedef struct {
+  EngLiveScript *sc;
+  const Words *w;
+  Op *op;
+  const Keyword *kw;   /* the keyword (or expectation) being parsed */
+  char *why;
+  size_t size;
+} Line;
+
+/* A handler returns ENG_OK for a statement, HEADER_LINE for a line that
+ * sets the script up and adds no statement, or ENG_ERR_SYNTAX with why. */
+#define HEADER_LINE ENG_ERR_NOT_FOUND
+typedef EngStatus (*LineFn) (Line *l);
+
+/* A keyword's word count (the keyword itself included) outside
+ * [min_words, max_words] is refused with `usage`; a keyword whose count
+ * depends on the game or the players has no usage and checks it itself. */
+struct Keyword {
+  const char *name;
+  int min_words, max_words;
+  const char *usage;
+  bool header;     /* may come before `players` */
+  uint8_t op;      /* the OpKind the line becomes */
+  LineFn parse;    /* NULL: the words are all there is */
+};
+
+#define ANY_WORDS 1, INT_MAX, NULL
+
+static EngStatus refuse (Line *l, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+
+static EngStatus
+refuse (Line *l, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (l->why, l->size, fmt, ap);
+  va_end (ap);
+  return ENG_ERR_SYNTAX;
+}
+
+static EngStatus
+usage (Line *l)
+{
+  return refuse (l, "%s", l->kw->usage);
+}
+
+static const Keyword *
+find_keyword (const Keyword *table, size_t n, const char *word)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp (table[i].name, word) == 0)
+      return &table[i];
+  return NULL;
+}
+
+static EngStatus
+dispatch (Line *l, const Keyword *kw)
+{
+  l->kw = kw;
+  if (l->w->n < kw->min_words || l->w->n > kw->max_words)
+    return usage (l);
+  return kw->parse != NULL ? kw->parse (l) : ENG_OK;
+}
+
+/* words[from..] glued back with single spaces (they were split in place) */
+static void
+glue_words (const Words *w, int from, char *out, size_t size)
+{
+  size_t l = 0;
+  out[0] = '\0';
+  for (int i = from; i < w->n && l < size; i++)
+    l += (size_t) snprintf (out + l, size - l, "%s%s", i > from ? " " : "", w->words[i]);
+}
+
+/* ---- zones: one reader per zone word ---- */
+
+/* A zone word's reader: the zone at words[at..] (its word first) into *z;
+ * the number of words it used, 0 when refused (why says it). */
+typedef struct ZoneWord ZoneWord;
+typedef int (*ZoneFn) (Line *l, const ZoneWord *zw, int at, EngZone *z);
+
+struct ZoneWord {
+  const char *name;
+  EngZoneKind kind;
+  ZoneFn parse;
+};
+
+/* slot|attack SEAT INDEX */
+static int
+zone_seat_index (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  const Words *w = l->w;
+  int seat;
+  long idx;
+  if (at + 2 >= w->n)
+    return refuse (l, "'%s' takes SEAT INDEX", zw->name), 0;
+  if (!parse_seat (&l->sc->setup, w->words[at + 1], &seat))
+    return refuse (l, "'%s' is not a seat (0-%d) or a player", w->words[at + 1],
+                   ENG_MAX_PLAYERS - 1), 0;
+  int n = slots_of (l->sc);
+  if (!parse_int (w->words[at + 2], 0, n - 1, &idx))
+    return refuse (l, "'%s' is not a slot index (0-%d)", w->words[at + 2], n - 1), 0;
+  *z = (EngZone) { (uint8_t) zw->kind, (int8_t) seat, (int8_t) idx };
+  return 3;
+}
+
+/* capture|play SEAT */
+static int
+zone_seat (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  int seat;
+  if (at + 1 >= l->w->n || !parse_seat (&l->sc->setup, l->w->words[at + 1], &seat))
+    return refuse (l, "'%s' takes a SEAT (0-%d or a player)", zw->name, ENG_MAX_PLAYERS - 1), 0;
+  *z = (EngZone) { (uint8_t) zw->kind, (int8_t) seat, -1 };
+  return 2;
+}
+
+/* discard: the snapshot contract's pile 1 */
+static int
+zone_discard (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  (void) l, (void) zw, (void) at;
+  *z = (EngZone) { ENG_ZONE_DISCARD, -1, 1 };
+  return 1;
+}
+
+/* table: outside every zone */
+static int
+zone_table (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  (void) l, (void) zw, (void) at;
+  *z = (EngZone) { ENG_ZONE_NONE, -1, -1 };
+  return 1;
+}
+
+/* deck DECK */
+static int
+zone_deck (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  (void) zw;
+  int deck = at + 1 < l->w->n ? deck_of_word (l->sc, l->w->words[at + 1]) : -1;
+  if (deck < 0)
+    return refuse (l, "'deck' takes one of the card set's decks: its number (1 the first) or "
+                   "its id"), 0;
+  *z = (EngZone) { ENG_ZONE_DECK, -1, (int8_t) deck };
+  return 2;
+}
+
+/* centre INDEX: as many places as the game's centre has (its live class) */
+static int
+zone_centre (Line *l, const ZoneWord *zw, int at, EngZone *z)
+{
+  (void) zw;
+  const EngLiveClass *live = eng_live_class_find (l->sc->game->name);
+  int places = live != NULL && live->n_centre > 0 ? live->n_centre : ENG_LIVE_SCRIPT_MAX_INDEX;
+  long idx;
+  if (at + 1 >= l->w->n || !parse_int (l->w->words[at + 1], 0, places - 1, &idx))
+    return refuse (l, "'centre' takes an INDEX (0-%d)", places - 1), 0;
+  *z = (EngZone) { ENG_ZONE_CENTRE, -1, (int8_t) idx };
+  return 2;
+}
+
+static const ZoneWord zone_words[] = {
+  { "slot", ENG_ZONE_SLOT, zone_seat_index },
+  { "attack", ENG_ZONE_ATTACK, zone_seat_index },
+  { "capture", ENG_ZONE_CAPTURE, zone_seat },
+  { "play", ENG_ZONE_PLAY, zone_seat },
+  { "discard", ENG_ZONE_DISCARD, zone_discard },
+  { "deck", ENG_ZONE_DECK, zone_deck },
+  { "table", ENG_ZONE_NONE, zone_table },
+  { "centre", ENG_ZONE_CENTRE, zone_centre },
+};
+
+/* ZONE at words[at..]: the number of words it used, 0 when refused. */
+static int
+parse_zone (Line *l, int at, EngZone *z)
+{
+  if (at >= l->w->n)
+    return refuse (l, "a zone is missing (slot, attack, capture, play, discard, deck, table)"), 0;
+  const char *k = l->w->words[at];
+  for (size_t i = 0; i < G_N_ELEMENTS (zone_words); i++)
+    if (strcmp (k, zone_words[i].name) == 0)
+      return zone_words[i].parse (l, &zone_words[i], at, z);
+  return refuse (l, "unknown zone '%s' (slot, attack, capture, play, discard, deck, centre, "
+                 "table)", k), 0;
+}
+
+/* The zone at words[at..], which must end the line. */
+static EngStatus
+zone_ends_line (Line *l, int at)
+{
+  int used = parse_zone (l, at, &l->op->zone);
+  if (used == 0)
+    return ENG_ERR_SYNTAX;
+  if (at + used != l->w->n)
+    return refuse (l, "unexpected '%s' after the zone", l->w->words[at + used]);
+  return ENG_OK;
+}
+
+/* ---- the header: game, players, first, seats, option ---- */
+
+static EngStatus
+parse_game (Line *l)
+{
+  if (l->sc->setup.n_players != 0)
+    return usage (l);
+  l->sc->game = eng_game_class_find (l->w->words[1]);
+  if (l->sc->game == NULL)
+    return refuse (l, "no game '%.20s' (see tablero-cli --help)", l->w->words[1]);
+  return HEADER_LINE;
+}
+
+static EngStatus
+parse_players (Line *l)
+{
+  const Words *w = l->w;
+  EngSetup *su = &l->sc->setup;
+  unsigned lo = l->sc->game->min_players, hi = MIN (l->sc->game->max_players, ENG_MAX_PLAYERS);
+  if (su->n_players != 0)
+    return refuse (l, "players given twice");
+  if ((unsigned) w->n < 1 + lo || (unsigned) w->n > 1 + hi)
+    return refuse (l, "'players' takes %u to %u names", lo, hi);
+  for (int i = 1; i < w->n; i++)
+    {
+      EngNameCheck check = eng_name_check (w->words[i], strlen (w->words[i]));
+      if (check != ENG_NAME_OK)
+        {
+          g_autofree char *shown = g_strescape (w->words[i], NULL);
+          return refuse (l, "bad player name '%.40s': %s", shown,
+                         eng_name_check_to_string (check));
+        }
+      for (unsigned q = 0; q < su->n_players; q++)
+        if (eng_names_same (su->names[q], w->words[i]))
+          return refuse (l, "player '%s' named twice", w->words[i]);
+      snprintf (su->names[su->n_players], ENG_NAME_MAX, "%s", w->words[i]);
+      su->n_players++;
+    }
+  return HEADER_LINE;
+}
+
+static EngStatus
+parse_first (Line *l)
+{
+  int p = player_by_name (&l->sc->setup, l->w->words[1]);
+  if (p < 0)
+    return usage (l);
+  l->sc->setup.first = p;
+  return HEADER_LINE;
+}
+
+static EngStatus
+parse_seats (Line *l)
+{
+  const Words *w = l->w;
+  EngSetup *su = &l->sc->setup;
+  long v;
+  if (w->n != 1 + (int) su->n_players)
+    return refuse (l, "'seats' takes one seat marker number (1-%d) per player", ENG_MAX_PLAYERS);
+  for (int i = 1; i < w->n; i++)
+    {
+      if (!parse_int (w->words[i], 1, ENG_MAX_PLAYERS, &v))
+        return refuse (l, "'%.20s' is not a seat marker number (1-%d)", w->words[i],
+                       ENG_MAX_PLAYERS);
+      for (int j = 1; j < i; j++)
+        if (su->seats[j - 1] == v)
+          return refuse (l, "seat %ld given twice", v);
+      su->seats[i - 1] = (uint8_t) v;
+    }
+  return HEADER_LINE;
+}
+
+static EngStatus
+parse_option (Line *l)
+{
+  if (eng_options_set (&l->sc->options, l->w->words[1], l->w->words[2]) != ENG_OK)
+    return refuse (l, "option does not fit");
+  return HEADER_LINE;
+}
+
+/* ---- what the table does ---- */
+
+static EngStatus
+parse_put (Line *l)
+{
+  const Words *w = l->w;
+  if (!parse_card (w->words[1], &l->op->cards[0]))
+    return usage (l);
+  if (strcmp (w->words[2], "face") != 0 && strcmp (w->words[2], "back") != 0)
+    return refuse (l, "'put' takes face or back, not '%s'", w->words[2]);
+  l->op->face = w->words[2][0] == 'f';
+  return zone_ends_line (l, 3);
+}
+
+static EngStatus
+parse_move (Line *l)
+{
+  if (!parse_card (l->w->words[1], &l->op->cards[0]))
+    return usage (l);
+  return zone_ends_line (l, 2);
+}
+
+/* flip, remove: one card */
+static EngStatus
+parse_one_card (Line *l)
+{
+  return parse_card (l->w->words[1], &l->op->cards[0]) ? ENG_OK : usage (l);
+}
+
+static EngStatus
+parse_deal (Line *l)
+{
+  const Words *w = l->w;
+  Op *op = l->op;
+  int seat;
+  const EngLiveClass *live = eng_live_class_find (l->sc->game->name);
+  int n = slots_of (l->sc);
+  if (w->n != 2 + n || !parse_seat (&l->sc->setup, w->words[1], &seat))
+    return refuse (l, "'deal' takes SEAT and %d %s serials", n,
+                   live != NULL && live->slot_noun != NULL ? live->slot_noun : "card");
+  op->zone = (EngZone) { ENG_ZONE_SLOT, (int8_t) seat, 0 };
+  for (int i = 0; i < n; i++)
+    if (!parse_card (w->words[2 + i], &op->cards[i]))
+      return refuse (l, "'%s' is not a card serial", w->words[2 + i]);
+  op->n_cards = (uint8_t) n;
+  return ENG_OK;
+}
+
+/* command, key: one command id, checked against the set when the script runs */
+static EngStatus
+parse_command (Line *l)
+{
+  snprintf (l->op->text, sizeof l->op->text, "%s", l->w->words[1]);
+  return ENG_OK;
+}
+
+/* The player named by words[i]; a name that is no player's is refused. */
+static EngStatus
+player_word (Line *l, int i)
+{
+  l->op->player = player_by_name (&l->sc->setup, l->w->words[i]);
+  return l->op->player < 0 ? usage (l) : ENG_OK;
+}
+
+static EngStatus
+parse_choose (Line *l)
+{
+  return player_word (l, 1);
+}
+
+/* misread CARD AS|none: the camera reads CARD's face as AS's;
+ * correct SEEN ACTUAL|none: eng_interpreter_correct_card */
+static EngStatus
+parse_card_pair (Line *l)
+{
+  const Words *w = l->w;
+  bool none = strcmp (w->words[2], "none") == 0;
+  if (!parse_card (w->words[1], &l->op->cards[0])
+      || (!none && !parse_card (w->words[2], &l->op->cards[1])))
+    return usage (l);
+  return ENG_OK;
+}
+
+/* restart [after SECONDS]: the referee was away that long, and the table
+ * may have played on meanwhile (docs/interpreter.md) */
+static EngStatus
+parse_restart (Line *l)
+{
+  const Words *w = l->w;
+  l->op->number = 0;
+  char *end = NULL;
+  double secs = w->n == 3 ? strtod (w->words[2], &end) : 0;
+  if (w->n == 3 && strcmp (w->words[1], "after") == 0 && end != w->words[2] && *end == '\0'
+      && secs > 0 && secs <= 3600)
+    l->op->number = (int) (secs * 1000);
+  else if (w->n != 1)
+    return usage (l);
+  return ENG_OK;
+}
+
+/* ---- expect lines ---- */
+
+/* expect move|need TEXT... */
+static EngStatus
+parse_expect_text (Line *l)
+{
+  glue_words (l->w, 2, l->op->text, sizeof l->op->text);
+  return ENG_OK;
+}
+
+/* expect say KIND TEXT... */
+static EngStatus
+parse_expect_say (Line *l)
+{
+  size_t i;
+  for (i = 0; i < G_N_ELEMENTS (event_kinds); i++)
+    if (strcmp (event_kinds[i], l->w->words[2]) == 0)
+      break;
+  if (i == G_N_ELEMENTS (event_kinds))
+    return refuse (l, "unknown event kind '%.20s'", l->w->words[2]);
+  l->op->event_kind = (uint8_t) i;
+  glue_words (l->w, 3, l->op->text, sizeof l->op->text);
+  return ENG_OK;
+}
+
+/* expect illegal|note RULE */
+static EngStatus
+parse_expect_rule (Line *l)
+{
+  if (strlen (l->w->words[2]) >= 8)
+    return usage (l);
+  snprintf (l->op->text, sizeof l->op->text, "%s", l->w->words[2]);
+  return ENG_OK;
+}
+
+static EngStatus
+parse_expect_score (Line *l)
+{
+  long v;
+  if ((l->op->player = player_by_name (&l->sc->setup, l->w->words[2])) < 0
+      || !parse_int (l->w->words[3], -99, 99, &v))
+    return usage (l);
+  l->op->number = (int) v;
+  return ENG_OK;
+}
+
+static EngStatus
+parse_expect_turn (Line *l)
+{
+  return player_word (l, 2);
+}
+
+static EngStatus
+parse_expect_winner (Line *l)
+{
+  for (int i = 2; i < l->w->n; i++)
+    {
+      int p = player_by_name (&l->sc->setup, l->w->words[i]);
+      if (p < 0)
+        return refuse (l, "no player '%.20s'", l->w->words[i]);
+      l->op->winners = (uint16_t) (l->op->winners | (1u << p));
+    }
+  return ENG_OK;
+}
+
+/* expect todo|moves COUNT */
+static EngStatus
+parse_expect_count (Line *l)
+{
+  long v;
+  if (!parse_int (l->w->words[2], 0, 100000, &v))
+    return usage (l);
+  l->op->number = (int) v;
+  return ENG_OK;
+}
+
+/* expect choice PLAYER...|none: the candidates eng_interpreter_choice
+ * lists, in order (kept in cards[]) */
+static EngStatus
+parse_expect_choice (Line *l)
+{
+  const Words *w = l->w;
+  if (w->n < 3 || w->n > 1 + ENG_MAX_PLAYERS)
+    return refuse (l, "'expect choice' takes PLAYER... (up to %d) or none", ENG_MAX_PLAYERS - 1);
+  if (w->n == 3 && strcmp (w->words[2], "none") == 0)
+    return ENG_OK;
+  for (int i = 2; i < w->n; i++)
+    {
+      int p = player_by_name (&l->sc->setup, w->words[i]);
+      if (p < 0)
+        return refuse (l, "no player '%.20s'", w->words[i]);
+      l->op->cards[l->op->n_cards++] = (uint16_t) p;
+    }
+  return ENG_OK;
+}
+
+/* In ExpectKind order (an expectation's index is its kind); word counts
+ * include `expect` and the expectation's name. */
+static const Keyword expectations[] = {
+  { "move", 3, INT_MAX, "'expect move' takes the text", false, 0, parse_expect_text },
+  { "need", 3, INT_MAX, "'expect need' takes the text", false, 0, parse_expect_text },
+  { "say", 4, INT_MAX, "'expect say' takes KIND TEXT", false, 0, parse_expect_say },
+  { "illegal", 3, 3, "'expect illegal' takes a RULE id", false, 0, parse_expect_rule },
+  { "note", 3, 3, "'expect note' takes a RULE id", false, 0, parse_expect_rule },
+  { "quiet", 2, 2, "'expect quiet' takes nothing", false, 0, NULL },
+  { "score", 4, 4, "'expect score' takes PLAYER POINTS", false, 0, parse_expect_score },
+  { "turn", 3, 3, "'expect turn' takes PLAYER", false, 0, parse_expect_turn },
+  { "winner", 3, INT_MAX, "'expect winner' takes PLAYER...", false, 0, parse_expect_winner },
+  { "over", 2, 2, "'expect over' takes nothing", false, 0, NULL },
+  { "todo", 3, 3, "'expect todo' takes a count", false, 0, parse_expect_count },
+  { "moves", 3, 3, "'expect moves' takes a count", false, 0, parse_expect_count },
+  { "choice", ANY_WORDS, false, 0, parse_expect_choice },
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (expectations) == EX_CHOICE + 1);
+
+static EngStatus
+parse_expect (Line *l)
+{
+  const char *e = l->w->words[1];
+  const Keyword *ex = find_keyword (expectations, G_N_ELEMENTS (expectations), e);
+  if (ex == NULL)
+    return refuse (l, "unknown expectation '%.20s' (move, need, say, illegal, note, quiet, score, "
+                   "turn, winner, over, todo, moves, choice)", e);
+  l->op->ex = (uint8_t) (ex - expectations);
+  return dispatch (l, ex);
+}
+
+static const Keyword keywords[] = {
+  { "game", 2, 2, "'game' takes one NAME, before 'players'", true, 0, parse_game },
+  { "players", ANY_WORDS, true, 0, parse_players },
+  { "first", 2, 2, "'first' takes a player's name", false, 0, parse_first },
+  { "seats", ANY_WORDS, false, 0, parse_seats },
+  { "option", 3, 3, "'option' takes NAME VALUE", false, 0, parse_option },
+  { "put", 4, INT_MAX, "'put' takes CARD face|back ZONE (CARD a serial 1-999)", false, OP_PUT,
+    parse_put },
+  { "move", 3, INT_MAX, "'move' takes CARD ZONE", false, OP_MOVE, parse_move },
+  { "flip", 2, 2, "'flip' takes one CARD serial", false, OP_FLIP, parse_one_card },
+  { "remove", 2, 2, "'remove' takes one CARD serial", false, OP_REMOVE, parse_one_card },
+  { "deal", ANY_WORDS, false, OP_DEAL, parse_deal },
+  { "command", 2, 2, "'command' takes one command id (end-turn, undo, ...)", false, OP_COMMAND,
+    parse_command },
+  { "key", 2, 2, "'key' takes one command id (end-turn, undo, ...)", false, OP_KEY,
+    parse_command },
+  { "choose", 2, 2, "'choose' takes a player's name", false, OP_CHOOSE, parse_choose },
+  { "misread", 3, 3, "'misread' takes CARD CARD (or CARD none)", false, OP_MISREAD,
+    parse_card_pair },
+  { "correct", 3, 3, "'correct' takes CARD CARD (or CARD none)", false, OP_CORRECT,
+    parse_card_pair },
+  { "restart", 1, 3, "'restart' takes nothing, or 'after SECONDS' (0-3600)", false, OP_RESTART,
+    parse_restart },
+  { "snap", 1, 1, "'snap' takes nothing", false, OP_SNAP, NULL },
+  { "expect", 2, INT_MAX, "'expect' takes what to check", false, OP_EXPECT, parse_expect },
+};
+
+/* One line into *op: ENG_OK, HEADER_LINE (no statement), or an error with why. */
 static EngStatus
 parse_line (EngLiveScript *sc, Words *w, unsigned line, Op *op, char *why, size_t size)
 {
-  const char *k = w->words[0];
-  EngSetup *su = &sc->setup;
   memset (op, 0, sizeof *op);
   op->line = line;
   op->player = -1;
-  if (strcmp (k, "game") == 0)
-    {
-      if (su->n_players != 0 || w->n != 2)
-        return snprintf (why, size, "'game' takes one NAME, before 'players'"), ENG_ERR_SYNTAX;
-      sc->game = eng_game_class_find (w->words[1]);
-      if (sc->game == NULL)
-        return snprintf (why, size, "no game '%.20s' (see tablero-cli --help)", w->words[1]),
-               ENG_ERR_SYNTAX;
-      return ENG_ERR_NOT_FOUND;   /* a header line: no op */
-    }
-  if (strcmp (k, "players") == 0)
-    {
-      unsigned lo = sc->game->min_players, hi = MIN (sc->game->max_players, ENG_MAX_PLAYERS);
-      if (su->n_players != 0)
-        return snprintf (why, size, "players given twice"), ENG_ERR_SYNTAX;
-      if ((unsigned) w->n < 1 + lo || (unsigned) w->n > 1 + hi)
-        return snprintf (why, size, "'players' takes %u to %u names", lo, hi),
-               ENG_ERR_SYNTAX;
-      for (int i = 1; i < w->n; i++)
-        {
-          EngNameCheck check = eng_name_check (w->words[i], strlen (w->words[i]));
-          if (check != ENG_NAME_OK)
-            {
-              g_autofree char *shown = g_strescape (w->words[i], NULL);
-              return snprintf (why, size, "bad player name '%.40s': %s", shown,
-                               eng_name_check_to_string (check)), ENG_ERR_SYNTAX;
-            }
-          for (unsigned q = 0; q < su->n_players; q++)
-            if (eng_names_same (su->names[q], w->words[i]))
-              return snprintf (why, size, "player '%s' named twice", w->words[i]),
-                     ENG_ERR_SYNTAX;
-          snprintf (su->names[su->n_players], ENG_NAME_MAX, "%s", w->words[i]);
-          su->n_players++;
-        }
-      return ENG_ERR_NOT_FOUND;   /* a header line: no op */
-    }
-  if (su->n_players == 0)
-    return snprintf (why, size, "the script must start with 'players'"), ENG_ERR_SYNTAX;
-  if (strcmp (k, "first") == 0)
-    {
-      if (w->n != 2 || player_by_name (su, w->words[1]) < 0)
-        return snprintf (why, size, "'first' takes a player's name"), ENG_ERR_SYNTAX;
-      su->first = player_by_name (su, w->words[1]);
-      return ENG_ERR_NOT_FOUND;
-    }
-  if (strcmp (k, "seats") == 0)
-    {
-      long v;
-      if (w->n != 1 + (int) su->n_players)
-        return snprintf (why, size, "'seats' takes one seat marker number (1-%d) per player",
-                         ENG_MAX_PLAYERS), ENG_ERR_SYNTAX;
-      for (int i = 1; i < w->n; i++)
-        {
-          if (!parse_int (w->words[i], 1, ENG_MAX_PLAYERS, &v))
-            return snprintf (why, size, "'%.20s' is not a seat marker number (1-%d)",
-                             w->words[i], ENG_MAX_PLAYERS), ENG_ERR_SYNTAX;
-          for (int j = 1; j < i; j++)
-            if (su->seats[j - 1] == v)
-              return snprintf (why, size, "seat %ld given twice", v), ENG_ERR_SYNTAX;
-          su->seats[i - 1] = (uint8_t) v;
-        }
-      return ENG_ERR_NOT_FOUND;
-    }
-  if (strcmp (k, "option") == 0)
-    {
-      if (w->n != 3)
-        return snprintf (why, size, "'option' takes NAME VALUE"), ENG_ERR_SYNTAX;
-      if (eng_options_set (&sc->options, w->words[1], w->words[2]) != ENG_OK)
-        return snprintf (why, size, "option does not fit"), ENG_ERR_SYNTAX;
-      return ENG_ERR_NOT_FOUND;
-    }
-  if (strcmp (k, "put") == 0)
-    {
-      op->op = OP_PUT;
-      if (w->n < 4 || !parse_card (w->words[1], &op->cards[0]))
-        return snprintf (why, size, "'put' takes CARD face|back ZONE (CARD a serial 1-999)"),
-               ENG_ERR_SYNTAX;
-      if (strcmp (w->words[2], "face") != 0 && strcmp (w->words[2], "back") != 0)
-        return snprintf (why, size, "'put' takes face or back, not '%s'", w->words[2]),
-               ENG_ERR_SYNTAX;
-      op->face = w->words[2][0] == 'f';
-      int used = parse_zone (sc, w, 3, &op->zone, why, size);
-      if (used == 0)
-        return ENG_ERR_SYNTAX;
-      if (3 + used != w->n)
-        return snprintf (why, size, "unexpected '%s' after the zone", w->words[3 + used]),
-               ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "move") == 0)
-    {
-      op->op = OP_MOVE;
-      if (w->n < 3 || !parse_card (w->words[1], &op->cards[0]))
-        return snprintf (why, size, "'move' takes CARD ZONE"), ENG_ERR_SYNTAX;
-      int used = parse_zone (sc, w, 2, &op->zone, why, size);
-      if (used == 0)
-        return ENG_ERR_SYNTAX;
-      if (2 + used != w->n)
-        return snprintf (why, size, "unexpected '%s' after the zone", w->words[2 + used]),
-               ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "flip") == 0 || strcmp (k, "remove") == 0)
-    {
-      op->op = k[0] == 'f' ? OP_FLIP : OP_REMOVE;
-      if (w->n != 2 || !parse_card (w->words[1], &op->cards[0]))
-        return snprintf (why, size, "'%s' takes one CARD serial", k), ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "deal") == 0)
-    {
-      op->op = OP_DEAL;
-      int seat;
-      const EngLiveClass *live = eng_live_class_find (sc->game->name);
-      int n = slots_of (sc);
-      if (w->n != 2 + n || !parse_seat (su, w->words[1], &seat))
-        return snprintf (why, size, "'deal' takes SEAT and %d %s serials", n,
-                         live != NULL && live->slot_noun != NULL ? live->slot_noun : "card"),
-               ENG_ERR_SYNTAX;
-      op->zone = (EngZone) { ENG_ZONE_SLOT, (int8_t) seat, 0 };
-      for (int i = 0; i < n; i++)
-        if (!parse_card (w->words[2 + i], &op->cards[i]))
-          return snprintf (why, size, "'%s' is not a card serial", w->words[2 + i]),
-                 ENG_ERR_SYNTAX;
-      op->n_cards = (uint8_t) n;
-      return ENG_OK;
-    }
-  if (strcmp (k, "command") == 0 || strcmp (k, "key") == 0)
-    {
-      op->op = k[0] == 'c' ? OP_COMMAND : OP_KEY;
-      if (w->n != 2)
-        return snprintf (why, size, "'%s' takes one command id (end-turn, undo, ...)", k),
-               ENG_ERR_SYNTAX;
-      snprintf (op->text, sizeof op->text, "%s", w->words[1]);
-      return ENG_OK;
-    }
-  if (strcmp (k, "choose") == 0)
-    {
-      op->op = OP_CHOOSE;
-      if (w->n != 2 || (op->player = player_by_name (su, w->words[1])) < 0)
-        return snprintf (why, size, "'choose' takes a player's name"), ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "misread") == 0 || strcmp (k, "correct") == 0)
-    {
-      /* misread CARD AS|none: the camera reads CARD's face as AS's;
-       * correct SEEN ACTUAL|none: eng_interpreter_correct_card */
-      op->op = k[0] == 'm' ? OP_MISREAD : OP_CORRECT;
-      bool none = w->n == 3 && strcmp (w->words[2], "none") == 0;
-      if (w->n != 3 || !parse_card (w->words[1], &op->cards[0])
-          || (!none && !parse_card (w->words[2], &op->cards[1])))
-        return snprintf (why, size, "'%s' takes CARD CARD (or CARD none)", k), ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "restart") == 0)
-    {
-      /* restart [after SECONDS]: the referee was away that long, and the
-       * table may have played on meanwhile (docs/interpreter.md) */
-      op->op = OP_RESTART;
-      op->number = 0;
-      char *end = NULL;
-      double secs = w->n == 3 ? strtod (w->words[2], &end) : 0;
-      if (w->n == 3 && strcmp (w->words[1], "after") == 0 && end != w->words[2] && *end == '\0'
-          && secs > 0 && secs <= 3600)
-        op->number = (int) (secs * 1000);
-      else if (w->n != 1)
-        return snprintf (why, size, "'restart' takes nothing, or 'after SECONDS' (0-3600)"),
-               ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "snap") == 0)
-    {
-      op->op = OP_SNAP;
-      if (w->n != 1)
-        return snprintf (why, size, "'snap' takes nothing"), ENG_ERR_SYNTAX;
-      return ENG_OK;
-    }
-  if (strcmp (k, "expect") == 0)
-    {
-      op->op = OP_EXPECT;
-      if (w->n < 2)
-        return snprintf (why, size, "'expect' takes what to check"), ENG_ERR_SYNTAX;
-      const char *e = w->words[1];
-      const char *rest = w->n > 2 ? w->rest[2] : "";
-      long v;
-      if (strcmp (e, "move") == 0 || strcmp (e, "need") == 0)
-        {
-          op->ex = e[0] == 'm' ? EX_MOVE : EX_NEED;
-          if (w->n < 3)
-            return snprintf (why, size, "'expect %s' takes the text", e), ENG_ERR_SYNTAX;
-          /* words were split in place: glue them back */
-          size_t l = 0;
-          for (int i = 2; i < w->n && l < sizeof op->text; i++)
-            l += (size_t) snprintf (op->text + l, sizeof op->text - l, "%s%s", i > 2 ? " " : "",
-                                    w->words[i]);
-          return ENG_OK;
-        }
-      (void) rest;
-      if (strcmp (e, "say") == 0)
-        {
-          op->ex = EX_SAY;
-          if (w->n < 4)
-            return snprintf (why, size, "'expect say' takes KIND TEXT"), ENG_ERR_SYNTAX;
-          size_t kinds = sizeof event_kinds / sizeof event_kinds[0];
-          size_t i;
-          for (i = 0; i < kinds; i++)
-            if (strcmp (event_kinds[i], w->words[2]) == 0)
-              break;
-          if (i == kinds)
-            return snprintf (why, size, "unknown event kind '%.20s'", w->words[2]), ENG_ERR_SYNTAX;
-          op->event_kind = (uint8_t) i;
-          size_t l = 0;
-          for (int j = 3; j < w->n && l < sizeof op->text; j++)
-            l += (size_t) snprintf (op->text + l, sizeof op->text - l, "%s%s", j > 3 ? " " : "",
-                                    w->words[j]);
-          return ENG_OK;
-        }
-      if (strcmp (e, "illegal") == 0 || strcmp (e, "note") == 0)
-        {
-          op->ex = e[0] == 'i' ? EX_ILLEGAL : EX_NOTE;
-          if (w->n != 3 || strlen (w->words[2]) >= 8)
-            return snprintf (why, size, "'expect %s' takes a RULE id", e), ENG_ERR_SYNTAX;
-          snprintf (op->text, sizeof op->text, "%s", w->words[2]);
-          return ENG_OK;
-        }
-      if (strcmp (e, "quiet") == 0 || strcmp (e, "over") == 0)
-        {
-          op->ex = e[0] == 'q' ? EX_QUIET : EX_OVER;
-          if (w->n != 2)
-            return snprintf (why, size, "'expect %s' takes nothing", e), ENG_ERR_SYNTAX;
-          return ENG_OK;
-        }
-      if (strcmp (e, "score") == 0)
-        {
-          op->ex = EX_SCORE;
-          if (w->n != 4 || (op->player = player_by_name (su, w->words[2])) < 0
-              || !parse_int (w->words[3], -99, 99, &v))
-            return snprintf (why, size, "'expect score' takes PLAYER POINTS"), ENG_ERR_SYNTAX;
-          op->number = (int) v;
-          return ENG_OK;
-        }
-      if (strcmp (e, "turn") == 0)
-        {
-          op->ex = EX_TURN;
-          if (w->n != 3 || (op->player = player_by_name (su, w->words[2])) < 0)
-            return snprintf (why, size, "'expect turn' takes PLAYER"), ENG_ERR_SYNTAX;
-          return ENG_OK;
-        }
-      if (strcmp (e, "winner") == 0)
-        {
-          op->ex = EX_WINNER;
-          if (w->n < 3)
-            return snprintf (why, size, "'expect winner' takes PLAYER..."), ENG_ERR_SYNTAX;
-          for (int i = 2; i < w->n; i++)
-            {
-              int p = player_by_name (su, w->words[i]);
-              if (p < 0)
-                return snprintf (why, size, "no player '%.20s'", w->words[i]), ENG_ERR_SYNTAX;
-              op->winners = (uint16_t) (op->winners | (1u << p));
-            }
-          return ENG_OK;
-        }
-      if (strcmp (e, "todo") == 0 || strcmp (e, "moves") == 0)
-        {
-          op->ex = e[0] == 't' ? EX_TODO : EX_MOVES;
-          if (w->n != 3 || !parse_int (w->words[2], 0, 100000, &v))
-            return snprintf (why, size, "'expect %s' takes a count", e), ENG_ERR_SYNTAX;
-          op->number = (int) v;
-          return ENG_OK;
-        }
-      if (strcmp (e, "choice") == 0)
-        {
-          /* the candidates eng_interpreter_choice lists, in order; none */
-          op->ex = EX_CHOICE;
-          if (w->n < 3 || w->n > 1 + ENG_MAX_PLAYERS)
-            return snprintf (why, size, "'expect choice' takes PLAYER... (up to %d) or none",
-                             ENG_MAX_PLAYERS - 1), ENG_ERR_SYNTAX;
-          if (w->n == 3 && strcmp (w->words[2], "none") == 0)
-            return ENG_OK;
-          for (int i = 2; i < w->n; i++)
-            {
-              int p = player_by_name (su, w->words[i]);
-              if (p < 0)
-                return snprintf (why, size, "no player '%.20s'", w->words[i]), ENG_ERR_SYNTAX;
-              op->cards[op->n_cards++] = (uint16_t) p;
-            }
-          return ENG_OK;
-        }
-      return snprintf (why, size, "unknown expectation '%.20s' (move, need, say, illegal, note, "
-                       "quiet, score, turn, winner, over, todo, moves, choice)", e),
-             ENG_ERR_SYNTAX;
-    }
-  return snprintf (why, size, "unknown keyword '%.20s'", k), ENG_ERR_SYNTAX;
+  Line l = { sc, w, op, NULL, why, size };
+  const Keyword *kw = find_keyword (keywords, G_N_ELEMENTS (keywords), w->words[0]);
+  if ((kw == NULL || !kw->header) && sc->setup.n_players == 0)
+    return refuse (&l, "the script must start with 'players'");
+  if (kw == NULL)
+    return refuse (&l, "unknown keyword '%.20s'", w->words[0]);
+  op->op = kw->op;
+  return dispatch (&l, kw);
 }
 
 EngStatus
@@ -623,7 +785,7 @@ eng_live_script_parse (const char *text, size_t len, const char *source, EngLive
       char why[240] = "";
       Op op;
       EngStatus ls = parse_line (sc, &w, lineno, &op, why, sizeof why);
-      if (ls == ENG_ERR_NOT_FOUND)
+      if (ls == HEADER_LINE)
         continue;
       if (ls != ENG_OK)
         {
@@ -717,10 +879,6 @@ eng_live_script_n_ops (const EngLiveScript *script)
 bool
 eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *out)
 {
-  static const char *const expect_names[] = {
-    "move", "need", "say", "illegal", "note", "quiet", "score", "turn", "winner", "over",
-    "todo", "moves", "choice"
-  };
   if (script == NULL || out == NULL || index >= script->n_ops)
     return false;
   const Op *op = &script->ops[index];
@@ -736,7 +894,7 @@ eng_live_script_op (const EngLiveScript *script, size_t index, EngLiveScriptOp *
   out->zone = op->zone;
   out->player = op->player;
   out->number = op->number;
-  out->expect = op->op == OP_EXPECT ? expect_names[op->ex] : "";
+  out->expect = op->op == OP_EXPECT ? expectations[op->ex].name : "";
   out->text = op->text;
   return true;
 }
@@ -752,6 +910,8 @@ typedef struct {
 
 typedef struct {
   const EngLiveScript *sc;
+  const char *source;          /* names the script in errors */
+  EngParseError *err;          /* where a statement that cannot run says why */
   const EngCardSet *set;
   EngGame *game;
   EngInterpreter *interp;
@@ -965,128 +1125,159 @@ step_has (const Run *r, EngEventKind kind, const char *rule, const char *text, b
   return false;
 }
 
+/* ---- expect lines, checked: one checker per ExpectKind ---- */
+
 static void
-check (Run *r, const Op *op)
+check_move (Run *r, const Op *op)
 {
   const EngRecord *rec = eng_interpreter_record (r->interp);
   const EngSetup *su = eng_game_setup (r->game);
-  r->res->expects++;
-  char buf[256];
-  switch (op->ex)
+  if (r->moves_checked >= rec->n_moves)
     {
-    case EX_MOVE:
-      {
-        if (r->moves_checked >= rec->n_moves)
-          {
-            fail (r, op->line, "expected move '%s', but no further move was applied", op->text);
-            return;
-          }
-        EngMove want;
-        EngParseError perr;
-        if (eng_record_parse_move (rec, op->text, &want, &perr) != ENG_OK)
-          {
-            fail (r, op->line, "expected move '%s' does not parse: %s", op->text, perr.reason);
-            return;
-          }
-        char want_s[256];
-        eng_record_format_move (rec->klass, su, &want, want_s, sizeof want_s);
-        eng_record_format_move (rec->klass, su, &rec->moves[r->moves_checked].move, buf,
-                                sizeof buf);
-        r->moves_checked++;
-        if (strcmp (want_s, buf) != 0)
-          fail (r, op->line, "expected move '%s', applied '%s'", want_s, buf);
-        return;
-      }
-    case EX_NEED:
-      if (!step_has (r, ENG_EVENT_NEED, NULL, op->text, true))
-        fail (r, op->line, "no NEED '%s' in the last step", op->text);
-      return;
-    case EX_SAY:
-      if (!step_has (r, (EngEventKind) op->event_kind, NULL, op->text, false))
-        fail (r, op->line, "no %s event containing '%s' in the last step",
-              event_kinds[op->event_kind], op->text);
-      return;
-    case EX_ILLEGAL:
-      if (!step_has (r, ENG_EVENT_ILLEGAL, op->text, NULL, false))
-        fail (r, op->line, "no ILLEGAL event with rule %s in the last step", op->text);
-      return;
-    case EX_NOTE:
-      if (!step_has (r, ENG_EVENT_NOTE, op->text, NULL, false))
-        fail (r, op->line, "no NOTE event with rule %s in the last step", op->text);
-      return;
-    case EX_QUIET:
-      for (size_t i = 0; i < r->step.n; i++)
-        {
-          const EngEvent *e = &r->step.items[i];
-          if (e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
-              || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0))
-            {
-              fail (r, op->line, "expected no complaint, got %s [%s] %s",
-                    eng_event_kind_to_string (e->kind), e->rule, e->text);
-              return;
-            }
-        }
-      return;
-    case EX_SCORE:
-      {
-        int sc = eng_game_score (r->game, (unsigned) op->player);
-        if (sc != op->number)
-          fail (r, op->line, "%s has %d points, not %d", su->names[op->player], sc, op->number);
-        return;
-      }
-    case EX_TURN:
-      {
-        EngView *view = g_new (EngView, 1);
-        eng_game_public_view (r->game, view);
-        if (view->over || view->active != op->player)
-          fail (r, op->line, "it is not %s's turn", su->names[op->player]);
-        g_free (view);
-        return;
-      }
-    case EX_WINNER:
-      {
-        unsigned w = eng_game_winners (r->game, NULL);
-        if (w != op->winners)
-          fail (r, op->line, "winners are 0x%x, not 0x%x", w, op->winners);
-        return;
-      }
-    case EX_OVER:
-      if (!eng_game_is_over (r->game))
-        fail (r, op->line, "the game is not over");
-      return;
-    case EX_TODO:
-      if (eng_interpreter_n_expectations (r->interp) != (size_t) op->number)
-        fail (r, op->line, "%zu things left for the table to do, not %d%s%s",
-              eng_interpreter_n_expectations (r->interp), op->number,
-              eng_interpreter_n_expectations (r->interp) ? "; first: " : "",
-              eng_interpreter_n_expectations (r->interp)
-              ? eng_interpreter_expectation (r->interp, 0) : "");
-      return;
-    case EX_MOVES:
-      if (rec->n_moves != (size_t) op->number)
-        fail (r, op->line, "%zu moves applied, not %d", rec->n_moves, op->number);
-      return;
-    case EX_CHOICE:
-      {
-        int got[ENG_MAX_PLAYERS];
-        size_t n = eng_interpreter_choice (r->interp, got, ENG_MAX_PLAYERS);
-        bool same = n == op->n_cards;
-        for (size_t i = 0; same && i < n; i++)
-          same = got[i] == op->cards[i];
-        if (!same)
-          {
-            size_t l = 0;
-            buf[0] = '\0';
-            for (size_t i = 0; i < n && l < sizeof buf; i++)
-              l += (size_t) snprintf (buf + l, sizeof buf - l, " %s", su->names[got[i]]);
-            fail (r, op->line, "the choice offered is%s", n ? buf : " none");
-          }
-        return;
-      }
-    default:
+      fail (r, op->line, "expected move '%s', but no further move was applied", op->text);
       return;
     }
+  EngMove want;
+  EngParseError perr;
+  if (eng_record_parse_move (rec, op->text, &want, &perr) != ENG_OK)
+    {
+      fail (r, op->line, "expected move '%s' does not parse: %s", op->text, perr.reason);
+      return;
+    }
+  char want_s[256], applied[256];
+  eng_record_format_move (rec->klass, su, &want, want_s, sizeof want_s);
+  eng_record_format_move (rec->klass, su, &rec->moves[r->moves_checked].move, applied,
+                          sizeof applied);
+  r->moves_checked++;
+  if (strcmp (want_s, applied) != 0)
+    fail (r, op->line, "expected move '%s', applied '%s'", want_s, applied);
 }
+
+static void
+check_need (Run *r, const Op *op)
+{
+  if (!step_has (r, ENG_EVENT_NEED, NULL, op->text, true))
+    fail (r, op->line, "no NEED '%s' in the last step", op->text);
+}
+
+static void
+check_say (Run *r, const Op *op)
+{
+  if (!step_has (r, (EngEventKind) op->event_kind, NULL, op->text, false))
+    fail (r, op->line, "no %s event containing '%s' in the last step",
+          event_kinds[op->event_kind], op->text);
+}
+
+static void
+check_illegal (Run *r, const Op *op)
+{
+  if (!step_has (r, ENG_EVENT_ILLEGAL, op->text, NULL, false))
+    fail (r, op->line, "no ILLEGAL event with rule %s in the last step", op->text);
+}
+
+static void
+check_note (Run *r, const Op *op)
+{
+  if (!step_has (r, ENG_EVENT_NOTE, op->text, NULL, false))
+    fail (r, op->line, "no NOTE event with rule %s in the last step", op->text);
+}
+
+static void
+check_quiet (Run *r, const Op *op)
+{
+  for (size_t i = 0; i < r->step.n; i++)
+    {
+      const EngEvent *e = &r->step.items[i];
+      if (e->kind == ENG_EVENT_ILLEGAL || e->kind == ENG_EVENT_CONSERVATION
+          || (e->kind == ENG_EVENT_NOTE && strcmp (e->rule, "table") == 0))
+        {
+          fail (r, op->line, "expected no complaint, got %s [%s] %s",
+                eng_event_kind_to_string (e->kind), e->rule, e->text);
+          return;
+        }
+    }
+}
+
+static void
+check_score (Run *r, const Op *op)
+{
+  int sc = eng_game_score (r->game, (unsigned) op->player);
+  if (sc != op->number)
+    fail (r, op->line, "%s has %d points, not %d", eng_game_setup (r->game)->names[op->player], sc,
+          op->number);
+}
+
+static void
+check_turn (Run *r, const Op *op)
+{
+  EngView *view = g_new (EngView, 1);
+  eng_game_public_view (r->game, view);
+  if (view->over || view->active != op->player)
+    fail (r, op->line, "it is not %s's turn", eng_game_setup (r->game)->names[op->player]);
+  g_free (view);
+}
+
+static void
+check_winner (Run *r, const Op *op)
+{
+  unsigned w = eng_game_winners (r->game, NULL);
+  if (w != op->winners)
+    fail (r, op->line, "winners are 0x%x, not 0x%x", w, op->winners);
+}
+
+static void
+check_over (Run *r, const Op *op)
+{
+  if (!eng_game_is_over (r->game))
+    fail (r, op->line, "the game is not over");
+}
+
+static void
+check_todo (Run *r, const Op *op)
+{
+  size_t n = eng_interpreter_n_expectations (r->interp);
+  if (n != (size_t) op->number)
+    fail (r, op->line, "%zu things left for the table to do, not %d%s%s", n, op->number,
+          n ? "; first: " : "", n ? eng_interpreter_expectation (r->interp, 0) : "");
+}
+
+static void
+check_moves (Run *r, const Op *op)
+{
+  size_t n = eng_interpreter_record (r->interp)->n_moves;
+  if (n != (size_t) op->number)
+    fail (r, op->line, "%zu moves applied, not %d", n, op->number);
+}
+
+static void
+check_choice (Run *r, const Op *op)
+{
+  int got[ENG_MAX_PLAYERS];
+  size_t n = eng_interpreter_choice (r->interp, got, ENG_MAX_PLAYERS);
+  bool same = n == op->n_cards;
+  for (size_t i = 0; same && i < n; i++)
+    same = got[i] == op->cards[i];
+  if (same)
+    return;
+  const EngSetup *su = eng_game_setup (r->game);
+  char buf[256];
+  size_t l = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < n && l < sizeof buf; i++)
+    l += (size_t) snprintf (buf + l, sizeof buf - l, " %s", su->names[got[i]]);
+  fail (r, op->line, "the choice offered is%s", n ? buf : " none");
+}
+
+typedef void (*CheckFn) (Run *r, const Op *op);
+
+static const CheckFn checkers[] = {
+  [EX_MOVE] = check_move, [EX_NEED] = check_need, [EX_SAY] = check_say,
+  [EX_ILLEGAL] = check_illegal, [EX_NOTE] = check_note, [EX_QUIET] = check_quiet,
+  [EX_SCORE] = check_score, [EX_TURN] = check_turn, [EX_WINNER] = check_winner,
+  [EX_OVER] = check_over, [EX_TODO] = check_todo, [EX_MOVES] = check_moves,
+  [EX_CHOICE] = check_choice,
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (checkers) == EX_CHOICE + 1);
 
 static bool
 same_move (const EngMove *a, const EngMove *b)
@@ -1100,170 +1291,208 @@ same_move (const EngMove *a, const EngMove *b)
   return same;
 }
 
+/* ---- statements, run: one runner per OpKind ---- */
+
 static EngStatus
-run_op (Run *r, const Op *op, EngParseError *err, const char *source)
+not_in_set (Run *r, const Op *op, uint16_t serial)
 {
-  TableCard *c;
-  switch (op->op)
-    {
-    case OP_PUT:
-    case OP_DEAL:
-      for (int i = 0; i < (op->op == OP_DEAL ? op->n_cards : 1); i++)
-        {
-          uint16_t serial = op->cards[i];
-          if (eng_card_set_find_serial (r->set, serial) == NULL)
-            {
-              eng_parse_error_set (err, source, op->line, "card %u is not in the set", serial);
-              return ENG_ERR_SYNTAX;
-            }
-          if (table_find (r, serial) != NULL)
-            {
-              eng_parse_error_set (err, source, op->line, "card %u is already on the table",
-                                   serial);
-              return ENG_ERR_SYNTAX;
-            }
-          if (r->n_table >= SCRIPT_MAX_TABLE)
-            {
-              eng_parse_error_set (err, source, op->line, "too many cards on the table");
-              return ENG_ERR_LIMIT;
-            }
-          EngZone z = op->zone;
-          if (op->op == OP_DEAL)
-            z.index = (int8_t) i;
-          r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
-                                                 r->clock + ++r->tick };
-        }
-      return ENG_OK;
-    case OP_FLIP:
-    case OP_MOVE:
-    case OP_REMOVE:
-      c = table_find (r, op->cards[0]);
-      if (c == NULL)
-        {
-          eng_parse_error_set (err, source, op->line, "card %u is not on the table",
-                               op->cards[0]);
-          return ENG_ERR_SYNTAX;
-        }
-      if (op->op == OP_FLIP)
-        c->face = !c->face;
-      else if (op->op == OP_MOVE)
-        c->zone = op->zone;
-      else
-        *c = r->table[--r->n_table];
-      if (op->op != OP_REMOVE)
-        c->since = r->clock + ++r->tick;
-      return ENG_OK;
-    case OP_SNAP:
-      feed (r, op->line);
-      return ENG_OK;
-    case OP_COMMAND:
-    case OP_KEY:
-      if (eng_card_set_find_command (r->set, op->text) == NULL)
-        {
-          eng_parse_error_set (err, source, op->line, "no command '%s' in the card set",
-                               op->text);
-          return ENG_ERR_SYNTAX;
-        }
-      if (op->op == OP_COMMAND)
-        {
-          /* the command card is up for one snapshot, then taken away */
-          r->command_shown = op->text;
-          feed (r, op->line);
-          r->command_shown = NULL;
-          EngEvents keep = r->step;
-          EngEvent saved[SCRIPT_STEP_EVENTS];
-          memcpy (saved, r->step_storage, keep.n * sizeof saved[0]);
-          feed (r, op->line);
-          /* the step is the command's: keep what it said, plus anything after */
-          size_t n_after = r->step.n;
-          EngEvent after[SCRIPT_STEP_EVENTS];
-          memcpy (after, r->step_storage, n_after * sizeof after[0]);
-          memcpy (r->step_storage, saved, keep.n * sizeof saved[0]);
-          size_t total = keep.n;
-          for (size_t i = 0; i < n_after && total < SCRIPT_STEP_EVENTS; i++)
-            r->step_storage[total++] = after[i];
-          r->step.n = total;
-          return ENG_OK;
-        }
-      begin_step (r);
-      eng_interpreter_command (r->interp, op->text, &r->step);
-      end_step (r, op->line);
-      return ENG_OK;
-    case OP_CHOOSE:
-      if (r->choices != NULL)
-        {
-          int players[ENG_MAX_PLAYERS];
-          size_t n = eng_interpreter_choice (r->interp, players, ENG_MAX_PLAYERS);
-          r->choices (r->user, op->line, players, n);
-        }
-      begin_step (r);
-      if (eng_interpreter_choose_player (r->interp, op->player, &r->step) != ENG_OK)
-        eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "nothing was asked");
-      end_step (r, op->line);
-      return ENG_OK;
-    case OP_EXPECT:
-      check (r, op);
-      return ENG_OK;
-    case OP_MISREAD:
-      for (int i = 0; i < 2; i++)
-        if ((i == 0 || op->cards[1] != 0) && eng_card_set_find_serial (r->set, op->cards[i]) == NULL)
-          {
-            eng_parse_error_set (err, source, op->line, "card %u is not in the set",
-                                 op->cards[i]);
-            return ENG_ERR_SYNTAX;
-          }
-      r->read_as[op->cards[0]] = op->cards[1];
-      return ENG_OK;
-    case OP_CORRECT:
-      {
-        char seen[ENG_TAG_PAYLOAD_LEN + 1], actual[ENG_TAG_PAYLOAD_LEN + 1];
-        for (int i = 0; i < 2; i++)
-          {
-            EngTag tag = { eng_card_set_game_letter (r->set), "", ENG_TAG_FACE, op->cards[i] };
-            snprintf (tag.set, sizeof tag.set, "%s", eng_card_set_id (r->set));
-            if (i == 1 && op->cards[1] == 0)
-              break;
-            if (eng_card_set_find_serial (r->set, op->cards[i]) == NULL
-                || eng_tag_format (&tag, i == 0 ? seen : actual) != ENG_OK)
-              {
-                eng_parse_error_set (err, source, op->line, "card %u is not in the set",
-                                     op->cards[i]);
-                return ENG_ERR_SYNTAX;
-              }
-          }
-        /* moves taken back and re-read: `expect move` goes on from the
-         * first one that changed */
-        const EngRecord *rec = eng_interpreter_record (r->interp);
-        size_t n_before = rec->n_moves;
-        EngMove *before = malloc ((n_before + 1) * sizeof *before);
-        if (before == NULL)
-          return ENG_ERR_NO_MEMORY;
-        for (size_t i = 0; i < n_before; i++)
-          before[i] = rec->moves[i].move;
-        begin_step (r);
-        EngStatus st = eng_interpreter_correct_card (r->interp, seen,
-                                                     op->cards[1] ? actual : NULL, &r->step);
-        if (st != ENG_OK)
-          eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "correct: %s",
-                           eng_status_to_string (st));
-        rec = eng_interpreter_record (r->interp);
-        size_t same = 0;
-        while (same < n_before && same < rec->n_moves
-               && same_move (&before[same], &rec->moves[same].move))
-          same++;
-        free (before);
-        if (r->moves_checked > same)
-          r->moves_checked = same;
-        end_step (r, op->line);
-        return ENG_OK;
-      }
-    case OP_RESTART:
-      restart_referee (r, op->number);
-      return ENG_OK;
-    default:
-      return ENG_OK;
-    }
+  eng_parse_error_set (r->err, r->source, op->line, "card %u is not in the set", serial);
+  return ENG_ERR_SYNTAX;
 }
+
+/* put, deal: cards laid on the table */
+static EngStatus
+run_lay (Run *r, const Op *op)
+{
+  for (int i = 0; i < (op->op == OP_DEAL ? op->n_cards : 1); i++)
+    {
+      uint16_t serial = op->cards[i];
+      if (eng_card_set_find_serial (r->set, serial) == NULL)
+        return not_in_set (r, op, serial);
+      if (table_find (r, serial) != NULL)
+        {
+          eng_parse_error_set (r->err, r->source, op->line, "card %u is already on the table",
+                               serial);
+          return ENG_ERR_SYNTAX;
+        }
+      if (r->n_table >= SCRIPT_MAX_TABLE)
+        {
+          eng_parse_error_set (r->err, r->source, op->line, "too many cards on the table");
+          return ENG_ERR_LIMIT;
+        }
+      EngZone z = op->zone;
+      if (op->op == OP_DEAL)
+        z.index = (int8_t) i;
+      r->table[r->n_table++] = (TableCard) { serial, op->op == OP_PUT && op->face, z,
+                                             r->clock + ++r->tick };
+    }
+  return ENG_OK;
+}
+
+/* flip, move, remove: a card already on the table */
+static EngStatus
+run_change (Run *r, const Op *op)
+{
+  TableCard *c = table_find (r, op->cards[0]);
+  if (c == NULL)
+    {
+      eng_parse_error_set (r->err, r->source, op->line, "card %u is not on the table",
+                           op->cards[0]);
+      return ENG_ERR_SYNTAX;
+    }
+  if (op->op == OP_FLIP)
+    c->face = !c->face;
+  else if (op->op == OP_MOVE)
+    c->zone = op->zone;
+  else
+    *c = r->table[--r->n_table];
+  if (op->op != OP_REMOVE)
+    c->since = r->clock + ++r->tick;
+  return ENG_OK;
+}
+
+static EngStatus
+run_snap (Run *r, const Op *op)
+{
+  feed (r, op->line);
+  return ENG_OK;
+}
+
+static bool
+command_known (Run *r, const Op *op)
+{
+  if (eng_card_set_find_command (r->set, op->text) != NULL)
+    return true;
+  eng_parse_error_set (r->err, r->source, op->line, "no command '%s' in the card set", op->text);
+  return false;
+}
+
+/* The command card is up for one snapshot, then taken away; the step is
+ * the command's: what it said, plus anything said after. */
+static EngStatus
+run_command (Run *r, const Op *op)
+{
+  if (!command_known (r, op))
+    return ENG_ERR_SYNTAX;
+  r->command_shown = op->text;
+  feed (r, op->line);
+  r->command_shown = NULL;
+  EngEvents keep = r->step;
+  EngEvent saved[SCRIPT_STEP_EVENTS];
+  memcpy (saved, r->step_storage, keep.n * sizeof saved[0]);
+  feed (r, op->line);
+  size_t n_after = r->step.n;
+  EngEvent after[SCRIPT_STEP_EVENTS];
+  memcpy (after, r->step_storage, n_after * sizeof after[0]);
+  memcpy (r->step_storage, saved, keep.n * sizeof saved[0]);
+  size_t total = keep.n;
+  for (size_t i = 0; i < n_after && total < SCRIPT_STEP_EVENTS; i++)
+    r->step_storage[total++] = after[i];
+  r->step.n = total;
+  return ENG_OK;
+}
+
+static EngStatus
+run_key (Run *r, const Op *op)
+{
+  if (!command_known (r, op))
+    return ENG_ERR_SYNTAX;
+  begin_step (r);
+  eng_interpreter_command (r->interp, op->text, &r->step);
+  end_step (r, op->line);
+  return ENG_OK;
+}
+
+static EngStatus
+run_choose (Run *r, const Op *op)
+{
+  if (r->choices != NULL)
+    {
+      int players[ENG_MAX_PLAYERS];
+      size_t n = eng_interpreter_choice (r->interp, players, ENG_MAX_PLAYERS);
+      r->choices (r->user, op->line, players, n);
+    }
+  begin_step (r);
+  if (eng_interpreter_choose_player (r->interp, op->player, &r->step) != ENG_OK)
+    eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "nothing was asked");
+  end_step (r, op->line);
+  return ENG_OK;
+}
+
+static EngStatus
+run_expect (Run *r, const Op *op)
+{
+  r->res->expects++;
+  checkers[op->ex] (r, op);
+  return ENG_OK;
+}
+
+static EngStatus
+run_misread (Run *r, const Op *op)
+{
+  for (int i = 0; i < 2; i++)
+    if ((i == 0 || op->cards[1] != 0) && eng_card_set_find_serial (r->set, op->cards[i]) == NULL)
+      return not_in_set (r, op, op->cards[i]);
+  r->read_as[op->cards[0]] = op->cards[1];
+  return ENG_OK;
+}
+
+/* correct SEEN ACTUAL|none: moves taken back and re-read; `expect move`
+ * goes on from the first one that changed. */
+static EngStatus
+run_correct (Run *r, const Op *op)
+{
+  char seen[ENG_TAG_PAYLOAD_LEN + 1], actual[ENG_TAG_PAYLOAD_LEN + 1];
+  for (int i = 0; i < 2; i++)
+    {
+      EngTag tag = { eng_card_set_game_letter (r->set), "", ENG_TAG_FACE, op->cards[i] };
+      snprintf (tag.set, sizeof tag.set, "%s", eng_card_set_id (r->set));
+      if (i == 1 && op->cards[1] == 0)
+        break;
+      if (eng_card_set_find_serial (r->set, op->cards[i]) == NULL
+          || eng_tag_format (&tag, i == 0 ? seen : actual) != ENG_OK)
+        return not_in_set (r, op, op->cards[i]);
+    }
+  const EngRecord *rec = eng_interpreter_record (r->interp);
+  size_t n_before = rec->n_moves;
+  EngMove *before = malloc ((n_before + 1) * sizeof *before);
+  if (before == NULL)
+    return ENG_ERR_NO_MEMORY;
+  for (size_t i = 0; i < n_before; i++)
+    before[i] = rec->moves[i].move;
+  begin_step (r);
+  EngStatus st = eng_interpreter_correct_card (r->interp, seen, op->cards[1] ? actual : NULL,
+                                               &r->step);
+  if (st != ENG_OK)
+    eng_events_addf (&r->step, ENG_EVENT_NOTE, "script", "correct: %s", eng_status_to_string (st));
+  rec = eng_interpreter_record (r->interp);
+  size_t same = 0;
+  while (same < n_before && same < rec->n_moves
+         && same_move (&before[same], &rec->moves[same].move))
+    same++;
+  free (before);
+  if (r->moves_checked > same)
+    r->moves_checked = same;
+  end_step (r, op->line);
+  return ENG_OK;
+}
+
+static EngStatus
+run_restart (Run *r, const Op *op)
+{
+  restart_referee (r, op->number);
+  return ENG_OK;
+}
+
+typedef EngStatus (*RunFn) (Run *r, const Op *op);
+
+static const RunFn runners[] = {
+  [OP_PUT] = run_lay, [OP_FLIP] = run_change, [OP_MOVE] = run_change, [OP_REMOVE] = run_change,
+  [OP_DEAL] = run_lay, [OP_COMMAND] = run_command, [OP_KEY] = run_key, [OP_CHOOSE] = run_choose,
+  [OP_SNAP] = run_snap, [OP_EXPECT] = run_expect, [OP_MISREAD] = run_misread,
+  [OP_CORRECT] = run_correct, [OP_RESTART] = run_restart,
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (runners) == OP_RESTART + 1);
 
 static EngStatus run_script (const EngLiveScript *script, const EngCardSet *set,
                              const EngOptions *options, size_t kill_after,
@@ -1326,6 +1555,8 @@ run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions
   r->choices = choices;
   r->user = user;
   r->res = result;
+  r->err = err;
+  r->source = source;
   EngVerdict why;
   EngRng rng;
   eng_rng_seed (&rng, 1);
@@ -1360,7 +1591,7 @@ run_script (const EngLiveScript *script, const EngCardSet *set, const EngOptions
   begin_step (r);
   for (size_t i = 0; st == ENG_OK && i < script->n_ops; i++)
     {
-      st = run_op (r, &script->ops[i], err, source);
+      st = runners[script->ops[i].op] (r, &script->ops[i]);
       if (st == ENG_OK && r->restart_status != ENG_OK)
         {
           eng_parse_error_set (err, source, script->ops[i].line, "%s", r->restart_why);

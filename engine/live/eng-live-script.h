@@ -1,11 +1,15 @@
-/* eng-live-script.h: snapshot scripts (docs/snapshot-script-format.md).
+/* eng-live-script.h: snapshot scripts, a public format
+ * (docs/snapshot-script-format.md, which lists every keyword this parser
+ * accepts).
  *
- * A script describes a table as it changes: physical cards by serial laid
- * face up or face down at zones, command cards shown, keys pressed, and the
- * committed snapshots (`snap`) the camera pipeline would deliver; `expect`
- * lines state what the referee must have said and done.  Tests run scripts
- * through the interpreter; the same scripts can be rendered into camera
- * scenes, since every line names a physical card and where it lies.
+ * A script describes a table of any registered game as it changes:
+ * physical cards by serial laid face up or face down at zones, command
+ * cards shown, keys pressed, and the committed snapshots (`snap`) the
+ * camera pipeline would deliver; `expect` lines state what the referee
+ * must have said and done.  Users write them: `tablero-cli scene` renders
+ * one into a camera scene (every line names a physical card and where it
+ * lies), `tablero-cli bench latency` measures the referee on one, and each
+ * game's demo is one; the tests run them through the interpreter.
  */
 #pragma once
 

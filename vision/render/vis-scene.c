@@ -4,8 +4,10 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,6 +410,106 @@ parse_object (Parser *p, VisObjectKind kind, const char *keyword, Word *words, u
   return ENG_OK;
 }
 
+/* ---- events (`at T ACTION ...`): one reader per action ---- */
+
+typedef EngStatus (*EventFn) (Parser *p, VisSceneEvent *e, const char *action, Word *rest,
+                              unsigned nrest);
+
+/* place|move|flip|up|down|remove OBJECT [key=value...] */
+static EngStatus
+event_object (Parser *p, VisSceneEvent *e, const char *action, Word *rest, unsigned nrest)
+{
+  VisScene *s = p->scene;
+  if (nrest < 1 || rest[0].value != NULL)
+    return fail (p, ENG_ERR_SYNTAX, "'%s' needs an object id", action);
+  e->object = find_object (s, rest[0].key);
+  if (e->object < 0)
+    return fail (p, ENG_ERR_NOT_FOUND, "unknown object '%.60s' (declare it before its events)",
+                 rest[0].key);
+  e->over = e->kind == VIS_EV_MOVE ? 0.3 : 0;
+  for (unsigned i = 1; i < nrest; i++)
+    {
+      Word *w = &rest[i];
+      if (e->kind == VIS_EV_PLACE && KEY (w, "at"))
+        { TRY (parse_point (p, w, &e->x, &e->y)); e->has |= VIS_EV_HAS_POS; }
+      else if (e->kind == VIS_EV_MOVE && KEY (w, "to"))
+        { TRY (parse_point (p, w, &e->x, &e->y)); e->has |= VIS_EV_HAS_POS; }
+      else if ((e->kind == VIS_EV_PLACE || e->kind == VIS_EV_MOVE) && KEY (w, "rot"))
+        { TRY (parse_double (p, w, -3600, 3600, &e->rot)); e->has |= VIS_EV_HAS_ROT; }
+      else if (e->kind == VIS_EV_MOVE && KEY (w, "over"))
+        TRY (parse_double (p, w, 0, 1e5, &e->over));
+      else if (e->kind == VIS_EV_PLACE && (FLAG (w, "up") || FLAG (w, "down")))
+        { e->up = FLAG (w, "up"); e->has |= VIS_EV_HAS_UP; }
+      else
+        return unknown_key (p, w, action);
+    }
+  if (e->kind == VIS_EV_MOVE && !(e->has & VIS_EV_HAS_POS))
+    return fail (p, ENG_ERR_SYNTAX, "'move' needs to=X,Y");
+  if (e->kind != VIS_EV_PLACE && e->kind != VIS_EV_MOVE && e->kind != VIS_EV_REMOVE
+      && s->objects[e->object].kind != VIS_OBJ_CARD)
+    return fail (p, ENG_ERR_SYNTAX, "only cards can be turned over ('%s')", rest[0].key);
+  return ENG_OK;
+}
+
+static EngStatus
+event_camera (Parser *p, VisSceneEvent *e, const char *action, Word *rest, unsigned nrest)
+{
+  (void) action;
+  return parse_camera_words (p, rest, nrest, &e->camera, &e->has, &e->over);
+}
+
+static EngStatus
+event_degrade (Parser *p, VisSceneEvent *e, const char *action, Word *rest, unsigned nrest)
+{
+  (void) action;
+  return parse_degrade_words (p, rest, nrest, &e->degrade, &e->has);
+}
+
+/* hand from=X,Y for=SECONDS [to=X,Y] [size=MM] [arm=DEG] */
+static EngStatus
+event_hand (Parser *p, VisSceneEvent *e, const char *action, Word *rest, unsigned nrest)
+{
+  e->size = 180;
+  e->arm = 90;
+  bool have_from = false, have_for = false;
+  for (unsigned i = 0; i < nrest; i++)
+    {
+      Word *w = &rest[i];
+      if (KEY (w, "from"))
+        { TRY (parse_point (p, w, &e->x, &e->y)); have_from = true; }
+      else if (KEY (w, "to"))
+        { TRY (parse_point (p, w, &e->x2, &e->y2)); e->has |= VIS_EV_HAS_TO; }
+      else if (KEY (w, "for"))
+        { TRY (parse_double (p, w, 0.001, 1e5, &e->over)); have_for = true; }
+      else if (KEY (w, "size"))
+        TRY (parse_double (p, w, 20, 1000, &e->size));
+      else if (KEY (w, "arm"))
+        TRY (parse_double (p, w, -360, 360, &e->arm));
+      else
+        return unknown_key (p, w, action);
+    }
+  if (!have_from || !have_for)
+    return fail (p, ENG_ERR_SYNTAX, "'hand' needs from=X,Y and for=SECONDS");
+  if (!(e->has & VIS_EV_HAS_TO))
+    {
+      e->x2 = e->x;
+      e->y2 = e->y;
+    }
+  return ENG_OK;
+}
+
+static const struct {
+  const char *name;
+  VisEventKind kind;
+  EventFn parse;
+} event_actions[] = {
+  { "place", VIS_EV_PLACE, event_object }, { "move", VIS_EV_MOVE, event_object },
+  { "flip", VIS_EV_FLIP, event_object }, { "up", VIS_EV_UP, event_object },
+  { "down", VIS_EV_DOWN, event_object }, { "remove", VIS_EV_REMOVE, event_object },
+  { "camera", VIS_EV_CAMERA, event_camera }, { "degrade", VIS_EV_DEGRADE, event_degrade },
+  { "hand", VIS_EV_HAND, event_hand },
+};
+
 static EngStatus
 parse_event (Parser *p, Word *words, unsigned n)
 {
@@ -424,98 +526,236 @@ parse_event (Parser *p, Word *words, unsigned n)
   e.order = s->n_events;
   e.object = -1;
   const char *action = words[1].key;
-  Word *rest = words + 2;
-  unsigned nrest = n - 2;
-
-  static const struct { const char *name; VisEventKind kind; } obj_actions[] = {
-    { "place", VIS_EV_PLACE }, { "move", VIS_EV_MOVE }, { "flip", VIS_EV_FLIP },
-    { "up", VIS_EV_UP }, { "down", VIS_EV_DOWN }, { "remove", VIS_EV_REMOVE },
-  };
-  for (size_t k = 0; k < sizeof obj_actions / sizeof obj_actions[0]; k++)
-    if (strcmp (action, obj_actions[k].name) == 0)
+  for (size_t k = 0; k < sizeof event_actions / sizeof event_actions[0]; k++)
+    if (strcmp (action, event_actions[k].name) == 0)
       {
-        e.kind = obj_actions[k].kind;
-        if (nrest < 1 || rest[0].value != NULL)
-          return fail (p, ENG_ERR_SYNTAX, "'%s' needs an object id", action);
-        e.object = find_object (s, rest[0].key);
-        if (e.object < 0)
-          return fail (p, ENG_ERR_NOT_FOUND, "unknown object '%.60s' (declare it before its events)",
-                       rest[0].key);
-        e.over = e.kind == VIS_EV_MOVE ? 0.3 : 0;
-        for (unsigned i = 1; i < nrest; i++)
-          {
-            Word *w = &rest[i];
-            if (e.kind == VIS_EV_PLACE && KEY (w, "at"))
-              { TRY (parse_point (p, w, &e.x, &e.y)); e.has |= VIS_EV_HAS_POS; }
-            else if (e.kind == VIS_EV_MOVE && KEY (w, "to"))
-              { TRY (parse_point (p, w, &e.x, &e.y)); e.has |= VIS_EV_HAS_POS; }
-            else if ((e.kind == VIS_EV_PLACE || e.kind == VIS_EV_MOVE) && KEY (w, "rot"))
-              { TRY (parse_double (p, w, -3600, 3600, &e.rot)); e.has |= VIS_EV_HAS_ROT; }
-            else if (e.kind == VIS_EV_MOVE && KEY (w, "over"))
-              TRY (parse_double (p, w, 0, 1e5, &e.over));
-            else if (e.kind == VIS_EV_PLACE && (FLAG (w, "up") || FLAG (w, "down")))
-              { e.up = FLAG (w, "up"); e.has |= VIS_EV_HAS_UP; }
-            else
-              return unknown_key (p, w, action);
-          }
-        if (e.kind == VIS_EV_MOVE && !(e.has & VIS_EV_HAS_POS))
-          return fail (p, ENG_ERR_SYNTAX, "'move' needs to=X,Y");
-        if (e.kind != VIS_EV_PLACE && e.kind != VIS_EV_MOVE && e.kind != VIS_EV_REMOVE
-            && s->objects[e.object].kind != VIS_OBJ_CARD)
-          return fail (p, ENG_ERR_SYNTAX, "only cards can be turned over ('%s')", rest[0].key);
+        e.kind = event_actions[k].kind;
+        TRY (event_actions[k].parse (p, &e, action, words + 2, n - 2));
         s->events[s->n_events++] = e;
         return ENG_OK;
       }
-  if (strcmp (action, "camera") == 0)
+  return fail (p, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown action '%.60s'", action);
+}
+
+/* ---- the header lines: one handler each ---- */
+
+typedef struct SceneKeyword SceneKeyword;
+typedef EngStatus (*SceneLineFn) (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs);
+/* A settings line's keys that are not plain numbers: false for a key not
+ * its own, else true with *st. */
+typedef bool (*SceneKeyFn) (Parser *p, Word *w, EngStatus *st);
+
+/* A line's keyword; a count of words after it outside [min_args, max_args]
+ * is refused with `usage`.  Objects' lines say which object they declare;
+ * settings lines which of their keys are not plain numbers. */
+struct SceneKeyword {
+  const char *name;
+  unsigned min_args, max_args;
+  const char *usage;
+  VisObjectKind object;
+  SceneKeyFn own_keys;
+  SceneLineFn parse;
+};
+
+/* The settings lines' plain numbers: the line, the key, its range and the
+ * scene's field it sets. */
+static const struct {
+  const char *line, *key;
+  double lo, hi;
+  size_t offset;
+} scene_numbers[] = {
+  { "image", "fps", 0.1, 1000, offsetof (VisScene, fps) },
+  { "image", "duration", 0, 1e5, offsetof (VisScene, duration) },
+  { "table", "width", 50, 20000, offsetof (VisScene, table_w) },
+  { "table", "height", 50, 20000, offsetof (VisScene, table_h) },
+  { "table", "grain", 0, 1, offsetof (VisScene, grain) },
+  { "sticker", "size", 5, 500, offsetof (VisScene, sticker_mm) },
+  { "card-size", "width", 10, 1000, offsetof (VisScene, card_w) },
+  { "card-size", "height", 10, 1000, offsetof (VisScene, card_h) },
+};
+
+/* key=value words of a settings line (image, table, tags, sticker,
+ * card-size), each set as it is read. */
+static EngStatus
+parse_settings (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  for (unsigned i = 0; i < nargs; i++)
     {
-      e.kind = VIS_EV_CAMERA;
-      TRY (parse_camera_words (p, rest, nrest, &e.camera, &e.has, &e.over));
+      Word *w = &args[i];
+      EngStatus st = ENG_OK;
+      size_t n = 0;
+      while (n < sizeof scene_numbers / sizeof scene_numbers[0]
+             && !(strcmp (scene_numbers[n].line, k->name) == 0 && KEY (w, scene_numbers[n].key)))
+        n++;
+      if (n < sizeof scene_numbers / sizeof scene_numbers[0])
+        st = parse_double (p, w, scene_numbers[n].lo, scene_numbers[n].hi,
+                           (double *) ((char *) p->scene + scene_numbers[n].offset));
+      else if (k->own_keys == NULL || !k->own_keys (p, w, &st))
+        return unknown_key (p, w, k->name);
+      TRY (st);
     }
-  else if (strcmp (action, "degrade") == 0)
+  return ENG_OK;
+}
+
+static bool
+image_key (Parser *p, Word *w, EngStatus *st)
+{
+  VisScene *s = p->scene;
+  unsigned u;
+  double d;
+  if (KEY (w, "width") || KEY (w, "height"))
     {
-      e.kind = VIS_EV_DEGRADE;
-      TRY (parse_degrade_words (p, rest, nrest, &e.degrade, &e.has));
+      *st = parse_uint (p, w, 16, 8192, &u);
+      if (*st == ENG_OK)
+        *(w->key[0] == 'w' ? &s->width : &s->height) = (int) u;
     }
-  else if (strcmp (action, "hand") == 0)
+  else if (KEY (w, "seed"))
     {
-      e.kind = VIS_EV_HAND;
-      e.size = 180;
-      e.arm = 90;
-      bool have_from = false, have_for = false;
-      for (unsigned i = 0; i < nrest; i++)
-        {
-          Word *w = &rest[i];
-          if (KEY (w, "from"))
-            { TRY (parse_point (p, w, &e.x, &e.y)); have_from = true; }
-          else if (KEY (w, "to"))
-            { TRY (parse_point (p, w, &e.x2, &e.y2)); e.has |= VIS_EV_HAS_TO; }
-          else if (KEY (w, "for"))
-            { TRY (parse_double (p, w, 0.001, 1e5, &e.over)); have_for = true; }
-          else if (KEY (w, "size"))
-            TRY (parse_double (p, w, 20, 1000, &e.size));
-          else if (KEY (w, "arm"))
-            TRY (parse_double (p, w, -360, 360, &e.arm));
-          else
-            return unknown_key (p, w, "hand");
-        }
-      if (!have_from || !have_for)
-        return fail (p, ENG_ERR_SYNTAX, "'hand' needs from=X,Y and for=SECONDS");
-      if (!(e.has & VIS_EV_HAS_TO))
-        {
-          e.x2 = e.x;
-          e.y2 = e.y;
-        }
+      *st = parse_double (p, w, 0, 4294967295.0, &d);
+      if (*st == ENG_OK)
+        s->seed = (uint64_t) d;
+    }
+  else if (KEY (w, "format"))
+    {
+      if (strcmp (w->value, "png") != 0 && strcmp (w->value, "jpg") != 0)
+        *st = fail (p, ENG_ERR_SYNTAX, "format must be png or jpg, not '%.40s'", w->value);
+      else
+        snprintf (s->format, sizeof s->format, "%s", w->value);
     }
   else
-    return fail (p, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown action '%.60s'", action);
-  s->events[s->n_events++] = e;
+    return false;
+  return true;
+}
+
+static EngStatus
+parse_image (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  TRY (parse_settings (p, k, args, nargs));
+  if (p->scene->duration * p->scene->fps > 1e6)
+    return fail (p, ENG_ERR_LIMIT, "more than a million frames");
+  return ENG_OK;
+}
+
+static bool
+table_key (Parser *p, Word *w, EngStatus *st)
+{
+  if (!KEY (w, "colour") && !KEY (w, "color"))
+    return false;
+  *st = parse_colour (p, w, p->scene->table_rgb);
+  return true;
+}
+
+static bool
+tag_char (char c)
+{
+  return isdigit ((unsigned char) c) || isupper ((unsigned char) c);
+}
+
+static bool
+tags_key (Parser *p, Word *w, EngStatus *st)
+{
+  VisScene *s = p->scene;
+  if (KEY (w, "game"))
+    {
+      if (strlen (w->value) != 1 || !isupper ((unsigned char) w->value[0]))
+        *st = fail (p, ENG_ERR_SYNTAX, "tags game= is one letter A-Z, not '%.40s'", w->value);
+      else
+        s->game_letter = w->value[0];
+    }
+  else if (KEY (w, "set"))
+    {
+      const char *v = w->value;
+      if (strlen (v) != 2 || !tag_char (v[0]) || !tag_char (v[1]))
+        *st = fail (p, ENG_ERR_SYNTAX, "tags set= is two characters [0-9A-Z], not '%.40s'", v);
+      else
+        memcpy (s->set_id, v, 3);
+    }
+  else
+    return false;
+  return true;
+}
+
+/* sticker quiet=auto|N */
+static bool
+sticker_key (Parser *p, Word *w, EngStatus *st)
+{
+  unsigned u;
+  if (KEY (w, "quiet") && strcmp (w->value, "auto") == 0)
+    p->scene->quiet = -1;
+  else if (KEY (w, "quiet"))
+    {
+      *st = parse_uint (p, w, 0, 10, &u);
+      if (*st == ENG_OK)
+        p->scene->quiet = (int) u;
+    }
+  else
+    return false;
+  return true;
+}
+
+static EngStatus
+parse_camera_line (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  unsigned has = 0;
+  (void) k;
+  return parse_camera_words (p, args, nargs, &p->scene->camera, &has, NULL);
+}
+
+static EngStatus
+parse_game (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  VisScene *s = p->scene;
+  (void) nargs;
+  if (args[0].value != NULL || strlen (args[0].key) >= sizeof s->game)
+    return fail (p, ENG_ERR_SYNTAX, "%s", k->usage);
+  snprintf (s->game, sizeof s->game, "%s", args[0].key);
   return ENG_OK;
 }
 
 static EngStatus
+parse_degrade_line (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  unsigned has = 0;
+  (void) k;
+  return parse_degrade_words (p, args, nargs, &p->scene->degrade, &has);
+}
+
+/* anchor, seat, card, foreign, command */
+static EngStatus
+parse_object_line (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  return parse_object (p, k->object, k->name, args, nargs);
+}
+
+static EngStatus
+parse_event_line (Parser *p, const SceneKeyword *k, Word *args, unsigned nargs)
+{
+  (void) k;
+  return parse_event (p, args, nargs);
+}
+
+#define ANY_ARGS 0, UINT_MAX, NULL
+
+static const SceneKeyword scene_keywords[] = {
+  { "image", ANY_ARGS, 0, image_key, parse_image },
+  { "camera", ANY_ARGS, 0, NULL, parse_camera_line },
+  { "table", ANY_ARGS, 0, table_key, parse_settings },
+  { "tags", ANY_ARGS, 0, tags_key, parse_settings },
+  { "game", 1, 1, "'game' needs one name, the game's short name", 0, NULL, parse_game },
+  { "sticker", ANY_ARGS, 0, sticker_key, parse_settings },
+  { "card-size", ANY_ARGS, 0, NULL, parse_settings },
+  { "degrade", ANY_ARGS, 0, NULL, parse_degrade_line },
+  { "anchor", ANY_ARGS, VIS_OBJ_ANCHOR, NULL, parse_object_line },
+  { "seat", ANY_ARGS, VIS_OBJ_SEAT, NULL, parse_object_line },
+  { "card", ANY_ARGS, VIS_OBJ_CARD, NULL, parse_object_line },
+  { "foreign", ANY_ARGS, VIS_OBJ_FOREIGN, NULL, parse_object_line },
+  { "command", ANY_ARGS, VIS_OBJ_COMMAND, NULL, parse_object_line },
+  { "at", ANY_ARGS, 0, NULL, parse_event_line },
+};
+
+static EngStatus
 parse_line (Parser *p, char *line)
 {
-  VisScene *s = p->scene;
   Word words[MAX_WORDS];
   unsigned n = 0;
   TRY (split_words (p, line, words, &n));
@@ -523,142 +763,16 @@ parse_line (Parser *p, char *line)
     return ENG_OK;
   if (words[0].value != NULL)
     return fail (p, ENG_ERR_SYNTAX, "a line starts with a keyword, not '%s=...'", words[0].key);
-  const char *kw = words[0].key;
-  Word *args = words + 1;
-  unsigned nargs = n - 1;
-  if (strcmp (kw, "image") == 0)
+  for (size_t i = 0; i < sizeof scene_keywords / sizeof scene_keywords[0]; i++)
     {
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          Word *w = &args[i];
-          unsigned u;
-          double d;
-          if (KEY (w, "width"))
-            { TRY (parse_uint (p, w, 16, 8192, &u)); s->width = (int) u; }
-          else if (KEY (w, "height"))
-            { TRY (parse_uint (p, w, 16, 8192, &u)); s->height = (int) u; }
-          else if (KEY (w, "fps"))
-            TRY (parse_double (p, w, 0.1, 1000, &s->fps));
-          else if (KEY (w, "duration"))
-            TRY (parse_double (p, w, 0, 1e5, &s->duration));
-          else if (KEY (w, "seed"))
-            { TRY (parse_double (p, w, 0, 4294967295.0, &d)); s->seed = (uint64_t) d; }
-          else if (KEY (w, "format"))
-            {
-              if (strcmp (w->value, "png") != 0 && strcmp (w->value, "jpg") != 0)
-                return fail (p, ENG_ERR_SYNTAX, "format must be png or jpg, not '%.40s'", w->value);
-              snprintf (s->format, sizeof s->format, "%s", w->value);
-            }
-          else
-            return unknown_key (p, w, kw);
-        }
-      if (s->duration * s->fps > 1e6)
-        return fail (p, ENG_ERR_LIMIT, "more than a million frames");
-      return ENG_OK;
+      const SceneKeyword *k = &scene_keywords[i];
+      if (strcmp (words[0].key, k->name) != 0)
+        continue;
+      if (n - 1 < k->min_args || n - 1 > k->max_args)
+        return fail (p, ENG_ERR_SYNTAX, "%s", k->usage);
+      return k->parse (p, k, words + 1, n - 1);
     }
-  if (strcmp (kw, "camera") == 0)
-    {
-      unsigned has = 0;
-      return parse_camera_words (p, args, nargs, &s->camera, &has, NULL);
-    }
-  if (strcmp (kw, "table") == 0)
-    {
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          Word *w = &args[i];
-          if (KEY (w, "width"))
-            TRY (parse_double (p, w, 50, 20000, &s->table_w));
-          else if (KEY (w, "height"))
-            TRY (parse_double (p, w, 50, 20000, &s->table_h));
-          else if (KEY (w, "colour") || KEY (w, "color"))
-            TRY (parse_colour (p, w, s->table_rgb));
-          else if (KEY (w, "grain"))
-            TRY (parse_double (p, w, 0, 1, &s->grain));
-          else
-            return unknown_key (p, w, kw);
-        }
-      return ENG_OK;
-    }
-  if (strcmp (kw, "tags") == 0)
-    {
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          Word *w = &args[i];
-          if (KEY (w, "game"))
-            {
-              if (strlen (w->value) != 1 || !isupper ((unsigned char) w->value[0]))
-                return fail (p, ENG_ERR_SYNTAX, "tags game= is one letter A-Z, not '%.40s'", w->value);
-              s->game_letter = w->value[0];
-            }
-          else if (KEY (w, "set"))
-            {
-              const char *v = w->value;
-              if (strlen (v) != 2 || !(isdigit ((unsigned char) v[0]) || isupper ((unsigned char) v[0]))
-                  || !(isdigit ((unsigned char) v[1]) || isupper ((unsigned char) v[1])))
-                return fail (p, ENG_ERR_SYNTAX, "tags set= is two characters [0-9A-Z], not '%.40s'", v);
-              memcpy (s->set_id, v, 3);
-            }
-          else
-            return unknown_key (p, w, kw);
-        }
-      return ENG_OK;
-    }
-  if (strcmp (kw, "game") == 0)
-    {
-      if (nargs != 1 || args[0].value != NULL || strlen (args[0].key) >= sizeof s->game)
-        return fail (p, ENG_ERR_SYNTAX, "'game' needs one name, the game's short name");
-      snprintf (s->game, sizeof s->game, "%s", args[0].key);
-      return ENG_OK;
-    }
-  if (strcmp (kw, "sticker") == 0)
-    {
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          Word *w = &args[i];
-          unsigned u;
-          if (KEY (w, "size"))
-            TRY (parse_double (p, w, 5, 500, &s->sticker_mm));
-          else if (KEY (w, "quiet") && strcmp (w->value, "auto") == 0)
-            s->quiet = -1;
-          else if (KEY (w, "quiet"))
-            { TRY (parse_uint (p, w, 0, 10, &u)); s->quiet = (int) u; }
-          else
-            return unknown_key (p, w, kw);
-        }
-      return ENG_OK;
-    }
-  if (strcmp (kw, "card-size") == 0)
-    {
-      for (unsigned i = 0; i < nargs; i++)
-        {
-          Word *w = &args[i];
-          if (KEY (w, "width"))
-            TRY (parse_double (p, w, 10, 1000, &s->card_w));
-          else if (KEY (w, "height"))
-            TRY (parse_double (p, w, 10, 1000, &s->card_h));
-          else
-            return unknown_key (p, w, kw);
-        }
-      return ENG_OK;
-    }
-  if (strcmp (kw, "degrade") == 0)
-    {
-      unsigned has = 0;
-      return parse_degrade_words (p, args, nargs, &s->degrade, &has);
-    }
-  if (strcmp (kw, "anchor") == 0)
-    return parse_object (p, VIS_OBJ_ANCHOR, kw, args, nargs);
-  if (strcmp (kw, "seat") == 0)
-    return parse_object (p, VIS_OBJ_SEAT, kw, args, nargs);
-  if (strcmp (kw, "card") == 0)
-    return parse_object (p, VIS_OBJ_CARD, kw, args, nargs);
-  if (strcmp (kw, "foreign") == 0)
-    return parse_object (p, VIS_OBJ_FOREIGN, kw, args, nargs);
-  if (strcmp (kw, "command") == 0)
-    return parse_object (p, VIS_OBJ_COMMAND, kw, args, nargs);
-  if (strcmp (kw, "at") == 0)
-    return parse_event (p, args, nargs);
-  return fail (p, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown keyword '%.60s'", kw);
+  return fail (p, ENG_ERR_UNKNOWN_ATTRIBUTE, "unknown keyword '%.60s'", words[0].key);
 }
 
 static int
