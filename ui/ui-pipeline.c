@@ -394,16 +394,108 @@ serve_save_request (UiPipeline *self)
   g_free (path);
 }
 
+/* What the worker has said once and must not repeat every frame. */
+typedef struct {
+  unsigned calibrations;
+  gint64 last_recalibration_said;
+  UiCalibrationFacts said_doubles;
+  gboolean said_old_format, said_wrong_seal;
+} WorkerSaid;
+
+/* The next frame of the source into *frame: TRUE with a frame, FALSE with
+ * none this time (*end when the source is over); what went wrong said. */
+static gboolean
+read_frame (UiPipeline *self, VisFrame *frame, gboolean *end)
+{
+  VisSourceError err = { "" };
+  VisSourceStatus status = vis_source_read (self->source, frame, &err);
+  if (status == VIS_SOURCE_AGAIN)
+    return FALSE;
+  if (status == VIS_SOURCE_DISCONNECTED)
+    {
+      publish_status (self, _ ("Camera disconnected: %s. Waiting for it to come back."), err.message);
+      g_usleep (200 * 1000);
+      return FALSE;
+    }
+  if (status == VIS_SOURCE_END)
+    {
+      publish_status (self, _ ("The recording has ended."));
+      *end = TRUE;
+      return FALSE;
+    }
+  if (!vis_source_status_has_frame (status))
+    {
+      publish_status (self, _ ("Camera error: %s"), err.message[0] ? err.message
+                                                                  : vis_source_status_to_string (status));
+      g_usleep (200 * 1000);
+      return FALSE;
+    }
+  if (status == VIS_SOURCE_RECONNECTED)
+    publish_status (self, _ ("Camera reconnected."));
+  return TRUE;
+}
+
+/* A nudge recalibrates over a few frames: said once. */
+static void
+say_calibration (UiPipeline *self, WorkerSaid *said)
+{
+  if (cal_observer_calibrations (self->observer) == said->calibrations)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  if (said->calibrations == 0 || now - said->last_recalibration_said > 3 * G_USEC_PER_SEC)
+    publish_status (self, said->calibrations == 0
+                            ? _ ("Table calibrated from the four anchors.")
+                            : _ ("The camera or the table moved: recalibrated from the anchors."));
+  said->last_recalibration_said = now;
+  said->calibrations = cal_observer_calibrations (self->observer);
+}
+
+/* Stickers that are not this table's are said once, without naming the
+ * card they claim (it may lie face down, K20). */
+static void
+say_foreign_stickers (UiPipeline *self, const VisDetectResult *result, WorkerSaid *said)
+{
+  if (result->n_old_format > 0 && !said->said_old_format)
+    {
+      publish_status (self, "%s", _ ("A sticker printed in an older format is in view and is not read: print the stickers again (menu, Print the stickers…)."));
+      said->said_old_format = TRUE;
+    }
+  else if (result->n_wrong_seal > 0 && !said->said_wrong_seal)
+    {
+      publish_status (self, "%s", _ ("A sticker from another printing, or made by hand, is in view and is not taken as a card: its seal is not this table's."));
+      said->said_wrong_seal = TRUE;
+    }
+}
+
+/* The observer's look at `frame` into the back slot: zones, detections,
+ * the camera facts, the metered exposure.  *changed: the snapshot changed. */
+static void
+observe (UiPipeline *self, Slot *back, VisFrame *frame, VisCameraControls *controls,
+         WorkerSaid *said, bool *changed)
+{
+  if (cal_observer_process (self->observer, &frame->image, frame->timestamp_ns, &back->snapshot,
+                            changed) != ENG_OK)
+    return;
+  say_calibration (self, said);
+  size_t n_zones = cal_table_zone_outlines (cal_observer_table (self->observer), back->zones, MAX_ZONES);
+  back->n_zones = (guint) MIN (n_zones, (size_t) MAX_ZONES);
+  const VisDetectResult *result = cal_observer_detections (self->observer);
+  back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
+  memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
+  gather_facts (self, &back->facts, &frame->image);
+  meter_exposure (self, controls, frame, result, &back->facts);
+  say_doubles (self, &back->facts, &said->said_doubles);
+  say_foreign_stickers (self, result, said);
+  serve_save_request (self);
+}
+
 static gpointer
 worker_main (gpointer data)
 {
   UiPipeline *self = UI_PIPELINE (data);
   gboolean paced = !g_str_has_prefix (self->spec, "camera") && !g_str_has_prefix (self->spec, "v4l2:");
   gint64 start_us = 0, first_ns = 0;
-  unsigned calibrations = 0;
-  gint64 last_recalibration_said = 0;
-  UiCalibrationFacts said_doubles = { 0 };
-  gboolean said_old_format = FALSE, said_wrong_seal = FALSE;
+  WorkerSaid said = { 0 };
   char last_report[512] = "";
   VisCameraControls asked, controls;   /* as the window asked them; as the camera has them
                                           (the metered exposure time in it) */
@@ -415,30 +507,13 @@ worker_main (gpointer data)
     {
       serve_controls (self, &asked, &controls, last_report, sizeof last_report);
       VisFrame frame;
-      VisSourceError err = { "" };
-      VisSourceStatus status = vis_source_read (self->source, &frame, &err);
-      if (status == VIS_SOURCE_AGAIN)
-        continue;
-      if (status == VIS_SOURCE_DISCONNECTED)
+      gboolean end = FALSE;
+      if (!read_frame (self, &frame, &end))
         {
-          publish_status (self, _ ("Camera disconnected: %s. Waiting for it to come back."), err.message);
-          g_usleep (200 * 1000);
+          if (end)
+            break;
           continue;
         }
-      if (status == VIS_SOURCE_END)
-        {
-          publish_status (self, _ ("The recording has ended."));
-          break;
-        }
-      if (!vis_source_status_has_frame (status))
-        {
-          publish_status (self, _ ("Camera error: %s"), err.message[0] ? err.message
-                                                                      : vis_source_status_to_string (status));
-          g_usleep (200 * 1000);
-          continue;
-        }
-      if (status == VIS_SOURCE_RECONNECTED)
-        publish_status (self, _ ("Camera reconnected."));
       if (paced)
         pace (&start_us, &first_ns, &frame);
 
@@ -447,42 +522,7 @@ worker_main (gpointer data)
       if (g_atomic_int_compare_and_exchange (&self->recalibration_requested, 1, 0))
         cal_observer_request_recalibration (self->observer);
       bool changed = false;
-      if (cal_observer_process (self->observer, &frame.image, frame.timestamp_ns, &back->snapshot,
-                                &changed) == ENG_OK)
-        {
-          /* A nudge recalibrates over a few frames: say it once. */
-          if (cal_observer_calibrations (self->observer) != calibrations)
-            {
-              gint64 now = g_get_monotonic_time ();
-              if (calibrations == 0 || now - last_recalibration_said > 3 * G_USEC_PER_SEC)
-                publish_status (self, calibrations == 0
-                                        ? _ ("Table calibrated from the four anchors.")
-                                        : _ ("The camera or the table moved: recalibrated from the anchors."));
-              last_recalibration_said = now;
-              calibrations = cal_observer_calibrations (self->observer);
-            }
-          size_t n_zones = cal_table_zone_outlines (cal_observer_table (self->observer), back->zones, MAX_ZONES);
-          back->n_zones = (guint) MIN (n_zones, (size_t) MAX_ZONES);
-          const VisDetectResult *result = cal_observer_detections (self->observer);
-          back->n_detections = (guint) MIN (result->n_detections, (gsize) MAX_DETECTIONS);
-          memcpy (back->detections, result->detections, back->n_detections * sizeof (VisDetection));
-          gather_facts (self, &back->facts, &frame.image);
-          meter_exposure (self, &controls, &frame, result, &back->facts);
-          say_doubles (self, &back->facts, &said_doubles);
-          /* Stickers that are not this table's are said once, without
-           * naming the card they claim (it may lie face down, K20). */
-          if (result->n_old_format > 0 && !said_old_format)
-            {
-              publish_status (self, "%s", _ ("A sticker printed in an older format is in view and is not read: print the stickers again (menu, Print the stickers…)."));
-              said_old_format = TRUE;
-            }
-          else if (result->n_wrong_seal > 0 && !said_wrong_seal)
-            {
-              publish_status (self, "%s", _ ("A sticker from another printing, or made by hand, is in view and is not taken as a card: its seal is not this table's."));
-              said_wrong_seal = TRUE;
-            }
-          serve_save_request (self);
-        }
+      observe (self, back, &frame, &controls, &said, &changed);
       if (!copy_frame (back, &frame))
         continue;
       back->fresh = TRUE;

@@ -100,32 +100,13 @@ draw_card (cairo_t *cr, double x, double y, const EngCardSet *set, const EngGame
     draw_text_centred (cr, x, y + CARD_H / 2 - 8, value, 10, CARD_W - 4, 1);
 }
 
+/* Shared places (decks, piles, a path), with counts the referee can
+ * prove: each shows its top card, a back while it holds hidden cards. */
 static void
-ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+draw_shared (cairo_t *cr, const EngView *view, const EngCardSet *set, const EngGame *game,
+             double w, double cx, double cy)
 {
-  UiTableMap *self = UI_TABLE_MAP (widget);
-  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  cairo_set_source_rgb (cr, 0.17, 0.32, 0.22);
-  cairo_rectangle (cr, 0, 0, w, h);
-  cairo_fill (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_line_width (cr, 1);
-
-  if (self->referee == NULL)
-    {
-      cairo_destroy (cr);
-      return;
-    }
-  const EngView *view = ui_referee_get_view (self->referee);
-  const EngCardSet *set = ui_referee_get_card_set (self->referee);
-  const EngGame *game = ui_referee_get_game (self->referee);
-  double cx = w / 2, cy = h / 2;
   unsigned n = view->n_players;
-
-  /* Shared places (decks, piles, a path), with counts the referee can
-   * prove: each shows its top card, a back while it holds hidden cards. */
   unsigned n_shared = MIN (view->n_shared, (unsigned) ENG_VIEW_SHARED_PLACES);
   char pile_text[ENG_VIEW_SHARED_PLACES][ENG_VIEW_TEXT + 16];
   double pile_width[ENG_VIEW_SHARED_PLACES];
@@ -154,53 +135,85 @@ ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (unsigned i = 0; i < n_shared; i++)
     draw_text_centred (cr, cx + pile_step * (i - (n_shared - 1) / 2.0), cy + CARD_H / 2 + 12,
                        pile_text[i], 9, 2 * pile_step - 4, 2);
+}
 
-  /* Seats around the table, clockwise from the bottom (seat order): the
-   * seat's first place (where it plays) drawn, the others counted. */
+/* One seat at (px, py) of a w-wide map of n seats: the seat's first place
+ * (where it plays) drawn, the others counted under the name. */
+static void
+draw_seat (cairo_t *cr, const EngViewPlayer *vp, const EngCardSet *set, const EngGame *game,
+           double w, unsigned n, double px, double py)
+{
+  cairo_save (cr);
+  cairo_translate (cr, px, py);
+  if (vp->flags & (ENG_VIEW_PLAYER_ACTIVE | ENG_VIEW_PLAYER_DECIDING))
+    {
+      double alpha = (vp->flags & ENG_VIEW_PLAYER_ACTIVE) ? 0.35 : 0.18;
+      cairo_set_source_rgba (cr, 1, 0.85, 0.2, alpha);
+      cairo_rectangle (cr, -62, -CARD_H / 2 - 6, 124, CARD_H + 26);
+      cairo_fill (cr);
+    }
+  if (vp->n_places > 0)
+    {
+      const EngViewPlace *own = &vp->places[0];
+      unsigned k_max = MIN (own->n_cards, 5u);
+      double step = k_max > 3 ? 24 : 40;
+      for (unsigned k = 0; k < k_max; k++)
+        draw_card (cr, (k - (k_max - 1) / 2.0) * step, 0, set, game, view_card (&own->cards[k]));
+    }
+  GString *text = g_string_new (vp->name);
+  /* Translators: after a player's name on the table map. */
+  if (vp->hand >= 0)
+    g_string_append_printf (text, _ (" · %d in hand"), vp->hand);
+  for (unsigned i = 1; i < vp->n_places; i++)
+    g_string_append_printf (text, " · %s %d", vp->places[i].label, vp->places[i].count);
+  if (vp->flags & ENG_VIEW_PLAYER_OUT)
+    g_string_append_printf (text, " · %s", _ ("out"));
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  /* a seat at a side keeps its whole line inside the map: as wide as
+   * the map allows around it, in two lines when it must */
+  double line_room = n > 2 ? MIN (w - 8, 2 * MIN (px, w - px) - 8) : w - 8;
+  PangoLayout *layout = ui_text_fit_layout (cr, text->str, line_room, 2, 10, 7, FALSE);
+  double lw, lh;
+  ui_text_fit_size (layout, &lw, &lh);
+  double half = lw / 2 + 4;
+  double tx = CLAMP (0.0, half - px, MAX (half - px, w - half - px));
+  ui_text_fit_show_centred (cr, layout, tx, CARD_H / 2 + 4 + lh / 2);
+  g_object_unref (layout);
+  g_string_free (text, TRUE);
+  cairo_restore (cr);
+}
+
+static void
+ui_table_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  UiTableMap *self = UI_TABLE_MAP (widget);
+  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_set_source_rgb (cr, 0.17, 0.32, 0.22);
+  cairo_rectangle (cr, 0, 0, w, h);
+  cairo_fill (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_line_width (cr, 1);
+
+  if (self->referee == NULL)
+    {
+      cairo_destroy (cr);
+      return;
+    }
+  const EngView *view = ui_referee_get_view (self->referee);
+  const EngCardSet *set = ui_referee_get_card_set (self->referee);
+  const EngGame *game = ui_referee_get_game (self->referee);
+  double cx = w / 2, cy = h / 2;
+  unsigned n = view->n_players;
+  draw_shared (cr, view, set, game, w, cx, cy);
+  /* Seats around the table, clockwise from the bottom (seat order) */
   double rx = w / 2 - 70, ry = h / 2 - 45;
   for (unsigned p = 0; p < n; p++)
     {
-      const EngViewPlayer *vp = &view->players[p];
       double angle = G_PI / 2 + 2 * G_PI * p / n;
-      double px = cx + rx * cos (angle), py = cy + ry * sin (angle);
-      cairo_save (cr);
-      cairo_translate (cr, px, py);
-      if (vp->flags & (ENG_VIEW_PLAYER_ACTIVE | ENG_VIEW_PLAYER_DECIDING))
-        {
-          double alpha = (vp->flags & ENG_VIEW_PLAYER_ACTIVE) ? 0.35 : 0.18;
-          cairo_set_source_rgba (cr, 1, 0.85, 0.2, alpha);
-          cairo_rectangle (cr, -62, -CARD_H / 2 - 6, 124, CARD_H + 26);
-          cairo_fill (cr);
-        }
-      if (vp->n_places > 0)
-        {
-          const EngViewPlace *own = &vp->places[0];
-          unsigned k_max = MIN (own->n_cards, 5u);
-          double step = k_max > 3 ? 24 : 40;
-          for (unsigned k = 0; k < k_max; k++)
-            draw_card (cr, (k - (k_max - 1) / 2.0) * step, 0, set, game, view_card (&own->cards[k]));
-        }
-      GString *text = g_string_new (vp->name);
-      /* Translators: after a player's name on the table map. */
-      if (vp->hand >= 0)
-        g_string_append_printf (text, _ (" · %d in hand"), vp->hand);
-      for (unsigned i = 1; i < vp->n_places; i++)
-        g_string_append_printf (text, " · %s %d", vp->places[i].label, vp->places[i].count);
-      if (vp->flags & ENG_VIEW_PLAYER_OUT)
-        g_string_append_printf (text, " · %s", _ ("out"));
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      /* a seat at a side keeps its whole line inside the map: as wide as
-       * the map allows around it, in two lines when it must */
-      double line_room = n > 2 ? MIN (w - 8, 2 * MIN (px, w - px) - 8) : w - 8;
-      PangoLayout *layout = ui_text_fit_layout (cr, text->str, line_room, 2, 10, 7, FALSE);
-      double lw, lh;
-      ui_text_fit_size (layout, &lw, &lh);
-      double half = lw / 2 + 4;
-      double tx = CLAMP (0.0, half - px, MAX (half - px, w - half - px));
-      ui_text_fit_show_centred (cr, layout, tx, CARD_H / 2 + 4 + lh / 2);
-      g_object_unref (layout);
-      g_string_free (text, TRUE);
-      cairo_restore (cr);
+      draw_seat (cr, &view->players[p], set, game, w, n, cx + rx * cos (angle),
+                 cy + ry * sin (angle));
     }
   cairo_destroy (cr);
 }

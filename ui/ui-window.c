@@ -1485,17 +1485,11 @@ ui_window_finalize (GObject *object)
   G_OBJECT_CLASS (ui_window_parent_class)->finalize (object);
 }
 
+/* The window's properties, each bound to a GSettings key by whoever keeps
+ * the settings (ui-application.c). */
 static void
-ui_window_class_init (UiWindowClass *klass)
+install_properties (GObjectClass *object_class)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = ui_window_dispose;
-  object_class->finalize = ui_window_finalize;
-  object_class->get_property = ui_window_get_property;
-  object_class->set_property = ui_window_set_property;
-
   /* Bound to GSettings' table-mode key by whoever keeps the settings. */
   properties[PROP_TABLE_MODE] = g_param_spec_boolean ("table-mode", NULL, NULL, FALSE,
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
@@ -1517,7 +1511,11 @@ ui_window_class_init (UiWindowClass *klass)
                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                       | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+}
 
+static void
+bind_template (GtkWidgetClass *widget_class)
+{
   g_type_ensure (UI_TYPE_CAMERA_VIEW);
   g_type_ensure (UI_TYPE_CAMERA_CONTROLS);
   g_type_ensure (UI_TYPE_SCOREBOARD);
@@ -1561,7 +1559,13 @@ ui_window_class_init (UiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, UiWindow, table_mode);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, UiWindow, mute_button);
+}
 
+/* The window's actions and their keys; a game's command keys come later,
+ * from its card set (fill_command_keys). */
+static void
+install_actions (GtkWidgetClass *widget_class)
+{
   gtk_widget_class_install_action (widget_class, "win.select-game", "s", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.command", "s", command_action);
   gtk_widget_class_install_action (widget_class, "win.select-source", "s", select_source_action);
@@ -1594,6 +1598,21 @@ ui_window_class_init (UiWindowClass *klass)
                                          "s", keys[i].command);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
                                        "win.save-record", NULL);
+}
+
+static void
+ui_window_class_init (UiWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ui_window_dispose;
+  object_class->finalize = ui_window_finalize;
+  object_class->get_property = ui_window_get_property;
+  object_class->set_property = ui_window_set_property;
+  install_properties (object_class);
+  bind_template (widget_class);
+  install_actions (widget_class);
 }
 
 static void
