@@ -1675,7 +1675,7 @@ cal_scene_generate (const EngLiveScript *script, const EngCardSet *set, const Ca
     }
   if (st == ENG_OK)
     {
-      /* the draw piles: one face-down card on each deck zone ("cat-deck") */
+      /* the draw piles: one face-down card on each deck zone (a deck of the set) */
       for (size_t d = 0; d < eng_card_set_n_decks (g->set) && d < 8; d++)
         {
           const EngDeck *deck = eng_card_set_deck (g->set, d);

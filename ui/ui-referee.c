@@ -135,7 +135,7 @@ named_by_event (const EngEvent *e, const EngMove *move)
   if (e->kind == ENG_EVENT_ACCEPTED && move != NULL)
     return named_by_move (move);
   Named n = { .player = e->player };
-  if (e->kind == ENG_EVENT_SHOWN || e->kind == ENG_EVENT_CAPTURE)
+  if (e->kind == ENG_EVENT_SHOWN || e->kind == ENG_EVENT_TAKEN)
     named_add (&n, (unsigned) e->value);
   return n;
 }

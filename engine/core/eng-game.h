@@ -58,11 +58,13 @@ typedef enum {
   ENG_EVENT_ILLEGAL,       /* refused: text = reason, rule = rule id */
   ENG_EVENT_NEED,          /* what the table must do next (plain words) */
   ENG_EVENT_SHOWN,         /* a face was shown to everyone: value = serial */
-  ENG_EVENT_CAPTURE,       /* player takes face-up card `value` (serial) into their
-                              own pile or capture area (the card led, when several) */
-  ENG_EVENT_ESCAPE,        /* a card a move aimed at stays where it was (value) */
+  ENG_EVENT_TAKEN,         /* player takes face-up card `value` (serial) into their
+                              own pile or capture area (the card led, when several);
+                              "capture" in the JSON lines */
+  ENG_EVENT_STAYED,        /* a card a move aimed at stays where it was (value);
+                              "escape" in the JSON lines */
   ENG_EVENT_SCORE,         /* player's score is now value (delta) */
-  ENG_EVENT_REFILL,        /* cards given out: counts[p][d] to player p from the
+  ENG_EVENT_DEALT,         /* cards given out ("refill"): counts[p][d] to player p from the
                               set's deck d (its `deck` lines' order) */
   ENG_EVENT_RESHUFFLE,     /* a discard pile became a deck */
   ENG_EVENT_RETURN,        /* a card goes back to its owner's hand */
@@ -175,7 +177,7 @@ EngStatus eng_options_read (const EngOptions *options, const EngOptionSpec *spec
 #define ENG_MAX_DEALS 16
 #define ENG_DEAL_MAX_CARDS 128
 typedef struct {
-  char place[16];          /* game-specific: "slots", "hand", "cat-deck" ... */
+  char place[16];          /* game-specific: a place the game names ("hand", "pile", a deck id) */
   int8_t player;           /* -1 for shared places */
   uint16_t cards[ENG_DEAL_MAX_CARDS];  /* serials, ENG_SERIAL_UNKNOWN allowed */
   uint16_t n_cards;

@@ -103,11 +103,11 @@ eng_event_to_json (const EngEvent *e, const EngSetup *su, unsigned line, char *b
       put_int (&j, e->delta);
       break;
     case ENG_EVENT_SHOWN:
-    case ENG_EVENT_CAPTURE:
+    case ENG_EVENT_TAKEN:
       puts_raw (&j, ",\"card\":");
       put_int (&j, e->value);
       break;
-    case ENG_EVENT_REFILL:
+    case ENG_EVENT_DEALT:
       puts_raw (&j, ",\"refill\":{");
       for (unsigned i = 0; i < su->n_players && i < ENG_MAX_PLAYERS; i++)
         {

@@ -383,7 +383,7 @@ next_turn (EngPlay *c)
   if (empty)
     {
       deal_hands (s);
-      EngEvent *e = eng_play_say (c, ENG_EVENT_REFILL, s->dealer, "S6",
+      EngEvent *e = eng_play_say (c, ENG_EVENT_DEALT, s->dealer, "S6",
                                   ENG_N_ ("%s: deal three more cards to each player"),
                                   eng_play_name (c, s->dealer));
       for (unsigned p = 0; e != NULL && p < s->n_players; p++)
@@ -447,7 +447,7 @@ apply_deal (EngPlay *c, const EngMove *m)
       for (unsigned i = 0; i < escobas; i++)
         escoba_mark (s, side, s->pile[side][s->pile_n[side] - 4 + i]);
       s->last_capturer = s->dealer;
-      EngEvent *e = eng_play_sayn (c, ENG_EVENT_CAPTURE, s->dealer, "S2",
+      EngEvent *e = eng_play_sayn (c, ENG_EVENT_TAKEN, s->dealer, "S2",
                                    "Dealer's escoba: %s takes the four table cards (%u escoba)",
                                    "Dealer's escoba: %s takes the four table cards (%u escobas)",
                                    escobas, eng_play_name (c, s->dealer), escobas);
@@ -532,14 +532,14 @@ capture (EngPlay *c, const EngMove *m, uint8_t k)
        * table sees which ones; the log's details hold the record) */
       EngEvent *e;
       if (m->n_cards > 2)
-        e = eng_play_say (c, ENG_EVENT_CAPTURE, m->player, "S3",
+        e = eng_play_say (c, ENG_EVENT_TAKEN, m->player, "S3",
                           ENG_N_ ("%s takes 15 with %s and %u table cards"),
                           eng_play_name (c, m->player), face (c, k, true, list, sizeof list),
                           m->n_cards);
       else
         {
           combination (c, k, taken, m->n_cards, list, sizeof list);
-          e = eng_play_say (c, ENG_EVENT_CAPTURE, m->player, "S3", ENG_N_ ("%s takes 15: %s"),
+          e = eng_play_say (c, ENG_EVENT_TAKEN, m->player, "S3", ENG_N_ ("%s takes 15: %s"),
                             eng_play_name (c, m->player), list);
         }
       if (e != NULL)

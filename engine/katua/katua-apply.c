@@ -475,10 +475,10 @@ capture (KatCtx *c, int taker, int p, int slot, const char *rule)
   /* what happened; where the cat goes is the table's instruction (the
    * live referee's "Ana: take the cat ... into your capture area") */
   EngEvent *e = taker == p
-    ? ev_add (c, ENG_EVENT_CAPTURE, taker, rule,
+    ? ev_add (c, ENG_EVENT_TAKEN, taker, rule,
               ENG_N_ ("%s captures their own cat from slot %d: %s"), pname (s, taker), slot + 1,
               card_label (c, k))
-    : ev_add (c, ENG_EVENT_CAPTURE, taker, rule, ENG_N_ ("%s captures %s's cat from slot %d: %s"),
+    : ev_add (c, ENG_EVENT_TAKEN, taker, rule, ENG_N_ ("%s captures %s's cat from slot %d: %s"),
               pname (s, taker), pname (s, p), slot + 1, card_label (c, k));
   if (e != NULL)
     {
@@ -770,7 +770,7 @@ end_turn (KatCtx *c)
     {
       char text[200];
       refill_words (counts, s, n, text, sizeof text);
-      EngEvent *e = ev_add (c, ENG_EVENT_REFILL, s->active, "K15", "%s", text);
+      EngEvent *e = ev_add (c, ENG_EVENT_DEALT, s->active, "K15", "%s", text);
       if (e != NULL)
         memcpy (e->counts, counts, sizeof counts);
     }
@@ -788,7 +788,7 @@ pop_attempt (KatCtx *c)
   /* an attempt whose slot emptied meanwhile has nothing to hit */
   while (s->n_att > 0 && s->slot[s->att[0].player][s->att[0].slot] == KAT_NONE)
     {
-      ev_add (c, ENG_EVENT_ESCAPE, s->att[0].player, "K11",
+      ev_add (c, ENG_EVENT_STAYED, s->att[0].player, "K11",
               ENG_N_ ("The beam at %s's slot %d finds no cat"), pname (s, s->att[0].player),
               s->att[0].slot + 1);
       discard_from_play (s, s->att[0].card);
@@ -848,7 +848,7 @@ do_neutralise (KatCtx *c, uint8_t ufo, unsigned colour, uint16_t show, int defen
     shown (c, a.player, a.slot, "K5", true);
   to_discard (s, ufo);
   discard_from_play (s, a.card);
-  ev_add (c, ENG_EVENT_ESCAPE, defender, "K5",
+  ev_add (c, ENG_EVENT_STAYED, defender, "K5",
           ENG_N_ ("%s neutralises %s's %s beam at slot %d: both UFOs go to the discard pile"),
           pname (s, defender), pname (s, a.launcher), colour_name (c, a.colour), a.slot + 1);
   pop_attempt (c);
@@ -1062,7 +1062,7 @@ do_hit (KatCtx *c, uint16_t show)
     capture (c, a.launcher, a.player, a.slot, "K11");
   else
     {
-      ev_add (c, ENG_EVENT_ESCAPE, a.player, "K11",
+      ev_add (c, ENG_EVENT_STAYED, a.player, "K11",
               ENG_N_ ("The %s beam does not attract the %s: the cat escapes and the UFO is "
                       "discarded"),
               colour_name (c, a.colour), card_label (c, k));

@@ -426,7 +426,7 @@ lay_zones (const EngInterpreter *it, EngZone *out, size_t max)
   for (unsigned p = 0; p < eng_live_n_players (it); p++)
     {
       int seat = eng_live_seat_of (it, (int) p);
-      for (int i = 0; i < k->n_attack && n < max; i++)
+      for (int i = 0; i < k->n_spots && n < max; i++)
         out[n++] = eng_live_zone (ENG_ZONE_ATTACK, seat, i);
       if (n < max)
         out[n++] = eng_live_zone (ENG_ZONE_PLAY, seat, -1);
@@ -747,7 +747,7 @@ try_setup_without (Plan *p, const int *faces, int n_faces, unsigned without)
   for (int f = 0; f < n_faces; f++)
     {
       const EngLiveItem *face = &p->target[faces[f]];
-      if (((without >> f) & 1u) && face->zone.kind == p->it->klass->carry_to
+      if (((without >> f) & 1u) && face->zone.kind == p->it->klass->moved_to
           && face->zone.kind != 0 && !back_for_captured (p->it, face, s))
         return false;
     }
@@ -768,7 +768,7 @@ try_setups (Plan *p)
     {
       const EngLiveItem *t = &p->target[i];
       bool played = is_lay_zone (p->it, t->zone)
-                    || (k->carry_to != 0 && t->zone.kind == k->carry_to)
+                    || (k->moved_to != 0 && t->zone.kind == k->moved_to)
                     || ((k->cover_zones >> t->zone.kind) & 1u);
       if (t->kind == 'F' && played)
         faces[n++] = i;

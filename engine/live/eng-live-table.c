@@ -912,7 +912,7 @@ zone_known (const EngInterpreter *it, EngZone z)
                 || z.kind == ENG_ZONE_CAPTURE || z.kind == ENG_ZONE_PLAY;
   if (seated && eng_live_player_of_seat (it, z.seat) < 0)
     return false;
-  int n = z.kind == ENG_ZONE_SLOT ? k->n_slots : z.kind == ENG_ZONE_ATTACK ? k->n_attack
+  int n = z.kind == ENG_ZONE_SLOT ? k->n_slots : z.kind == ENG_ZONE_ATTACK ? k->n_spots
           : z.kind == ENG_ZONE_CENTRE ? k->n_centre : -1;
   return n < 0 || (z.index >= 0 && z.index < n);
 }
@@ -1091,15 +1091,15 @@ pair_flips (EngInterpreter *it, bool *used_v, bool *used_c)
             break;
           }
     }
-  if (k->carry_from == 0 && k->carry_to == 0)
+  if (k->moved_from == 0 && k->moved_to == 0)
     return;
   int lone_back = -1, lone_face = -1, n_back = 0, n_face = 0;
   for (int vi = 0; vi < m->n_view; vi++)
-    if (!used_v[vi] && m->view[vi].kind == 'B' && m->view[vi].zone.kind == k->carry_from
+    if (!used_v[vi] && m->view[vi].kind == 'B' && m->view[vi].zone.kind == k->moved_from
         && !leaving (m, &m->view[vi]))
       lone_back = vi, n_back++;
   for (int ci = 0; ci < it->n_cur; ci++)
-    if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].zone.kind == k->carry_to)
+    if (!used_c[ci] && it->cur[ci].kind == 'F' && it->cur[ci].zone.kind == k->moved_to)
       lone_face = ci, n_face++;
   if (n_back == 1 && n_face == 1)
     {

@@ -140,19 +140,19 @@ struct EngLiveClass {
   /* Zone kinds (bit 1u << EngZoneKind) where a card lies face down and may
    * be turned over in place; where a face may vanish under the next card
    * (piles); and how many indexed places a seat has of SLOT zones (its
-   * cards in a row) and of ATTACK zones (the spots in front of them where
+   * cards in a row) and of ATTACK zones (n_spots: the spots in front of them where
    * cards are laid at that card), and the centre of CENTRE zones (0: none;
    * an index outside is read as no zone). */
   uint32_t flip_zones;
   uint32_t cover_zones;
-  uint8_t n_slots, n_attack, n_centre;
+  uint8_t n_slots, n_spots, n_centre;
   /* What lies in a slot, for snapshot-script messages ("cat", "card"). */
   const char *slot_noun;
   /* A card turned face up and carried off between two looks: a back
-   * leaving a zone of kind `carry_from` while one face appears in a zone of
-   * kind `carry_to` reads as the card turned up in place, then moved
+   * leaving a zone of kind `moved_from` while one face appears in a zone of
+   * kind `moved_to` reads as the card turned up in place, then moved
    * (0: never; e.g. a card from its slot to a capture area). */
-  uint8_t carry_from, carry_to;
+  uint8_t moved_from, moved_to;
   /* The rule id complaints about tidying up cite (cards to the discard
    * pile or a capture area, cards turned back down): "K11". */
   const char *cleanup_rule;

@@ -234,7 +234,7 @@ Test (core, event_json_escapes_and_names_players)
   su.n_players = 2;
   snprintf (su.names[0], sizeof su.names[0], "Ana");
   snprintf (su.names[1], sizeof su.names[1], "Bea");
-  EngEvent e = { .kind = ENG_EVENT_REFILL, .player = 0, .other = -1 };
+  EngEvent e = { .kind = ENG_EVENT_DEALT, .player = 0, .other = -1 };
   snprintf (e.rule, sizeof e.rule, "K15");
   snprintf (e.text, sizeof e.text, "say \"hi\"\\\n");
   e.counts[0][0] = 1;

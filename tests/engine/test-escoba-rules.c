@@ -112,7 +112,7 @@ Test (escoba, s02_a_deal_of_15_or_30_is_the_dealers_escoba)
   GameTest t;
   gt_new (&t, TWO);
   gt_ok (&t, "Bea deal 1 2 3 9");          /* 1 + 2 + 3 + 9 */
-  const EngEvent *e = gt_event (&t, ENG_EVENT_CAPTURE, "S2");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_TAKEN, "S2");
   cr_assert_not_null (e);
   cr_assert_str_eq (e->text, "Dealer's escoba: Bea takes the four table cards (1 escoba)");
   cr_assert_eq (es (&t)->table_n, 0);
@@ -127,7 +127,7 @@ Test (escoba, s02_a_deal_of_15_or_30_is_the_dealers_escoba)
 
   gt_new (&t, TWO);
   gt_ok (&t, "Bea deal 10 20 9 1");        /* 30, but no group of 15 */
-  cr_assert_null (gt_event (&t, ENG_EVENT_CAPTURE, "S2"));
+  cr_assert_null (gt_event (&t, ENG_EVENT_TAKEN, "S2"));
   cr_assert_eq (es (&t)->table_n, 4);
   gt_free (&t);
 }
@@ -141,7 +141,7 @@ Test (escoba, s03_a_card_takes_table_cards_that_make_15_with_it)
   cr_assert_str_eq (t.why.reason, "These make 12, not 15: the knight of copas and the three of oros");
   gt_refused (&t, "Ana play 5 30", ENG_ERR_ILLEGAL, "S3");   /* not on the table */
   gt_ok (&t, "Ana play 5 20");                               /* 5 + 10 */
-  const EngEvent *e = gt_event (&t, ENG_EVENT_CAPTURE, "S3");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_TAKEN, "S3");
   cr_assert_not_null (e);
   cr_assert_str_eq (e->text, "Ana takes 15: the five of oros and the king of copas");
   cr_assert_eq (e->value, 5);
@@ -198,10 +198,10 @@ Test (escoba, s06_three_more_cards_each_while_the_deck_lasts)
   for (size_t i = 0; i < 5; i++)
     {
       gt_ok (&t, plays[i]);
-      cr_assert_null (gt_event (&t, ENG_EVENT_REFILL, NULL));
+      cr_assert_null (gt_event (&t, ENG_EVENT_DEALT, NULL));
     }
   gt_ok (&t, "Bea play 36");
-  const EngEvent *e = gt_event (&t, ENG_EVENT_REFILL, "S6");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_DEALT, "S6");
   cr_assert_not_null (e, "the sixth card ends the hands");
   cr_assert_str_eq (e->text, "Bea: deal three more cards to each player");
   cr_assert (e->counts[0][0] == 3 && e->counts[1][0] == 3);

@@ -45,7 +45,7 @@ play_short_game (const char *language, const char *aims, const char *capture,
   gt_ok (&t, "Ana attack 72 Bea 3");   /* tricolor beam at the fake-1 */
   cr_assert_str_eq (text_of (&t, ENG_EVENT_NOTE, "K4"), aims);
   gt_ok (&t, "Bea hit");
-  cr_assert_str_eq (text_of (&t, ENG_EVENT_CAPTURE, "K11"), capture);
+  cr_assert_str_eq (text_of (&t, ENG_EVENT_TAKEN, "K11"), capture);
   cr_assert_str_eq (text_of (&t, ENG_EVENT_SCORE, "K11"), score);
   gt_refused (&t, "Ana attack 35 Bea 1", ENG_ERR_ILLEGAL, "K3");
   cr_assert_str_eq (t.why.reason, refusal);

@@ -88,7 +88,7 @@ Test (katua, k02_hand_limit_three_and_draws_only_at_end_of_turn)
   cr_assert_eq (kt_state (&t)->hand_n[0], 1, "no draw during the turn");
   gt_ok (&t, "Ana end");
   cr_assert_eq (kt_state (&t)->hand_n[0], 3, "refilled to the limit at the end");
-  const EngEvent *e = gt_event (&t, ENG_EVENT_REFILL, "K15");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_DEALT, "K15");
   cr_assert_not_null (e);
   cr_assert_eq (e->counts[0][1], 2);
   cr_assert_eq (e->counts[1][1], 0);
@@ -176,7 +176,7 @@ Test (katua, k04_colour_beam_misses_other_colours)
   gt_ok (&t, "Ana attack 35 Bea 2");  /* red at blue-3 */
   gt_ok (&t, "Bea hit");
   cr_assert_eq (kt_state (&t)->captured_n[0], 0);
-  cr_assert_not_null (gt_event (&t, ENG_EVENT_ESCAPE, "K11"));
+  cr_assert_not_null (gt_event (&t, ENG_EVENT_STAYED, "K11"));
   gt_free (&t);
 }
 
@@ -701,7 +701,7 @@ Test (katua, k15_count_ends_the_game_at_seven)
   const EngEvent *e = gt_event (&t, ENG_EVENT_GAME_OVER, "K15");
   cr_assert_not_null (e);
   cr_assert_eq (e->winners, 1u);
-  cr_assert_null (gt_event (&t, ENG_EVENT_REFILL, NULL), "no replenish after the count");
+  cr_assert_null (gt_event (&t, ENG_EVENT_DEALT, NULL), "no replenish after the count");
   gt_refused (&t, "Bea pass", ENG_ERR_STATE, "K15");
   gt_free (&t);
 }
@@ -718,7 +718,7 @@ Test (katua, k15_replenish_then_draw_starting_with_active_player)
   gt_ok (&t, "Ana end");
   cr_assert_eq (kt_slot_serial (&t, 1, 0), 13, "Bea's empty slots filled from the top");
   cr_assert_eq (kt_slot_serial (&t, 1, 1), 14);
-  const EngEvent *e = gt_event (&t, ENG_EVENT_REFILL, "K15");
+  const EngEvent *e = gt_event (&t, ENG_EVENT_DEALT, "K15");
   cr_assert_not_null (e);
   cr_assert_eq (e->counts[1][0], 2);
   cr_assert_eq (e->counts[0][0], 0);
@@ -906,7 +906,7 @@ Test (katua, k20_hidden_cards_never_shown_and_not_needed)
   gt_ok (&t, "Bea neutralise 36");           /* red vs red: no identity needed */
   cr_assert_null (gt_event (&t, ENG_EVENT_SHOWN, NULL));
   gt_ok (&t, "Ana end");
-  const EngEvent *e = gt_event (&t, ENG_EVENT_REFILL, NULL);
+  const EngEvent *e = gt_event (&t, ENG_EVENT_DEALT, NULL);
   cr_assert_not_null (e);
   cr_assert_null (strstr (e->text, "Cat,"), "refills name counts, never faces");
   for (int p = 0; p < 2; p++)

@@ -227,7 +227,7 @@ play_game (const EngCardSet *set, unsigned n, bool pairs, uint64_t seed, bool fi
       GString *expects = g_string_new (NULL);
       for (size_t i = 0; film && i < ev.n; i++)
         if (storage[i].kind == ENG_EVENT_SCORE
-            || (storage[i].kind == ENG_EVENT_CAPTURE && strcmp (storage[i].rule, "S2") == 0))
+            || (storage[i].kind == ENG_EVENT_TAKEN && strcmp (storage[i].rule, "S2") == 0))
           g_string_append_printf (expects, "expect say %s %s\n",
                                   eng_event_kind_to_string (storage[i].kind), storage[i].text);
       if (m.verb == ESC_DEAL)
