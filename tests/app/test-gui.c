@@ -216,9 +216,37 @@ Test (gui, unknown_game_is_refused_clearly, .timeout = 60)
  * (its options) and the referee's announcements come out in Spanish.  What
  * the referee asked the table to do is journaled as it was said ("@table e
  * ... Pon+el+ovni+..."), so the journal shows the NEEDs were Spanish. */
-Test (gui, main_window_speaks_spanish, .timeout = 90)
+/* The journal's NEED lines (`@table e`) after a shot at `frames`, from a
+ * fresh start; *needs and *spanish count them and the Spanish ones. */
+static char *
+needs_after (const char *frames, guint *needs, guint *spanish)
 {
   own_state_dir ("spanish");
+  g_autofree char *err = NULL;
+  const char *extra[] = { "--screenshot-frames", frames, NULL };
+  cairo_surface_t *png = shoot ("tablero-window-es.png", extra, &err);
+  cr_expect_geq (cairo_image_surface_get_width (png), 640);
+  cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
+  cairo_surface_destroy (png);
+
+  g_autofree char *journal_path = g_build_filename (getenv ("XDG_STATE_HOME"), "tablero", "journal.record", NULL);
+  char *journal = NULL;
+  cr_assert (g_file_get_contents (journal_path, &journal, NULL, NULL), "no journal at %s", journal_path);
+  g_auto (GStrv) lines = g_strsplit (journal, "\n", -1);
+  *needs = *spanish = 0;
+  for (char **l = lines; *l; l++)
+    {
+      if (!g_str_has_prefix (*l, "@table e "))
+        continue;
+      (*needs)++;
+      cr_expect_null (strstr (*l, "+the+"), "an English NEED: %s", *l);
+      *spanish += strstr (*l, "+el+") != NULL || strstr (*l, "+la+") != NULL || strstr (*l, "+de+") != NULL;
+    }
+  return journal;
+}
+
+Test (gui, main_window_speaks_spanish, .timeout = 400)
+{
   /* gettext ignores LANGUAGE in the C locale: a UTF-8 C locale is always there. */
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("LANGUAGE", "es", TRUE);
@@ -230,25 +258,17 @@ Test (gui, main_window_speaks_spanish, .timeout = 90)
                            NULL, NULL));
   cr_expect_not_null (strstr (out, "Juego que arbitrar"), "the options are not in Spanish:\n%s", out);
 
-  g_autofree char *err = NULL;
-  const char *extra[] = { "--screenshot-frames", "40", NULL };
-  cairo_surface_t *png = shoot ("tablero-window-es.png", extra, &err);
-  cr_expect_geq (cairo_image_surface_get_width (png), 640);
-  cr_expect_gt (drawn_fraction (png), 0.02, "the window looks blank");
-  cairo_surface_destroy (png);
-
-  g_autofree char *journal_path = g_build_filename (getenv ("XDG_STATE_HOME"), "tablero", "journal.record", NULL);
-  g_autofree char *journal = NULL;
-  cr_assert (g_file_get_contents (journal_path, &journal, NULL, NULL), "no journal at %s", journal_path);
-  g_auto (GStrv) lines = g_strsplit (journal, "\n", -1);
+  /* The journal holds the NEEDs pending when the app stops, and on a
+   * loaded machine the shot may land between two (the table tidied, the
+   * next play not yet asked for): a later moment of the demo is tried
+   * until the referee is asking something. */
+  const char *const moments[] = { "40", "80", "120" };
   guint needs = 0, spanish = 0;
-  for (char **l = lines; *l; l++)
+  g_autofree char *journal = NULL;
+  for (size_t i = 0; i < G_N_ELEMENTS (moments) && needs == 0; i++)
     {
-      if (!g_str_has_prefix (*l, "@table e "))
-        continue;
-      needs++;
-      cr_expect_null (strstr (*l, "+the+"), "an English NEED: %s", *l);
-      spanish += strstr (*l, "+el+") != NULL || strstr (*l, "+la+") != NULL || strstr (*l, "+de+") != NULL;
+      g_free (journal);
+      journal = needs_after (moments[i], &needs, &spanish);
     }
   cr_expect_gt (needs, 0, "the referee asked nothing of the table:\n%s", journal);
   cr_expect_eq (spanish, needs, "not every NEED is Spanish:\n%s", journal);
