@@ -45,13 +45,14 @@ stop() {
 trap stop EXIT INT TERM
 
 # The demo games' lengths (data/scenes/demo-*-game.scene, 10 frames a
-# second): "mid" is about a third in, "end" just past the last move.
+# second): "mid" is about a third in, "end" just past the last move
+# (Escoba's: just past the first round's count).
 frames() {
   case $1 in
     katua-mid) echo 140 ;; katua-end) echo 380 ;;
     catchy-mid) echo 150 ;; catchy-end) echo 420 ;;
     kittens-mid) echo 100 ;; kittens-end) echo 260 ;;
-    escoba-mid) echo 500 ;; escoba-end) echo 1530 ;;
+    escoba-mid) echo 500 ;; escoba-end) echo 1480 ;;
     *) echo 30 ;;
   esac
 }
