@@ -308,6 +308,8 @@ read_players (UiApplication *self, GVariantDict *options)
   if (!g_variant_dict_lookup (options, "players", "&s", &players))
     return TRUE;
   g_auto (GStrv) names = g_strsplit (players, ",", -1);
+  for (char **n = names; *n != NULL; n++)
+    g_strstrip (*n);   /* "Ana, Bea" is two names, not " Bea" */
   guint n = g_strv_length (names);
   EngNameCheck check;
   int bad = eng_names_find_fault ((const char *const *) names, n, &check);

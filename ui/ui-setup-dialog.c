@@ -75,7 +75,7 @@ on_names_changed (UiSetupDialog *self)
   for (guint i = 0; i < player_count (self) && i < G_N_ELEMENTS (self->names); i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      /* no space: a name is one word of the record (eng-name.h) */
+      /* an empty entry is the player's number (eng-name.h) */
       g_autofree char *fallback = g_strdup_printf (_ ("Player%u"), i + 1);
       gtk_string_list_append (names, name && *name ? name : fallback);
     }
@@ -102,7 +102,7 @@ ui_setup_dialog_get_setup (UiSetupDialog *self, EngSetup *setup)
   for (guint i = 0; i < setup->n_players; i++)
     {
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->names[i]));
-      /* no space: a name is one word of the record (eng-name.h) */
+      /* an empty entry is the player's number (eng-name.h) */
       g_autofree char *fallback = g_strdup_printf (_ ("Player%u"), i + 1);
       g_strlcpy (setup->names[i], name && *name ? name : fallback, ENG_NAME_MAX);
       setup->seats[i] = (uint8_t) gtk_spin_button_get_value_as_int (self->seats[i]);

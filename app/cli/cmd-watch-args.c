@@ -182,6 +182,8 @@ static bool
 read_players (const WatchArgs *a, EngSetup *setup)
 {
   g_auto (GStrv) names = g_strsplit (a->players, ",", -1);
+  for (char **n = names; *n != NULL; n++)
+    g_strstrip (*n);   /* "Ana, Bea" is two names, not " Bea" */
   const EngGameClass *klass = eng_game_class_find (a->game);
   unsigned lo = klass ? klass->min_players : 2, hi = klass ? klass->max_players : ENG_MAX_PLAYERS;
   unsigned n_names = g_strv_length (names);

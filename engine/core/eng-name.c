@@ -21,6 +21,10 @@ eng_name_check (const char *name, size_t len)
       gunichar u = g_utf8_get_char (p);
       if (u < 0x20 || (u >= 0x7f && u < 0xa0))
         return ENG_NAME_CONTROL;
+      /* "Mari Carmen": one plain space between two words, so the name
+       * reads back as it was written and says aloud as two words */
+      if (u == ' ' && !first && p + 1 < name + len && p[1] != ' ')
+        continue;
       if (g_unichar_isspace (u))
         return ENG_NAME_SPACE;
       bool letter = g_unichar_isalpha (u);
@@ -48,7 +52,7 @@ eng_name_check_to_string (EngNameCheck check)
       return ENG_ ("too long (at most 31 bytes: about 15 accented letters)");
     case ENG_NAME_NOT_UTF8: return ENG_ ("not UTF-8 text");
     case ENG_NAME_CONTROL: return ENG_ ("it holds a control character");
-    case ENG_NAME_SPACE: return ENG_ ("no spaces in a name (write Ana-María)");
+    case ENG_NAME_SPACE: return ENG_ ("a space may only stand between two words");
     case ENG_NAME_FIRST_NOT_LETTER: return ENG_ ("a name starts with a letter");
     case ENG_NAME_BAD_CHARACTER:
       return ENG_ ("only letters, digits and _ - . ' may follow the first letter");

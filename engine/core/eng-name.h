@@ -4,8 +4,9 @@
  *
  * A name is UTF-8 text of 1 to ENG_NAME_MAX - 1 bytes that starts with a
  * letter (any script: "José", "Núria", "Ólafur") and goes on with letters,
- * combining marks, digits, '_', '-', '.' and '\''.  No spaces (a record
- * line is words: "Ana-María"), no control characters, no '#'.  Two names
+ * combining marks, digits, '_', '-', '.', '\'' and single spaces between
+ * words ("Mari Carmen": a record writes it quoted).  No space at either
+ * end or two together, no other blank, no control characters, no '#'.  Two names
  * of one table may not be the same, ignoring case ("ana" and "Ana").
  */
 #pragma once
@@ -19,7 +20,7 @@ typedef enum {
   ENG_NAME_TOO_LONG,
   ENG_NAME_NOT_UTF8,
   ENG_NAME_CONTROL,          /* a control character (C0, DEL, C1) */
-  ENG_NAME_SPACE,            /* a space or tab */
+  ENG_NAME_SPACE,            /* a blank other than one space between words */
   ENG_NAME_FIRST_NOT_LETTER,
   ENG_NAME_BAD_CHARACTER,    /* anything else not allowed ('#', '"', '/'...) */
 } EngNameCheck;

@@ -537,6 +537,21 @@ parse_line (Parser *p, unsigned line, const Token *tok, size_t nt)
   return kw->parse (p, line, tok, nt);
 }
 
+/* Where the word at s[i] ends when it is a quoted name with spaces
+ * ("Mari Carmen"): just after its closing quote, which a blank, '#' or the
+ * line's end follows; otherwise i (the word is read up to the next blank). */
+static size_t
+quoted_end (const char *s, size_t i, size_t n)
+{
+  if (s[i] != '"')
+    return i;
+  const char *close = memchr (s + i + 1, '"', n - i - 1);
+  if (close == NULL)
+    return i;
+  size_t j = (size_t) (close - s) + 1;
+  return j == n || s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '#' ? j : i;
+}
+
 static EngStatus
 tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok,
           size_t *out_nt, EngParseError *err)
@@ -552,17 +567,16 @@ tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok
           i++;
           continue;
         }
-      size_t j = i;
+      size_t j = quoted_end (s, i, n);
       while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '#')
-        {
-          unsigned char d = (unsigned char) s[j];
-          if (d < 0x20 || d == 0x7f)
-            {
-              eng_parse_error_set (err, source, line, "unexpected control byte 0x%02x", d);
-              return ENG_ERR_SYNTAX;
-            }
-          j++;
-        }
+        j++;
+      for (size_t k = i; k < j; k++)
+        if ((unsigned char) s[k] < 0x20 || s[k] == 0x7f)
+          {
+            eng_parse_error_set (err, source, line, "unexpected control byte 0x%02x",
+                                 (unsigned char) s[k]);
+            return ENG_ERR_SYNTAX;
+          }
       /* words are ASCII but for player names, which are UTF-8 (eng-name.h) */
       const char *bad = NULL;
       if (!g_utf8_validate_len (s + i, j - i, &bad))
@@ -576,7 +590,8 @@ tokenize (const char *s, size_t n, const char *source, unsigned line, Token *tok
           eng_parse_error_set (err, source, line, "too many words on one line");
           return ENG_ERR_SYNTAX;
         }
-      /* "NAME": a player's name, quoted because it reads as a keyword */
+      /* "NAME": a player's name, quoted because it reads as a keyword or
+       * holds a space */
       bool quoted = j - i >= 3 && s[i] == '"' && s[j - 1] == '"'
                     && memchr (s + i + 1, '"', j - i - 2) == NULL;
       tok[nt].s = s + i + quoted;
@@ -881,12 +896,12 @@ out_printf (Out *o, const char *fmt, ...)
 int
 eng_record_name_word (const char *name, char *buf, size_t size)
 {
-  return is_reserved (name, strlen (name)) ? snprintf (buf, size, "\"%s\"", name)
-                                           : snprintf (buf, size, "%s", name);
+  bool quote = is_reserved (name, strlen (name)) || strchr (name, ' ') != NULL;
+  return quote ? snprintf (buf, size, "\"%s\"", name) : snprintf (buf, size, "%s", name);
 }
 
-/* A player's name, quoted when it reads as a keyword ("game"), after a
- * space. */
+/* A player's name, quoted when it reads as a keyword ("game") or holds a
+ * space ("Mari Carmen"), after a space. */
 static void
 out_name (Out *o, const char *name)
 {

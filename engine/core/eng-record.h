@@ -101,8 +101,8 @@ EngStatus eng_record_set_id (EngRecord *record, const char *id, int64_t started)
 char *eng_record_write (const EngRecord *record);
 
 /* Player name `name` as a word of a record line: as it is, or in quotes
- * ("game") when it reads as a keyword of the record (docs/record-format.md,
- * "Player names").  Returns the snprintf-style length wanted. */
+ * when it reads as a keyword of the record ("game") or holds a space ("Mari
+ * Carmen") (docs/record-format.md, "Player names").  Returns the snprintf-style length wanted. */
 int eng_record_name_word (const char *name, char *buf, size_t size);
 
 /* One move line (no newline) with player names from setup; returns the

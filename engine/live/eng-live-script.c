@@ -24,6 +24,7 @@
 #define SCRIPT_MAX_TABLE 160
 #define SCRIPT_STEP_EVENTS 256
 #define SCRIPT_TEXT 200
+#define SCRIPT_WORDS 48
 
 typedef enum {
   OP_PUT, OP_FLIP, OP_MOVE, OP_REMOVE, OP_DEAL, OP_COMMAND, OP_KEY, OP_CHOOSE, OP_SNAP,
@@ -62,12 +63,25 @@ struct EngLiveScript {
 /* ---- parsing ------------------------------------------------------------ */
 
 typedef struct {
-  char *words[24];
+  char *words[SCRIPT_WORDS];
+  bool quoted[SCRIPT_WORDS]; /* written in quotes: a name ("Mari Carmen") */
   int n;
 } Words;
 
+/* The closing quote of a quoted name at p ("Mari Carmen"), one a blank or
+ * the line's end follows; NULL when p starts no such name. */
+static char *
+closing_quote (char *p)
+{
+  char *close = p[0] == '"' ? strchr (p + 1, '"') : NULL;
+  if (close == NULL || close == p + 1)
+    return NULL;
+  return strchr (" \t\r#", close[1]) != NULL ? close : NULL;
+}
+
 /* Splits `line` (modified) into words; '#' at a word's start begins a
- * comment.  Returns false when there are too many words. */
+ * comment; a quoted name is one word, without its quotes.  Returns false
+ * when there are too many words. */
 static bool
 split (char *line, Words *w)
 {
@@ -82,8 +96,17 @@ split (char *line, Words *w)
           *p = '\0';
           return true;
         }
-      if (w->n >= 24)
+      if (w->n >= SCRIPT_WORDS)
         return false;
+      char *close = closing_quote (p);
+      w->quoted[w->n] = close != NULL;
+      if (close != NULL)
+        {
+          w->words[w->n++] = p + 1;
+          *close = '\0';
+          p = close + 1;
+          continue;
+        }
       w->words[w->n++] = p;
       while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r')
         p++;
@@ -244,14 +267,16 @@ dispatch (Line *l, const Keyword *kw)
   return kw->parse != NULL ? kw->parse (l) : ENG_OK;
 }
 
-/* words[from..] glued back with single spaces (they were split in place) */
+/* words[from..] glued back with single spaces (they were split in place);
+ * `requote`: quoted names in their quotes again, for a record line */
 static void
-glue_words (const Words *w, int from, char *out, size_t size)
+glue_words (const Words *w, int from, bool requote, char *out, size_t size)
 {
   size_t l = 0;
   out[0] = '\0';
   for (int i = from; i < w->n && l < size; i++)
-    l += (size_t) snprintf (out + l, size - l, "%s%s", i > from ? " " : "", w->words[i]);
+    l += (size_t) snprintf (out + l, size - l, requote && w->quoted[i] ? "%s\"%s\"" : "%s%s",
+                            i > from ? " " : "", w->words[i]);
 }
 
 /* ---- zones: one reader per zone word ---- */
@@ -561,11 +586,12 @@ parse_restart (Line *l)
 
 /* ---- expect lines ---- */
 
-/* expect move|need TEXT... */
+/* expect move|need TEXT... (a move is a record line: its quoted names keep
+ * their quotes) */
 static EngStatus
 parse_expect_text (Line *l)
 {
-  glue_words (l->w, 2, l->op->text, sizeof l->op->text);
+  glue_words (l->w, 2, strcmp (l->w->words[1], "move") == 0, l->op->text, sizeof l->op->text);
   return ENG_OK;
 }
 
@@ -580,7 +606,7 @@ parse_expect_say (Line *l)
   if (i == G_N_ELEMENTS (event_kinds))
     return refuse (l, "unknown event kind '%.20s'", l->w->words[2]);
   l->op->event_kind = (uint8_t) i;
-  glue_words (l->w, 3, l->op->text, sizeof l->op->text);
+  glue_words (l->w, 3, false, l->op->text, sizeof l->op->text);
   return ENG_OK;
 }
 

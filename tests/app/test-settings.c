@@ -75,11 +75,13 @@ Test (settings, bad_values_not_trusted)
   cr_assert_not_null (settings);
   EngSetup back;
   EngOptions options;
-  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'katua': 'Ana,ana', 'catchy': 'Ana,Bea', 'kittens': 'Ana Bea,Cris'}"));
+  g_settings_set_value (settings, "players", g_variant_new_parsed ("{'katua': 'Ana,ana', 'catchy': 'Ana,Bea', 'kittens': 'Ana  Bea,Cris', 'escoba': 'Mari Carmen,Bea'}"));
   g_settings_set_value (settings, "seats", g_variant_new_parsed ("{'catchy': 'x,7'}"));
   g_settings_set_value (settings, "options", g_variant_new_parsed ("{'katua': 'bad,=x,total_memory=yes'}"));
   cr_assert_not (ui_settings_get_setup (settings, "katua", &back), "two names the same but for case");
-  cr_assert_not (ui_settings_get_setup (settings, "kittens", &back), "a name with a space");
+  cr_assert_not (ui_settings_get_setup (settings, "kittens", &back), "two spaces together");
+  cr_assert (ui_settings_get_setup (settings, "escoba", &back), "one space between two words");
+  cr_assert_str_eq (back.names[0], "Mari Carmen");
   g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea,Cris'}"));
   cr_assert_not (ui_settings_get_setup (settings, "catchy", &back), "three players for a two-player game");
   g_settings_set_value (settings, "players", g_variant_new_parsed ("{'catchy': 'Ana,Bea'}"));

@@ -259,7 +259,8 @@ Test (core, player_names_are_utf8_text)
   cr_assert_eq (eng_name_check ("O'Neil-2", strlen ("O'Neil-2")), ENG_NAME_OK);
   cr_assert_eq (eng_name_check ("Ана", strlen ("Ана")), ENG_NAME_OK);
   cr_assert_eq (eng_name_check ("", 0), ENG_NAME_EMPTY);
-  cr_assert_eq (eng_name_check ("Ana María", strlen ("Ana María")), ENG_NAME_SPACE);
+  cr_assert_eq (eng_name_check ("Ana María", strlen ("Ana María")), ENG_NAME_OK);
+  cr_assert_eq (eng_name_check ("Ana  María", strlen ("Ana  María")), ENG_NAME_SPACE);
   cr_assert_eq (eng_name_check ("9lives", 6), ENG_NAME_FIRST_NOT_LETTER);
   cr_assert_eq (eng_name_check ("Jo\x1bse", 5), ENG_NAME_CONTROL);
   cr_assert_eq (eng_name_check ("Jo\xc2\x85se", 6), ENG_NAME_CONTROL, "C1 controls too");

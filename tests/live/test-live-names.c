@@ -27,11 +27,15 @@ static const char *const names[] = {
   "give", "nope", "hook", "slots", "hand", "pile", "path", "Game", "capture", "escoba",
   "مُحَمَّد", "יִצְחָק", "D'Arcy", "N'Golo", "José2", "ليلى", "Ǉubica", "İlkay", "ß", "Ωmega",
   "Ááááááááááááááá",   /* 30 bytes: about the longest a name may be */
+  "Mari Carmen", "José Luis", "Anna Maria", "Àngel Mª", "Jean-Luc O'Neil", "李 雷",
+  "سارة نور", "Game Over",   /* spaces: written quoted */
 };
 
 /* The script at `path` with its players `from` (as the script names them)
- * renamed `to`; in `expect move` lines and the record a name is written as
- * a record word (quoted when it reads as a keyword). */
+ * renamed `to`.  Where a name stands as a word (the record, `expect move`,
+ * `players`, `first`, `seats`...) it is written as a record word (quoted
+ * when it reads as a keyword or holds a space); in the texts the table is
+ * told (`expect need`, `expect say`) it is written as it is said. */
 static char *
 renamed (const char *path, const char *const *from, const char *const *to, size_t n)
 {
@@ -41,16 +45,16 @@ renamed (const char *path, const char *const *from, const char *const *to, size_
   GString *out = g_string_new (NULL);
   for (char **l = lines; *l != NULL; l++)
     {
-      bool record_line = g_str_has_suffix (path, ".rec") || g_str_has_prefix (*l, "expect move ");
+      bool said = g_str_has_prefix (*l, "expect need ") || g_str_has_prefix (*l, "expect say ");
       char *line = g_strdup (*l);
       if (line[0] != '#')
         for (size_t i = 0; i < n; i++)
           {
             char word[ENG_NAME_MAX + 2];
-            if (record_line)
-              eng_record_name_word (to[i], word, sizeof word);
-            else
+            if (said)
               g_strlcpy (word, to[i], sizeof word);
+            else
+              eng_record_name_word (to[i], word, sizeof word);
             g_autofree char *pattern = g_strdup_printf ("\\b%s\\b", from[i]);
             g_autoptr (GRegex) re = g_regex_new (pattern, 0, 0, NULL);
             char *next = g_regex_replace_literal (re, line, -1, 0, word, 0, NULL);
@@ -211,12 +215,14 @@ Test (live_names, escoba_tables_of_every_script_and_keyword, .timeout = 600)
   every_name_plays_game ("escoba");
 }
 
-/* What a record line cannot hold is refused, saying why: a space, an
- * emoji, a double quote, a '#', a digit or mark first. */
+/* What a record line cannot hold is refused, saying why: a space other
+ * than one between words, an emoji, a double quote, a '#', a digit or mark
+ * first. */
 Test (live_names, names_no_record_can_hold_are_refused_with_the_reason)
 {
   static const struct { const char *name; EngNameCheck why; } bad[] = {
-    { "Ana María", ENG_NAME_SPACE },        { "Zoë\u00a0B", ENG_NAME_SPACE },
+    { "Ana  María", ENG_NAME_SPACE },       { "Zoë\u00a0B", ENG_NAME_SPACE },
+    { "Ana ", ENG_NAME_SPACE },             { " Ana", ENG_NAME_SPACE },
     { "🐱", ENG_NAME_FIRST_NOT_LETTER },    { "Leo🦁", ENG_NAME_BAD_CHARACTER },
     { "Ana\"la\"", ENG_NAME_BAD_CHARACTER }, { "\"game\"", ENG_NAME_FIRST_NOT_LETTER },
     { "Ana#2", ENG_NAME_BAD_CHARACTER },    { "2Ana", ENG_NAME_FIRST_NOT_LETTER },
@@ -252,4 +258,29 @@ Test (live_names, a_keyword_named_bare_is_refused_and_quoted_reads)
   cr_assert_not_null (strstr (back, "\nplayer \"game\" seat 1\n"), "%s", back);
   free (back);
   eng_record_free (rec);
+}
+
+/* A name with a space is one quoted word of the record wherever it
+ * stands, and is written back the same way. */
+Test (live_names, a_name_with_a_space_reads_and_writes_quoted)
+{
+  EngRecord *rec = NULL;
+  EngParseError err = { .reason = "" };
+  const char *text = "game katua\nplayer \"Mari Carmen\" seat 1\nplayer \"José Luis\"\n"
+                     "first \"Mari Carmen\"\n\"Mari Carmen\" attack 71 \"José Luis\" 1\n";
+  cr_assert_eq (eng_record_parse (text, strlen (text), "spaced", &rec, &err), ENG_OK, "%u: %s",
+                err.line, err.reason);
+  cr_assert_str_eq (rec->setup.names[0], "Mari Carmen");
+  cr_assert_str_eq (rec->setup.names[1], "José Luis");
+  cr_assert_eq (rec->moves[0].move.player, 0);
+  cr_assert_eq (rec->moves[0].move.target[0], 1);
+  char *back = eng_record_write (rec);
+  cr_assert_not_null (strstr (back, "\n\"Mari Carmen\" attack 71 \"José Luis\" 1\n"), "%s", back);
+  cr_assert_not_null (strstr (back, "\nplayer \"José Luis\"\n"), "%s", back);
+  free (back);
+  eng_record_free (rec);
+  const char *bare = "game katua\nplayer Mari Carmen\nplayer Bea\n";
+  cr_assert_eq (eng_record_parse (bare, strlen (bare), "bare", &rec, &err), ENG_ERR_SYNTAX,
+                "a bare name with a space is two words");
+  cr_assert_eq (err.line, 2);
 }
