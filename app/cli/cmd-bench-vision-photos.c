@@ -92,6 +92,7 @@ typedef struct {
   VisDetection *buf;     /* MAX_DET detections of the full-frame decoders */
   VisTruth *truth;
   PhotoStats stats[N_PHOTO_PIPES];
+  gboolean baselines;    /* the full-frame decoders too */
 } PhotoBench;
 
 static void
@@ -99,7 +100,7 @@ measure_photo (PhotoBench *b, const VisImage *img)
 {
   for (int pipe = 0; pipe < N_PHOTO_PIPES; pipe++)
     {
-      if (pipe == PHOTO_ZXING && !vis_zxing_available ())
+      if ((pipe == PHOTO_ZXING && !vis_zxing_available ()) || (pipe != PHOTO_COLD && !b->baselines))
         continue;
       const VisDetection *found = b->buf;
       size_t n = 0;
@@ -179,12 +180,12 @@ print_photo_report (const PhotoBench *bench, const char *dir, long threads)
 }
 
 int
-bench_vision_photos (const char *dir, long threads)
+bench_vision_photos (const char *dir, long threads, gboolean baselines)
 {
   GPtrArray *names = list_photos (dir);
   if (names == NULL)
     return 2;
-  PhotoBench b = { 0 };
+  PhotoBench b = { .baselines = baselines };
   b.printing = cli_printing_for_every_game ("bench vision");
   b.det = bench_vision_new_detector (threads);
   b.zfull = vis_zbar_full_new ();

@@ -37,10 +37,13 @@ void bench_vision_score (PipeStats *s, const VisTruth *truth, const VisDetection
  * cannot be made. */
 VisDetector *bench_vision_new_detector (long threads);
 
-/* --conditions: one line per condition, the detector beside zbar; with
+/* --conditions: one line per condition, the detector beside zbar and
+ * ZXing-cpp (`baselines`; otherwise "-" in their columns); with
  * `print_scene` the scene of each chosen condition instead. */
-int bench_vision_conditions (long min_codes, long threads, const char *only, gboolean print_scene);
+int bench_vision_conditions (long min_codes, long threads, const char *only, gboolean print_scene,
+                             gboolean baselines);
 
-/* --photos DIR: the detector beside zbar and ZXing-cpp on photos with
- * their truth. */
-int bench_vision_photos (const char *dir, long threads);
+/* --photos DIR: the detector (beside zbar and ZXing-cpp: `baselines`) on
+ * photos with their truth; 2 after saying why a photo or truth cannot be
+ * read. */
+int bench_vision_photos (const char *dir, long threads, gboolean baselines);

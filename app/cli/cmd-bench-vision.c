@@ -451,13 +451,13 @@ cli_bench_vision (int argc, char **argv)
       || (threads_arg != NULL && !cli_parse_long ("bench vision", "--threads", threads_arg, 1, 8, &threads)))
     return 2;
   if (photos != NULL)
-    return bench_vision_photos (photos, threads);
+    return bench_vision_photos (photos, threads, !no_baselines);
   if (conditions)
     {
       long min_codes = 100;
       if (codes_arg != NULL && !cli_parse_long ("bench vision", "--codes", codes_arg, 1, 100000, &min_codes))
         return 2;
-      return bench_vision_conditions (min_codes, threads, only, print_scene);
+      return bench_vision_conditions (min_codes, threads, only, print_scene, !no_baselines);
     }
   if (print_scene)
     {
