@@ -201,6 +201,17 @@ image_named (AtspiAccessible *node, gconstpointer data)
   return atspi_accessible_get_role (node, NULL) == ATSPI_ROLE_IMAGE && named (node, data);
 }
 
+/* A field a person types in (a player's name) named `data`. */
+static gboolean
+editable_named (AtspiAccessible *node, gconstpointer data)
+{
+  AtspiEditableText *editable = atspi_accessible_get_editable_text_iface (node);
+  if (editable == NULL)
+    return FALSE;
+  g_object_unref (editable);
+  return named (node, data);
+}
+
 /* A list (the announcements) named `data`. */
 static gboolean
 list_named (AtspiAccessible *node, gconstpointer data)
@@ -672,8 +683,17 @@ Test (a11y, setup_each_game_command_rules_table_mode)
       cr_expect_eq (atspi_accessible_get_role (seat_field, NULL), ATSPI_ROLE_SPIN_BUTTON);
       assert_all_named (title);
     }
+  /* a name as people write it, with a space, typed as a person types it */
+  Query first_name = { "New game of Katua", editable_named, "Player 1" };
+  g_autoptr (AtspiAccessible) name_field = wait_for (&first_name, "the name of player 1");
+  AtspiEditableText *editable = atspi_accessible_get_editable_text_iface (name_field);
+  cr_assert (atspi_editable_text_set_text_contents (editable, "Mari Carmen", NULL));
+  g_object_unref (editable);
   press_named ("New game of Katua", "Start game");
   wait_window_gone ("New game of");
+  Query map = { "Tablero", image_named, "Table map" };
+  g_autoptr (AtspiAccessible) table_map = wait_for (&map, "the table map");
+  wait_until (table_map, description_has, "Mari Carmen", "the table map naming Mari Carmen");
 
   /* a command: on a still table, only the command makes the referee
    * refuse something (no abduction to let through), and the refusal shows */
