@@ -1,6 +1,7 @@
 /* cli-commands.c: reading `watch --commands` lines (cli-commands.h). */
 #include "cli-commands.h"
 #include "cli.h"   /* _(): the words in the table's language */
+#include "eng-name.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,8 +86,12 @@ cli_command_parse (const char *line, const EngCardSet *set, const EngSetup *setu
   if (g_str_has_prefix (line, "choose "))
     {
       const char *name = line + strlen ("choose ");
+      /* as written, or quoted as a record writes it ("Mari Carmen") */
+      size_t len = strlen (name);
+      g_autofree char *bare = len >= 3 && name[0] == '"' && name[len - 1] == '"'
+                              ? g_strndup (name + 1, len - 2) : g_strdup (name);
       for (unsigned p = 0; p < setup->n_players; p++)
-        if (strcmp (name, setup->names[p]) == 0)
+        if (eng_names_same (bare, setup->names[p]))
           out->player = (int) p;
       if (out->player < 0)
         {
