@@ -94,6 +94,28 @@ add_pile (const EscRules *r, const EscState *s, unsigned side, EngViewPlayer *vp
   pile->count = s->pile_n[side];
 }
 
+/* The round last counted, side by side, while the next one is played: the
+ * count a family checks and argues over (S8). */
+static void
+add_last_count (const EscRules *r, const EscState *s, const EngSetup *su, EngView *view)
+{
+  if (s->round < 2 && s->phase != ESC_PHASE_OVER)
+    return;
+  EngViewPanel *last = eng_view_add_panel (view, ENG_ ("Last round's count"));
+  for (unsigned i = 0; last != NULL && i < escoba_n_sides (r, s) && i < ENG_VIEW_PANEL_ROWS; i++)
+    {
+      char words[ENG_VIEW_TEXT];
+      escoba_count_words (r, s, i, words, sizeof words);
+      unsigned pts = s->last_points[i];
+      if (words[0] == '\0')
+        eng_view_add_row (last, su->names[i], "%s", ENG_ ("no points"));
+      else
+        /* Translators: a side's points in the last round, and why. */
+        eng_view_add_row (last, su->names[i], ENG_NG_ ("%u point: %s", "%u points: %s", pts), pts,
+                          words);
+    }
+}
+
 static void
 add_panels (const EscRules *r, const EscState *s, const EngSetup *su, EngView *view)
 {
@@ -117,6 +139,7 @@ add_panels (const EscRules *r, const EscState *s, const EngSetup *su, EngView *v
           eng_view_add_row (round, su->names[i], ENG_ ("%s, %s"), cards, escobas);
         }
     }
+  add_last_count (r, s, su, view);
   EngViewPanel *house = eng_view_add_panel (view, ENG_ ("House rules"));
   if (house != NULL)
     {

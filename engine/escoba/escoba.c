@@ -227,46 +227,60 @@ item (char *line, size_t size, const char *text)
   eng_text_append (line, size, text);
 }
 
+void
+escoba_count_words (const EscRules *r, const EscState *s, unsigned i, char *line, size_t size)
+{
+  const EscTaken *t = &s->last_taken[i];
+  bool all_sevens = r->all_sevens && t->sevens == 4, all_oros = r->all_sevens && t->oros == 10;
+  char buf[64];
+  line[0] = '\0';
+  if (t->escobas > 0)
+    {
+      snprintf (buf, sizeof buf, ENG_NG_ ("%u escoba", "%u escobas", t->escobas), t->escobas);
+      item (line, size, buf);
+    }
+  if (s->last_most[0] == (int) i)
+    snprintf (buf, sizeof buf, ENG_ ("most cards (%u)"), t->cards), item (line, size, buf);
+  if (s->last_most[1] == (int) i)
+    snprintf (buf, sizeof buf, all_oros ? ENG_ ("all the oros") : ENG_ ("most oros (%u)"),
+              t->oros), item (line, size, buf);
+  if (t->siete_de_oros)
+    item (line, size, ENG_ ("siete de oros"));
+  if (s->last_most[2] == (int) i && r->sevens == ESC_SEVENS_PRIMERA)
+    snprintf (buf, sizeof buf, ENG_ ("primera (%u)"), primera (t)), item (line, size, buf);
+  else if (s->last_most[2] == (int) i)
+    snprintf (buf, sizeof buf, all_sevens ? ENG_ ("all four sevens") : ENG_ ("most sevens (%u)"),
+              t->sevens), item (line, size, buf);
+}
+
 /* The round's points per side (S8, S9), said as the table counts them:
- * "Ana: 2 escobas, most cards (22), siete de oros: 4 points". */
+ * "Ana: 2 escobas, most cards (22), siete de oros: 4 points".  What the
+ * count saw is kept for the table to read back during the next round. */
 static void
 count_round (EngPlay *c)
 {
   const EscRules *r = c->rules;
   EscState *s = c->state;
   unsigned sides = escoba_n_sides (r, s);
-  int cards = most (s, sides, n_cards), oros = most (s, sides, n_oros);
-  int sevens = most (s, sides, r->sevens == ESC_SEVENS_PRIMERA ? primera : n_sevens);
+  memcpy (s->last_taken, s->taken, sizeof s->last_taken);
+  s->last_most[0] = (int8_t) most (s, sides, n_cards);
+  s->last_most[1] = (int8_t) most (s, sides, n_oros);
+  s->last_most[2] = (int8_t) most (s, sides, r->sevens == ESC_SEVENS_PRIMERA ? primera : n_sevens);
   for (unsigned i = 0; i < sides; i++)
     {
       const EscTaken *t = &s->taken[i];
       bool all_sevens = r->all_sevens && t->sevens == 4, all_oros = r->all_sevens && t->oros == 10;
-      int pts = t->escobas + ((int) i == cards) + ((int) i == oros) * (all_oros ? 2 : 1)
-                + t->siete_de_oros + ((int) i == sevens) * (all_sevens ? 3 : 1);
+      int pts = t->escobas + (s->last_most[0] == (int) i)
+                + (s->last_most[1] == (int) i) * (all_oros ? 2 : 1) + t->siete_de_oros
+                + (s->last_most[2] == (int) i) * (all_sevens ? 3 : 1);
       s->last_points[i] = (uint8_t) pts;
       for (unsigned p = 0; p < s->n_players; p++)
         if (escoba_side (r, s, p) == i)
           s->h.score[p] = (int16_t) (s->h.score[p] + pts);
       if (!eng_play_words (c))
         continue;
-      char line[160] = "", buf[64], name[80];
-      if (t->escobas > 0)
-        {
-          snprintf (buf, sizeof buf, ENG_NG_ ("%u escoba", "%u escobas", t->escobas), t->escobas);
-          item (line, sizeof line, buf);
-        }
-      if ((int) i == cards)
-        snprintf (buf, sizeof buf, ENG_ ("most cards (%u)"), t->cards), item (line, sizeof line, buf);
-      if ((int) i == oros)
-        snprintf (buf, sizeof buf, all_oros ? ENG_ ("all the oros") : ENG_ ("most oros (%u)"),
-                  t->oros), item (line, sizeof line, buf);
-      if (t->siete_de_oros)
-        item (line, sizeof line, ENG_ ("siete de oros"));
-      if ((int) i == sevens && r->sevens == ESC_SEVENS_PRIMERA)
-        snprintf (buf, sizeof buf, ENG_ ("primera (%u)"), primera (t)), item (line, sizeof line, buf);
-      else if ((int) i == sevens)
-        snprintf (buf, sizeof buf, all_sevens ? ENG_ ("all four sevens") : ENG_ ("most sevens (%u)"),
-                  t->sevens), item (line, sizeof line, buf);
+      char line[160], name[80];
+      escoba_count_words (r, s, i, line, sizeof line);
       EngEvent *e = line[0] != '\0'
         ? eng_play_sayn (c, ENG_EVENT_SCORE, (int) i, "S8", "%s: %s: %d point", "%s: %s: %d points",
                          (unsigned long) pts, side_name (c, i, name, sizeof name), line, pts)

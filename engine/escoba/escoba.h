@@ -81,6 +81,9 @@ typedef struct {
   uint8_t pile[ESC_PLAYERS][ESC_CARDS];
   EscTaken taken[ESC_PLAYERS];      /* per side, this round */
   uint8_t last_points[ESC_PLAYERS]; /* per side, the round last counted */
+  EscTaken last_taken[ESC_PLAYERS]; /* per side, what that round's count saw */
+  int8_t last_most[3];              /* the side alone with most cards, oros, sevens
+                                       (or primera) in it; -1: nobody alone */
   EngRng rng;
 } EscState;
 

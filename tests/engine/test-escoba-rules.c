@@ -246,6 +246,39 @@ Test (escoba, s08_a_round_scores_escobas_cards_oros_the_siete_de_oros_and_sevens
   gt_free (&t);
 }
 
+/* The panel titled `title` of the game's public view, or NULL. */
+static const EngViewPanel *
+panel_of (const EngView *v, const char *title)
+{
+  for (unsigned i = 0; i < v->n_panels; i++)
+    if (strcmp (v->panels[i].title, title) == 0)
+      return &v->panels[i];
+  return NULL;
+}
+
+/* While the next round is played, the table can read the last count back:
+ * each side's points and why, as they were said. */
+Test (escoba, s08_the_last_rounds_count_stays_on_the_scoreboard)
+{
+  GameTest t;
+  gt_new (&t, TWO);
+  EngView v;
+  eng_game_public_view (t.game, &v);
+  cr_assert_null (panel_of (&v, "Last round's count"), "no count before the first round's end");
+  ana_takes_the_round (&t);
+  cr_assert_eq (es (&t)->round, 2);
+  eng_game_public_view (t.game, &v);
+  const EngViewPanel *last = panel_of (&v, "Last round's count");
+  cr_assert_not_null (last);
+  cr_assert_eq (last->n_rows, 2);
+  cr_assert_str_eq (last->rows[0].label, "Ana");
+  cr_assert_str_eq (last->rows[0].value, "5 points: 1 escoba, most cards (38), most oros (10), "
+                                         "siete de oros, most sevens (3)");
+  cr_assert_str_eq (last->rows[1].label, "Bea");
+  cr_assert_str_eq (last->rows[1].value, "no points");
+  gt_free (&t);
+}
+
 Test (escoba, s08_a_tie_gives_the_point_to_nobody_and_primera_is_a_switch)
 {
   GameTest t;
