@@ -18,6 +18,7 @@ G_DEFINE_QUARK (ui-pipeline-error-quark, ui_pipeline_error)
 
 #define MAX_DETECTIONS 256
 #define MAX_ZONES 64
+#define SNAPSHOT_QUEUE 32   /* changes the main thread may fall behind by */
 
 /* One published result: pixels (BGR) plus detections.  The worker fills the
  * back slot and swaps the two pointers under the lock; the main thread
@@ -31,7 +32,6 @@ typedef struct {
   VisDetection detections[MAX_DETECTIONS];
   guint n_detections;
   EngSnapshot snapshot;
-  gboolean snapshot_changed;
   CalZoneOutline zones[MAX_ZONES];
   guint n_zones;
   UiCalibrationFacts facts;
@@ -67,6 +67,8 @@ struct _UiPipeline
   char controls_message[600];    /* under lock: what became of them, said once */
   gboolean controls_fresh;
   guint idle_id;           /* under lock: a dispatch is pending */
+  EngSnapshot *queued;     /* under lock: SNAPSHOT_QUEUE changed snapshots, a ring */
+  guint queue_head, n_queued;
 
   /* main thread only */
   VisDetection *shown;     /* MAX_DETECTIONS */
@@ -75,12 +77,40 @@ struct _UiPipeline
   guint n_shown_zones;
   UiCalibrationFacts shown_facts;
   EngSnapshot *snapshot;
+  EngSnapshot *delivering; /* SNAPSHOT_QUEUE: the queued changes, taken out to emit */
   gint64 fps_window_start;
   guint fps_frames;
   double fps;
 };
 
 G_DEFINE_FINAL_TYPE (UiPipeline, ui_pipeline, G_TYPE_OBJECT)
+
+/* Under lock: every change of the table reaches the referee, in order,
+ * however far the main thread falls behind the frames on a slow laptop (a
+ * card laid and taken between two frames it shows is still seen laid).
+ * Past SNAPSHOT_QUEUE changes the oldest goes; the newest holds the table. */
+static void
+queue_snapshot_locked (UiPipeline *self, const EngSnapshot *snapshot)
+{
+  if (self->n_queued == SNAPSHOT_QUEUE)
+    {
+      self->queue_head = (self->queue_head + 1) % SNAPSHOT_QUEUE;
+      self->n_queued--;
+    }
+  self->queued[(self->queue_head + self->n_queued) % SNAPSHOT_QUEUE] = *snapshot;
+  self->n_queued++;
+}
+
+/* Under lock: the queued changes into `delivering`, oldest first; how many. */
+static guint
+take_snapshots_locked (UiPipeline *self)
+{
+  guint n = self->n_queued;
+  for (guint i = 0; i < n; i++)
+    self->delivering[i] = self->queued[(self->queue_head + i) % SNAPSHOT_QUEUE];
+  self->queue_head = self->n_queued = 0;
+  return n;
+}
 
 enum { SIGNAL_FRAME, SIGNAL_SNAPSHOT, SIGNAL_STATUS, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -90,7 +120,6 @@ dispatch_on_main (gpointer data)
 {
   UiPipeline *self = UI_PIPELINE (data);
   g_autoptr (GdkTexture) texture = NULL;
-  gboolean snapshot_changed = FALSE;
   char message[sizeof self->status_message] = "";
 
   g_mutex_lock (&self->lock);
@@ -106,14 +135,9 @@ dispatch_on_main (gpointer data)
       memcpy (self->shown_zones, ready->zones, ready->n_zones * sizeof (CalZoneOutline));
       self->n_shown_zones = ready->n_zones;
       self->shown_facts = ready->facts;
-      if (ready->snapshot_changed)
-        {
-          *self->snapshot = ready->snapshot;
-          snapshot_changed = TRUE;
-          ready->snapshot_changed = FALSE;
-        }
       ready->fresh = FALSE;
     }
+  guint n_changes = take_snapshots_locked (self);
   if (self->status_fresh)
     {
       g_strlcpy (message, self->status_message, sizeof message);
@@ -139,8 +163,11 @@ dispatch_on_main (gpointer data)
         }
       g_signal_emit (self, signals[SIGNAL_FRAME], 0, texture);
     }
-  if (snapshot_changed)
-    g_signal_emit (self, signals[SIGNAL_SNAPSHOT], 0, self->snapshot);
+  for (guint i = 0; i < n_changes; i++)
+    {
+      *self->snapshot = self->delivering[i];
+      g_signal_emit (self, signals[SIGNAL_SNAPSHOT], 0, self->snapshot);
+    }
   if (controls[0] != '\0')
     g_signal_emit (self, signals[SIGNAL_STATUS], 0, controls);
   if (message[0] != '\0')
@@ -528,9 +555,8 @@ worker_main (gpointer data)
       back->fresh = TRUE;
 
       g_mutex_lock (&self->lock);
-      /* A change the main thread has not taken yet must not be lost by
-       * this newer frame: the newest snapshot carries it. */
-      back->snapshot_changed = changed || (self->ready->fresh && self->ready->snapshot_changed);
+      if (changed)
+        queue_snapshot_locked (self, &back->snapshot);
       self->back = self->ready;
       self->ready = back;
       schedule_dispatch_locked (self);
@@ -722,6 +748,8 @@ ui_pipeline_finalize (GObject *object)
   g_free (self->shown);
   g_free (self->shown_zones);
   g_free (self->snapshot);
+  g_free (self->queued);
+  g_free (self->delivering);
   g_mutex_clear (&self->lock);
   g_free (self->spec);
   g_free (self->game);
@@ -755,6 +783,8 @@ ui_pipeline_init (UiPipeline *self)
   self->shown = g_new0 (VisDetection, MAX_DETECTIONS);
   self->shown_zones = g_new0 (CalZoneOutline, MAX_ZONES);
   self->snapshot = g_new0 (EngSnapshot, 1);
+  self->queued = g_new0 (EngSnapshot, SNAPSHOT_QUEUE);
+  self->delivering = g_new0 (EngSnapshot, SNAPSHOT_QUEUE);
   self->back = &self->slots[0];
   self->ready = &self->slots[1];
 }

@@ -1,9 +1,12 @@
 /* ui-pipeline.h: the camera pipeline run off the main thread for the app.
  *
  * A worker thread reads frames from a VisSource, turns each into detections
- * and the committed table snapshot (CalObserver) and publishes the newest; the main thread picks it up in an
- * idle callback and emits ::frame.  Frames the main thread has no time for
- * are dropped, never queued: the view always shows the newest frame.
+ * and the committed table snapshot (CalObserver) and publishes the newest;
+ * the main thread picks it up in an idle callback and emits ::frame.
+ * Frames the main thread has no time for are dropped, never queued: the
+ * view always shows the newest frame.  Changes of the snapshot are queued
+ * (up to 32): ::snapshot is emitted for each, in order, so the referee sees
+ * every change the camera saw however slow the main thread is.
  */
 #pragma once
 

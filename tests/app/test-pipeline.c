@@ -250,6 +250,57 @@ Test (pipeline, demo_game_report, .timeout = 120)
   g_main_loop_unref (g.loop);
 }
 
+typedef struct {
+  GMainLoop *loop;
+  guint64 seqs[12];
+  guint n;
+  gulong busy_us;          /* how long the main thread takes over a change */
+} Changes;
+
+static void
+on_change (UiPipeline *pipeline, gpointer snapshot, Changes *c)
+{
+  if (c->n == G_N_ELEMENTS (c->seqs))
+    return;   /* the rest of a dispatch's queue, after the loop was told to stop */
+  c->seqs[c->n++] = ((const EngSnapshot *) snapshot)->seq;
+  if (c->busy_us > 0)
+    g_usleep (c->busy_us);
+  if (c->n == G_N_ELEMENTS (c->seqs))
+    g_main_loop_quit (c->loop);
+}
+
+/* The first changes of the demo table as the main thread is given them. */
+static void
+first_changes (Changes *c)
+{
+  c->loop = g_main_loop_new (NULL, FALSE);
+  UiPipeline *pipeline = ui_pipeline_new ("demo", "katua");
+  g_signal_connect (pipeline, "snapshot", G_CALLBACK (on_change), c);
+  g_autoptr (GError) error = NULL;
+  cr_assert (ui_pipeline_start (pipeline, &error));
+  guint id = g_timeout_add_seconds (100, give_up, c->loop);
+  g_main_loop_run (c->loop);
+  g_source_remove (id);
+  ui_pipeline_stop (pipeline);
+  g_signal_handlers_disconnect_by_data (pipeline, c);
+  g_object_unref (pipeline);
+  g_main_loop_unref (c->loop);
+  cr_assert_eq (c->n, G_N_ELEMENTS (c->seqs), "only %u changes came", c->n);
+}
+
+/* However far the main thread falls behind the frames (here each change
+ * keeps it busy longer than a frame lasts), the referee is given every
+ * change of the table, in order: the same ones a quick main thread gets. */
+Test (pipeline, every_change_reaches_a_slow_main_thread, .timeout = 240)
+{
+  Changes quick = { .busy_us = 0 }, slow = { .busy_us = 1500 * 1000 };
+  first_changes (&quick);
+  first_changes (&slow);
+  for (guint i = 0; i < G_N_ELEMENTS (quick.seqs); i++)
+    cr_expect_eq (slow.seqs[i], quick.seqs[i], "change %u: seq %" G_GUINT64_FORMAT ", not %"
+                  G_GUINT64_FORMAT, i, slow.seqs[i], quick.seqs[i]);
+}
+
 /* A forged second anchor 2 on the table (taken away at 1 s): the facts
  * name it, the window is told once when it appears and once when it is
  * gone, and no calibration is made from it meanwhile. */
