@@ -35,6 +35,7 @@ struct _UiApplication
   guint screenshot_tries;
   gboolean page_opened;        /* a dialog opened once the frames were in */
   int screenshot_frames;
+  gboolean screenshot_freeze;  /* the table stops at frame screenshot_frames */
   int screenshot_width, screenshot_height;   /* 0: the window's own size */
   int exit_status;
   gboolean no_camera;          /* no camera was found: the demo table plays instead */
@@ -113,7 +114,9 @@ take_screenshot (gpointer data)
   GtkWindow *table = main_window (self);
   gboolean ready = window != NULL
                    && (table == NULL
-                       || ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames
+                       || (self->screenshot_freeze
+                           ? ui_window_get_frozen (UI_WINDOW (table))
+                           : ui_window_get_frames_shown (UI_WINDOW (table)) >= (guint) self->screenshot_frames)
                        || ui_window_get_held (UI_WINDOW (table)));
   /* Saying into a file (TABLERO_SPEECH_WAV, a testing aid as --screenshot
    * is), the window also waits until the voice has begun its second
@@ -219,6 +222,8 @@ ui_application_activate (GApplication *app)
     }
   if (self->no_camera)
     ui_window_show_no_camera (UI_WINDOW (window));
+  if (self->screenshot_path != NULL && self->screenshot_freeze)
+    ui_window_freeze_at_frame (UI_WINDOW (window), (guint) self->screenshot_frames);
   gtk_window_present (window);
   const char *page = self->screenshot_page;
   if (g_strcmp0 (page, "table") == 0)
@@ -437,6 +442,7 @@ ui_application_handle_local_options (GApplication *app, GVariantDict *options)
   if (!g_variant_dict_lookup (options, "screenshot-frames", "i", &self->screenshot_frames)
       || self->screenshot_frames < 1)
     self->screenshot_frames = 3;
+  self->screenshot_freeze = g_variant_dict_contains (options, "screenshot-freeze");
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &shot))
     self->screenshot_path = g_strdup (shot);
   if (!read_screenshot_size (self, options) || !read_screenshot_page (self, options))
@@ -556,6 +562,7 @@ ui_application_init (UiApplication *self)
     { "source", 's', 0, G_OPTION_ARG_STRING, NULL, N_ ("Frame source: demo, camera[:N], v4l2:/dev/videoN, file:PATH"), N_ ("SPEC") },
     { "players", 'p', 0, G_OPTION_ARG_STRING, NULL, N_ ("Player names in seat order, clockwise (default: Ana,Bea)"), "A,B,..." },
     { "screenshot-frames", 0, 0, G_OPTION_ARG_INT, NULL, N_ ("With --screenshot: wait until N camera frames were shown (default 3)"), "N" },
+    { "screenshot-freeze", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("With --screenshot: the table stops at frame N, so the picture is that moment however slow the machine"), NULL },
     { "screenshot-page", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: show this first: main, calibration (camera setup), setup (new game), correction (a misread card), table (table mode), shortcuts, about[:credits|:legal], rules, stickers, guide[:N], preferences or first-run (the guide over the waiting table)"), N_ ("PAGE") },
     { "screenshot-size", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("With --screenshot: the window's size, e.g. 1920x1080"), N_ ("WxH") },
     { "new-game", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Open the new-game setup at start"), NULL },

@@ -54,6 +54,8 @@ struct _UiPipeline
   GThread *worker;
   gint stop_requested;     /* atomic */
   gint recalibration_requested;  /* atomic: the worker passes it to the observer */
+  gint freeze_at;          /* atomic: the frame the worker stops after (0: none) */
+  gint frozen;             /* atomic: the worker stopped there */
 
   GMutex lock;
   Slot *slots;             /* two, on the heap: GObject instances stay small */
@@ -523,6 +525,7 @@ worker_main (gpointer data)
   gboolean paced = !g_str_has_prefix (self->spec, "camera") && !g_str_has_prefix (self->spec, "v4l2:");
   gint64 start_us = 0, first_ns = 0;
   WorkerSaid said = { 0 };
+  guint frames_read = 0;
   char last_report[512] = "";
   VisCameraControls asked, controls;   /* as the window asked them; as the camera has them
                                           (the metered exposure time in it) */
@@ -554,6 +557,7 @@ worker_main (gpointer data)
         continue;
       back->fresh = TRUE;
 
+      frames_read++;
       g_mutex_lock (&self->lock);
       if (changed)
         queue_snapshot_locked (self, &back->snapshot);
@@ -561,6 +565,12 @@ worker_main (gpointer data)
       self->ready = back;
       schedule_dispatch_locked (self);
       g_mutex_unlock (&self->lock);
+      guint freeze_at = (guint) g_atomic_int_get (&self->freeze_at);
+      if (freeze_at > 0 && frames_read >= freeze_at)
+        {
+          g_atomic_int_set (&self->frozen, 1);
+          break;
+        }
     }
   return NULL;
 }
@@ -796,4 +806,23 @@ ui_pipeline_new (const char *source_spec, const char *game)
   self->spec = g_strdup (source_spec);
   self->game = g_strdup (game);
   return self;
+}
+
+void
+ui_pipeline_freeze_at (UiPipeline *self, guint n)
+{
+  g_return_if_fail (UI_IS_PIPELINE (self));
+  g_atomic_int_set (&self->freeze_at, (gint) MIN (n, (guint) G_MAXINT));
+}
+
+gboolean
+ui_pipeline_get_frozen (UiPipeline *self)
+{
+  g_return_val_if_fail (UI_IS_PIPELINE (self), FALSE);
+  if (!g_atomic_int_get (&self->frozen))
+    return FALSE;
+  g_mutex_lock (&self->lock);
+  gboolean emitted = self->idle_id == 0 && !self->ready->fresh;
+  g_mutex_unlock (&self->lock);
+  return emitted;
 }

@@ -42,6 +42,14 @@ gboolean ui_pipeline_start (UiPipeline *self, GError **error);
 /* Stops and joins the worker; safe to call twice. */
 void ui_pipeline_stop (UiPipeline *self);
 
+/* A testing aid for pictures of a moment (--screenshot-freeze): the source
+ * is read up to its `n`th frame (counted from the start) and no further,
+ * so the table shows that moment however slow the machine; 0 reads on. */
+void ui_pipeline_freeze_at (UiPipeline *self, guint n);
+/* Whether the pipeline stopped at its freeze frame and that frame has been
+ * emitted. */
+gboolean ui_pipeline_get_frozen (UiPipeline *self);
+
 const char *ui_pipeline_get_source_spec (UiPipeline *self);
 /* Human description of the open source, "" before start. */
 const char *ui_pipeline_get_description (UiPipeline *self);

@@ -99,6 +99,7 @@ struct _UiWindow
   gboolean learning;           /* the "learning" property: rules taught as they come up */
   guint n_referees;            /* referees attached so far: which game a log row is of */
   guint frames_shown;
+  guint freeze_at;             /* --screenshot-freeze: the source's last frame (0: none) */
   /* The table as the camera last committed it: a referee started on a
    * still table (a new game, a journal set aside) reads it at the next
    * frame, since a table that does not change sends no new snapshot. */
@@ -875,6 +876,7 @@ start_pipeline (UiWindow *self)
       g_clear_object (&self->pipeline);
     }
   self->pipeline = ui_pipeline_new (self->source, self->game);
+  ui_pipeline_freeze_at (self->pipeline, self->freeze_at);
   ui_pipeline_set_camera_controls (self->pipeline, &self->controls);
   gboolean from_saved = !self->recalibrate && g_file_test (self->calibration_path, G_FILE_TEST_IS_REGULAR);
   if (from_saved)
@@ -1708,6 +1710,22 @@ ui_window_get_frames_shown (UiWindow *self)
 {
   g_return_val_if_fail (UI_IS_WINDOW (self), 0);
   return self->frames_shown;
+}
+
+void
+ui_window_freeze_at_frame (UiWindow *self, guint n)
+{
+  g_return_if_fail (UI_IS_WINDOW (self));
+  self->freeze_at = n;
+  if (self->pipeline != NULL)
+    ui_pipeline_freeze_at (self->pipeline, n);
+}
+
+gboolean
+ui_window_get_frozen (UiWindow *self)
+{
+  g_return_val_if_fail (UI_IS_WINDOW (self), FALSE);
+  return self->pipeline != NULL && ui_pipeline_get_frozen (self->pipeline);
 }
 
 guint

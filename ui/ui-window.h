@@ -29,6 +29,11 @@ const EngCardSet *ui_window_get_card_set (UiWindow *self);
 
 /* How many camera frames the window has shown since it opened. */
 guint ui_window_get_frames_shown (UiWindow *self);
+/* A testing aid (--screenshot-freeze): the table's source stops at its
+ * `n`th frame, now and after a restart of the pipeline; and whether it has
+ * stopped there with that frame shown. */
+void ui_window_freeze_at_frame (UiWindow *self, guint n);
+gboolean ui_window_get_frozen (UiWindow *self);
 /* Sentences the voice has begun to say (0 without a voice). */
 guint ui_window_get_sentences_said (UiWindow *self);
 

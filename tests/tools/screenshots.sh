@@ -79,10 +79,12 @@ for size in $sizes; do
     for scene in $scenes; do
       state=$(mktemp -d)
       game=${scene%%-*}
-      args="--screenshot-frames $(frames "$scene")"
+      # the film stops at the scene's frame: the picture is that moment of
+      # the game, however slow the machine
+      args="--screenshot-freeze --screenshot-frames $(frames "$scene")"
       case $scene in
-        table) args="--game katua --source demo --screenshot-page table --screenshot-frames 140" ;;
-        table-*) args="--game ${scene#table-} --source demo --screenshot-page table --screenshot-frames 140" ;;
+        table) args="--game katua --source demo --screenshot-page table --screenshot-freeze --screenshot-frames 140" ;;
+        table-*) args="--game ${scene#table-} --source demo --screenshot-page table --screenshot-freeze --screenshot-frames 140" ;;
         setup) args="--game kittens --source demo --screenshot-page setup" ;;
         setup-*) args="--game ${scene#setup-} --source demo --screenshot-page setup" ;;
         rules) args="--game katua --source demo --screenshot-page rules" ;;
