@@ -161,13 +161,8 @@ escoba_public_view (const void *rules, const void *state, const EngSetup *su, En
   const EscState *s = state;
   eng_view_fill_common (view, &escoba_game_class, rules, state);
   if (s->phase == ESC_PHASE_DEAL)
-    {
-      /* the dealer deals; the turn is the first player's */
-      view->players[s->dealer].flags &= (uint8_t) ~ENG_VIEW_PLAYER_ACTIVE;
-      view->active = (int8_t) s->active;
-      view->players[s->active].flags |= ENG_VIEW_PLAYER_ACTIVE;
-      snprintf (view->phase, sizeof view->phase, ENG_ ("%s deals"), su->names[s->dealer]);
-    }
+    /* the table waits for the dealer's hands: "Ana's turn · dealing" */
+    snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("dealing"));
   else if (s->phase == ESC_PHASE_PLAY)
     snprintf (view->phase, sizeof view->phase, "%s", ENG_ ("laying a card"));
   for (unsigned p = 0; p < s->n_players && p < view->n_players; p++)
