@@ -819,7 +819,12 @@ ui_referee_dup_status (UiReferee *self)
     }
   int p = view->active >= 0 ? view->active : view->deciding;
   if (p < 0 || (unsigned) p >= view->n_players)
-    return g_strdup (view->phase);
+    {
+      /* the phase alone starts the line: "The start card is swapped..." */
+      char *alone = g_strdup (view->phase);
+      eng_i18n_capitalize (alone);
+      return alone;
+    }
   if (view->deciding >= 0 && view->deciding != p && (unsigned) view->deciding < view->n_players)
     /* Translators: the active player, the player the table waits for, then a phase. */
     return elided (g_strdup_printf (_ ("%s's turn · %s to answer · %s"), view->players[p].name,

@@ -115,7 +115,12 @@ rebuild (UiTableMode *self)
       phase = g_strdup_printf (_ ("%s's turn · %s"), view->players[view->active].name, view->phase);
       eng_i18n_elide (phase);   /* "Torn d'Ana" */
     }
-  gtk_label_set_text (self->phase, over ? "" : phase != NULL ? phase : view->phase);
+  if (phase == NULL)
+    {
+      phase = g_strdup (view->phase);
+      eng_i18n_capitalize (phase);   /* the phase alone starts the line */
+    }
+  gtk_label_set_text (self->phase, over ? "" : phase);
   g_autofree char *next = over ? g_strdup ("") : next_text (self->referee);
   gtk_label_set_text (self->next, next);
   gtk_widget_set_visible (GTK_WIDGET (self->next), next[0] != '\0');

@@ -220,6 +220,19 @@ Test (referee, during_a_defence_the_table_waits_for_the_defender)
   cr_expect_not_null (strstr (status, "Bea"), "status: %s", status);
 }
 
+/* Before Catchy!'s first hand nobody has the turn: the phase alone is the
+ * status, and it starts a line as a sentence does. */
+Test (referee, a_phase_alone_starts_with_a_capital)
+{
+  g_autoptr (UiReferee) referee = resume_copy (NULL, "game catchy\nplayer Ana\nplayer Bea\nfirst Ana\n");
+  const EngView *view = ui_referee_get_view (referee);
+  g_autofree char *status = ui_referee_dup_status (referee);
+  cr_assert_lt (view->active, 0, "status: %s", status);
+  cr_assert_lt (view->deciding, 0, "status: %s", status);
+  cr_assert_str_neq (status, "");
+  cr_expect (g_unichar_isupper (g_utf8_get_char (status)), "status: %s", status);
+}
+
 /* ---- learning: each rule explained the first time it comes up ------------- */
 
 typedef struct {
