@@ -18,7 +18,8 @@
 # It then waits a random restart gap of 0 to MAX_GAP_MS (default 3000) and
 # resumes the journal on the frames the camera shows from then on (the
 # frames of the gap skipped: a card played while the referee was down is
-# seen only as it lies afterwards).  LOADERS busy processes compete for the
+# seen only as it lies afterwards; after the film's last frame the table
+# stays as it is for 4 s more, as a real table does).  LOADERS busy processes compete for the
 # CPU all along.  Each run is one of:
 #   same        the resumed journal holds the reference's moves;
 #   unseen      the reference's moves, but for a Catchy! swap recorded with
@@ -130,6 +131,14 @@ for ((run = 1; run <= runs; run++)); do
   sleep "$(printf '%d.%03d' $((gap_ms / 1000)) $((gap_ms % 1000)))"
   from=$((reached + 1 + gap_ms * fps / 1000))
   ls frames | grep '^frame-' | sort | tail -n +$((from + 1)) | while read -r f; do ln -s "$work/frames/$f" "rest/$f"; done
+  # the table stays as the film leaves it (4 s more of its last frame), as a
+  # real table does: a restart just before the film's end still sees it rest
+  if [ -n "$(ls rest)" ]; then
+    last=$(ls frames | grep '^frame-' | sort | tail -1) n_frames=$(ls frames | grep -c '^frame-')
+    for ((h = 0; h < 4 * fps; h++)); do
+      ln -s "$work/frames/$last" "rest/$(printf 'frame-%05d.%s' $((n_frames + h)) "${last##*.}")"
+    done
+  fi
   moves_at_kill=0
   [ -f journal.record ] && moves_at_kill=$(moves_of journal.record | wc -l)
   left=$(compgen -G "journal.record.??????" | wc -l || true)
