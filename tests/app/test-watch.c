@@ -375,7 +375,7 @@ Test (watch, temporary_files_of_a_killed_write_are_removed_at_the_next_start)
 
 /* Names as people write them, and names that are words of the record: the
  * journal watch writes resumes and replays. */
-Test (watch, a_table_of_any_names_is_journaled_resumed_and_replayed, .timeout = 120)
+Test (watch, a_table_of_any_names_is_journaled_resumed_and_replayed, .timeout = 480)
 {
   g_autofree char *dir = g_dir_make_tmp ("tablero-watch-XXXXXX", NULL);
   cr_assert_not_null (dir);
