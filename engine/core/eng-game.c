@@ -124,8 +124,10 @@ void
 eng_text_capitalize (char *text, const char *fmt, va_list ap)
 {
   /* a player's name is said as it is written ("àngel: take..."): a sentence
-   * that starts with one word, name-shaped, starts with a name (names have
-   * no spaces; a reason that starts a sentence is words); so does one that
+   * that starts with one word, name-shaped, starts with a name (a reason
+   * that starts a sentence is words; so a name with a space, "mari
+   * carmen", is capitalized like one: the price of telling them apart
+   * without the table's names); so does one that
    * starts with a name-shaped word and a colon, the way the table is told
    * who must act ("núria: take the Nope into your hand"), whether the
    * sentence came whole or in parts; the format's own first word is

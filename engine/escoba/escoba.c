@@ -227,11 +227,24 @@ item (char *line, size_t size, const char *text)
   eng_text_append (line, size, text);
 }
 
+/* S9: with the switch, all four sevens or all ten oros score more. */
+static bool all_sevens (const EscRules *r, const EscTaken *t) { return r->all_sevens && t->sevens == 4; }
+static bool all_oros (const EscRules *r, const EscTaken *t) { return r->all_sevens && t->oros == 10; }
+
+/* Side i's points in the round last counted (S8, S9). */
+static int
+round_points (const EscRules *r, const EscState *s, unsigned i)
+{
+  const EscTaken *t = &s->last_taken[i];
+  return t->escobas + (s->last_most[0] == (int) i)
+         + (s->last_most[1] == (int) i) * (all_oros (r, t) ? 2 : 1) + t->siete_de_oros
+         + (s->last_most[2] == (int) i) * (all_sevens (r, t) ? 3 : 1);
+}
+
 void
 escoba_count_words (const EscRules *r, const EscState *s, unsigned i, char *line, size_t size)
 {
   const EscTaken *t = &s->last_taken[i];
-  bool all_sevens = r->all_sevens && t->sevens == 4, all_oros = r->all_sevens && t->oros == 10;
   char buf[64];
   line[0] = '\0';
   if (t->escobas > 0)
@@ -242,14 +255,14 @@ escoba_count_words (const EscRules *r, const EscState *s, unsigned i, char *line
   if (s->last_most[0] == (int) i)
     snprintf (buf, sizeof buf, ENG_ ("most cards (%u)"), t->cards), item (line, size, buf);
   if (s->last_most[1] == (int) i)
-    snprintf (buf, sizeof buf, all_oros ? ENG_ ("all the oros") : ENG_ ("most oros (%u)"),
+    snprintf (buf, sizeof buf, all_oros (r, t) ? ENG_ ("all the oros") : ENG_ ("most oros (%u)"),
               t->oros), item (line, size, buf);
   if (t->siete_de_oros)
     item (line, size, ENG_ ("siete de oros"));
   if (s->last_most[2] == (int) i && r->sevens == ESC_SEVENS_PRIMERA)
     snprintf (buf, sizeof buf, ENG_ ("primera (%u)"), primera (t)), item (line, size, buf);
   else if (s->last_most[2] == (int) i)
-    snprintf (buf, sizeof buf, all_sevens ? ENG_ ("all four sevens") : ENG_ ("most sevens (%u)"),
+    snprintf (buf, sizeof buf, all_sevens (r, t) ? ENG_ ("all four sevens") : ENG_ ("most sevens (%u)"),
               t->sevens), item (line, size, buf);
 }
 
@@ -268,11 +281,7 @@ count_round (EngPlay *c)
   s->last_most[2] = (int8_t) most (s, sides, r->sevens == ESC_SEVENS_PRIMERA ? primera : n_sevens);
   for (unsigned i = 0; i < sides; i++)
     {
-      const EscTaken *t = &s->taken[i];
-      bool all_sevens = r->all_sevens && t->sevens == 4, all_oros = r->all_sevens && t->oros == 10;
-      int pts = t->escobas + (s->last_most[0] == (int) i)
-                + (s->last_most[1] == (int) i) * (all_oros ? 2 : 1) + t->siete_de_oros
-                + (s->last_most[2] == (int) i) * (all_sevens ? 3 : 1);
+      int pts = round_points (r, s, i);
       s->last_points[i] = (uint8_t) pts;
       for (unsigned p = 0; p < s->n_players; p++)
         if (escoba_side (r, s, p) == i)
